@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { installGate } from './auth/gate';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError, handleError } from './errors';
+import { authRoutes } from './modules/auth/routes';
+import { officerRoutes } from './modules/officers/routes';
+import { systemRoutes } from './modules/system/routes';
+
+/** Requests larger than this are refused before they are read (issue 2, "Bad input"). */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  /** Extra routes, for tests that prove the gate (a route without a permission must not boot). */
+  registerExtraRoutes?: (app: FastifyInstance) => void;
+};
+
+/** Builds the whole HTTP application without listening, so tests can `inject` into it. */
+export async function buildApp({
+  config,
+  database,
+  registerExtraRoutes,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'res.headers["set-cookie"]',
+            ],
+            ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+          },
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'RevDesk API',
+        version: APP_VERSION,
+        description:
+          'The back-office API of RevDesk. Sign in with POST /api/v1/auth/login; send the session cookie, or the token as `Authorization: Bearer`.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'revdesk_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  installGate(app, { db: database.db, config });
+
+  await app.register(systemRoutes, { prefix: '/api', database, config, version: APP_VERSION });
+  await app.register(authRoutes, { prefix: '/api/v1', db: database.db, config });
+  await app.register(officerRoutes, { prefix: '/api/v1', db: database.db });
+  registerExtraRoutes?.(app);
+
+  const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      index: false,
+      // Vite puts a content hash in every asset's name: they never change, so cache them for a year.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw new AppError(
+        'NOT_FOUND',
+        `No API route ${request.method} ${request.url.split('?')[0]}.`,
+      );
+    }
+    if (!hasWeb) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The RevDesk web app is not built. Run `npm run build` (npm start does it for you).');
+    }
+    // The web app routes every other path itself (SPEC.md §2: unknown paths go to /error).
+    return reply
+      .header('cache-control', 'no-cache')
+      .header(
+        'content-security-policy',
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+      )
+      .sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,122 @@
+import type {} from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Permission, permissionsOf } from '../../shared/permissions';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import { type Actor, anonymousActor } from './actor';
+import { resolveSession, SESSION_COOKIE } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission a caller needs (DESIGN.md §4). Every /api route declares this or `public`. */
+    permission?: Permission;
+    /** Reachable without signing in: sign-in, health, certificate verification… Say it explicitly. */
+    public?: true;
+  }
+  interface FastifyRequest {
+    /** Who is calling. Anonymous on public routes; a signed-in officer everywhere else. */
+    actor: Actor;
+    /** How the caller proved who they are, when they did. */
+    authenticatedBy: 'cookie' | 'bearer' | null;
+  }
+}
+
+/**
+ * The docs UI serves its own static files and is public by nature; everything else under /api
+ * must say who may call it.
+ */
+const UNCHECKED_API_PREFIXES = ['/api/docs'];
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function readToken(request: FastifyRequest): { token: string; by: 'cookie' | 'bearer' } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer '))
+    return { token: header.slice('Bearer '.length).trim(), by: 'bearer' };
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (cookie) return { token: cookie, by: 'cookie' };
+  return null;
+}
+
+export function isAllowedOrigin(request: FastifyRequest, config: Config): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  return (
+    origin === `${request.protocol}://${request.host}` || config.publicOrigins.includes(origin)
+  );
+}
+
+/**
+ * One gate, deny by default (STYLE.md §3). At registration a route under /api without a
+ * permission or `public: true`, or without a response schema, stops the app from booting.
+ * At request time: find the session (cookie or Bearer), refuse cookie-authenticated writes
+ * from another origin (CSRF), then check the permission. It throws; it never replies.
+ */
+export function installGate(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+  app.decorateRequest('actor', null as unknown as Actor);
+  app.decorateRequest('authenticatedBy', null);
+
+  app.addHook('onRoute', (route) => {
+    if (
+      !route.url.startsWith('/api/') ||
+      UNCHECKED_API_PREFIXES.some((p) => route.url.startsWith(p))
+    )
+      return;
+    const where = `${String(route.method)} ${route.url}`;
+    const config = route.config ?? {};
+    if (!config.permission && config.public !== true) {
+      throw new Error(
+        `Route ${where} declares neither a permission nor public: true; refusing to start.`,
+      );
+    }
+    if (config.permission && config.public) {
+      throw new Error(
+        `Route ${where} declares both a permission and public: true; refusing to start.`,
+      );
+    }
+    if (!route.schema?.response) {
+      throw new Error(`Route ${where} declares no response schema; refusing to start.`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.public === true) {
+      request.actor = anonymousActor(request);
+      return;
+    }
+    const permission = config.permission;
+    // Not an API route (static files, the not-found handler): nothing to guard here.
+    if (!permission) return;
+
+    const credential = readToken(request);
+    if (!credential) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    if (
+      credential.by === 'cookie' &&
+      !SAFE_METHODS.has(request.method) &&
+      !isAllowedOrigin(request, deps.config)
+    ) {
+      throw new AppError(
+        'ORIGIN_MISMATCH',
+        'This request did not come from a RevDesk page and was refused.',
+      );
+    }
+    const session = await resolveSession(deps.db, credential.token);
+    if (!session) throw new AppError('UNAUTHENTICATED');
+
+    const permissions = permissionsOf(session.userType);
+    request.authenticatedBy = credential.by;
+    request.actor = {
+      officerId: session.officerId,
+      username: session.username,
+      userType: session.userType,
+      mdaPrivileges: session.mdaPrivileges,
+      permissions,
+      sessionId: session.sessionId,
+      requestId: request.id,
+      ip: request.ip,
+    };
+    if (!permissions.includes(permission)) throw new AppError('FORBIDDEN');
+  });
+}

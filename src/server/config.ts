@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable RevDesk reads, parsed once at start. README's configuration table mirrors this. */
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url().optional(),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    SEED: z.enum(['demo', 'none']).optional(),
+    DEMO_PASSWORD: z.string().min(10).default('revdesk-demo'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** Sign-in attempts per minute from one address. A whole office may sit behind one NAT address. */
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** Extra origins allowed to make cookie-authenticated writes (comma-separated), e.g. behind a proxy. */
+    PUBLIC_ORIGINS: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.SEED === 'demo') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED'],
+        message:
+          'SEED=demo is refused with NODE_ENV=production: demo officers have a known password.',
+      });
+    }
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PGlite lives here unless databaseUrl is set. */
+  pgliteDir: string;
+  databaseUrl: string | undefined;
+  env: 'development' | 'production' | 'test';
+  seed: 'demo' | 'none';
+  demoPassword: string;
+  logLevel: string;
+  loginRateLimitPerMinute: number;
+  publicOrigins: string[];
+  /** Where the built web app is; the server serves it when present. */
+  webDir: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`RevDesk configuration is invalid:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    databaseUrl: e.DATABASE_URL,
+    env: e.NODE_ENV,
+    // Demo data by default only on the embedded database; a real PostgreSQL gets none unless asked.
+    seed: e.SEED ?? (e.DATABASE_URL || e.NODE_ENV === 'production' ? 'none' : 'demo'),
+    demoPassword: e.DEMO_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    publicOrigins: (e.PUBLIC_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    webDir: path.resolve('dist/web'),
+  };
+}

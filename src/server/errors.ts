@@ -1,0 +1,117 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '../shared/errors';
+
+/** The one place an error code becomes an HTTP status (DESIGN.md §3). */
+const HTTP_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_LOCKED: 423,
+  ACCOUNT_INACTIVE: 403,
+  PASSWORD_CHANGE_REQUIRED: 403,
+  FORBIDDEN: 403,
+  ORIGIN_MISMATCH: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RULE_VIOLATION: 422,
+  WEAK_PASSWORD: 422,
+  WRONG_PASSWORD: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const satisfies Record<ErrorCode, number>;
+
+const DEFAULT_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  UNAUTHENTICATED: 'Your session has ended. Please sign in again.',
+  FORBIDDEN: 'Your account is not allowed to do this.',
+  NOT_FOUND: 'Not found.',
+  INTERNAL:
+    'Something went wrong on our side. Please try again; if it keeps happening, tell the administrator.',
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options: { details?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    super(message ?? DEFAULT_MESSAGES[code] ?? code);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+
+  get statusCode(): number {
+    return HTTP_STATUS[this.code];
+  }
+}
+
+export function statusOf(code: ErrorCode): number {
+  return HTTP_STATUS[code];
+}
+
+function body(code: ErrorCode, message: string, details?: unknown): ErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+/** Fastify's own errors for malformed requests, in the service's words. */
+function fromFastifyError(err: FastifyError): AppError | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('BAD_REQUEST', 'The request body is not valid JSON.');
+    default:
+      break;
+  }
+  if (err instanceof SyntaxError)
+    return new AppError('BAD_REQUEST', 'The request body is not valid JSON.');
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new AppError('BAD_REQUEST', 'The request could not be read.');
+  }
+  return null;
+}
+
+export function handleError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
+    return reply
+      .code(err.statusCode)
+      .headers(err.headers)
+      .send(body(err.code, err.message, err.details));
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const issues = err.validation.map((v) => ({
+      where: err.validationContext ?? 'body',
+      path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: v.message ?? 'Invalid value',
+    }));
+    const first = issues[0];
+    const message = first
+      ? `${first.path ? `${first.path}: ` : ''}${first.message}`
+      : 'The request is not valid.';
+    return reply.code(400).send(body('VALIDATION_FAILED', message, { issues }));
+  }
+  if (isResponseSerializationError(err)) {
+    request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
+    return reply.code(500).send(body('INTERNAL', DEFAULT_MESSAGES.INTERNAL as string));
+  }
+  const known = fromFastifyError(err);
+  if (known) return reply.code(known.statusCode).send(body(known.code, known.message));
+  request.log.error({ err }, 'unhandled error');
+  return reply.code(500).send(body('INTERNAL', DEFAULT_MESSAGES.INTERNAL as string));
+}

@@ -1,0 +1,48 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openConfiguredDatabase } from './db/open';
+import { type DemoSignIn, seedDemo } from './db/seed/demo';
+
+function printDemoSignIns(url: string, signIns: DemoSignIn[], password: string) {
+  const width = Math.max(...signIns.map((s) => s.username.length));
+  const lines = signIns.map((s) => `  ${s.username.padEnd(width)}  ${s.label}`);
+  process.stdout.write(
+    [
+      '',
+      `RevDesk is running at ${url}  (demo data)`,
+      '',
+      `Demo sign-ins (password: ${password}):`,
+      ...lines,
+      '',
+      '',
+    ].join('\n'),
+  );
+}
+
+async function main() {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  await database.migrate();
+  const signIns = config.seed === 'demo' ? await seedDemo(database.db, config) : [];
+  const app = await buildApp({ config, database });
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost}:${config.port}`;
+  if (config.seed === 'demo') printDemoSignIns(url, signIns, config.demoPassword);
+  else process.stdout.write(`\nRevDesk is running at ${url}\n\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

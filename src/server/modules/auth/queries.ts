@@ -1,0 +1,65 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { officers } from '../../db/schema';
+
+/** The credential side of an officer: what sign-in needs and nothing else leaves this module. */
+export async function findCredentialsByLogin(db: Db, login: string) {
+  const [row] = await db
+    .select({
+      id: officers.id,
+      username: officers.username,
+      isActive: officers.isActive,
+      passwordHash: officers.passwordHash,
+      failedSignInCount: officers.failedSignInCount,
+      lockedUntil: officers.lockedUntil,
+    })
+    .from(officers)
+    .where(
+      or(
+        sql`lower(${officers.username}) = lower(${login})`,
+        sql`lower(${officers.email}) = lower(${login})`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findCredentialsById(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: officers.id, username: officers.username, passwordHash: officers.passwordHash })
+    .from(officers)
+    .where(eq(officers.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Counts one more failure in the database (not in the caller's copy) and answers the new count. */
+export async function incrementFailedSignIns(db: Db, id: string): Promise<number> {
+  const [row] = await db
+    .update(officers)
+    .set({ failedSignInCount: sql`${officers.failedSignInCount} + 1`, updatedAt: sql`now()` })
+    .where(eq(officers.id, id))
+    .returning({ failedSignInCount: officers.failedSignInCount });
+  return row?.failedSignInCount ?? 0;
+}
+
+export async function lockOfficer(db: Db, id: string, until: Date): Promise<void> {
+  await db
+    .update(officers)
+    .set({ lockedUntil: until, failedSignInCount: 0, updatedAt: sql`now()` })
+    .where(eq(officers.id, id));
+}
+
+export async function clearSignInFailures(db: Db, id: string): Promise<void> {
+  await db
+    .update(officers)
+    .set({ failedSignInCount: 0, lockedUntil: null, updatedAt: sql`now()` })
+    .where(eq(officers.id, id));
+}
+
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db
+    .update(officers)
+    .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
+    .where(eq(officers.id, id));
+}

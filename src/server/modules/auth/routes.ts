@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ChangePasswordBody,
+  LoginBody,
+  LoginResponse,
+  MeResponse,
+  OkResponse,
+} from '../../../shared/auth';
+import { ErrorBody } from '../../../shared/errors';
+import { isAllowedOrigin } from '../../auth/gate';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../auth/sessions';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { createAuthService } from './service';
+
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  const auth = createAuthService({ db, config });
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.env === 'production',
+    path: '/',
+  } as const;
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with username (or e-mail) and password',
+        body: LoginBody,
+        response: {
+          200: LoginResponse,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          423: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+      config: { public: true },
+    },
+    async (req, reply) => {
+      // Login CSRF: a browser on another site must not sign a victim into an account of its choosing.
+      if (req.headers.origin && !isAllowedOrigin(req, config)) {
+        throw new AppError(
+          'ORIGIN_MISMATCH',
+          'This request did not come from a RevDesk page and was refused.',
+        );
+      }
+      const result = await auth.signIn(req.actor, req.body, req.headers['user-agent'] ?? null);
+      reply.setCookie(SESSION_COOKIE, result.token, {
+        ...cookieOptions,
+        maxAge: SESSION_ABSOLUTE_MS / 1000,
+      });
+      return result;
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out this session',
+        response: { 200: OkResponse, 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { permission: 'account:self' },
+    },
+    async (req, reply) => {
+      await auth.signOut(req.actor);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in officer, their permissions and their menu (SPEC.md §2, §6)',
+        response: { 200: MeResponse, 401: ErrorBody },
+      },
+      config: { permission: 'account:self' },
+    },
+    (req) => auth.me(req.actor),
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change your own password; your other sessions are signed out',
+        body: ChangePasswordBody,
+        response: {
+          200: OkResponse,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          422: ErrorBody,
+        },
+      },
+      config: { permission: 'account:self' },
+    },
+    async (req) => {
+      await auth.changePassword(req.actor, req.body);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,187 @@
+import type { LoginBody, LoginResponse, MeResponse } from '../../../shared/auth';
+import { passwordProblem } from '../../../shared/auth';
+import { filterMenu, MENU } from '../../../shared/menu';
+import { permissionsOf } from '../../../shared/permissions';
+import type { Actor } from '../../auth/actor';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
+import { hitRateLimit } from '../../auth/rateLimit';
+import { createSession, revokeOfficerSessions, revokeSession } from '../../auth/sessions';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { recordAudit } from '../audit/service';
+import { createOfficerService } from '../officers/service';
+import {
+  clearSignInFailures,
+  findCredentialsById,
+  findCredentialsByLogin,
+  incrementFailedSignIns,
+  lockOfficer,
+  setPasswordHash,
+} from './queries';
+
+/** Issue 2: five failures in a row lock the account for fifteen minutes. */
+export const MAX_FAILED_SIGN_INS = 5;
+export const LOCK_MINUTES = 15;
+
+const WRONG_CREDENTIALS = 'Incorrect username or password.';
+
+function lockedMessage(until: Date): string {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+  return `Too many failed sign-ins. This account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'} or ask an administrator to unlock it.`;
+}
+
+export function createAuthService({ db, config }: { db: Db; config: Config }) {
+  const officers = createOfficerService({ db });
+
+  async function refuseIfRateLimited(actor: Actor) {
+    const limit = await hitRateLimit(
+      db,
+      `sign-in:${actor.ip ?? 'unknown'}`,
+      config.loginRateLimitPerMinute,
+      60,
+    );
+    if (!limit.allowed) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many sign-in attempts from this address. Please wait a minute and try again.',
+        {
+          headers: { 'retry-after': String(limit.retryAfterSeconds) },
+        },
+      );
+    }
+  }
+
+  return {
+    async signIn(actor: Actor, input: LoginBody, userAgent: string | null): Promise<LoginResponse> {
+      await refuseIfRateLimited(actor);
+      const found = await findCredentialsByLogin(db, input.username);
+      if (!found) {
+        await verifyAgainstDummy(input.password);
+        await recordAudit(db, actor, {
+          action: 'auth.sign_in_failed',
+          entityType: 'officer',
+          after: { login: input.username, reason: 'unknown_login' },
+        });
+        throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+      }
+      const who: Actor = { ...actor, officerId: found.id, username: found.username };
+      if (found.lockedUntil && found.lockedUntil.getTime() > Date.now()) {
+        await recordAudit(db, who, {
+          action: 'auth.sign_in_refused_locked',
+          entityType: 'officer',
+          entityId: found.id,
+        });
+        throw new AppError('ACCOUNT_LOCKED', lockedMessage(found.lockedUntil));
+      }
+      if (!(await verifyPassword(found.passwordHash, input.password))) {
+        const lockedUntil = await db.transaction(async (tx) => {
+          const failures = await incrementFailedSignIns(tx, found.id);
+          await recordAudit(tx, who, {
+            action: 'auth.sign_in_failed',
+            entityType: 'officer',
+            entityId: found.id,
+            after: { reason: 'wrong_password', failuresInARow: failures },
+          });
+          if (failures < MAX_FAILED_SIGN_INS) return null;
+          const until = new Date(Date.now() + LOCK_MINUTES * 60_000);
+          await lockOfficer(tx, found.id, until);
+          await recordAudit(tx, who, {
+            action: 'auth.account_locked',
+            entityType: 'officer',
+            entityId: found.id,
+            after: { lockedUntil: until.toISOString() },
+          });
+          return until;
+        });
+        if (lockedUntil) throw new AppError('ACCOUNT_LOCKED', lockedMessage(lockedUntil));
+        throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+      }
+      if (!found.isActive) {
+        await recordAudit(db, who, {
+          action: 'auth.sign_in_refused_inactive',
+          entityType: 'officer',
+          entityId: found.id,
+        });
+        throw new AppError(
+          'ACCOUNT_INACTIVE',
+          'This account has been deactivated. Ask an administrator to reactivate it.',
+        );
+      }
+      const { token, session } = await db.transaction(async (tx) => {
+        await clearSignInFailures(tx, found.id);
+        const created = await createSession(tx, found.id, { ip: actor.ip, userAgent });
+        await recordAudit(
+          tx,
+          { ...who, sessionId: created.session.id },
+          {
+            action: 'auth.signed_in',
+            entityType: 'session',
+            entityId: created.session.id,
+          },
+        );
+        return created;
+      });
+      const user = await officers.getOfficer(who, found.id);
+      return { user, token, expiresAt: session.expiresAt.toISOString() };
+    },
+
+    async signOut(actor: Actor): Promise<void> {
+      if (!actor.sessionId) return;
+      const sessionId = actor.sessionId;
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, sessionId, 'signed_out');
+        await recordAudit(tx, actor, {
+          action: 'auth.signed_out',
+          entityType: 'session',
+          entityId: sessionId,
+        });
+      });
+    },
+
+    async me(actor: Actor): Promise<MeResponse> {
+      if (!actor.officerId || !actor.userType) throw new AppError('UNAUTHENTICATED');
+      const user = await officers.getOfficer(actor, actor.officerId);
+      return {
+        user,
+        permissions: [...permissionsOf(user.userType)],
+        menu: filterMenu(MENU, user.userType),
+      };
+    },
+
+    /** Changes the caller's own password and signs out their other sessions (issue 2). */
+    async changePassword(
+      actor: Actor,
+      input: { currentPassword: string; newPassword: string },
+    ): Promise<void> {
+      if (!actor.officerId) throw new AppError('UNAUTHENTICATED');
+      const officerId = actor.officerId;
+      const current = await findCredentialsById(db, officerId);
+      if (!current) throw new AppError('UNAUTHENTICATED');
+      if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
+        throw new AppError('WRONG_PASSWORD', 'Your current password is not correct.');
+      }
+      const problem = passwordProblem(input.newPassword, current.username);
+      if (problem) throw new AppError('WEAK_PASSWORD', problem);
+      if (input.newPassword === input.currentPassword) {
+        throw new AppError('WEAK_PASSWORD', 'Choose a password different from your current one.');
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await setPasswordHash(tx, officerId, passwordHash);
+        const revoked = await revokeOfficerSessions(
+          tx,
+          officerId,
+          'password_changed',
+          actor.sessionId,
+        );
+        await recordAudit(tx, actor, {
+          action: 'auth.password_changed',
+          entityType: 'officer',
+          entityId: officerId,
+          after: { otherSessionsRevoked: revoked },
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { Database, Db } from '../db/client';
+import { openTestDatabase } from './database';
+
+export type TestContext = { app: FastifyInstance; db: Db; config: Config; database: Database };
+
+/** The Origin a browser on the app's own page would send in `app.inject` (Host is localhost:80). */
+export const SAME_ORIGIN = 'http://localhost:80';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED: 'none',
+      DATA_DIR: '/nonexistent',
+    }),
+    // Every inject comes from 127.0.0.1: the limit has its own test (rateLimit.api.test.ts).
+    loginRateLimitPerMinute: 100_000,
+    ...overrides,
+  };
+}
+
+/** The real app on its own fresh database. Call `close()` in afterAll. */
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+): Promise<TestContext & { close(): Promise<void> }> {
+  const database = await openTestDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

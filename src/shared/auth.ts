@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { MenuItemSchema } from './menu/types';
+import { PERMISSIONS } from './permissions';
+import { UserTypeSchema } from './userTypes';
+
+/** Sane maxima: nobody's username or e-mail is longer; a passphrase may be long but not a megabyte. */
+export const USERNAME_MAX = 254;
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 256;
+
+export const LoginBody = z
+  .object({
+    /** Username or e-mail address. */
+    username: z.string().trim().min(1, 'Enter your username or e-mail').max(USERNAME_MAX),
+    password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX),
+  })
+  .meta({ id: 'LoginBody' });
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** An officer as the API shows them (SPEC.md §3 "Logged-in user", issue 4's officer contract). */
+export const OfficerView = z
+  .object({
+    id: z.string(),
+    officerId: z.string(),
+    username: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    surname: z.string(),
+    phoneNumber: z.string(),
+    userType: UserTypeSchema,
+    /** Ids of the MDAs whose data this officer may see. */
+    mdaPrivileges: z.array(z.string()),
+    isActive: z.boolean(),
+  })
+  .meta({ id: 'Officer' });
+export type OfficerView = z.infer<typeof OfficerView>;
+
+export const LoginResponse = z
+  .object({
+    user: OfficerView,
+    /** The session token, for API clients that send `Authorization: Bearer`. Browsers use the cookie. */
+    token: z.string(),
+    expiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const MeResponse = z
+  .object({
+    user: OfficerView,
+    permissions: z.array(z.enum(PERMISSIONS)),
+    menu: z.array(MenuItemSchema),
+  })
+  .meta({ id: 'Me' });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+/** NIST SP 800-63B: length over composition rules; we add "not the username". */
+export function passwordProblem(password: string, username: string): string | null {
+  if (password.length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`;
+  if (password.length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters.`;
+  if (password.trim().toLowerCase() === username.trim().toLowerCase()) {
+    return 'Your password cannot be your username.';
+  }
+  return null;
+}
+
+export const ChangePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX),
+    newPassword: z.string().min(1, 'Enter a new password').max(PASSWORD_MAX),
+  })
+  .meta({ id: 'ChangePasswordBody' });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const SystemInfo = z
+  .object({
+    serviceName: z.string(),
+    /** True when the server runs with demo data: the web shows a "Demo data" badge. */
+    demoMode: z.boolean(),
+    /** Demo sign-ins are listed on the sign-in page only in demo mode. */
+    demoUsernames: z.array(z.string()),
+    version: z.string(),
+  })
+  .meta({ id: 'SystemInfo' });
+export type SystemInfo = z.infer<typeof SystemInfo>;
+
+export const OkResponse = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API answers with. The HTTP status of each is chosen in one place,
+ * src/server/errors.ts; the web shows `message` and may branch on `code`.
+ */
+export const ERROR_CODES = [
+  /** The body, query or parameters do not match the route's schema. */
+  'VALIDATION_FAILED',
+  /** The body is not valid JSON, or not of a type the route reads. */
+  'BAD_REQUEST',
+  /** The body's content type is not one the route reads. */
+  'UNSUPPORTED_MEDIA_TYPE',
+  /** The body is larger than the route accepts. */
+  'PAYLOAD_TOO_LARGE',
+  /** No valid session: signed out, expired, or revoked. */
+  'UNAUTHENTICATED',
+  /** Wrong username or password (one message for both). */
+  'INVALID_CREDENTIALS',
+  /** Too many failed sign-ins in a row; the account is locked for a while. */
+  'ACCOUNT_LOCKED',
+  /** The account has been deactivated by an administrator. */
+  'ACCOUNT_INACTIVE',
+  /** The officer must set a new password before doing anything else. */
+  'PASSWORD_CHANGE_REQUIRED',
+  /** Signed in, but the user type does not carry the permission. */
+  'FORBIDDEN',
+  /** A cookie-authenticated write came from another origin. */
+  'ORIGIN_MISMATCH',
+  /** No such resource (or no such API route). */
+  'NOT_FOUND',
+  /** The state changed under the request, or the thing exists already. */
+  'CONFLICT',
+  /** Valid JSON that breaks a rule of the domain. */
+  'RULE_VIOLATION',
+  /** The new password does not meet the policy. */
+  'WEAK_PASSWORD',
+  /** The current password given to change it is wrong. */
+  'WRONG_PASSWORD',
+  /** Too many requests from this address; try again later. */
+  'RATE_LIMITED',
+  /** Something failed on the server; details are in the log under the request id. */
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string(),
+      details: z.unknown().optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+export type ErrorBody = z.infer<typeof ErrorBody>;
