@@ -1,0 +1,3 @@
+export { filterMenu, findMenuItemByLink, menuLinks } from './filter';
+export { MENU, MENU_ICONS, type MenuIcon } from './items';
+export { MenuBadgeSchema, type MenuItem, MenuItemSchema } from './types';
