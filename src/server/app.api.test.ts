@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from './app';
+import { createTestContext, type TestContext, testConfig } from './testing/context';
+import { openTestDatabase } from './testing/database';
+import { signInAs } from './testing/factories';
+
+let ctx: TestContext & { close(): Promise<void> };
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('the permission gate at boot', () => {
+  const cases = {
+    'neither a permission nor public': { schema: { response: { 200: z.object({}) } } },
+    'both a permission and public': {
+      schema: { response: { 200: z.object({}) } },
+      config: { permission: 'account:self' as const, public: true as const },
+    },
+    'no response schema': { config: { permission: 'account:self' as const } },
+  };
+
+  it.each(Object.entries(cases))(
+    'refuses to start with a route that has %s',
+    async (_name, options) => {
+      const database = await openTestDatabase();
+      try {
+        await expect(
+          buildApp({
+            config: testConfig(),
+            database,
+            registerExtraRoutes: (app) => {
+              app.get('/api/v1/sneaky', options, () => ({}));
+            },
+          }).then((app) => app.ready()),
+        ).rejects.toThrow(/refusing to start/);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+});
+
+describe('health and readiness', () => {
+  it('GET /api/health and /api/ready answer without a session', async () => {
+    expect((await ctx.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    const ready = await ctx.app.inject({ url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: ctx.database.kind });
+  });
+
+  it('GET /api/v1/system tells the sign-in page whether this is demo data', async () => {
+    const res = await ctx.app.inject({ url: '/api/v1/system' });
+    expect(res.json()).toMatchObject({
+      serviceName: 'RevDesk',
+      demoMode: false,
+      demoUsernames: [],
+    });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every API route with its security', async () => {
+    const res = await ctx.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/auth/login',
+        '/api/v1/auth/me',
+        '/api/v1/officers',
+        '/api/health',
+      ]),
+    );
+    expect(doc.components.schemas).toHaveProperty('Officer');
+    const docs = await ctx.app.inject({ url: '/api/docs' });
+    expect(docs.statusCode).toBeLessThan(400);
+  });
+});
+
+describe('bad input never becomes a 500', () => {
+  it('refuses a body over 1 MB with 413', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'a', password: 'x'.repeat(1024 * 1024 + 10) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses broken JSON with 400', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('BAD_REQUEST');
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<login/>',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('answers an unknown API route with 404 in the error shape', async () => {
+    const s = await signInAs(ctx, 'ADMIN');
+    const res = await ctx.app.inject({ url: '/api/v1/nothing-here', headers: s.bearer });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('a failure inside a route answers 500 without its internals', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({
+      config: testConfig(),
+      database,
+      registerExtraRoutes: (a) => {
+        a.get(
+          '/api/v1/explodes',
+          { schema: { response: { 200: z.object({}) } }, config: { public: true } },
+          () => {
+            throw new Error('connection string postgres://secret@db');
+          },
+        );
+      },
+    });
+    try {
+      const res = await app.inject({ url: '/api/v1/explodes' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().error.code).toBe('INTERNAL');
+      expect(res.body).not.toContain('secret');
+      expect(res.headers['x-request-id']).toBeTruthy();
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_TYPES } from '../../../shared/userTypes';
+import { createTestContext, type TestContext } from '../../testing/context';
+import { officers } from '../schema';
+import { seedDemo } from './demo';
+
+let ctx: TestContext & { close(): Promise<void> };
+beforeAll(async () => {
+  ctx = await createTestContext({ seed: 'demo' });
+});
+afterAll(() => ctx.close());
+
+describe('demo seed', () => {
+  it('makes one officer per user type who can sign in with DEMO_PASSWORD, and seeds nothing twice', async () => {
+    const first = await seedDemo(ctx.db, ctx.config);
+    expect(first.map((s) => s.username)).toEqual(USER_TYPES.map((t) => t.toLowerCase()));
+    expect(first.every((s) => s.created)).toBe(true);
+    const second = await seedDemo(ctx.db, ctx.config);
+    expect(second.some((s) => s.created)).toBe(false);
+    const [row] = await ctx.db.select({ n: count() }).from(officers);
+    expect(row?.n).toBe(USER_TYPES.length);
+
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'tcc_chairman', password: ctx.config.demoPassword },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.userType).toBe('TCC_CHAIRMAN');
+  });
+
+  it('refuses to run in production', async () => {
+    await expect(seedDemo(ctx.db, { ...ctx.config, env: 'production' })).rejects.toThrow(
+      /production/,
+    );
+  });
+
+  it('the sign-in page is told it is demo data, and which usernames to offer', async () => {
+    const res = await ctx.app.inject({ url: '/api/v1/system' });
+    expect(res.json()).toMatchObject({ demoMode: true });
+    expect(res.json().demoUsernames).toContain('admin');
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { hasPermission, PERMISSIONS, ROLE_PERMISSIONS } from './permissions';
+import { USER_TYPES } from './userTypes';
+
+describe('the permission map', () => {
+  it('covers the 17 user types of SPEC.md §6 and nothing else', () => {
+    expect(Object.keys(ROLE_PERMISSIONS).sort()).toEqual([...USER_TYPES].sort());
+    expect(USER_TYPES).toHaveLength(17);
+  });
+
+  it('lets every officer manage their own account, look up taxpayers and check an RRR', () => {
+    for (const userType of USER_TYPES) {
+      expect(hasPermission(userType, 'account:self')).toBe(true);
+      expect(hasPermission(userType, 'rrr:check')).toBe(true);
+      expect(hasPermission(userType, 'taxpayer:lookup')).toBe(true);
+    }
+  });
+
+  it('keeps officer administration, the batch RRR check and the EVAS check for ADMIN only (SPEC.md §6)', () => {
+    for (const permission of [
+      'officer:read',
+      'officer:write',
+      'rrr:check:batch',
+      'evas:check',
+    ] as const) {
+      const holders = USER_TYPES.filter((t) => hasPermission(t, permission));
+      expect(holders, permission).toEqual(['ADMIN']);
+    }
+  });
+
+  it('grants only known permissions', () => {
+    for (const granted of Object.values(ROLE_PERMISSIONS)) {
+      for (const p of granted) expect(PERMISSIONS).toContain(p);
+    }
+  });
+});
