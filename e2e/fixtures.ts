@@ -1,0 +1,161 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, type ConsoleMessage, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/** The demo officers' password (the server's default DEMO_PASSWORD). */
+export const DEMO_PASSWORD = 'revdesk-demo';
+
+type AxeViolation = { url: string; id: string; impact: string; help: string; targets: string[] };
+
+/**
+ * Chromium logs every 4xx answer as "Failed to load resource". For the API those answers are
+ * expected (401 before sign-in, 422 for a refused password); a 5xx, or any 4xx for a page or
+ * an asset, still fails the test.
+ */
+function isExpectedApiRefusal(message: ConsoleMessage): boolean {
+  return (
+    /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
+    new URL(message.location().url, 'http://x').pathname.startsWith('/api/')
+  );
+}
+
+/** Waits until the page has stopped moving: no route loading, no finite animation running. */
+async function settle(page: Page): Promise<void> {
+  await page
+    .getByRole('progressbar', { name: 'Loading page' })
+    .waitFor({ state: 'detached', timeout: 10_000 });
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+/** axe cannot run twice at once in a page: every scan of a page waits for the one before. */
+const scansInFlight = new WeakMap<Page, Promise<unknown>>();
+
+function scan(page: Page): Promise<AxeViolation[]> {
+  const previous = scansInFlight.get(page) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => runAxe(page));
+  scansInFlight.set(page, next);
+  return next;
+}
+
+async function runAxe(page: Page): Promise<AxeViolation[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      url: page.url(),
+      id: violation.id,
+      impact: violation.impact ?? 'unknown',
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
+
+type Fixtures = {
+  /** Runs axe on the page as it is now (an open dialog, a menu) and expects no serious issue. */
+  checkA11y: () => Promise<void>;
+};
+
+/**
+ * Every test fails on a `console.error` or an uncaught error in the page (STYLE.md §7), and
+ * axe checks every page the test visits for serious or critical violations (DESIGN.md §8).
+ */
+export const test = base.extend<Fixtures & { a11yLog: AxeViolation[] }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter's pattern.
+  a11yLog: async ({}, use) => {
+    await use([]);
+  },
+
+  page: async ({ page, a11yLog }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !isExpectedApiRefusal(message)) {
+        errors.push(`console.error: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+
+    // Each page visited (a load or an in-app navigation) is scanned once it has settled, unless
+    // the test has already moved on to another page by then.
+    const scanned = new Set<string>();
+    let queue: Promise<void> = Promise.resolve();
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      const url = frame.url();
+      queue = queue.then(async () => {
+        if (scanned.has(url) || page.isClosed() || page.url() !== url) return;
+        try {
+          await settle(page);
+          if (page.url() !== url) return;
+          const found = await scan(page);
+          if (page.url() !== url) return;
+          scanned.add(url);
+          a11yLog.push(...found);
+        } catch (error) {
+          // A page that navigated away, reloaded or closed mid-scan is scanned at its next stop
+          // (or at the end of the test) instead.
+          if (page.isClosed() || page.url() !== url) return;
+          if (
+            error instanceof Error &&
+            /Execution context was destroyed|navigat/i.test(error.message)
+          )
+            return;
+          throw error;
+        }
+      });
+    });
+
+    await use(page);
+
+    await queue;
+    if (!scanned.has(page.url()) && !page.isClosed()) {
+      await settle(page);
+      a11yLog.push(...(await scan(page)));
+    }
+    expect(errors, 'console errors in the page').toEqual([]);
+    expect(a11yLog, 'serious or critical accessibility violations').toEqual([]);
+  },
+
+  checkA11y: async ({ page, a11yLog }, use) => {
+    await use(async () => {
+      await settle(page);
+      a11yLog.push(...(await scan(page)));
+    });
+  },
+});
+
+/** Signs in through the form, as an officer would, and waits for the dashboard or `expectedPath`. */
+export async function signIn(
+  page: Page,
+  username: string,
+  options: { password?: string; expectedPath?: string | RegExp } = {},
+): Promise<void> {
+  const { password = DEMO_PASSWORD, expectedPath = '/birs/dashboard' } = options;
+  if (!/\/(auth|account)\/login/.test(page.url())) await page.goto('/auth/login');
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(
+    typeof expectedPath === 'string' ? new RegExp(`${escapeRegExp(expectedPath)}$`) : expectedPath,
+  );
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The sidebar (its `nav` landmark). */
+export function sidebar(page: Page) {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}

@@ -1,0 +1,171 @@
+import { expect, sidebar, signIn, test } from './fixtures';
+
+test.describe('the RRR check dialogs', () => {
+  test('an administrator opens each of the three; they are static and Close dismisses them', async ({
+    page,
+    checkA11y,
+  }) => {
+    await signIn(page, 'admin');
+    for (const title of ['Check RRR', 'Check RRR (Multiple)', 'Auto Reg/EVAS Check Status']) {
+      await sidebar(page).getByRole('button', { name: title, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText('Not available yet', { exact: true })).toBeVisible();
+      await checkA11y();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeVisible();
+      // A click on the backdrop (the page corner, outside the dialog) does not close it either.
+      await page.mouse.click(5, 890);
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(dialog).toBeHidden();
+    }
+  });
+});
+
+test.describe('the top bar', () => {
+  test('the taxpayer search refuses an empty term and opens the static Tax Payer Information dialog', async ({
+    page,
+  }) => {
+    await signIn(page, 'officer_pa');
+    const search = page.getByRole('searchbox', {
+      name: 'Search taxpayer by BTIN, e-mail or phone',
+    });
+    await expect(search).toHaveAttribute('placeholder', 'Search Taxpayer By BTIN/Email/Phone...');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('Enter a BTIN, e-mail or phone number')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await search.fill('1234567890');
+    await search.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Tax Payer Information' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(search).toHaveValue('');
+  });
+
+  test('the user menu shows who is signed in and leads to the profile', async ({ page }) => {
+    await signIn(page, 'director_collection');
+    await page.getByRole('button', { name: 'Doubra Inatimi, account menu' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText('Doubra Inatimi')).toBeVisible();
+    await expect(menu.getByText('Director of Collection')).toBeVisible();
+    await expect(menu.getByText(/^Officer ID: OFF-\d{6}$/)).toBeVisible();
+    await expect(menu.getByText('director_collection@demo.revdesk.ng')).toBeVisible();
+    await expect(menu.getByText('+2348030000010')).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/birs\/taxpayer\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  });
+
+  test('shows the Demo data badge in demo mode', async ({ page }) => {
+    await signIn(page, 'officer_mda');
+    await expect(page.getByRole('banner').getByText('Demo data', { exact: false })).toBeVisible();
+  });
+});
+
+test.describe('the sidebar', () => {
+  test('folds by itself at 1100 px and opens on the toggle', async ({ page }) => {
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await signIn(page, 'admin');
+    const nav = sidebar(page);
+    await expect(nav).toHaveAttribute('data-folded', 'true');
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect(nav).toHaveAttribute('data-folded', 'false');
+    await expect(nav.getByText('Individual Taxpayers')).toBeVisible();
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect(nav).toHaveAttribute('data-folded', 'true');
+  });
+
+  test('starts open at 1440 px and folds on the toggle', async ({ page }) => {
+    await signIn(page, 'admin');
+    const nav = sidebar(page);
+    await expect(nav).toHaveAttribute('data-folded', 'false');
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect(nav).toHaveAttribute('data-folded', 'true');
+  });
+
+  test('at 800 px it is hidden, opens on the toggle and closes on navigation', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await signIn(page, 'admin');
+    const nav = sidebar(page);
+    await expect(nav).toHaveAttribute('data-open', 'false');
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect(nav).toHaveAttribute('data-open', 'true');
+    await nav.getByRole('link', { name: 'Manage MDAs' }).click();
+    await expect(page).toHaveURL(/\/birs\/mda\/manage-mda$/);
+    await expect(nav).toHaveAttribute('data-open', 'false');
+  });
+
+  test('the page never scrolls sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await signIn(page, 'director_assessment');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('the profile page', () => {
+  test('the change-password form refuses a mismatch and a weak password before asking the server', async ({
+    page,
+  }) => {
+    await signIn(page, 'officer_benjis');
+    await page.goto('/birs/taxpayer/profile');
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByRole('textbox', { name: 'Current password', exact: true }).fill('revdesk-demo');
+    await form.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
+    await form.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill('short');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('Use at least 10 characters.')).toBeVisible();
+
+    await form
+      .getByRole('textbox', { name: 'New password', exact: true })
+      .fill('a-long-new-passphrase');
+    await form
+      .getByRole('textbox', { name: 'Confirm new password', exact: true })
+      .fill('a-different-passphrase');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText(/do not match/i)).toBeVisible();
+  });
+
+  test('a wrong current password is refused by the server; the right one changes it', async ({
+    page,
+  }) => {
+    await signIn(page, 'officer_stamp_duty');
+    await page.goto('/birs/taxpayer/profile');
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form
+      .getByRole('textbox', { name: 'Current password', exact: true })
+      .fill('not-my-password');
+    await form
+      .getByRole('textbox', { name: 'New password', exact: true })
+      .fill('stamp-duty-2026-pass');
+    await form
+      .getByRole('textbox', { name: 'Confirm new password', exact: true })
+      .fill('stamp-duty-2026-pass');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('Your current password is not correct.')).toBeVisible();
+
+    await form.getByRole('textbox', { name: 'Current password', exact: true }).fill('revdesk-demo');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password changed').first()).toBeVisible();
+
+    // Put it back, so the demo sign-in keeps working for a rerun.
+    await form
+      .getByRole('textbox', { name: 'Current password', exact: true })
+      .fill('stamp-duty-2026-pass');
+    await form.getByRole('textbox', { name: 'New password', exact: true }).fill('revdesk-demo');
+    await form
+      .getByRole('textbox', { name: 'Confirm new password', exact: true })
+      .fill('revdesk-demo');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByRole('textbox', { name: 'Current password', exact: true })).toHaveValue(
+      '',
+    );
+  });
+});

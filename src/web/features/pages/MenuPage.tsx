@@ -1,0 +1,76 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconClockHour4, IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useParams } from '@tanstack/react-router';
+import { meQuery } from '../../lib/queries';
+import { useShellBase } from '../../shell/shellPaths';
+import { PAGE_CATALOG } from './catalog';
+import { classifyShellPath } from './pageAccess';
+
+/** Every menu link (SPEC.md §2 "Routes per role") until its part of RevDesk is built. */
+export function MenuPage() {
+  const base = useShellBase();
+  const { data: me } = useQuery(meQuery());
+  const params: { _splat?: string } = useParams({ strict: false });
+  const page = classifyShellPath(base, params._splat ?? '', me?.menu ?? []);
+
+  if (page.kind === 'unknown') return <Navigate to="/error" replace />;
+  const info = PAGE_CATALOG[page.link];
+  const title = info?.title ?? page.item.label;
+  if (page.kind === 'no-access') return <NoAccess title={title} />;
+  return <ComingSoon title={title} description={info?.description} />;
+}
+
+function ComingSoon({ title, description }: { title: string; description: string | undefined }) {
+  useDocumentTitle(`${title} · RevDesk`);
+  return (
+    <Stack gap="lg">
+      <Group gap="sm" align="center">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Badge
+          size="lg"
+          color="notice.8"
+          variant="filled"
+          leftSection={<IconClockHour4 size={14} />}
+        >
+          Coming Soon
+        </Badge>
+      </Group>
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Coming Soon
+          </Title>
+          {description && <Text>{description}</Text>}
+          <Text c="dimmed" size="sm">
+            This page is not available yet. It arrives with its part of RevDesk; nothing on it works
+            until then.
+          </Text>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function NoAccess({ title }: { title: string }) {
+  useDocumentTitle(`No access · RevDesk`);
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        You do not have access to this page
+      </Title>
+      <Alert color="red" variant="light" icon={<IconLock size={18} />} title={title}>
+        This page is not part of your menu. If your work needs it, ask a RevDesk administrator to
+        change your officer type.
+      </Alert>
+      <Group>
+        <Button component={Link} to="/birs/dashboard">
+          Back to Dashboard
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+import type { ErrorBody, ErrorCode } from '../../shared/errors';
+
+/** Shown whenever the browser cannot reach the server at all (offline, server down, DNS). */
+export const NETWORK_FAILURE_MESSAGE = 'Cannot reach RevDesk. Check your connection and try again.';
+
+/** The codes of `ErrorBody`, plus the two failures that never reach the server's handler. */
+export type ApiErrorCode = ErrorCode | 'NETWORK_FAILURE' | 'UNEXPECTED_RESPONSE';
+
+/** An API call that did not succeed, parsed from the one error shape of DESIGN.md §3. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly details: unknown;
+  /** Seconds from the `Retry-After` header (429), when the server sent one. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(options: {
+    status: number;
+    code: ApiErrorCode;
+    message: string;
+    details?: unknown;
+    retryAfterSeconds?: number | undefined;
+  }) {
+    super(options.message);
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.code = options.code;
+    this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** True when the server says there is no valid session (signed out, expired or revoked). */
+export function isUnauthenticated(error: unknown): boolean {
+  return isApiError(error) && error.status === 401 && error.code === 'UNAUTHENTICATED';
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+function parseRetryAfter(header: string | null): number | undefined {
+  if (header === null) return undefined;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown };
+
+/**
+ * The one way the web app talks to the server: JSON, same origin, the session cookie sent by
+ * the browser (never a token from storage, DESIGN.md §10). Resolves with the parsed body or
+ * throws an `ApiError`.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    // fetch rejects only when no HTTP answer arrived; the browser's own error says nothing useful.
+    throw new ApiError({ status: 0, code: 'NETWORK_FAILURE', message: NETWORK_FAILURE_MESSAGE });
+  }
+
+  const payload = await readJson(response);
+  if (response.ok) return payload as T;
+
+  const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+  if (isErrorBody(payload)) {
+    throw new ApiError({
+      status: response.status,
+      code: payload.error.code,
+      message: payload.error.message,
+      details: payload.error.details,
+      retryAfterSeconds,
+    });
+  }
+  // A proxy or gateway answered instead of RevDesk (502/504 pages are HTML).
+  throw new ApiError({
+    status: response.status,
+    code: 'UNEXPECTED_RESPONSE',
+    message: `RevDesk answered with an unexpected error (HTTP ${response.status}). Try again in a moment.`,
+    retryAfterSeconds,
+  });
+}
+
+export const api = {
+  get: <T>(path: string) => apiRequest<T>(path),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+};

@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { MeResponse, SystemInfo } from '../../shared/auth';
+import { api } from './api';
+
+/** The signed-in officer, their permissions and their menu (already filtered by the server). */
+export const meQuery = () =>
+  queryOptions({
+    queryKey: ['auth', 'me'] as const,
+    queryFn: () => api.get<MeResponse>('/api/v1/auth/me'),
+    // Revalidated in the background; a 401 on revalidation means the service signed them out.
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** Public facts about this RevDesk: its name, demo mode, demo sign-ins, version. */
+export const systemQuery = () =>
+  queryOptions({
+    queryKey: ['system'] as const,
+    queryFn: () => api.get<SystemInfo>('/api/v1/system'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

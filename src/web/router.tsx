@@ -1,0 +1,201 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  type AnyRoute,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  type ParsedLocation,
+  redirect,
+} from '@tanstack/react-router';
+import { isUnauthenticated } from './lib/api';
+import { meQuery } from './lib/queries';
+import { safeReturnUrl } from './lib/returnUrl';
+import { ErrorPage } from './shell/ErrorPage';
+import { RedirectToErrorPage, RootLayout } from './shell/RootLayout';
+import { RouteErrorPage } from './shell/RouteErrorPage';
+import { SHELL_BASES, type ShellBase } from './shell/shellPaths';
+
+export type RouterContext = { queryClient: QueryClient };
+
+type GuardArgs = { context: RouterContext; location: ParsedLocation };
+
+const SignInPage = lazyRouteComponent(() => import('./features/auth/SignInPage'), 'SignInPage');
+const DashboardPage = lazyRouteComponent(
+  () => import('./features/dashboard/DashboardPage'),
+  'DashboardPage',
+);
+const ProfilePage = lazyRouteComponent(
+  () => import('./features/profile/ProfilePage'),
+  'ProfilePage',
+);
+const MenuPage = lazyRouteComponent(() => import('./features/pages/MenuPage'), 'MenuPage');
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: RedirectToErrorPage,
+});
+
+/** The empty path redirects to auth/login (SPEC.md §2). */
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/auth/login', replace: true });
+  },
+});
+
+function validateSignInSearch(search: Record<string, unknown>): { returnUrl?: string } {
+  return typeof search.returnUrl === 'string' ? { returnUrl: search.returnUrl } : {};
+}
+
+/** A visitor who is already signed in does not see the sign-in page again. */
+async function skipSignInWhenSignedIn({
+  context,
+  search,
+}: {
+  context: RouterContext;
+  search: { returnUrl?: string };
+}) {
+  try {
+    // Always asked afresh: a cached answer may predate a logout or an expired session.
+    await context.queryClient.fetchQuery({ ...meQuery(), staleTime: 0 });
+  } catch {
+    // Not signed in (401), or the server cannot be reached: either way the form is the answer;
+    // submitting it reports a connection problem plainly.
+    return;
+  }
+  throw redirect({ href: safeReturnUrl(search.returnUrl), replace: true });
+}
+
+const signInRoutes = ['auth/login', 'account/login'].map((path) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    validateSearch: validateSignInSearch,
+    beforeLoad: skipSignInWhenSignedIn,
+    component: SignInPage,
+  }),
+);
+
+const errorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'error',
+  component: ErrorPage,
+});
+const errorTypeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'error/$type',
+  component: ErrorPage,
+});
+
+/** SPEC.md §2: the top bar's Profile link is /taxpayer/profile. */
+const profileShortcutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'taxpayer/profile',
+  beforeLoad: () => {
+    throw redirect({ to: '/birs/taxpayer/profile', replace: true });
+  },
+});
+
+const unknownPathRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: '/error', replace: true });
+  },
+});
+
+/**
+ * The officer shells need a session. The check here is a convenience: the server checks the
+ * session and the permission on every call (DESIGN.md §10).
+ */
+async function requireSession({ context, location }: GuardArgs) {
+  try {
+    await context.queryClient.ensureQueryData({ ...meQuery(), revalidateIfStale: true });
+  } catch (error) {
+    if (isUnauthenticated(error)) {
+      throw redirect({ to: '/auth/login', search: { returnUrl: location.href } });
+    }
+    throw error;
+  }
+}
+
+/** The pages both shells hold (SPEC.md §2): dashboard, profile, and every menu page. */
+function shellPages(shell: AnyRoute, base: ShellBase) {
+  return [
+    createRoute({
+      getParentRoute: () => shell,
+      path: '/',
+      beforeLoad: () => {
+        throw redirect({ to: `${base}/dashboard`, replace: true });
+      },
+    }),
+    createRoute({ getParentRoute: () => shell, path: 'dashboard', component: DashboardPage }),
+    createRoute({ getParentRoute: () => shell, path: 'admin/profile', component: ProfilePage }),
+    createRoute({ getParentRoute: () => shell, path: 'taxpayer/profile', component: ProfilePage }),
+    // The old portal spelled the area both ways; its links use "taxs".
+    createRoute({
+      getParentRoute: () => shell,
+      path: 'taxes/$',
+      beforeLoad: ({ params, location }) => {
+        const rest = (params as { _splat?: string })._splat ?? '';
+        throw redirect({ href: `${base}/taxs/${rest}${location.searchStr}`, replace: true });
+      },
+    }),
+    createRoute({
+      getParentRoute: () => shell,
+      path: '$',
+      beforeLoad: async ({ context, params }) => {
+        const { classifyShellPath } = await import('./features/pages/pageAccess');
+        const me = context.queryClient.getQueryData(meQuery().queryKey);
+        const splat = (params as { _splat?: string })._splat ?? '';
+        if (classifyShellPath(base, splat, me?.menu ?? []).kind === 'unknown') {
+          throw redirect({ to: '/error', replace: true });
+        }
+      },
+      component: MenuPage,
+    }),
+  ];
+}
+
+const birsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'birs',
+  beforeLoad: requireSession,
+  component: lazyRouteComponent(() => import('./shell/OfficerShell'), 'BirsShell'),
+});
+
+/** The governor shell needs a signed-in EXECUTIVE; the shell itself turns others away. */
+const governorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'governor',
+  beforeLoad: requireSession,
+  component: lazyRouteComponent(() => import('./shell/OfficerShell'), 'GovernorShell'),
+});
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  ...signInRoutes,
+  errorRoute,
+  errorTypeRoute,
+  profileShortcutRoute,
+  birsRoute.addChildren(shellPages(birsRoute, SHELL_BASES.birs)),
+  governorRoute.addChildren(shellPages(governorRoute, SHELL_BASES.governor)),
+  unknownPathRoute,
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // Preloaded data is the query cache's business, not the router's.
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: RouteErrorPage,
+    defaultNotFoundComponent: RedirectToErrorPage,
+    scrollRestoration: false,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

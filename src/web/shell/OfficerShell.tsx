@@ -1,0 +1,81 @@
+import { AppShell, Center, Loader, Overlay } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { meQuery } from '../lib/queries';
+import { ExecutivesOnlyPage } from './ExecutivesOnlyPage';
+import classes from './OfficerShell.module.css';
+import { ServiceFooter } from './ServiceFooter';
+import { Sidebar } from './Sidebar';
+import sidebarClasses from './Sidebar.module.css';
+import { SHELL_BASES, type ShellBase, ShellBaseContext } from './shellPaths';
+import { TopBar } from './TopBar';
+import { useSidebarState } from './useSidebarState';
+
+const HEADER_HEIGHT = 64;
+const SIDEBAR_WIDTH = 264;
+const RAIL_WIDTH = 72;
+
+function OfficerShell({ base }: { base: ShellBase }) {
+  const { data: me } = useQuery(meQuery());
+  const sidebar = useSidebarState();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  // The session just ended (Log Out, or the service signed them out): the sign-in page is on
+  // its way, so show nothing of the officer's meanwhile.
+  if (!me) {
+    return (
+      <Center h="100vh" component="main" id="main-content">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  // DESIGN.md §10: the governor shell is for a signed-in EXECUTIVE, never anyone else.
+  if (base === SHELL_BASES.governor && me.user.userType !== 'EXECUTIVE') {
+    return <ExecutivesOnlyPage />;
+  }
+
+  return (
+    <ShellBaseContext.Provider value={base}>
+      <AppShell
+        header={{ height: HEADER_HEIGHT }}
+        navbar={{
+          width: sidebar.isFolded ? RAIL_WIDTH : SIDEBAR_WIDTH,
+          breakpoint: 'md',
+          collapsed: { mobile: !sidebar.isOpen, desktop: false },
+        }}
+        padding={0}
+        className={classes.shell}
+      >
+        <TopBar officer={me.user} sidebar={sidebar} />
+        <Sidebar me={me} sidebar={sidebar} />
+        {!sidebar.isDesktop && sidebar.isOpen && (
+          <Overlay
+            fixed
+            backgroundOpacity={0.35}
+            zIndex={99}
+            aria-hidden="true"
+            className={sidebarClasses.backdrop}
+            onClick={sidebar.close}
+          />
+        )}
+        <AppShell.Main id="main-content" className={classes.main}>
+          {/* Keyed by path: each page fades in over 500 ms (SPEC.md §2), see global.css. */}
+          <div key={pathname} className={`${classes.page} revdesk-page-enter`}>
+            <Outlet />
+          </div>
+          <ServiceFooter />
+        </AppShell.Main>
+      </AppShell>
+    </ShellBaseContext.Provider>
+  );
+}
+
+/** /birs: every signed-in officer. */
+export function BirsShell() {
+  return <OfficerShell base={SHELL_BASES.birs} />;
+}
+
+/** /governor: signed-in executives only. */
+export function GovernorShell() {
+  return <OfficerShell base={SHELL_BASES.governor} />;
+}

@@ -1,0 +1,26 @@
+import { Box, Center, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import classes from './PublicLayout.module.css';
+import { ServiceFooter } from './ServiceFooter';
+
+/** The frame of the pages shown outside the officer shell: sign-in and error pages. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className={classes.page}>
+      <header className={classes.header}>
+        <Group gap="xs">
+          <Box className={classes.logo} aria-hidden="true">
+            R
+          </Box>
+          <Text fw={700} size="lg" c="revenue.9">
+            RevDesk
+          </Text>
+        </Group>
+      </header>
+      <Center component="main" id="main-content" className={classes.main}>
+        <div className={`${classes.content} revdesk-page-enter`}>{children}</div>
+      </Center>
+      <ServiceFooter />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Navigate, Outlet, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { RouteProgress } from './RouteProgress';
+
+/** SPEC.md §2: the scroll position resets to the top when the path changes. */
+function useScrollToTopOnNavigation() {
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onResolved', (event) => {
+        if (event.pathChanged) window.scrollTo({ top: 0, left: 0 });
+      }),
+    [router],
+  );
+}
+
+export function RootLayout() {
+  useScrollToTopOnNavigation();
+  return (
+    <>
+      <a className="revdesk-skip-link" href="#main-content">
+        Skip to main content
+      </a>
+      <RouteProgress />
+      <Outlet />
+    </>
+  );
+}
+
+/** SPEC.md §2: any unknown path redirects to the error page. */
+export function RedirectToErrorPage() {
+  return <Navigate to="/error" replace />;
+}

@@ -1,0 +1,37 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
+import { isApiError, NETWORK_FAILURE_MESSAGE } from '../lib/api';
+import { PublicLayout } from './PublicLayout';
+
+/**
+ * A route that could not load (the server unreachable, a chunk missing after a deploy). It says
+ * what went wrong and offers to try again, instead of a blank page.
+ */
+export function RouteErrorPage({ error }: ErrorComponentProps) {
+  const router = useRouter();
+  const message = isApiError(error)
+    ? error.message
+    : error instanceof TypeError
+      ? NETWORK_FAILURE_MESSAGE
+      : 'This page could not be shown. Try again; if it keeps failing, tell the RevDesk administrator.';
+  return (
+    <PublicLayout>
+      <Paper withBorder shadow="sm" radius="lg" p="xl">
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            Something went wrong
+          </Title>
+          <Alert color="red" variant="light" title="The page did not load">
+            <Text size="sm">{message}</Text>
+          </Alert>
+          <Group>
+            <Button onClick={() => router.invalidate()}>Try again</Button>
+            <Button component={Link} to="/birs/dashboard" variant="default">
+              Back to Dashboard
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </PublicLayout>
+  );
+}

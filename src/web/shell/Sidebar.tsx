@@ -1,0 +1,114 @@
+import { AppShell, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { IconCloudCheck, IconFileSpreadsheet, IconLogout, IconReceipt2 } from '@tabler/icons-react';
+import { useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import type { MeResponse } from '../../shared/auth';
+import { useSignOut } from '../features/auth/useSignOut';
+import { type CheckKind, CheckModals } from './CheckModals';
+import classes from './Sidebar.module.css';
+import { SidebarMenu } from './SidebarMenu';
+import { useShellBase } from './shellPaths';
+import type { SidebarState } from './useSidebarState';
+
+export const SIDEBAR_ID = 'revdesk-sidebar';
+
+function SidebarAction(props: {
+  label: string;
+  icon: ReactNode;
+  folded: boolean;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  const { label, icon, folded, onClick, disabled } = props;
+  const link = (
+    <NavLink
+      component="button"
+      type="button"
+      label={folded ? undefined : label}
+      aria-label={folded ? label : undefined}
+      leftSection={icon}
+      onClick={onClick}
+      disabled={disabled}
+      className={folded ? classes.railLink : classes.link}
+    />
+  );
+  if (!folded) return link;
+  return (
+    <Tooltip label={label} position="right" withArrow>
+      {link}
+    </Tooltip>
+  );
+}
+
+/** SPEC.md §2 Sidebar: the role's menu, the RRR checks, Logout. */
+export function Sidebar({ me, sidebar }: { me: MeResponse; sidebar: SidebarState }) {
+  const base = useShellBase();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [toggledGroups, setToggledGroups] = useState<Record<string, boolean>>({});
+  const [openCheck, setOpenCheck] = useState<CheckKind | null>(null);
+  const { signOut, isSigningOut } = useSignOut();
+  const can = (permission: MeResponse['permissions'][number]) =>
+    me.permissions.includes(permission);
+
+  return (
+    <AppShell.Navbar
+      id={SIDEBAR_ID}
+      aria-label="Main menu"
+      data-folded={String(sidebar.isFolded)}
+      data-open={String(sidebar.isOpen)}
+      inert={!sidebar.isOpen}
+      className={classes.navbar}
+    >
+      <AppShell.Section grow component={ScrollArea} type="scroll" className={classes.menu}>
+        <SidebarMenu
+          items={me.menu}
+          base={base}
+          pathname={pathname}
+          folded={sidebar.isFolded}
+          toggledGroups={toggledGroups}
+          onToggleGroup={(id, opened) =>
+            setToggledGroups((groups) => ({ ...groups, [id]: opened }))
+          }
+          onOpenFromRail={(id) => {
+            setToggledGroups((groups) => ({ ...groups, [id]: true }));
+            sidebar.unfold();
+          }}
+        />
+      </AppShell.Section>
+      <AppShell.Section className={classes.actions}>
+        {can('rrr:check') && (
+          <SidebarAction
+            label="Check RRR"
+            icon={<IconReceipt2 size={20} stroke={1.6} aria-hidden="true" />}
+            folded={sidebar.isFolded}
+            onClick={() => setOpenCheck('rrr')}
+          />
+        )}
+        {can('rrr:check:batch') && (
+          <SidebarAction
+            label="Check RRR (Multiple)"
+            icon={<IconFileSpreadsheet size={20} stroke={1.6} aria-hidden="true" />}
+            folded={sidebar.isFolded}
+            onClick={() => setOpenCheck('rrr-batch')}
+          />
+        )}
+        {can('evas:check') && (
+          <SidebarAction
+            label="Auto Reg/EVAS Check Status"
+            icon={<IconCloudCheck size={20} stroke={1.6} aria-hidden="true" />}
+            folded={sidebar.isFolded}
+            onClick={() => setOpenCheck('evas')}
+          />
+        )}
+        <SidebarAction
+          label="Logout"
+          icon={<IconLogout size={20} stroke={1.6} aria-hidden="true" />}
+          folded={sidebar.isFolded}
+          onClick={signOut}
+          disabled={isSigningOut}
+        />
+      </AppShell.Section>
+      <CheckModals open={openCheck} onClose={() => setOpenCheck(null)} />
+    </AppShell.Navbar>
+  );
+}

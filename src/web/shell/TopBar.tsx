@@ -1,0 +1,59 @@
+import { ActionIcon, AppShell, Badge, Box, Group, Text } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconMenu2 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { OfficerView } from '../../shared/auth';
+import { systemQuery } from '../lib/queries';
+import { SIDEBAR_ID } from './Sidebar';
+import { useShellBase } from './shellPaths';
+import { TaxpayerSearch } from './TaxpayerSearch';
+import classes from './TopBar.module.css';
+import { UserMenu } from './UserMenu';
+import type { SidebarState } from './useSidebarState';
+
+/** SPEC.md §2 Top bar: sidebar toggle, taxpayer search, the officer's menu. */
+export function TopBar({ officer, sidebar }: { officer: OfficerView; sidebar: SidebarState }) {
+  const base = useShellBase();
+  const { data: system } = useQuery(systemQuery());
+  const isExpanded = sidebar.isDesktop ? !sidebar.isFolded : sidebar.isOpen;
+  return (
+    <AppShell.Header className={classes.header}>
+      <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
+        <Group gap="sm" wrap="nowrap">
+          <ActionIcon
+            variant="subtle"
+            color="gray.8"
+            size="lg"
+            aria-label="Toggle sidebar"
+            aria-controls={SIDEBAR_ID}
+            aria-expanded={isExpanded}
+            onClick={sidebar.toggle}
+          >
+            {isExpanded && sidebar.isDesktop ? (
+              <IconLayoutSidebarLeftCollapse size={22} aria-hidden="true" />
+            ) : (
+              <IconMenu2 size={22} aria-hidden="true" />
+            )}
+          </ActionIcon>
+          <Link to={`${base}/dashboard`} className={classes.brand}>
+            <Box className={classes.logo} aria-hidden="true">
+              R
+            </Box>
+            <Text fw={700} size="lg" c="revenue.9" className={classes.brandName}>
+              RevDesk
+            </Text>
+          </Link>
+          {system?.demoMode && (
+            <Badge color="notice.8" variant="filled" className={classes.demoBadge}>
+              Demo data
+            </Badge>
+          )}
+        </Group>
+        <Group gap="sm" wrap="nowrap" className={classes.right}>
+          <TaxpayerSearch />
+          <UserMenu officer={officer} />
+        </Group>
+      </Group>
+    </AppShell.Header>
+  );
+}
