@@ -1,26 +1,13 @@
 import { createContext, useContext } from 'react';
+import { BIRS_CHILD_AREAS, SHELL_CHILD_AREAS } from '../../shared/menu/areas';
 
 export const SHELL_BASES = { birs: '/birs', governor: '/governor' } as const;
 export type ShellBase = (typeof SHELL_BASES)[keyof typeof SHELL_BASES];
 
-/** SPEC.md §2: the child areas of both shells; stamp-duty only in the birs shell. */
-const COMMON_AREAS = [
-  'admin',
-  'dashboard',
-  'mda',
-  'signage',
-  'taxs',
-  'taxpayer',
-  'transactions',
-  'verification',
-  'reporting',
-  'form-elements',
-  'general',
-] as const;
-
+/** SPEC.md §2: the child areas of each shell; stamp-duty only in the birs shell. */
 export const SHELL_AREAS: Record<ShellBase, readonly string[]> = {
-  '/birs': [...COMMON_AREAS, 'stamp-duty'],
-  '/governor': COMMON_AREAS,
+  '/birs': BIRS_CHILD_AREAS,
+  '/governor': SHELL_CHILD_AREAS,
 };
 
 /** Menu links are written under /birs/; inside the governor shell they open under /governor/. */

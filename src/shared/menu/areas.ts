@@ -1,0 +1,17 @@
+/** SPEC.md §2: the child areas both shells (birs, governor) hold. */
+export const SHELL_CHILD_AREAS = [
+  'admin',
+  'dashboard',
+  'mda',
+  'signage',
+  'taxs',
+  'taxpayer',
+  'transactions',
+  'verification',
+  'reporting',
+  'form-elements',
+  'general',
+] as const;
+
+/** The birs shell also has stamp-duty (SPEC.md §2). Every menu link lives in one of these. */
+export const BIRS_CHILD_AREAS = [...SHELL_CHILD_AREAS, 'stamp-duty'] as const;
