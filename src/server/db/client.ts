@@ -30,6 +30,14 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle connection the server ends (restart, failover, pg_terminate_backend) is dropped
+    // and replaced by the pool. Without a listener, node-postgres's 'error' event would crash
+    // the whole process (found by the benchmark, which drops its database under the server).
+    pool.on('error', (err) => {
+      console.error(
+        `PostgreSQL closed an idle connection; the pool will open another: ${err.message}`,
+      );
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -46,6 +46,9 @@ export const officers = pgTable(
     uniqueIndex('officers_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('officers_email_lower_key').on(sql`lower(${t.email})`),
     index('officers_user_type_idx').on(t.userType),
+    // The officer lists sort by name (first page without a full sort) or by when they joined.
+    index('officers_name_idx').on(t.surname, t.firstName, t.id),
+    index('officers_created_at_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -73,12 +73,13 @@ export async function insertOfficer(
 }
 
 const SORT_COLUMNS = {
-  surname: [asc(officers.surname), asc(officers.firstName)],
-  '-surname': [desc(officers.surname), desc(officers.firstName)],
+  // Each ends on the id, in the same direction, so the order is total and an index serves it.
+  surname: [asc(officers.surname), asc(officers.firstName), asc(officers.id)],
+  '-surname': [desc(officers.surname), desc(officers.firstName), desc(officers.id)],
   username: [asc(sql`lower(${officers.username})`)],
   '-username': [desc(sql`lower(${officers.username})`)],
-  createdAt: [asc(officers.createdAt)],
-  '-createdAt': [desc(officers.createdAt)],
+  createdAt: [asc(officers.createdAt), asc(officers.id)],
+  '-createdAt': [desc(officers.createdAt), desc(officers.id)],
 } satisfies Record<OfficerListQuery['sort'], SQL[]>;
 
 function escapeLike(term: string): string {
@@ -104,7 +105,7 @@ export async function selectOfficers(db: Db, query: OfficerListQuery) {
       .select(officerColumns)
       .from(officers)
       .where(where)
-      .orderBy(...SORT_COLUMNS[query.sort], asc(officers.id))
+      .orderBy(...SORT_COLUMNS[query.sort])
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(officers).where(where),
