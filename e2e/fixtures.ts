@@ -22,6 +22,10 @@ function isExpectedApiRefusal(message: ConsoleMessage): boolean {
 
 /** Waits until the page has stopped moving: no route loading, no finite animation running. */
 async function settle(page: Page): Promise<void> {
+  // A dialog opened by the last click starts its transition on a later frame: let it start.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page
     .getByRole('progressbar', { name: 'Loading page' })
     .waitFor({ state: 'detached', timeout: 10_000 });

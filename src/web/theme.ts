@@ -48,6 +48,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  // Dialogs, menus and collapses open without motion for people who ask for less of it.
+  respectReducedMotion: true,
   components: {
     // Mantine's notification close button has no accessible name of its own (axe: button-name).
     Notification: Notification.extend({
@@ -64,6 +66,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
     // Field errors in red.6 are 3.3:1 on white; red.8 is 5.4:1.
     '--mantine-color-error': 'var(--mantine-color-red-8)',
+    // Light notices ("not available yet"): darkest text on the palest fill, 9:1.
+    '--mantine-color-notice-light': 'var(--mantine-color-notice-0)',
+    '--mantine-color-notice-light-color': 'var(--mantine-color-notice-9)',
+    '--mantine-color-notice-light-hover': 'var(--mantine-color-notice-1)',
   },
   dark: {},
 });
