@@ -6,6 +6,7 @@
  * The password is prompted for (not echoed), or read from OFFICER_PASSWORD for scripts.
  */
 import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { passwordProblem } from '../../shared/auth';
 import { USER_TYPES, UserTypeSchema } from '../../shared/userTypes';
@@ -35,7 +36,17 @@ Missing values are asked for. The password is asked for, or read from OFFICER_PA
 }
 
 const interactive = process.stdin.isTTY === true;
-const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: interactive });
+
+/** stdout that can be muted while a password is typed: readline echoes through it in raw mode. */
+class MutableOutput extends Writable {
+  muted = false;
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void) {
+    if (!this.muted) process.stdout.write(chunk);
+    done();
+  }
+}
+const output = new MutableOutput();
+const rl = createInterface({ input: process.stdin, output, terminal: interactive });
 
 async function ask(label: string, given: string | undefined): Promise<string> {
   if (given?.trim()) return given.trim();
@@ -71,14 +82,12 @@ async function askPassword(username: string): Promise<string> {
 
 /** Reads a line without echoing it: the password must not stay on the screen or in scrollback. */
 async function hiddenQuestion(prompt: string): Promise<string> {
-  const output = rl as unknown as { _writeToOutput?: (s: string) => void };
-  const original = output._writeToOutput;
   process.stdout.write(prompt);
-  output._writeToOutput = () => {};
+  output.muted = true;
   try {
     return await rl.question('');
   } finally {
-    output._writeToOutput = original;
+    output.muted = false;
     process.stdout.write('\n');
   }
 }
