@@ -34,6 +34,24 @@ test.describe('sign-in and the /birs guard', () => {
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 
+  test('five wrong passwords in a row lock the account, and the page says for how long', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login');
+    const lockAlert = page
+      .getByRole('alert')
+      .filter({ hasText: /locked; try again in \d+ minutes?/ });
+    // Up to five tries: a retry of this test finds the account already locked.
+    for (let attempt = 0; attempt < 5 && !(await lockAlert.isVisible()); attempt++) {
+      await page.getByLabel('Username or e-mail').fill('informal_sector_admin');
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert').filter({ hasNotText: 'Demo data' })).toBeVisible();
+    }
+    await expect(lockAlert).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
   test('a returnUrl pointing off-site is ignored', async ({ page }) => {
     await page.goto('/auth/login?returnUrl=//evil.example/phish');
     await signIn(page, 'officer_pa', { expectedPath: '/birs/dashboard' });

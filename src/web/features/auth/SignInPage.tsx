@@ -21,11 +21,8 @@ const FAILURE_TITLES: Partial<Record<ApiError['code'], string>> = {
 
 function failureOf(error: Error): { title: string; message: string } {
   if (!isApiError(error)) return { title: 'Sign-in failed', message: error.message };
-  const title = FAILURE_TITLES[error.code] ?? 'Sign-in failed';
-  if (error.code === 'ACCOUNT_INACTIVE') {
-    return { title, message: `${error.message} Ask a RevDesk administrator to reactivate it.` };
-  }
-  return { title, message: error.message };
+  // The server's message already says what to do (wait, or ask an administrator).
+  return { title: FAILURE_TITLES[error.code] ?? 'Sign-in failed', message: error.message };
 }
 
 /** `/auth/login` and `/account/login`: the same sign-in page (SPEC.md §2). */
