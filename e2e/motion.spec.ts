@@ -5,6 +5,7 @@ test.describe('page transitions', () => {
 
   test('a page fades in over 500 ms', async ({ page }) => {
     await signIn(page, 'officer_da');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Preye');
     const duration = await page
       .locator('.revdesk-page-enter')
       .evaluate((el) => getComputedStyle(el).animationDuration);
@@ -15,6 +16,7 @@ test.describe('page transitions', () => {
 test('no transition for a person who asks for reduced motion', async ({ page }) => {
   // The project's default context asks for reduced motion.
   await signIn(page, 'officer_da');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Preye');
   const duration = await page
     .locator('.revdesk-page-enter')
     .evaluate((el) => getComputedStyle(el).animationDuration);

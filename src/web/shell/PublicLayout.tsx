@@ -1,5 +1,6 @@
-import { Box, Center, Group, Text } from '@mantine/core';
+import { Center } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { BrandMark } from './BrandMark';
 import classes from './PublicLayout.module.css';
 import { ServiceFooter } from './ServiceFooter';
 
@@ -8,14 +9,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className={classes.page}>
       <header className={classes.header}>
-        <Group gap="xs">
-          <Box className={classes.logo} aria-hidden="true">
-            R
-          </Box>
-          <Text fw={700} size="lg" c="revenue.9">
-            RevDesk
-          </Text>
-        </Group>
+        <BrandMark />
       </header>
       <Center component="main" id="main-content" className={classes.main}>
         <div className={`${classes.content} revdesk-page-enter`}>{children}</div>

@@ -1,9 +1,10 @@
-import { ActionIcon, AppShell, Badge, Box, Group, Text } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Group } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconMenu2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { OfficerView } from '../../shared/auth';
 import { systemQuery } from '../lib/queries';
+import { BrandMark } from './BrandMark';
 import { SIDEBAR_ID } from './Sidebar';
 import { useShellBase } from './shellPaths';
 import { TaxpayerSearch } from './TaxpayerSearch';
@@ -36,12 +37,7 @@ export function TopBar({ officer, sidebar }: { officer: OfficerView; sidebar: Si
             )}
           </ActionIcon>
           <Link to={`${base}/dashboard`} className={classes.brand}>
-            <Box className={classes.logo} aria-hidden="true">
-              R
-            </Box>
-            <Text fw={700} size="lg" c="revenue.9" className={classes.brandName}>
-              RevDesk
-            </Text>
+            <BrandMark nameClassName={classes.brandName} />
           </Link>
           {system?.demoMode && (
             <Badge color="notice.8" variant="filled" className={classes.demoBadge}>
