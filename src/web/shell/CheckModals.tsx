@@ -67,6 +67,7 @@ export function CheckModals({ open, onClose }: { open: CheckKind | null; onClose
             <Stack gap="md">
               <Text>{dialog.purpose}</Text>
               <Alert
+                role="note"
                 color="notice"
                 variant="light"
                 icon={<IconInfoCircle size={18} />}

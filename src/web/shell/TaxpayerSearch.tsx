@@ -35,7 +35,7 @@ export function TaxpayerSearch() {
     <>
       <search className={classes.search}>
         <form noValidate onSubmit={onSubmit}>
-          <Group gap={6} wrap="nowrap" align="flex-start">
+          <Group gap={6} wrap="nowrap">
             <TextInput
               type="search"
               aria-label="Search taxpayer by BTIN, e-mail or phone"
@@ -46,7 +46,7 @@ export function TaxpayerSearch() {
                 if (error) setError(null);
               }}
               error={error}
-              className={classes.searchInput}
+              classNames={{ root: classes.searchInput, error: classes.searchError }}
             />
             <ActionIcon type="submit" size={36} aria-label="Search" variant="filled">
               <IconSearch size={18} aria-hidden="true" />
@@ -69,6 +69,7 @@ export function TaxpayerSearch() {
             You searched for <strong>{searchedTerm}</strong>.
           </Text>
           <Alert
+            role="note"
             color="notice"
             variant="light"
             icon={<IconInfoCircle size={18} />}

@@ -16,7 +16,15 @@ export function UserMenu({ officer }: { officer: OfficerView }) {
   const fullName = `${officer.firstName} ${officer.surname}`;
   const officerType = USER_TYPE_LABELS[officer.userType];
   return (
-    <Menu position="bottom-end" width={280} shadow="md" withinPortal>
+    // No initial-focus placeholder: Mantine's is a tabbable `role="presentation"` div, which a
+    // `role="menu"` may not contain (axe aria-required-children, critical).
+    <Menu
+      position="bottom-end"
+      width={280}
+      shadow="md"
+      withinPortal
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <UnstyledButton className={classes.userButton} aria-label={`${fullName}, account menu`}>
           <Group gap="xs" wrap="nowrap">
@@ -37,15 +45,19 @@ export function UserMenu({ officer }: { officer: OfficerView }) {
       </Menu.Target>
       <Menu.Dropdown>
         <div className={classes.userCard}>
-          <Text fw={700}>{fullName}</Text>
-          <Text size="sm">{officerType}</Text>
-          <Text size="sm" c="dimmed">
+          <Text component="div" fw={700}>
+            {fullName}
+          </Text>
+          <Text component="div" size="sm">
+            {officerType}
+          </Text>
+          <Text component="div" size="sm" c="dimmed">
             Officer ID: {officer.officerId}
           </Text>
-          <Text size="sm" c="dimmed" className={classes.breakAll}>
+          <Text component="div" size="sm" c="dimmed" className={classes.breakAll}>
             {officer.email}
           </Text>
-          <Text size="sm" c="dimmed">
+          <Text component="div" size="sm" c="dimmed">
             {officer.phoneNumber}
           </Text>
         </div>

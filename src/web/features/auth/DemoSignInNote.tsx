@@ -10,7 +10,7 @@ export function DemoSignInNote() {
   const { data: system } = useQuery(systemQuery());
   if (!system?.demoMode || system.demoUsernames.length === 0) return null;
   return (
-    <Alert color="gray" variant="light" title="Demo data">
+    <Alert color="gray" variant="light" title="Demo data" role="note">
       <Text size="sm">Sign in as one of these demo officers:</Text>
       <Group gap={6} mt={6}>
         {system.demoUsernames.map((username) => (

@@ -62,7 +62,7 @@ function NoAccess({ title }: { title: string }) {
       <Title order={1} size="h2">
         You do not have access to this page
       </Title>
-      <Alert color="red" variant="light" icon={<IconLock size={18} />} title={title}>
+      <Alert color="red" variant="light" icon={<IconLock size={18} />} title={title} role="note">
         This page is not part of your menu. If your work needs it, ask a RevDesk administrator to
         change your officer type.
       </Alert>
