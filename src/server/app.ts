@@ -17,9 +17,12 @@ import { installGate } from './auth/gate';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, handleError } from './errors';
+import { createLocalFileStore } from './files/store';
 import { authRoutes } from './modules/auth/routes';
 import { officerRoutes } from './modules/officers/routes';
+import { referenceRoutes } from './modules/reference/routes';
 import { systemRoutes } from './modules/system/routes';
+import { taxpayerRoutes } from './modules/taxpayers/routes';
 
 /** Requests larger than this are refused before they are read (issue 2, "Bad input"). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -96,6 +99,12 @@ export async function buildApp({
   await app.register(systemRoutes, { prefix: '/api', database, config, version: APP_VERSION });
   await app.register(authRoutes, { prefix: '/api/v1', db: database.db, config });
   await app.register(officerRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(referenceRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(taxpayerRoutes, {
+    prefix: '/api/v1',
+    db: database.db,
+    files: createLocalFileStore(config.filesDir),
+  });
   registerExtraRoutes?.(app);
 
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));

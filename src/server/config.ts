@@ -45,6 +45,8 @@ export type Config = {
   publicOrigins: string[];
   /** Where the built web app is; the server serves it when present. */
   webDir: string;
+  /** Uploaded files (taxpayer photos): DATA_DIR/files, behind src/server/files/store.ts. */
+  filesDir: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
+    filesDir: path.join(dataDir, 'files'),
     databaseUrl: e.DATABASE_URL,
     env: e.NODE_ENV,
     // Demo data by default only on the embedded database; a real PostgreSQL gets none unless asked.

@@ -7,7 +7,8 @@ import type { ErrorBody, ErrorCode } from '../shared/errors';
 
 /** The one place an error code becomes an HTTP status (DESIGN.md §3). */
 const HTTP_STATUS = {
-  VALIDATION_FAILED: 400,
+  // Valid JSON that breaks a field's rule is 422 (DESIGN.md §3); unreadable JSON is 400.
+  VALIDATION_FAILED: 422,
   BAD_REQUEST: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
@@ -19,6 +20,8 @@ const HTTP_STATUS = {
   FORBIDDEN: 403,
   ORIGIN_MISMATCH: 403,
   NOT_FOUND: 404,
+  TAXPAYER_NOT_FOUND: 404,
+  DUPLICATE_TAXPAYER: 409,
   CONFLICT: 409,
   RULE_VIOLATION: 422,
   WEAK_PASSWORD: 422,
@@ -104,7 +107,9 @@ export function handleError(err: FastifyError, request: FastifyRequest, reply: F
     const message = first
       ? `${first.path ? `${first.path}: ` : ''}${first.message}`
       : 'The request is not valid.';
-    return reply.code(400).send(body('VALIDATION_FAILED', message, { issues }));
+    return reply
+      .code(statusOf('VALIDATION_FAILED'))
+      .send(body('VALIDATION_FAILED', message, { issues }));
   }
   if (isResponseSerializationError(err)) {
     request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
@@ -114,4 +119,11 @@ export function handleError(err: FastifyError, request: FastifyRequest, reply: F
   if (known) return reply.code(known.statusCode).send(body(known.code, known.message));
   request.log.error({ err }, 'unhandled error');
   return reply.code(500).send(body('INTERNAL', DEFAULT_MESSAGES.INTERNAL as string));
+}
+
+/** A rule of one field broken, found by a service rather than the schema: 422 naming the field. */
+export function fieldError(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `${path}: ${message}`, {
+    details: { issues: [{ where: 'body', path, message }] },
+  });
 }

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -26,6 +27,14 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite'; client: PGlite };
 
+/**
+ * A PGlite with the extensions the migrations create (pg_trgm for taxpayer name search).
+ * Every PGlite the app or the tests open goes through here.
+ */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
+
 /** Opens PostgreSQL through `pg`, or PGlite (embedded) on a folder or an existing instance. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -47,7 +56,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   const client =
-    'client' in target ? target.client : await PGlite.create({ dataDir: target.dataDir });
+    'client' in target ? target.client : await createPglite({ dataDir: target.dataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

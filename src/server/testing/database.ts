@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
+import { createPglite, type Database, openDatabase } from '../db/client';
 import './provided';
 
 let copies = 0;
@@ -14,7 +13,7 @@ let copies = 0;
 export async function openTestDatabase(): Promise<Database> {
   if (inject('testDatabaseKind') === 'pglite') {
     const dump = readFileSync(inject('pgliteTemplatePath'));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const client = await createPglite({ loadDataDir: new Blob([dump]) });
     return openDatabase({ kind: 'pglite', client });
   }
   const url = inject('postgresUrl');

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { OfficerView } from '../../shared/auth';
+import type { IndividualInput, TaxpayerView } from '../../shared/taxpayers';
 import type { UserType } from '../../shared/userTypes';
 import { systemActor } from '../auth/actor';
+import { createLocalFileStore } from '../files/store';
 import { createOfficerService } from '../modules/officers/service';
+import { createTaxpayerService } from '../modules/taxpayers/service';
 import { SAME_ORIGIN, type TestContext } from './context';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -64,4 +67,57 @@ export async function signIn(
     cookieHeaders: { cookie, origin: SAME_ORIGIN },
     bearer: { authorization: `Bearer ${token}` },
   };
+}
+
+let ninSerial = 0;
+
+/** A unique 11-digit NIN for this test process. */
+export function uniqueNin(): string {
+  ninSerial += 1;
+  return `${String(process.pid % 10_000).padStart(4, '0')}${String(Date.now() % 1_000).padStart(3, '0')}${String(ninSerial).padStart(4, '0')}`.slice(
+    0,
+    11,
+  );
+}
+
+/** A unique Nigerian mobile number (+23480…). */
+export function uniquePhone(): string {
+  ninSerial += 1;
+  return `+234809${String((process.pid * 1000 + ninSerial) % 10_000_000).padStart(7, '0')}`;
+}
+
+/** Yenagoa LGA in Bayelsa (drizzle/0004_reference_data.sql). */
+export const BAYELSA = { stateId: 6, yenagoaLgaId: 608, brassLgaId: 601 } as const;
+
+/** A registration body for an individual in Yenagoa; override what the test is about. */
+export function individualInput(overrides: Partial<IndividualInput> = {}): IndividualInput {
+  return {
+    firstName: 'Ebiere',
+    lastName: 'Alamieyeseigha',
+    gender: 'female',
+    dateOfBirth: '1985-04-12',
+    nin: uniqueNin(),
+    phone: uniquePhone(),
+    address: '12 Mbiama-Yenagoa Road, Kpansia',
+    stateId: BAYELSA.stateId,
+    lgaId: BAYELSA.yenagoaLgaId,
+    employmentStatus: 'self-employed',
+    ...overrides,
+  };
+}
+
+/** A registered individual, made through the service (as the system). */
+export async function createTaxpayer(
+  ctx: Pick<TestContext, 'db' | 'config'>,
+  overrides: Partial<IndividualInput> = {},
+): Promise<TaxpayerView> {
+  const service = createTaxpayerService({
+    db: ctx.db,
+    files: createLocalFileStore(ctx.config.filesDir),
+  });
+  const { taxpayer } = await service.registerIndividual(
+    systemActor('system'),
+    individualInput(overrides),
+  );
+  return taxpayer;
 }

@@ -1,15 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client';
+import { createPglite, openDatabase } from '../db/client';
 import './provided';
 
 /** Migrates one PGlite once and dumps it; every test file starts from a copy (DESIGN.md §8). */
 export async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'revdesk-test-'));
-  const client = await PGlite.create();
+  const client = await createPglite();
   const database = await openDatabase({ kind: 'pglite', client });
   await database.migrate();
   const dump = await client.dumpDataDir('none');

@@ -1,6 +1,7 @@
+import type { PageQuery } from '../../../shared/pagination';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { insertAuditEvent } from './queries';
+import { insertAuditEvent, selectEntityEvents } from './queries';
 
 export type AuditEntry = {
   /** `<entity>.<verb in past tense>`, e.g. `auth.signed_in`, `officer.created`. */
@@ -41,5 +42,13 @@ export async function recordAudit(db: Db, actor: Actor, entry: AuditEntry): Prom
     after: entry.after === undefined ? null : withoutSecrets(entry.after),
     requestId: actor.requestId,
     ip: actor.ip,
+  });
+}
+
+/** What happened to one entity (a taxpayer's change history), newest first. */
+export function findEntityHistory(db: Db, entityType: string, entityId: string, page: PageQuery) {
+  return selectEntityEvents(db, entityType, entityId, {
+    limit: page.pageSize,
+    offset: (page.page - 1) * page.pageSize,
   });
 }

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { BTIN_FIRST_BODY, BTIN_LAST_BODY } from '../../../shared/btin';
+import {
+  CAC_KINDS,
+  TAXPAYER_KINDS,
+  TAXPAYER_SOURCES,
+  TAXPAYER_STATUSES,
+} from '../../../shared/taxpayers/enums';
+import { officers } from './officers';
+import { lgas, occupations, professions, states, towns } from './reference';
+
+export const taxpayerKind = pgEnum('taxpayer_kind', TAXPAYER_KINDS);
+export const taxpayerStatus = pgEnum('taxpayer_status', TAXPAYER_STATUSES);
+export const taxpayerSource = pgEnum('taxpayer_source', TAXPAYER_SOURCES);
+export const cacKind = pgEnum('cac_kind', CAC_KINDS);
+
+/** The first nine digits of every BTIN; the tenth is a check digit (src/shared/btin.ts). Never reused. */
+export const btinBodySeq = pgSequence('btin_body_seq', {
+  startWith: BTIN_FIRST_BODY,
+  minValue: BTIN_FIRST_BODY,
+  maxValue: BTIN_LAST_BODY,
+});
+
+/**
+ * Individuals and companies in one table: every later domain (assessments, payments, TCC)
+ * refers to a taxpayer whatever its kind. Columns of the other kind stay empty, and checks
+ * keep each kind's required columns filled.
+ */
+export const taxpayers = pgTable(
+  'taxpayers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    btin: text('btin').notNull(),
+    kind: taxpayerKind('kind').notNull(),
+    status: taxpayerStatus('status').notNull().default('active'),
+    source: taxpayerSource('source').notNull().default('registered'),
+    /** The name the registry searches and sorts by: "First Middle Last", or the registered name. */
+    displayName: text('display_name').notNull(),
+    /** The national tax ID: the NIN of an individual, the CAC number of a company (JRB, 2026). */
+    nationalTaxId: text('national_tax_id'),
+    /** The 10-digit TIN the Joint Tax Board issued before 2026, when the taxpayer has one. */
+    jtbTin: text('jtb_tin'),
+    /** E.164, e.g. +2348031234567 (src/shared/phone.ts). */
+    phone: text('phone'),
+    /** Lower-cased. */
+    email: text('email'),
+    address: text('address'),
+    stateId: smallint('state_id').references(() => states.id),
+    lgaId: integer('lga_id').references(() => lgas.id),
+    townId: integer('town_id').references(() => towns.id),
+
+    // Individuals
+    title: text('title'),
+    firstName: text('first_name'),
+    middleName: text('middle_name'),
+    lastName: text('last_name'),
+    gender: text('gender'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    maritalStatus: text('marital_status'),
+    nin: text('nin'),
+    bvn: text('bvn'),
+    occupationId: integer('occupation_id').references(() => occupations.id),
+    professionId: integer('profession_id').references(() => professions.id),
+    employmentStatus: text('employment_status'),
+    employerName: text('employer_name'),
+    sourceOfIncome: text('source_of_income'),
+    /** The taxpayer's portal username, where they have one (SPEC.md §3). */
+    username: text('username'),
+
+    // Companies
+    registeredName: text('registered_name'),
+    /** With its prefix: RC123456, BN2345678, IT12345. */
+    cacNumber: text('cac_number'),
+    cacKind: cacKind('cac_kind'),
+    incorporationDate: date('incorporation_date', { mode: 'string' }),
+    sector: text('sector'),
+    businessType: text('business_type'),
+    employeeCount: integer('employee_count'),
+
+    /** Key of the photo in the file store, when one was uploaded. */
+    photoKey: text('photo_key'),
+    /** Bumped on every change; an edit made on an older version is refused (409). */
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => officers.id),
+    updatedBy: uuid('updated_by').references(() => officers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('taxpayers_btin_key').on(t.btin),
+    uniqueIndex('taxpayers_nin_key').on(t.nin),
+    uniqueIndex('taxpayers_cac_number_key').on(t.cacNumber),
+    index('taxpayers_phone_idx').on(t.phone),
+    index('taxpayers_email_idx').on(t.email),
+    index('taxpayers_jtb_tin_idx').on(t.jtbTin),
+    // Names are found by similarity (pg_trgm), best first.
+    index('taxpayers_display_name_trgm_idx').using('gin', sql`${t.displayName} gin_trgm_ops`),
+    // The lists open on the newest of a kind, or sorted by name.
+    index('taxpayers_kind_created_idx').on(t.kind, t.createdAt, t.id),
+    index('taxpayers_kind_name_idx').on(t.kind, t.displayName, t.id),
+    index('taxpayers_lga_created_idx').on(t.lgaId, t.createdAt),
+    check('taxpayers_btin_format', sql`${t.btin} ~ '^[0-9]{10}$'`),
+    check(
+      'taxpayers_individual_names',
+      sql`${t.kind} <> 'individual' or (${t.firstName} is not null and ${t.lastName} is not null)`,
+    ),
+    check(
+      'taxpayers_corporate_name',
+      sql`${t.kind} <> 'corporate' or ${t.registeredName} is not null`,
+    ),
+  ],
+);
+
+/** A company's directors, in the order they were given. */
+export const taxpayerDirectors = pgTable(
+  'taxpayer_directors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taxpayerId: uuid('taxpayer_id')
+      .notNull()
+      .references(() => taxpayers.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    /** The director's own BTIN, when they are a registered taxpayer. */
+    btin: text('btin'),
+  },
+  (t) => [uniqueIndex('taxpayer_directors_position_key').on(t.taxpayerId, t.position)],
+);
