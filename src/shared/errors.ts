@@ -5,7 +5,7 @@ import { z } from 'zod';
  * src/server/errors.ts; the web shows `message` and may branch on `code`.
  */
 export const ERROR_CODES = [
-  /** The body, query or parameters do not match the route's schema. */
+  /** The body, query or parameters break a rule of their schema; `details.issues` names each field. */
   'VALIDATION_FAILED',
   /** The body is not valid JSON, or not of a type the route reads. */
   'BAD_REQUEST',
@@ -29,6 +29,10 @@ export const ERROR_CODES = [
   'ORIGIN_MISMATCH',
   /** No such resource (or no such API route). */
   'NOT_FOUND',
+  /** No taxpayer has this BTIN (or matches this search term). */
+  'TAXPAYER_NOT_FOUND',
+  /** A taxpayer with this NIN or CAC number exists; `details.btin` names it. */
+  'DUPLICATE_TAXPAYER',
   /** The state changed under the request, or the thing exists already. */
   'CONFLICT',
   /** Valid JSON that breaks a rule of the domain. */

@@ -19,3 +19,4 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 
 export type Page<T> = { items: T[]; page: number; pageSize: number; total: number };
+export type PageQuery = z.infer<typeof PageQuery>;

@@ -28,6 +28,24 @@ describe('the permission map', () => {
     }
   });
 
+  it('lets the officers who meet taxpayers keep the registry (issue 3)', () => {
+    const keepers = USER_TYPES.filter((t) => hasPermission(t, 'taxpayer:write'));
+    expect(keepers.sort()).toEqual(
+      [
+        'ADMIN',
+        'ASSESSMENT_OFFICER',
+        'OFFICER_DA',
+        'OFFICER_PA',
+        'OFFICER_PAYEE',
+        'OFFICER_STAMP_DUTY',
+      ].sort(),
+    );
+    for (const userType of keepers) expect(hasPermission(userType, 'taxpayer:read')).toBe(true);
+    for (const userType of ['OFFICER_MDA', 'OFFICER_BENJIS', 'DG_BUDGET'] as const) {
+      expect(hasPermission(userType, 'taxpayer:read'), userType).toBe(false);
+    }
+  });
+
   it('grants only known permissions', () => {
     for (const granted of Object.values(ROLE_PERMISSIONS)) {
       for (const p of granted) expect(PERMISSIONS).toContain(p);

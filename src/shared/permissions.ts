@@ -14,6 +14,12 @@ export const PERMISSIONS = [
   'officer:write',
   /** The top bar search for a taxpayer by BTIN, e-mail or phone. */
   'taxpayer:lookup',
+  /** List, search, export and open taxpayers: profile, photo, change history. */
+  'taxpayer:read',
+  /** Register taxpayers, edit them, upload their photo. */
+  'taxpayer:write',
+  /** States, LGAs, towns, occupations and professions. */
+  'reference:read',
   /** Check one RRR's status with Remita (sidebar "Check RRR"). */
   'rrr:check',
   /** Check a CSV of RRRs (sidebar "Check RRR (Multiple)"). SPEC.md §6: ADMIN only. */
@@ -29,26 +35,40 @@ const EVERY_OFFICER = [
   'account:self',
   'taxpayer:lookup',
   'rrr:check',
+  'reference:read',
+] as const satisfies readonly Permission[];
+
+/** Officers who meet taxpayers and keep the registry (issue 3). */
+const TAXPAYER_KEEPER = [
+  ...EVERY_OFFICER,
+  'taxpayer:read',
+  'taxpayer:write',
+] as const satisfies readonly Permission[];
+
+/** Officers who read taxpayers' records to decide or print (directors, chairman, printing). */
+const TAXPAYER_READER = [
+  ...EVERY_OFFICER,
+  'taxpayer:read',
 ] as const satisfies readonly Permission[];
 
 export const ROLE_PERMISSIONS = {
-  ADMIN: [...EVERY_OFFICER, 'officer:read', 'officer:write', 'rrr:check:batch', 'evas:check'],
-  EXECUTIVE: EVERY_OFFICER,
-  OFFICER_DA: EVERY_OFFICER,
-  OFFICER_PAYEE: EVERY_OFFICER,
-  OFFICER_PA: EVERY_OFFICER,
+  ADMIN: [...TAXPAYER_KEEPER, 'officer:read', 'officer:write', 'rrr:check:batch', 'evas:check'],
+  EXECUTIVE: TAXPAYER_READER,
+  OFFICER_DA: TAXPAYER_KEEPER,
+  OFFICER_PAYEE: TAXPAYER_KEEPER,
+  OFFICER_PA: TAXPAYER_KEEPER,
   OFFICER_MDA: EVERY_OFFICER,
   OFFICER_MDA_ADMIN: EVERY_OFFICER,
   DG_BUDGET: EVERY_OFFICER,
-  DIRECTOR_ASSESSMENT: EVERY_OFFICER,
-  DIRECTOR_COLLECTION: EVERY_OFFICER,
-  ASSESSMENT_OFFICER: EVERY_OFFICER,
-  PRINTING_OFFICER: EVERY_OFFICER,
-  TCC_CHAIRMAN: EVERY_OFFICER,
+  DIRECTOR_ASSESSMENT: TAXPAYER_READER,
+  DIRECTOR_COLLECTION: TAXPAYER_READER,
+  ASSESSMENT_OFFICER: TAXPAYER_KEEPER,
+  PRINTING_OFFICER: TAXPAYER_READER,
+  TCC_CHAIRMAN: TAXPAYER_READER,
   OFFICER_BENJIS: EVERY_OFFICER,
   OFFICER_BENJIS_READ: EVERY_OFFICER,
-  OFFICER_STAMP_DUTY: EVERY_OFFICER,
-  INFORMAL_SECTOR_ADMIN: EVERY_OFFICER,
+  OFFICER_STAMP_DUTY: TAXPAYER_KEEPER,
+  INFORMAL_SECTOR_ADMIN: TAXPAYER_READER,
 } as const satisfies Record<UserType, readonly Permission[]>;
 
 export function hasPermission(userType: UserType, permission: Permission): boolean {

@@ -113,7 +113,7 @@ describe('POST /api/v1/auth/login', () => {
     expect(res.json().error.code).toBe('ACCOUNT_INACTIVE');
   });
 
-  it('refuses bad input with 400 and the error shape, never a 500', async () => {
+  it('refuses bad input with 422 and the error shape, never a 500', async () => {
     const cases = [
       {},
       { username: 'a' },
@@ -124,7 +124,7 @@ describe('POST /api/v1/auth/login', () => {
     ];
     for (const payload of cases) {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload });
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(res.json().error.code).toBe('VALIDATION_FAILED');
     }
   });
@@ -301,10 +301,10 @@ describe('POST /api/v1/auth/change-password', () => {
     expect(same.statusCode).toBe(422);
   });
 
-  it('400 for a malformed body, 401 without a session', async () => {
+  it('422 for a body missing a field, 401 without a session', async () => {
     const s = await signInAs(ctx, 'OFFICER_DA');
     expect((await change(s.cookieHeaders, { currentPassword: TEST_PASSWORD })).statusCode).toBe(
-      400,
+      422,
     );
     expect(
       (await change({}, { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-passphrase' }))

@@ -89,9 +89,9 @@ describe('GET /api/v1/officers', () => {
     '?userType=GOVERNOR',
     '?sort=password',
     `?search=${'x'.repeat(101)}`,
-  ])('400 for bad input %s', async (query) => {
+  ])('422 for bad input %s', async (query) => {
     const res = await list(query, admin.bearer);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
   });
 });

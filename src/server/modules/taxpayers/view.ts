@@ -1,0 +1,88 @@
+import type { TaxpayerListItem, TaxpayerView } from '../../../shared/taxpayers';
+import type { TaxpayerListRow, TaxpayerRecord } from './queries';
+
+/** The API's view of a stored taxpayer (src/shared/taxpayers/views.ts). */
+export function toTaxpayerView(record: TaxpayerRecord): TaxpayerView {
+  const t = record.taxpayer;
+  return {
+    btin: t.btin,
+    kind: t.kind,
+    status: t.status,
+    source: t.source,
+    displayName: t.displayName,
+    nationalTaxId: t.nationalTaxId,
+    jtbTin: t.jtbTin,
+    phone: t.phone,
+    email: t.email,
+    address: t.address,
+    stateId: t.stateId,
+    stateName: record.stateName,
+    lgaId: t.lgaId,
+    lgaName: record.lgaName,
+    townId: t.townId,
+    townName: record.townName,
+    title: t.title,
+    firstName: t.firstName,
+    middleName: t.middleName,
+    lastName: t.lastName,
+    gender: t.gender,
+    dateOfBirth: t.dateOfBirth,
+    maritalStatus: t.maritalStatus,
+    nin: t.nin,
+    bvn: t.bvn,
+    occupationId: t.occupationId,
+    occupationName: record.occupationName,
+    professionId: t.professionId,
+    professionName: record.professionName,
+    professionPath:
+      record.professionCategoryCode && record.professionSubcategoryCode
+        ? {
+            categoryCode: record.professionCategoryCode,
+            subcategoryCode: record.professionSubcategoryCode,
+          }
+        : null,
+    employmentStatus: t.employmentStatus,
+    employerName: t.employerName,
+    sourceOfIncome: t.sourceOfIncome,
+    username: t.username,
+    registeredName: t.registeredName,
+    cacNumber: t.cacNumber,
+    cacKind: t.cacKind,
+    incorporationDate: t.incorporationDate,
+    sector: t.sector,
+    businessType: t.businessType,
+    employeeCount: t.employeeCount,
+    directors: record.directors,
+    hasPhoto: t.photoKey !== null,
+    version: t.version,
+    createdAt: t.createdAt.toISOString(),
+    createdByUsername: record.createdByUsername,
+    updatedAt: t.updatedAt.toISOString(),
+    updatedByUsername: record.updatedByUsername,
+  };
+}
+
+export function toListItem(row: TaxpayerListRow): TaxpayerListItem {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/** Fields that change on every edit and say nothing about what the officer changed. */
+const BOOKKEEPING = new Set([
+  'version',
+  'updatedAt',
+  'updatedByUsername',
+  'createdAt',
+  'createdByUsername',
+]);
+
+/** The fields that differ between two views of one taxpayer, for the audit trail and history. */
+export function changedFields(before: TaxpayerView, after: TaxpayerView) {
+  const changes: { field: string; before: unknown; after: unknown }[] = [];
+  for (const key of Object.keys(after) as (keyof TaxpayerView)[]) {
+    if (BOOKKEEPING.has(key)) continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      changes.push({ field: key, before: before[key], after: after[key] });
+    }
+  }
+  return changes;
+}

@@ -1,0 +1,19 @@
+/** The service's time zone (DESIGN.md §3): "today" is a day in Lagos, wherever the code runs. */
+export const SERVICE_TIME_ZONE = 'Africa/Lagos';
+
+/** Today's date in Africa/Lagos as YYYY-MM-DD. */
+export function todayInLagos(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: SERVICE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Whole years from `dateOfBirth` (YYYY-MM-DD) to `today` (YYYY-MM-DD). */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}

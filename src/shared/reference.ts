@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** One item of reference data: a state, LGA, town, occupation or profession (issue 3 contract). */
+export const ReferenceItem = z
+  .object({ id: z.number().int(), name: z.string(), code: z.string().optional() })
+  .meta({ id: 'ReferenceItem' });
+export type ReferenceItem = z.infer<typeof ReferenceItem>;
+
+export const ReferenceList = z
+  .object({ items: z.array(ReferenceItem) })
+  .meta({ id: 'ReferenceList' });
+export type ReferenceList = z.infer<typeof ReferenceList>;
+
+/** Bayelsa, the service's own state: the forms open on it. */
+export const BAYELSA_STATE_ID = 6;
