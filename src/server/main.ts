@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
-import { type DemoSignIn, seedDemo } from './db/seed/demo';
+import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './db/seed/demo';
 
 function printDemoSignIns(url: string, signIns: DemoSignIn[], password: string) {
   const width = Math.max(...signIns.map((s) => s.username.length));
@@ -24,6 +24,7 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   const signIns = config.seed === 'demo' ? await seedDemo(database.db, config) : [];
+  if (config.seed === 'demo') await seedDemoTaxpayers(database.db, config);
   const app = await buildApp({ config, database });
 
   const shutdown = async (signal: string) => {

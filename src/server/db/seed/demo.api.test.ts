@@ -2,8 +2,8 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_TYPES } from '../../../shared/userTypes';
 import { createTestContext, type TestContext } from '../../testing/context';
-import { officers } from '../schema';
-import { seedDemo } from './demo';
+import { officers, taxpayers } from '../schema';
+import { DEMO_COMPANIES, DEMO_INDIVIDUALS, seedDemo, seedDemoTaxpayers } from './demo';
 
 let ctx: TestContext & { close(): Promise<void> };
 beforeAll(async () => {
@@ -28,6 +28,24 @@ describe('demo seed', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.userType).toBe('TCC_CHAIRMAN');
+  });
+
+  it('adds 2,000 individuals and 300 companies in Bayelsa once, findable by name', async () => {
+    expect(await seedDemoTaxpayers(ctx.db, ctx.config)).toBe(DEMO_INDIVIDUALS + DEMO_COMPANIES);
+    expect(await seedDemoTaxpayers(ctx.db, ctx.config)).toBe(0);
+    const rows = await ctx.db
+      .select({ kind: taxpayers.kind, stateId: taxpayers.stateId, n: count() })
+      .from(taxpayers)
+      .groupBy(taxpayers.kind, taxpayers.stateId);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { kind: 'individual', stateId: 6, n: DEMO_INDIVIDUALS },
+        { kind: 'corporate', stateId: 6, n: DEMO_COMPANIES },
+      ]),
+    );
+    await expect(seedDemoTaxpayers(ctx.db, { ...ctx.config, env: 'production' })).rejects.toThrow(
+      /production/,
+    );
   });
 
   it('refuses to run in production', async () => {

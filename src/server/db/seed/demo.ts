@@ -1,9 +1,13 @@
+import { fakerEN_NG } from '@faker-js/faker';
+import { BAYELSA_STATE_ID } from '../../../shared/reference';
 import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '../../../shared/userTypes';
 import { systemActor } from '../../auth/actor';
 import type { Config } from '../../config';
+import { recordAudit } from '../../modules/audit/service';
 import { createOfficerService } from '../../modules/officers/service';
 import type { Db } from '../client';
-import { findOfficerIdByUsername } from './queries';
+import { countTaxpayersFromSource, findOfficerIdByUsername, selectPlacesOfState } from './queries';
+import { fakeCompany, fakeIndividual, insertTaxpayersInBulk } from './taxpayers';
 
 /** Names for the demo officers: one per user type, people the service's staff would recognise as plausible colleagues. */
 const DEMO_NAMES = {
@@ -60,4 +64,38 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoSignIn[]> {
     result.push({ username, userType, label: USER_TYPE_LABELS[userType], created: !exists });
   }
   return result;
+}
+
+export const DEMO_INDIVIDUALS = 2_000;
+export const DEMO_COMPANIES = 300;
+
+/**
+ * About 2,000 individuals and 300 companies spread over Bayelsa's LGAs (issue 3), marked as
+ * an import. Idempotent: skipped when imported taxpayers exist. Answers how many it added.
+ */
+export async function seedDemoTaxpayers(db: Db, config: Config): Promise<number> {
+  if (config.env === 'production')
+    throw new Error('The demo seed refuses to run with NODE_ENV=production.');
+  if ((await countTaxpayersFromSource(db, 'import')) > 0) return 0;
+  const places = await selectPlacesOfState(db, BAYELSA_STATE_ID);
+  const faker = fakerEN_NG;
+  faker.seed(2026);
+  const now = new Date();
+  const batch = [
+    ...Array.from({ length: DEMO_INDIVIDUALS }, (_, n) => ({
+      row: fakeIndividual(faker, n + 1, places, now),
+    })),
+    ...Array.from({ length: DEMO_COMPANIES }, (_, n) => fakeCompany(faker, n + 1, places, now)),
+  ];
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < batch.length; i += 500) {
+      await insertTaxpayersInBulk(tx, batch.slice(i, i + 500));
+    }
+    await recordAudit(tx, systemActor('seed'), {
+      action: 'taxpayer.demo_seeded',
+      entityType: 'taxpayer',
+      after: { individuals: DEMO_INDIVIDUALS, companies: DEMO_COMPANIES },
+    });
+  });
+  return batch.length;
 }
