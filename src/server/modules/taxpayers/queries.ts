@@ -1,20 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { makeBtin } from '../../../shared/btin';
 import type { TaxpayerListQuery, TaxpayerSort } from '../../../shared/taxpayers';
 import type { Db } from '../../db/client';
-import {
-  lgas,
-  occupations,
-  officers,
-  professionCategories,
-  professionSubcategories,
-  professions,
-  states,
-  taxpayerDirectors,
-  taxpayers,
-  towns,
-} from '../../db/schema';
+import { lgas, taxpayerDirectors, taxpayers } from '../../db/schema';
 
 export type TaxpayerInsert = Omit<typeof taxpayers.$inferInsert, 'id' | 'btin'>;
 export type TaxpayerColumns = Partial<Omit<typeof taxpayers.$inferInsert, 'id' | 'btin' | 'kind'>>;
@@ -77,34 +65,36 @@ export async function updateTaxpayerAtVersion(
   return updated.length === 1;
 }
 
-const createdByOfficer = alias(officers, 'created_by_officer');
-const updatedByOfficer = alias(officers, 'updated_by_officer');
-
-/** One taxpayer with the names of everything it refers to. */
+/**
+ * One taxpayer with the names of everything it refers to. Scalar sub-selects rather than
+ * nine joins: the planner then has no join order to search, which on PostgreSQL cost more
+ * than the lookup itself (bench/README.md).
+ */
 export async function findTaxpayerByBtin(db: Db, btin: string) {
+  const nameOf = (table: string, id: SQL) =>
+    sql<string | null>`(select name from ${sql.identifier(table)} where id = ${id})`;
   const [row] = await db
     .select({
       taxpayer: taxpayers,
-      stateName: states.name,
-      lgaName: lgas.name,
-      townName: towns.name,
-      occupationName: occupations.name,
-      professionName: professions.name,
-      professionSubcategoryCode: professionSubcategories.code,
-      professionCategoryCode: professionCategories.code,
-      createdByUsername: createdByOfficer.username,
-      updatedByUsername: updatedByOfficer.username,
+      stateName: nameOf('states', sql`${taxpayers.stateId}`),
+      lgaName: nameOf('lgas', sql`${taxpayers.lgaId}`),
+      townName: nameOf('towns', sql`${taxpayers.townId}`),
+      occupationName: nameOf('occupations', sql`${taxpayers.occupationId}`),
+      professionName: nameOf('professions', sql`${taxpayers.professionId}`),
+      professionSubcategoryCode: sql<
+        string | null
+      >`(select s.code from professions p join profession_subcategories s on s.id = p.subcategory_id where p.id = ${taxpayers.professionId})`,
+      professionCategoryCode: sql<
+        string | null
+      >`(select c.code from professions p join profession_subcategories s on s.id = p.subcategory_id join profession_categories c on c.id = s.category_id where p.id = ${taxpayers.professionId})`,
+      createdByUsername: sql<
+        string | null
+      >`(select username from officers where id = ${taxpayers.createdBy})`,
+      updatedByUsername: sql<
+        string | null
+      >`(select username from officers where id = ${taxpayers.updatedBy})`,
     })
     .from(taxpayers)
-    .leftJoin(states, eq(states.id, taxpayers.stateId))
-    .leftJoin(lgas, eq(lgas.id, taxpayers.lgaId))
-    .leftJoin(towns, eq(towns.id, taxpayers.townId))
-    .leftJoin(occupations, eq(occupations.id, taxpayers.occupationId))
-    .leftJoin(professions, eq(professions.id, taxpayers.professionId))
-    .leftJoin(professionSubcategories, eq(professionSubcategories.id, professions.subcategoryId))
-    .leftJoin(professionCategories, eq(professionCategories.id, professionSubcategories.categoryId))
-    .leftJoin(createdByOfficer, eq(createdByOfficer.id, taxpayers.createdBy))
-    .leftJoin(updatedByOfficer, eq(updatedByOfficer.id, taxpayers.updatedBy))
     .where(eq(taxpayers.btin, btin))
     .limit(1);
   if (!row) return null;
