@@ -517,6 +517,26 @@ describe('GET /api/v1/taxpayers (list, search, export)', () => {
   });
 });
 
+describe('the duplicate check and the history are closed to the wrong officers', () => {
+  it('401 without a session, 403 without the permission, 422 for a bad body', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const check = (headers: Record<string, string>, payload: object = { kind: 'individual' }) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/taxpayers/duplicate-check',
+        headers,
+        payload,
+      });
+    expect((await check({})).statusCode).toBe(401);
+    expect((await check(mdaOfficer.bearer)).statusCode).toBe(403);
+    expect((await check(admin.bearer, { kind: 'alien' })).statusCode).toBe(422);
+    const history = `/api/v1/taxpayers/${taxpayer.btin}/history`;
+    expect((await get(history, {})).statusCode).toBe(401);
+    expect((await get(history, mdaOfficer.bearer)).statusCode).toBe(403);
+    expect((await get(`${history}?pageSize=0`)).statusCode).toBe(422);
+  });
+});
+
 describe('uniqueNin', () => {
   it('makes 11 digits', () => {
     expect(uniqueNin()).toMatch(/^\d{11}$/);
