@@ -24,7 +24,7 @@ test.describe('the RRR check dialogs', () => {
 });
 
 test.describe('the top bar', () => {
-  test('the taxpayer search refuses an empty term and opens the static Tax Payer Information dialog', async ({
+  test('the taxpayer search waits for a term, then opens the static Validation Failed dialog', async ({
     page,
   }) => {
     await signIn(page, 'officer_pa');
@@ -32,19 +32,22 @@ test.describe('the top bar', () => {
       name: 'Search taxpayer by BTIN, e-mail or phone',
     });
     await expect(search).toHaveAttribute('placeholder', 'Search Taxpayer By BTIN/Email/Phone...');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByText('Enter a BTIN, e-mail or phone number')).toBeVisible();
+    const button = page.getByRole('button', { name: 'Search', exact: true });
+    await expect(button).toBeDisabled();
+    await search.fill('   ');
+    await expect(button).toBeDisabled();
+    await search.press('Enter');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    await search.fill('1234567890');
+    // A valid BTIN that nobody has.
+    await search.fill('9999999983');
     await search.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Tax Payer Information' });
+    const dialog = page.getByRole('dialog', { name: 'Validation Failed' });
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.getByRole('button', { name: 'OK', exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(search).toHaveValue('');
   });
 
   test('the user menu shows who is signed in and leads to the profile', async ({ page }) => {

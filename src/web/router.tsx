@@ -8,6 +8,10 @@ import {
   type ParsedLocation,
   redirect,
 } from '@tanstack/react-router';
+import { BTIN_PATTERN } from '../shared/btin';
+import type { TaxpayerKind } from '../shared/taxpayers/enums';
+import { TaxpayerListSearch } from './features/taxpayers/listSearch';
+import { taxpayerListQuery, taxpayerQuery } from './features/taxpayers/queries';
 import { isUnauthenticated } from './lib/api';
 import { meQuery } from './lib/queries';
 import { safeReturnUrl } from './lib/returnUrl';
@@ -30,6 +34,18 @@ const ProfilePage = lazyRouteComponent(
   'ProfilePage',
 );
 const MenuPage = lazyRouteComponent(() => import('./features/pages/MenuPage'), 'MenuPage');
+const IndividualTaxpayersPage = lazyRouteComponent(
+  () => import('./features/taxpayers/TaxpayerListPage'),
+  'IndividualTaxpayersPage',
+);
+const CorporateTaxpayersPage = lazyRouteComponent(
+  () => import('./features/taxpayers/TaxpayerListPage'),
+  'CorporateTaxpayersPage',
+);
+const TaxpayerPage = lazyRouteComponent(
+  () => import('./features/taxpayers/TaxpayerPage'),
+  'TaxpayerPage',
+);
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -121,6 +137,29 @@ async function requireSession({ context, location }: GuardArgs) {
   }
 }
 
+const canReadTaxpayers = (context: RouterContext) =>
+  context.queryClient.getQueryData(meQuery().queryKey)?.permissions.includes('taxpayer:read') ??
+  false;
+
+/**
+ * The registry lists (issue 3). Open to every officer with taxpayer:read, menu or not. The
+ * first visit waits for its page of rows; a change of filter shows the old rows meanwhile.
+ */
+function taxpayerListRoute(shell: AnyRoute, kind: TaxpayerKind) {
+  return createRoute({
+    getParentRoute: () => shell,
+    path: kind === 'individual' ? 'taxpayer/individual-taxpayer' : 'taxpayer/corporate-taxpayer',
+    validateSearch: (search: Record<string, unknown>) => TaxpayerListSearch.parse(search),
+    loaderDeps: ({ search }) => search,
+    loader: async ({ context, deps, cause }) => {
+      if (!canReadTaxpayers(context)) return;
+      const prefetch = context.queryClient.prefetchQuery(taxpayerListQuery(kind, deps));
+      if (cause === 'enter') await prefetch;
+    },
+    component: kind === 'individual' ? IndividualTaxpayersPage : CorporateTaxpayersPage,
+  });
+}
+
 /** The pages both shells hold (SPEC.md §2): dashboard, profile, and every menu page. */
 function shellPages(shell: AnyRoute, base: ShellBase) {
   return [
@@ -134,6 +173,24 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     createRoute({ getParentRoute: () => shell, path: 'dashboard', component: DashboardPage }),
     createRoute({ getParentRoute: () => shell, path: 'admin/profile', component: ProfilePage }),
     createRoute({ getParentRoute: () => shell, path: 'taxpayer/profile', component: ProfilePage }),
+    taxpayerListRoute(shell, 'individual'),
+    taxpayerListRoute(shell, 'corporate'),
+    // A taxpayer's page. The static paths above (profile, the lists) win over this one.
+    createRoute({
+      getParentRoute: () => shell,
+      path: 'taxpayer/$btin',
+      beforeLoad: ({ params }) => {
+        if (!BTIN_PATTERN.test((params as { btin: string }).btin)) {
+          throw redirect({ to: '/error', replace: true });
+        }
+      },
+      loader: async ({ context, params }) => {
+        if (canReadTaxpayers(context)) {
+          await context.queryClient.prefetchQuery(taxpayerQuery((params as { btin: string }).btin));
+        }
+      },
+      component: TaxpayerPage,
+    }),
     // The old portal spelled the area both ways; its links use "taxs".
     createRoute({
       getParentRoute: () => shell,

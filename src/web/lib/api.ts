@@ -68,6 +68,13 @@ async function readJson(response: Response): Promise<unknown> {
 
 type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown };
 
+/** A JSON body is sent as JSON; a `FormData` (a file upload) as multipart, its boundary set by the browser. */
+function encodeBody(body: unknown): { contentType?: string; payload?: BodyInit } {
+  if (body === undefined) return {};
+  if (body instanceof FormData) return { payload: body };
+  return { contentType: 'application/json', payload: JSON.stringify(body) };
+}
+
 /**
  * The one way the web app talks to the server: JSON, same origin, the session cookie sent by
  * the browser (never a token from storage, DESIGN.md §10). Resolves with the parsed body or
@@ -76,7 +83,8 @@ type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; bo
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const { contentType, payload: encoded } = encodeBody(body);
+  if (contentType) headers['Content-Type'] = contentType;
 
   let response: Response;
   try {
@@ -84,7 +92,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       method,
       headers,
       credentials: 'same-origin',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(encoded === undefined ? {} : { body: encoded }),
     });
   } catch {
     // fetch rejects only when no HTTP answer arrived; the browser's own error says nothing useful.
@@ -116,4 +124,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 export const api = {
   get: <T>(path: string) => apiRequest<T>(path),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  patch: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
 };
+
+/** One field of a refused body (422 VALIDATION_FAILED `details.issues`). */
+export type ValidationIssue = { where: string; path: string; message: string };
+
+/** The field issues of a 422 answer, or an empty list for any other error. */
+export function validationIssues(error: unknown): ValidationIssue[] {
+  if (!isApiError(error) || error.code !== 'VALIDATION_FAILED') return [];
+  const issues = (error.details as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (issue): issue is ValidationIssue =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      typeof (issue as ValidationIssue).path === 'string' &&
+      typeof (issue as ValidationIssue).message === 'string',
+  );
+}

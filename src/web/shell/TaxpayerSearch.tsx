@@ -1,35 +1,47 @@
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Group, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import type { TaxpayerLookupResult } from '../../shared/taxpayers';
+import { api } from '../lib/api';
+import {
+  SearchFailedDialog,
+  SearchingDialog,
+  TaxpayerInformationDialog,
+} from './TaxpayerSearchDialogs';
 import classes from './TopBar.module.css';
 
 export const TAXPAYER_SEARCH_PLACEHOLDER = 'Search Taxpayer By BTIN/Email/Phone...';
-const EMPTY_TERM_MESSAGE = 'Enter a BTIN, e-mail or phone number';
 
 /**
- * The top bar's taxpayer search (SPEC.md §2). RevDesk refuses an empty term (DESIGN.md §10);
- * the look-up itself arrives with the taxpayer registry, and the dialog says so plainly.
+ * The top bar's taxpayer search (SPEC.md §2, §8): a blocking 'Searching Taxpayer...' dialog,
+ * then the static 'Tax Payer Information' dialog, or 'Validation Failed' when nobody matches
+ * or the search fails. RevDesk refuses an empty term (DESIGN.md §10): the button waits for one.
  */
 export function TaxpayerSearch() {
   const [term, setTerm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [searchedTerm, setSearchedTerm] = useState<string | null>(null);
+  const lookup = useMutation({
+    mutationFn: (searchTerm: string) =>
+      api.get<TaxpayerLookupResult>(
+        `/api/v1/taxpayers/lookup?term=${encodeURIComponent(searchTerm)}`,
+      ),
+  });
+  const isEmpty = term.trim() === '';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const trimmed = term.trim();
-    if (trimmed === '') {
-      setError(EMPTY_TERM_MESSAGE);
-      return;
-    }
-    setError(null);
-    setSearchedTerm(trimmed);
+    if (isEmpty || lookup.isPending) return;
+    lookup.mutate(term.trim());
   };
 
-  const close = () => {
-    setSearchedTerm(null);
+  const closeFound = () => {
+    lookup.reset();
     setTerm('');
   };
+
+  const matches = lookup.data?.matches ?? [];
+  const isFound = lookup.isSuccess && matches.length > 0;
+  const isFailed = lookup.isError || (lookup.isSuccess && matches.length === 0);
 
   return (
     <>
@@ -41,48 +53,24 @@ export function TaxpayerSearch() {
               aria-label="Search taxpayer by BTIN, e-mail or phone"
               placeholder={TAXPAYER_SEARCH_PLACEHOLDER}
               value={term}
-              onChange={(event) => {
-                setTerm(event.currentTarget.value);
-                if (error) setError(null);
-              }}
-              error={error}
-              classNames={{ root: classes.searchInput, error: classes.searchError }}
+              onChange={(event) => setTerm(event.currentTarget.value)}
+              classNames={{ root: classes.searchInput }}
             />
-            <ActionIcon type="submit" size={36} aria-label="Search" variant="filled">
+            <ActionIcon
+              type="submit"
+              size={36}
+              aria-label="Search"
+              variant="filled"
+              disabled={isEmpty}
+            >
               <IconSearch size={18} aria-hidden="true" />
             </ActionIcon>
           </Group>
         </form>
       </search>
-      <Modal
-        opened={searchedTerm !== null}
-        onClose={close}
-        title="Tax Payer Information"
-        size="lg"
-        centered
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-        closeButtonProps={{ 'aria-label': 'Close Tax Payer Information' }}
-      >
-        <Stack gap="md">
-          <Text>
-            You searched for <strong>{searchedTerm}</strong>.
-          </Text>
-          <Alert
-            role="note"
-            color="notice"
-            variant="light"
-            icon={<IconInfoCircle size={18} />}
-            title="Taxpayer search is not available yet"
-          >
-            Taxpayer search arrives with the taxpayer registry. It will show the taxpayer's BTIN,
-            username, first name, last name and phone number.
-          </Alert>
-          <Group justify="flex-end">
-            <Button onClick={close}>Close</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <SearchingDialog opened={lookup.isPending} />
+      <TaxpayerInformationDialog opened={isFound} matches={matches} onClose={closeFound} />
+      <SearchFailedDialog opened={isFailed} error={lookup.error} onClose={() => lookup.reset()} />
     </>
   );
 }

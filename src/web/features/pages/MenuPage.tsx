@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconClockHour4, IconLock } from '@tabler/icons-react';
+import { IconClockHour4 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from '@tanstack/react-router';
+import { Navigate, useParams } from '@tanstack/react-router';
 import { meQuery } from '../../lib/queries';
 import { useShellBase } from '../../shell/shellPaths';
 import { PAGE_CATALOG } from './catalog';
+import { NoAccess } from './NoAccess';
 import { classifyShellPath } from './pageAccess';
 
 /** Every menu link (SPEC.md §2 "Routes per role") until its part of RevDesk is built. */
@@ -51,26 +52,6 @@ function ComingSoon({ title, description }: { title: string; description: string
           </Text>
         </Stack>
       </Paper>
-    </Stack>
-  );
-}
-
-function NoAccess({ title }: { title: string }) {
-  useDocumentTitle(`No access · RevDesk`);
-  return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        You do not have access to this page
-      </Title>
-      <Alert color="red" variant="light" icon={<IconLock size={18} />} title={title} role="note">
-        This page is not part of your menu. If your work needs it, ask a RevDesk administrator to
-        change your officer type.
-      </Alert>
-      <Group>
-        <Button component={Link} to="/birs/dashboard">
-          Back to Dashboard
-        </Button>
-      </Group>
     </Stack>
   );
 }

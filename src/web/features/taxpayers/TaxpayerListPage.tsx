@@ -1,0 +1,171 @@
+import 'mantine-datatable/styles.css';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconDownload, IconPlus, IconSearchOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import type { TaxpayerKind } from '../../../shared/taxpayers';
+import { usePermission } from '../../lib/usePermission';
+import { NoAccess } from '../pages/NoAccess';
+import { KIND_PAGES } from './format';
+import { effectiveSort, FILTER_KEYS, hasFilters, TaxpayerListSearch } from './listSearch';
+import { taxpayerExportUrl, taxpayerListQuery } from './queries';
+import { RegisterTaxpayerModal } from './RegisterTaxpayerModal';
+import { TaxpayerFilters } from './TaxpayerFilters';
+import { TaxpayerTable } from './TaxpayerTable';
+
+export function IndividualTaxpayersPage() {
+  return <TaxpayerListPage kind="individual" />;
+}
+
+export function CorporateTaxpayersPage() {
+  return <TaxpayerListPage kind="corporate" />;
+}
+
+/**
+ * SPEC.md §2 taxpayer/individual-taxpayer and taxpayer/corporate-taxpayer. Open to every
+ * officer with taxpayer:read, whether or not the page is in their menu.
+ */
+function TaxpayerListPage({ kind }: { kind: TaxpayerKind }) {
+  const canRead = usePermission('taxpayer:read');
+  const info = KIND_PAGES[kind];
+  if (!canRead) return <NoAccess title={info.title} />;
+  return <TaxpayerList kind={kind} />;
+}
+
+function TaxpayerList({ kind }: { kind: TaxpayerKind }) {
+  const info = KIND_PAGES[kind];
+  useDocumentTitle(`${info.title} · RevDesk`);
+  const canWrite = usePermission('taxpayer:write');
+  const search = TaxpayerListSearch.parse(useSearch({ strict: false }));
+  const navigate = useNavigate();
+  const list = useQuery(taxpayerListQuery(kind, search));
+
+  const setSearch = (change: Partial<TaxpayerListSearch>, replace = true) =>
+    void navigate({
+      to: '.',
+      search: (previous: Record<string, unknown>) => ({ ...previous, ...change }),
+      replace,
+    });
+  const clearFilters = () =>
+    setSearch(
+      Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])) as Partial<TaxpayerListSearch>,
+    );
+
+  const isEmpty = list.data !== undefined && list.data.total === 0 && !list.isPlaceholderData;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          {info.title}
+        </Title>
+        <Group gap="sm">
+          <Button
+            component="a"
+            href={taxpayerExportUrl(kind, search, 'csv')}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+          >
+            Export CSV
+          </Button>
+          <Button
+            component="a"
+            href={taxpayerExportUrl(kind, search, 'xlsx')}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+          >
+            Export Excel
+          </Button>
+          {canWrite && (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden="true" />}
+              onClick={() => setSearch({ register: true }, false)}
+            >
+              {info.registerLabel}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <TaxpayerFilters
+        kind={kind}
+        search={search}
+        onChange={(change) => setSearch({ ...change, page: undefined })}
+        onClear={clearFilters}
+      />
+
+      {list.isError ? (
+        <Alert color="red" variant="light" title="The taxpayers could not be loaded" role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{list.error.message}</Text>
+            <Button size="xs" onClick={() => void list.refetch()} loading={list.isFetching}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : isEmpty ? (
+        <EmptyList
+          noun={info.noun}
+          filtered={hasFilters(search)}
+          searchTerm={search.search}
+          onClear={clearFilters}
+        />
+      ) : (
+        <TaxpayerTable
+          kind={kind}
+          data={list.data}
+          isFetching={list.isFetching}
+          sort={effectiveSort(search)}
+          onPageChange={(page) => setSearch({ page: page === 1 ? undefined : page }, false)}
+          onPageSizeChange={(pageSize) =>
+            setSearch({ pageSize: pageSize === 50 ? undefined : pageSize, page: undefined })
+          }
+          onSortChange={(sort) => setSearch({ sort, page: undefined })}
+        />
+      )}
+
+      {canWrite && (
+        <RegisterTaxpayerModal
+          kind={kind}
+          opened={search.register === true}
+          onClose={() => setSearch({ register: undefined })}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function EmptyList(props: {
+  noun: string;
+  filtered: boolean;
+  searchTerm: string | undefined;
+  onClear: () => void;
+}) {
+  const what = props.noun === 'company' ? 'companies' : 'individuals';
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="sm">
+        <IconSearchOff size={32} aria-hidden="true" />
+        {props.filtered ? (
+          <>
+            <Text fw={600}>
+              No taxpayers match{' '}
+              {props.searchTerm ? `“${props.searchTerm}” and these filters` : 'these filters'}.
+            </Text>
+            <Text size="sm" c="dimmed">
+              Check the spelling, or clear the filters to see every registered {props.noun}.
+            </Text>
+            <Button variant="light" onClick={props.onClear}>
+              Clear filters
+            </Button>
+          </>
+        ) : (
+          <Text fw={600}>No {what} are registered yet.</Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,145 @@
+import { Anchor, Button, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { formatNigerianPhone } from '../../shared/phone';
+import type { TaxpayerSummary } from '../../shared/taxpayers';
+import { isApiError } from '../lib/api';
+import { usePermission } from '../lib/usePermission';
+import { useShellBase } from './shellPaths';
+
+/** SPEC.md §8: the exact words of the portal. */
+export const TAXPAYER_NOT_FOUND_TEXT = 'Taxpayer not found!.';
+
+/** Static dialogs (SPEC.md §2): no backdrop close, no Escape close. */
+const STATIC = { closeOnClickOutside: false, closeOnEscape: false, centered: true } as const;
+
+/** Blocking while the search runs; every outcome closes it. */
+export function SearchingDialog({ opened }: { opened: boolean }) {
+  return (
+    <Modal
+      {...STATIC}
+      opened={opened}
+      onClose={() => undefined}
+      withCloseButton={false}
+      title="Searching Taxpayer..."
+      size="sm"
+    >
+      <Group gap="md" py="sm">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>Looking the taxpayer up…</Text>
+      </Group>
+    </Modal>
+  );
+}
+
+export function TaxpayerInformationDialog({
+  opened,
+  matches,
+  onClose,
+}: {
+  opened: boolean;
+  matches: TaxpayerSummary[];
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      {...STATIC}
+      opened={opened}
+      onClose={onClose}
+      title="Tax Payer Information"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close Tax Payer Information' }}
+    >
+      <Stack gap="md">
+        {matches.length > 1 && (
+          <Text size="sm">{matches.length} taxpayers share this phone number or e-mail.</Text>
+        )}
+        {matches.map((match) => (
+          <MatchCard key={match.btin} match={match} onOpen={onClose} />
+        ))}
+        <Group justify="flex-end">
+          <Button onClick={onClose}>Close</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function MatchCard({ match, onOpen }: { match: TaxpayerSummary; onOpen: () => void }) {
+  const base = useShellBase();
+  const canRead = usePermission('taxpayer:read');
+  const rows: [string, string | null][] =
+    match.kind === 'individual'
+      ? [
+          ['BTIN', match.btin],
+          ['Username', match.username],
+          ['First Name', match.firstName],
+          ['Last Name', match.lastName],
+          ['Phone Number', match.phone && formatNigerianPhone(match.phone)],
+        ]
+      : [
+          ['BTIN', match.btin],
+          ['Username', match.username],
+          ['Name', match.displayName],
+          ['Phone Number', match.phone && formatNigerianPhone(match.phone)],
+        ];
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Table variant="vertical" layout="fixed" withRowBorders={false}>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={140}>{label}</Table.Th>
+              <Table.Td>{value || '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {canRead && (
+        <Anchor
+          component={Link}
+          to={`${base}/taxpayer/${match.btin}`}
+          onClick={onOpen}
+          mt="xs"
+          display="inline-block"
+        >
+          Open taxpayer page
+        </Anchor>
+      )}
+    </Paper>
+  );
+}
+
+/** Nobody matches, or the search failed: SPEC.md §8's dialog, and what failed when it is not "not found". */
+export function SearchFailedDialog({
+  opened,
+  error,
+  onClose,
+}: {
+  opened: boolean;
+  error: Error | null;
+  onClose: () => void;
+}) {
+  const isNotFound = !error || (isApiError(error) && error.code === 'TAXPAYER_NOT_FOUND');
+  return (
+    <Modal
+      {...STATIC}
+      opened={opened}
+      onClose={onClose}
+      title="Validation Failed"
+      size="sm"
+      withCloseButton={false}
+    >
+      <Stack gap="md">
+        <Text>{TAXPAYER_NOT_FOUND_TEXT}</Text>
+        {!isNotFound && error && (
+          <Text size="sm" c="dimmed">
+            {error.message}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button onClick={onClose}>OK</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
