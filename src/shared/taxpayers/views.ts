@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery } from '../pagination';
+import { PageQuery, pageOf } from '../pagination';
 import { CAC_KINDS, TAXPAYER_KINDS, TAXPAYER_SOURCES, TAXPAYER_STATUSES } from './enums';
 import { BtinInput } from './input';
 
@@ -132,6 +132,16 @@ export const TaxpayerListItem = z
   })
   .meta({ id: 'TaxpayerListItem' });
 export type TaxpayerListItem = z.infer<typeof TaxpayerListItem>;
+
+/**
+ * A page of the registry. `total` is exact for the whole registry or one kind; with any other
+ * filter or a search it is counted only 1,000 rows past the page, and `isTotalCapped` then
+ * says that more than `total` match (show "1,000+").
+ */
+export const TaxpayerListResult = pageOf(TaxpayerListItem)
+  .extend({ isTotalCapped: z.boolean() })
+  .meta({ id: 'TaxpayerListResult' });
+export type TaxpayerListResult = z.infer<typeof TaxpayerListResult>;
 
 export const TAXPAYER_SORTS = [
   'relevance',

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { todayInLagos } from '../../../shared/dates';
 import { formatNigerianPhone } from '../../../shared/phone';
 import { LABELS } from '../../../shared/taxpayers';
-import type { TaxpayerListRow } from './queries';
+import type { TaxpayerListRow } from './listQueries';
 
 /** The most rows one export holds; a larger filter is refused with a request to narrow it. */
 export const EXPORT_ROW_LIMIT = 50_000;

@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { makeBtin } from '../../../shared/btin';
-import type { TaxpayerListQuery, TaxpayerSort } from '../../../shared/taxpayers';
 import type { Db } from '../../db/client';
-import { lgas, taxpayerDirectors, taxpayers } from '../../db/schema';
+import { taxpayerDirectors, taxpayers } from '../../db/schema';
 
 export type TaxpayerInsert = Omit<typeof taxpayers.$inferInsert, 'id' | 'btin'>;
 export type TaxpayerColumns = Partial<Omit<typeof taxpayers.$inferInsert, 'id' | 'btin' | 'kind'>>;
@@ -66,9 +65,9 @@ export async function updateTaxpayerAtVersion(
 }
 
 /**
- * One taxpayer with the names of everything it refers to. Scalar sub-selects rather than
- * nine joins: the planner then has no join order to search, which on PostgreSQL cost more
- * than the lookup itself (bench/README.md).
+ * One taxpayer with the names of everything it refers to, and its directors, in one query.
+ * Scalar sub-selects rather than nine joins: the planner then has no join order to search,
+ * which on PostgreSQL cost more than the lookup itself (bench/README.md).
  */
 export async function findTaxpayerByBtin(db: Db, btin: string) {
   const nameOf = (table: string, id: SQL) =>
@@ -93,21 +92,16 @@ export async function findTaxpayerByBtin(db: Db, btin: string) {
       updatedByUsername: sql<
         string | null
       >`(select username from officers where id = ${taxpayers.updatedBy})`,
+      // Spelled out: Drizzle writes a column of a one-table select without its table, and
+      // taxpayer_directors has an `id` of its own.
+      directors: sql<
+        DirectorRow[]
+      >`(select coalesce(json_agg(json_build_object('name', d.name, 'phone', d.phone, 'btin', d.btin) order by d.position), '[]') from taxpayer_directors d where d.taxpayer_id = taxpayers.id)`,
     })
     .from(taxpayers)
     .where(eq(taxpayers.btin, btin))
     .limit(1);
-  if (!row) return null;
-  const directors = await db
-    .select({
-      name: taxpayerDirectors.name,
-      phone: taxpayerDirectors.phone,
-      btin: taxpayerDirectors.btin,
-    })
-    .from(taxpayerDirectors)
-    .where(eq(taxpayerDirectors.taxpayerId, row.taxpayer.id))
-    .orderBy(asc(taxpayerDirectors.position));
-  return { ...row, directors };
+  return row ?? null;
 }
 export type TaxpayerRecord = NonNullable<Awaited<ReturnType<typeof findTaxpayerByBtin>>>;
 
@@ -213,125 +207,3 @@ export function lookupTaxpayers(
     .orderBy(asc(taxpayers.displayName))
     .limit(20);
 }
-
-/** What a search term can be, worked out by the service (src/server/modules/taxpayers/searchTerm.ts). */
-export type SearchTerm = {
-  exact: {
-    btin: string[];
-    phone: string[];
-    email: string[];
-    nin: string[];
-    cacNumber: string[];
-    jtbTin: string[];
-  };
-  /** Text to match names by similarity, when the term has letters. */
-  name: string | null;
-};
-
-/**
- * Names match by word similarity (pg_trgm `<%`, served by the GIN index). The threshold is
- * lowered from pg_trgm's 0.6 so that one or two wrong letters in a name still find it
- * ("Alamiyeseigha" finds "Alamieyeseigha"); set per transaction, never for the whole database.
- */
-export const NAME_SIMILARITY_THRESHOLD = 0.45;
-
-function exactConditions(term: SearchTerm): SQL[] {
-  const { exact } = term;
-  const conditions: SQL[] = [];
-  if (exact.btin.length) conditions.push(inArray(taxpayers.btin, exact.btin));
-  if (exact.phone.length) conditions.push(inArray(taxpayers.phone, exact.phone));
-  if (exact.email.length) conditions.push(inArray(taxpayers.email, exact.email));
-  if (exact.nin.length) conditions.push(inArray(taxpayers.nin, exact.nin));
-  if (exact.cacNumber.length) conditions.push(inArray(taxpayers.cacNumber, exact.cacNumber));
-  if (exact.jtbTin.length) conditions.push(inArray(taxpayers.jtbTin, exact.jtbTin));
-  return conditions;
-}
-
-/** Midnight at the start of a Lagos day, so "registered on the 3rd" means the 3rd in Yenagoa. */
-const lagosDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Lagos')`;
-
-const SORTS = {
-  name: [asc(taxpayers.displayName), asc(taxpayers.id)],
-  '-name': [desc(taxpayers.displayName), desc(taxpayers.id)],
-  createdAt: [asc(taxpayers.createdAt), asc(taxpayers.id)],
-  '-createdAt': [desc(taxpayers.createdAt), desc(taxpayers.id)],
-  btin: [asc(taxpayers.btin)],
-  '-btin': [desc(taxpayers.btin)],
-} satisfies Record<Exclude<TaxpayerSort, 'relevance'>, SQL[]>;
-
-export const listColumns = {
-  btin: taxpayers.btin,
-  kind: taxpayers.kind,
-  status: taxpayers.status,
-  displayName: taxpayers.displayName,
-  firstName: taxpayers.firstName,
-  lastName: taxpayers.lastName,
-  registeredName: taxpayers.registeredName,
-  nin: taxpayers.nin,
-  cacNumber: taxpayers.cacNumber,
-  phone: taxpayers.phone,
-  email: taxpayers.email,
-  lgaName: lgas.name,
-  createdAt: taxpayers.createdAt,
-};
-
-/**
- * The registry list: filters, then the search (exact identifiers or similar names), in the
- * asked order (best match first when searching). `limit`/`offset` page it; the export asks
- * for many rows at once.
- */
-export async function selectTaxpayers(
-  db: Db,
-  query: Omit<TaxpayerListQuery, 'search'> & { search: SearchTerm | null },
-  window: { limit: number; offset: number },
-) {
-  const term = query.search;
-  const exact = term ? exactConditions(term) : [];
-  const nameMatch = term?.name ? sql`${term.name} <% ${taxpayers.displayName}` : undefined;
-  const searchCondition = term
-    ? or(...exact, ...(nameMatch ? [nameMatch] : []), sql`false`)
-    : undefined;
-  const where = and(
-    query.kind ? eq(taxpayers.kind, query.kind) : undefined,
-    query.lga ? eq(taxpayers.lgaId, query.lga) : undefined,
-    query.status ? eq(taxpayers.status, query.status) : undefined,
-    query.registeredFrom
-      ? gte(taxpayers.createdAt, lagosDayStart(query.registeredFrom))
-      : undefined,
-    query.registeredTo
-      ? lt(taxpayers.createdAt, sql`${lagosDayStart(query.registeredTo)} + interval '1 day'`)
-      : undefined,
-    searchCondition,
-  );
-  const sort = query.sort ?? (term ? 'relevance' : '-createdAt');
-  const order: SQL[] =
-    sort === 'relevance'
-      ? [
-          ...(exact.length ? [desc(sql`(${or(...exact)})`)] : []),
-          ...(term?.name
-            ? [desc(sql`word_similarity(${term.name}, ${taxpayers.displayName})`)]
-            : []),
-          desc(taxpayers.createdAt),
-          desc(taxpayers.id),
-        ]
-      : SORTS[sort];
-
-  return db.transaction(async (tx) => {
-    if (nameMatch) {
-      await tx.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(NAME_SIMILARITY_THRESHOLD)}, true)`,
-      );
-    }
-    const items = await tx
-      .select(listColumns)
-      .from(taxpayers)
-      .leftJoin(lgas, eq(lgas.id, taxpayers.lgaId))
-      .where(where)
-      .orderBy(...order)
-      .limit(window.limit)
-      .offset(window.offset);
-    const [totals] = await tx.select({ total: count() }).from(taxpayers).where(where);
-    return { items, total: totals?.total ?? 0 };
-  });
-}
-export type TaxpayerListRow = Awaited<ReturnType<typeof selectTaxpayers>>['items'][number];

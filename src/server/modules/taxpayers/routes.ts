@@ -12,8 +12,8 @@ import {
   IndividualInput,
   RegistrationResult,
   TaxpayerHistoryEntry,
-  TaxpayerListItem,
   TaxpayerListQuery,
+  TaxpayerListResult,
   TaxpayerLookupQuery,
   TaxpayerLookupResult,
   TaxpayerPatch,
@@ -24,7 +24,6 @@ import { AppError, fieldError } from '../../errors';
 import type { FileStore } from '../../files/store';
 import { createTaxpayerService, PHOTO_MAX_BYTES } from './service';
 
-const TaxpayerPage = pageOf(TaxpayerListItem).meta({ id: 'TaxpayerPage' });
 const HistoryPage = pageOf(TaxpayerHistoryEntry).meta({ id: 'TaxpayerHistoryPage' });
 const Binary = z.string().meta({ format: 'binary' });
 
@@ -94,7 +93,7 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
         summary:
           'List and search taxpayers; with format=csv|xlsx, the same filter as a file (at most 50,000 rows)',
         querystring: TaxpayerListQuery,
-        response: { 200: TaxpayerPage, ...errors },
+        response: { 200: TaxpayerListResult, ...errors },
       },
       config: { permission: 'taxpayer:read' },
     },

@@ -10,8 +10,8 @@ import {
   type RegistrationResult,
   STATUSES_BY_KIND,
   type TaxpayerHistoryEntry,
-  type TaxpayerListItem,
   type TaxpayerListQuery,
+  type TaxpayerListResult,
   type TaxpayerLookupResult,
   type TaxpayerPatch,
   type TaxpayerView,
@@ -32,6 +32,7 @@ import {
 } from './columns';
 import { duplicateMessage, findExactDuplicate, findLikelyDuplicates } from './duplicates';
 import { EXPORT_ROW_LIMIT, exportFileName, toCsv, toXlsx } from './exporter';
+import { selectTaxpayers } from './listQueries';
 import {
   type DirectorRow,
   findTaxpayerByBtin,
@@ -39,7 +40,6 @@ import {
   lookupTaxpayers,
   nextBtin,
   replaceDirectors,
-  selectTaxpayers,
   setPhotoKey,
   type TaxpayerColumns,
   updateTaxpayerAtVersion,
@@ -252,20 +252,26 @@ export function createTaxpayerService({ db, files }: TaxpayerServiceDeps) {
       };
     },
 
-    async findTaxpayers(_actor: Actor, query: TaxpayerListQuery): Promise<Page<TaxpayerListItem>> {
+    async findTaxpayers(_actor: Actor, query: TaxpayerListQuery): Promise<TaxpayerListResult> {
       const search = query.search ? parseSearchTerm(query.search) : null;
-      const { items, total } = await selectTaxpayers(
+      const { items, total, isTotalCapped } = await selectTaxpayers(
         db,
         { ...query, search },
         { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
       );
-      return { items: items.map(toListItem), page: query.page, pageSize: query.pageSize, total };
+      return {
+        items: items.map(toListItem),
+        page: query.page,
+        pageSize: query.pageSize,
+        total,
+        isTotalCapped,
+      };
     },
 
     /** The same filter as the list, as a file. Audited: exports carry personal data out. */
     async exportTaxpayers(actor: Actor, query: TaxpayerListQuery & { format: 'csv' | 'xlsx' }) {
       const search = query.search ? parseSearchTerm(query.search) : null;
-      const { items, total } = await selectTaxpayers(
+      const { items, total, isTotalCapped } = await selectTaxpayers(
         db,
         { ...query, search },
         {
@@ -274,9 +280,10 @@ export function createTaxpayerService({ db, files }: TaxpayerServiceDeps) {
         },
       );
       if (total > EXPORT_ROW_LIMIT) {
+        const matches = `${isTotalCapped ? 'more than ' : ''}${total.toLocaleString('en-NG')}`;
         throw new AppError(
           'RULE_VIOLATION',
-          `This filter matches ${total.toLocaleString('en-NG')} taxpayers; an export holds at most ${EXPORT_ROW_LIMIT.toLocaleString('en-NG')}. Narrow it by LGA, status or registration date.`,
+          `This filter matches ${matches} taxpayers; an export holds at most ${EXPORT_ROW_LIMIT.toLocaleString('en-NG')}. Narrow it by LGA, status or registration date.`,
         );
       }
       await recordAudit(db, actor, {

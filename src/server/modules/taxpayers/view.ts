@@ -1,5 +1,6 @@
 import type { TaxpayerListItem, TaxpayerView } from '../../../shared/taxpayers';
-import type { TaxpayerListRow, TaxpayerRecord } from './queries';
+import type { TaxpayerListRow } from './listQueries';
+import type { TaxpayerRecord } from './queries';
 
 /** The API's view of a stored taxpayer (src/shared/taxpayers/views.ts). */
 export function toTaxpayerView(record: TaxpayerRecord): TaxpayerView {

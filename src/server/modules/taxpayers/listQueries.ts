@@ -1,0 +1,181 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { TaxpayerListQuery, TaxpayerSort } from '../../../shared/taxpayers';
+import type { Db } from '../../db/client';
+import { lgas, taxpayerCounts, taxpayers } from '../../db/schema';
+
+/** What a search term can be, worked out by the service (src/server/modules/taxpayers/searchTerm.ts). */
+export type SearchTerm = {
+  exact: {
+    btin: string[];
+    phone: string[];
+    email: string[];
+    nin: string[];
+    cacNumber: string[];
+    jtbTin: string[];
+  };
+  /** Text to match names by similarity, when the term has letters. */
+  name: string | null;
+};
+
+/**
+ * Names match by word similarity (pg_trgm `<%`, served by the GIN index). The threshold is
+ * lowered from pg_trgm's 0.6 so that one or two wrong letters in a name still find it
+ * ("Alamiyeseigha" finds "Alamieyeseigha"); set per transaction, never for the whole database.
+ */
+export const NAME_SIMILARITY_THRESHOLD = 0.45;
+
+/**
+ * A filtered list counts its matches only this far past the page asked for: counting every
+ * active taxpayer of a million to print "1,000+" would cost more than the page itself.
+ */
+export const TOTAL_COUNT_AHEAD = 1000;
+
+function exactConditions(term: SearchTerm): SQL[] {
+  const { exact } = term;
+  const conditions: SQL[] = [];
+  if (exact.btin.length) conditions.push(inArray(taxpayers.btin, exact.btin));
+  if (exact.phone.length) conditions.push(inArray(taxpayers.phone, exact.phone));
+  if (exact.email.length) conditions.push(inArray(taxpayers.email, exact.email));
+  if (exact.nin.length) conditions.push(inArray(taxpayers.nin, exact.nin));
+  if (exact.cacNumber.length) conditions.push(inArray(taxpayers.cacNumber, exact.cacNumber));
+  if (exact.jtbTin.length) conditions.push(inArray(taxpayers.jtbTin, exact.jtbTin));
+  return conditions;
+}
+
+/** Midnight at the start of a Lagos day, so "registered on the 3rd" means the 3rd in Yenagoa. */
+const lagosDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Lagos')`;
+
+const SORTS = {
+  name: [asc(taxpayers.displayName), asc(taxpayers.id)],
+  '-name': [desc(taxpayers.displayName), desc(taxpayers.id)],
+  createdAt: [asc(taxpayers.createdAt), asc(taxpayers.id)],
+  '-createdAt': [desc(taxpayers.createdAt), desc(taxpayers.id)],
+  btin: [asc(taxpayers.btin)],
+  '-btin': [desc(taxpayers.btin)],
+} satisfies Record<Exclude<TaxpayerSort, 'relevance'>, SQL[]>;
+
+export const listColumns = {
+  btin: taxpayers.btin,
+  kind: taxpayers.kind,
+  status: taxpayers.status,
+  displayName: taxpayers.displayName,
+  firstName: taxpayers.firstName,
+  lastName: taxpayers.lastName,
+  registeredName: taxpayers.registeredName,
+  nin: taxpayers.nin,
+  cacNumber: taxpayers.cacNumber,
+  phone: taxpayers.phone,
+  email: taxpayers.email,
+  lgaName: lgas.name,
+  createdAt: taxpayers.createdAt,
+};
+
+type ListQuery = Omit<TaxpayerListQuery, 'search'> & { search: SearchTerm | null };
+
+/** The exact number of taxpayers (of a kind), from the counters the triggers keep. */
+async function countRegistry(db: Db, kind: TaxpayerListQuery['kind']): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${taxpayerCounts.total})` })
+    .from(taxpayerCounts)
+    .where(kind ? eq(taxpayerCounts.kind, kind) : undefined);
+  return Number(row?.total ?? 0);
+}
+
+async function countUpTo(db: Db, where: SQL | undefined, limit: number): Promise<number> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(taxpayers)
+    .where(where)
+    .limit(limit)
+    .as('matches');
+  const [row] = await db.select({ total: count() }).from(matches);
+  return row?.total ?? 0;
+}
+
+/**
+ * The registry list: filters, then the search (exact identifiers or similar names), in the
+ * asked order (best match first when searching). `limit`/`offset` page it; the export asks
+ * for many rows at once. `total` is exact for the whole registry or a kind (counters), and
+ * otherwise counted up to TOTAL_COUNT_AHEAD past the page; `isTotalCapped` says there are more.
+ */
+export async function selectTaxpayers(
+  db: Db,
+  query: ListQuery,
+  window: { limit: number; offset: number },
+) {
+  const term = query.search;
+  const exact = term ? exactConditions(term) : [];
+  const name = term?.name ?? null;
+  const filters = [
+    query.kind ? eq(taxpayers.kind, query.kind) : undefined,
+    query.lga ? eq(taxpayers.lgaId, query.lga) : undefined,
+    query.status ? eq(taxpayers.status, query.status) : undefined,
+    query.registeredFrom
+      ? gte(taxpayers.createdAt, lagosDayStart(query.registeredFrom))
+      : undefined,
+    query.registeredTo
+      ? lt(taxpayers.createdAt, sql`${lagosDayStart(query.registeredTo)} + interval '1 day'`)
+      : undefined,
+  ];
+  const nameMatch = name ? sql`${name} <% ${taxpayers.displayName}` : undefined;
+  const searchCondition = term
+    ? or(...exact, ...(nameMatch ? [nameMatch] : []), sql`false`)
+    : undefined;
+  const where = and(...filters, searchCondition);
+  const sort = query.sort ?? (term ? 'relevance' : '-createdAt');
+  const countLimit = window.offset + Math.max(window.limit, TOTAL_COUNT_AHEAD);
+  const isWholeKind = !term && filters.slice(1).every((f) => f === undefined);
+
+  return db.transaction(async (tx) => {
+    if (nameMatch) {
+      await tx.execute(
+        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(NAME_SIMILARITY_THRESHOLD)}, true)`,
+      );
+    }
+    const counted = isWholeKind
+      ? await countRegistry(tx, query.kind)
+      : await countUpTo(tx, where, countLimit + 1);
+    const isTotalCapped = !isWholeKind && counted > countLimit;
+    const total = isTotalCapped ? countLimit : counted;
+    // Few similar names: GIN found them all for the count, and ranking them all is cheap.
+    // Many: the GiST index hands them out nearest first and the scan stops after the page.
+    // The planner cannot tell the two apart (it guesses a trigram match count), hence the
+    // count decides. Equally similar names then come in index order, not newest first.
+    const isNearestFirst = sort === 'relevance' && name !== null && exact.length === 0;
+    const items =
+      isNearestFirst && isTotalCapped
+        ? await tx
+            .select(listColumns)
+            .from(taxpayers)
+            .leftJoin(lgas, eq(lgas.id, taxpayers.lgaId))
+            .where(
+              and(
+                ...filters,
+                sql`word_similarity(${name}, ${taxpayers.displayName}) >= ${NAME_SIMILARITY_THRESHOLD}`,
+              ),
+            )
+            .orderBy(sql`lower(${taxpayers.displayName}) <->> ${name}`)
+            .limit(window.limit)
+            .offset(window.offset)
+        : await tx
+            .select(listColumns)
+            .from(taxpayers)
+            .leftJoin(lgas, eq(lgas.id, taxpayers.lgaId))
+            .where(where)
+            .orderBy(...listOrder(sort, exact, name))
+            .limit(window.limit)
+            .offset(window.offset);
+    return { items, total, isTotalCapped };
+  });
+}
+export type TaxpayerListRow = Awaited<ReturnType<typeof selectTaxpayers>>['items'][number];
+
+function listOrder(sort: TaxpayerSort, exact: SQL[], name: string | null): SQL[] {
+  if (sort !== 'relevance') return SORTS[sort];
+  return [
+    ...(exact.length ? [desc(sql`(${or(...exact)})`)] : []),
+    ...(name ? [desc(sql`word_similarity(${name}, ${taxpayers.displayName})`)] : []),
+    desc(taxpayers.createdAt),
+    desc(taxpayers.id),
+  ];
+}
