@@ -10,17 +10,17 @@
  * loopback, drives it with autocannon from this process, then drops the database. Results are
  * written to bench/results/sessions-<kind>.json and printed as a table.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { hashPassword } from '../src/server/auth/passwords';
 import { openDatabase } from '../src/server/db/client';
 import { officers } from '../src/server/db/schema';
+import { startServer, stopServer } from './lib/server';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const OFFICERS = Number(process.env.BENCH_OFFICERS ?? 10_000);
@@ -72,32 +72,6 @@ async function seed(url: string) {
   await database.close();
 }
 
-async function startServer(url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      DATA_DIR: path.join(os.tmpdir(), 'revdesk-bench'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/ready`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  child.kill();
-  throw new Error('the server did not become ready');
-}
-
 type Row = {
   name: string;
   rps: number;
@@ -127,7 +101,10 @@ async function main() {
   try {
     console.log(`seeding ${OFFICERS} officers…`);
     await seed(scratch.url);
-    server = await startServer(scratch.url);
+    server = await startServer(PORT, {
+      DATABASE_URL: scratch.url,
+      DATA_DIR: path.join(os.tmpdir(), 'revdesk-bench'),
+    });
     const base = `http://127.0.0.1:${PORT}`;
     const login = await fetch(`${base}/api/v1/auth/login`, {
       method: 'POST',
@@ -174,11 +151,7 @@ async function main() {
     );
     console.table(rows);
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill();
-      await exited;
-    }
+    await stopServer(server);
     await scratch.drop();
   }
 }

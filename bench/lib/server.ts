@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * Starts the real server (src/server/main.ts) in a child process on loopback, in production
+ * mode without demo data, and resolves once /api/ready answers. The rate limit on sign-in is
+ * lifted: the benchmarks sign in on purpose.
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  // tsx compiles the server on start: a few seconds, more when the two cores are busy.
+  const began = performance.now();
+  while (performance.now() - began < 30_000 && child.exitCode === null) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  child.kill();
+  throw new Error('the server did not become ready');
+}
+
+/** Stops the server and waits until it has exited. */
+export async function stopServer(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill();
+  await exited;
+}
