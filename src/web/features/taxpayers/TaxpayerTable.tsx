@@ -1,8 +1,12 @@
 import { Anchor, Badge } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import type { Page } from '../../../shared/pagination';
-import type { TaxpayerKind, TaxpayerListItem, TaxpayerSort } from '../../../shared/taxpayers';
+import type {
+  TaxpayerKind,
+  TaxpayerListItem,
+  TaxpayerListResult,
+  TaxpayerSort,
+} from '../../../shared/taxpayers';
 import { useShellBase } from '../../shell/shellPaths';
 import { formatLagosDate, formatPhone, STATUS_COLORS, statusLabel } from './format';
 import { PAGE_SIZE_CHOICES } from './listSearch';
@@ -29,7 +33,7 @@ function fromSortStatus(status: DataTableSortStatus<TaxpayerListItem>): Taxpayer
 
 type Props = {
   kind: TaxpayerKind;
-  data: Page<TaxpayerListItem> | undefined;
+  data: TaxpayerListResult | undefined;
   isFetching: boolean;
   sort: TaxpayerSort;
   onPageChange: (page: number) => void;
@@ -54,16 +58,18 @@ export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Pro
         </Anchor>
       ),
     },
-    { accessor: 'displayName', title: 'Name', sortable: true },
+    // No e-mail column: at 1,440 px it pushed the status off the screen. The search finds
+    // by e-mail, and the taxpayer's page and the exports show it.
+    { accessor: 'displayName', title: 'Name', sortable: true, width: 260 },
     kind === 'individual'
       ? { accessor: 'nin', title: 'NIN', render: (row) => row.nin ?? '' }
       : { accessor: 'cacNumber', title: 'CAC number', render: (row) => row.cacNumber ?? '' },
     { accessor: 'phone', title: 'Phone', noWrap: true, render: (row) => formatPhone(row.phone) },
-    { accessor: 'email', title: 'E-mail', render: (row) => row.email ?? '' },
     { accessor: 'lgaName', title: 'LGA', render: (row) => row.lgaName ?? '' },
     {
       accessor: 'status',
       title: 'Status',
+      noWrap: true,
       render: (row) => (
         <Badge color={STATUS_COLORS[row.status]} variant="filled">
           {statusLabel(row.status)}
@@ -101,7 +107,7 @@ export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Pro
       onPageChange={handlers.onPageChange}
       onRecordsPerPageChange={handlers.onPageSizeChange}
       paginationText={({ from, to, totalRecords }) =>
-        `${from.toLocaleString('en-NG')}–${to.toLocaleString('en-NG')} of ${totalRecords.toLocaleString('en-NG')}`
+        `${from.toLocaleString('en-NG')}–${to.toLocaleString('en-NG')} of ${totalRecords.toLocaleString('en-NG')}${data?.isTotalCapped ? '+' : ''}`
       }
       getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
       sortStatus={toSortStatus(sort)}

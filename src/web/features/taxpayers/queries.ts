@@ -4,7 +4,7 @@ import type { ReferenceList } from '../../../shared/reference';
 import type {
   TaxpayerHistoryEntry,
   TaxpayerKind,
-  TaxpayerListItem,
+  TaxpayerListResult,
   TaxpayerView,
 } from '../../../shared/taxpayers';
 import { api } from '../../lib/api';
@@ -25,7 +25,7 @@ export const taxpayerListQuery = (kind: TaxpayerKind, search: TaxpayerListSearch
   const params = listParams(kind, search);
   return queryOptions({
     queryKey: [...taxpayerKeys.lists(), params.toString()] as const,
-    queryFn: () => api.get<Page<TaxpayerListItem>>(`/api/v1/taxpayers?${params}`),
+    queryFn: () => api.get<TaxpayerListResult>(`/api/v1/taxpayers?${params}`),
     // The rows stay while the next page or filter loads, instead of flashing empty.
     placeholderData: keepPreviousData,
     staleTime: 15_000,
