@@ -12,6 +12,14 @@ export const PERMISSIONS = [
   'officer:read',
   /** Create officers, change their type, privileges and state. */
   'officer:write',
+  /** The list of MDAs by id, code and name (the RRR check's MDA select). Every officer. */
+  'mda:list',
+  /** Read MDAs with their revenue heads (never their Remita API key). */
+  'mda:read',
+  /** Create and change MDAs, their revenue heads and Remita credentials. */
+  'mda:write',
+  /** Read the audit trail and verify its hash chain. */
+  'audit:read',
   /** The top bar search for a taxpayer by BTIN, e-mail or phone. */
   'taxpayer:lookup',
   /** List, search, export and open taxpayers: profile, photo, change history. */
@@ -33,6 +41,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 /** What every officer may do, whatever their type. */
 const EVERY_OFFICER = [
   'account:self',
+  'mda:list',
   'taxpayer:lookup',
   'rrr:check',
   'reference:read',
@@ -52,11 +61,21 @@ const TAXPAYER_READER = [
 ] as const satisfies readonly Permission[];
 
 export const ROLE_PERMISSIONS = {
-  ADMIN: [...TAXPAYER_KEEPER, 'officer:read', 'officer:write', 'rrr:check:batch', 'evas:check'],
+  ADMIN: [
+    ...TAXPAYER_KEEPER,
+    'officer:read',
+    'officer:write',
+    'mda:read',
+    'mda:write',
+    'audit:read',
+    'rrr:check:batch',
+    'evas:check',
+  ],
   EXECUTIVE: TAXPAYER_READER,
-  OFFICER_DA: TAXPAYER_KEEPER,
-  OFFICER_PAYEE: TAXPAYER_KEEPER,
-  OFFICER_PA: TAXPAYER_KEEPER,
+  // SPEC.md §2 gives these three mda/mda-list, read-only.
+  OFFICER_DA: [...TAXPAYER_KEEPER, 'mda:read'],
+  OFFICER_PAYEE: [...TAXPAYER_KEEPER, 'mda:read'],
+  OFFICER_PA: [...TAXPAYER_KEEPER, 'mda:read'],
   OFFICER_MDA: EVERY_OFFICER,
   OFFICER_MDA_ADMIN: EVERY_OFFICER,
   DG_BUDGET: EVERY_OFFICER,

@@ -35,6 +35,8 @@ export const officers = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** The profile picture in the file store (src/server/files), if the officer gave one. */
+    photoKey: text('photo_key'),
     failedSignInCount: integer('failed_sign_in_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

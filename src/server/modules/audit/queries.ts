@@ -2,11 +2,15 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 
-export async function insertAuditEvent(
-  db: Db,
-  row: typeof auditEvents.$inferInsert,
-): Promise<void> {
-  await db.insert(auditEvents).values(row);
+/** The chain columns are the trigger's to fill (migration 0006), never the caller's. */
+export type AuditEventInsert = Omit<
+  typeof auditEvents.$inferInsert,
+  'id' | 'chainSeq' | 'prevHash' | 'hash'
+>;
+
+export async function insertAuditEvent(db: Db, row: AuditEventInsert): Promise<void> {
+  // NOT NULL is checked after BEFORE triggers, so the chain trigger's values satisfy it.
+  await db.insert(auditEvents).values(row as typeof auditEvents.$inferInsert);
 }
 
 /** The audit rows of one entity, newest first. */
