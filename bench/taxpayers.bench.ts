@@ -155,13 +155,16 @@ async function load(name: string, paths: string[], headers: Record<string, strin
       },
     ],
   });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  // Figures of refused requests measure the refusal, not the endpoint.
+  if (failed > 0) throw new Error(`${name}: ${failed} of ${result.requests.total} requests failed`);
   return {
     name,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
-    failed: result.non2xx + result.errors + result.timeouts,
+    failed,
   };
 }
 
@@ -217,6 +220,7 @@ async function main() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'bench.admin', password: PASSWORD }),
     });
+    if (!login.ok) throw new Error(`bench sign-in refused: ${login.status} ${await login.text()}`);
     const { token } = (await login.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };
     const http = [

@@ -51,6 +51,17 @@ export const taxpayers = pgTable(
     source: taxpayerSource('source').notNull().default('registered'),
     /** The name the registry searches and sorts by: "First Middle Last", or the registered name. */
     displayName: text('display_name').notNull(),
+    /**
+     * The words of the name, lower-cased, split at spaces and ASCII punctuation: what the
+     * name search matches exactly once it has found the words similar to what was typed in
+     * taxpayer_name_words (listQueries.ts). Accented letters stay inside their word.
+     */
+    nameWords: text('name_words')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`array_remove(regexp_split_to_array(lower(display_name), '[[:space:][:punct:]]+'), '')`,
+      ),
     /** The national tax ID: the NIN of an individual, the CAC number of a company (JRB, 2026). */
     nationalTaxId: text('national_tax_id'),
     /** The 10-digit TIN the Joint Tax Board issued before 2026, when the taxpayer has one. */
@@ -108,17 +119,8 @@ export const taxpayers = pgTable(
     index('taxpayers_phone_idx').on(t.phone),
     index('taxpayers_email_idx').on(t.email),
     index('taxpayers_jtb_tin_idx').on(t.jtbTin),
-    // Names are found by similarity (pg_trgm): GIN finds every match fast when they are few.
-    index('taxpayers_display_name_trgm_idx').using('gin', sql`${t.displayName} gin_trgm_ops`),
-    // GiST hands out the nearest names first (KNN) and stops after a page when matches are
-    // many. On lower(display_name), which gives the same trigrams, so that the planner (which
-    // cannot estimate trigram matches) never picks it for `<%`, where it is ten times slower
-    // than GIN. siglen=64: the default 12-byte signatures saturate on names and the KNN scan
-    // then reads the whole index (bench/README.md).
-    index('taxpayers_display_name_knn_idx').using(
-      'gist',
-      sql`lower(${t.displayName}) gist_trgm_ops(siglen=64)`,
-    ),
+    // The name search: which taxpayers have a word (src/server/modules/taxpayers/listQueries.ts).
+    index('taxpayers_name_words_idx').using('gin', t.nameWords),
     // The lists open on the newest of a kind, or sorted by name.
     index('taxpayers_kind_created_idx').on(t.kind, t.createdAt, t.id),
     index('taxpayers_kind_name_idx').on(t.kind, t.displayName, t.id),
@@ -143,6 +145,17 @@ export const taxpayerCounts = pgTable('taxpayer_counts', {
   kind: taxpayerKind('kind').primaryKey(),
   total: bigint('total', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Every word that has stood in a taxpayer's name, kept by triggers on `taxpayers` (migration
+ * 0007). Misspellings are matched against these few thousand words by trigram similarity,
+ * not against a million names; a word no name has any more only finds nobody.
+ */
+export const taxpayerNameWords = pgTable(
+  'taxpayer_name_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('taxpayer_name_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
 
 /** A company's directors, in the order they were given. */
 export const taxpayerDirectors = pgTable(

@@ -2,6 +2,13 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from '
 import type { TaxpayerListQuery, TaxpayerSort } from '../../../shared/taxpayers';
 import type { Db } from '../../db/client';
 import { lgas, taxpayerCounts, taxpayers } from '../../db/schema';
+import {
+  findSimilarWords,
+  nameCondition,
+  nameScore,
+  slicesByClosestWord,
+  wordsOf,
+} from './nameSearch';
 
 /** What a search term can be, worked out by the service (src/server/modules/taxpayers/searchTerm.ts). */
 export type SearchTerm = {
@@ -16,13 +23,6 @@ export type SearchTerm = {
   /** Text to match names by similarity, when the term has letters. */
   name: string | null;
 };
-
-/**
- * Names match by word similarity (pg_trgm `<%`, served by the GIN index). The threshold is
- * lowered from pg_trgm's 0.6 so that one or two wrong letters in a name still find it
- * ("Alamiyeseigha" finds "Alamieyeseigha"); set per transaction, never for the whole database.
- */
-export const NAME_SIMILARITY_THRESHOLD = 0.45;
 
 /**
  * A filtered list counts its matches only this far past the page asked for: counting every
@@ -117,64 +117,54 @@ export async function selectTaxpayers(
       ? lt(taxpayers.createdAt, sql`${lagosDayStart(query.registeredTo)} + interval '1 day'`)
       : undefined,
   ];
-  const nameMatch = name ? sql`${name} <% ${taxpayers.displayName}` : undefined;
-  const searchCondition = term
-    ? or(...exact, ...(nameMatch ? [nameMatch] : []), sql`false`)
-    : undefined;
-  const where = and(...filters, searchCondition);
   const sort = query.sort ?? (term ? 'relevance' : '-createdAt');
   const countLimit = window.offset + Math.max(window.limit, TOTAL_COUNT_AHEAD);
   const isWholeKind = !term && filters.slice(1).every((f) => f === undefined);
 
   return db.transaction(async (tx) => {
-    if (nameMatch) {
-      await tx.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(NAME_SIMILARITY_THRESHOLD)}, true)`,
-      );
-    }
+    const similar = name ? await findSimilarWords(tx, wordsOf(name)) : [];
+    const searchCondition = term
+      ? or(...exact, ...(name ? [nameCondition(similar)] : []), sql`false`)
+      : undefined;
+    const where = and(...filters, searchCondition);
     const counted = isWholeKind
       ? await countRegistry(tx, query.kind)
       : await countUpTo(tx, where, countLimit + 1);
     const isTotalCapped = !isWholeKind && counted > countLimit;
     const total = isTotalCapped ? countLimit : counted;
-    // Few similar names: GIN found them all for the count, and ranking them all is cheap.
-    // Many: the GiST index hands them out nearest first and the scan stops after the page.
-    // The planner cannot tell the two apart (it guesses a trigram match count), hence the
-    // count decides. Equally similar names then come in index order, not newest first.
-    const isNearestFirst = sort === 'relevance' && name !== null && exact.length === 0;
-    const items =
-      isNearestFirst && isTotalCapped
-        ? await tx
-            .select(listColumns)
-            .from(taxpayers)
-            .leftJoin(lgas, eq(lgas.id, taxpayers.lgaId))
-            .where(
-              and(
-                ...filters,
-                sql`word_similarity(${name}, ${taxpayers.displayName}) >= ${NAME_SIMILARITY_THRESHOLD}`,
-              ),
-            )
-            .orderBy(sql`lower(${taxpayers.displayName}) <->> ${name}`)
-            .limit(window.limit)
-            .offset(window.offset)
-        : await tx
-            .select(listColumns)
-            .from(taxpayers)
-            .leftJoin(lgas, eq(lgas.id, taxpayers.lgaId))
-            .where(where)
-            .orderBy(...listOrder(sort, exact, name))
-            .limit(window.limit)
-            .offset(window.offset);
+    const rows = (condition: SQL | undefined, order: SQL[], limit: number, offset: number) =>
+      tx
+        .select(listColumns)
+        .from(taxpayers)
+        .leftJoin(lgas, eq(lgas.id, taxpayers.lgaId))
+        .where(condition)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+
+    // Up to TOTAL_COUNT_AHEAD matches are ranked in full: cheap at that size. More, and only
+    // the rows of the page are read, slice by slice of the closest spellings (nameSearch.ts).
+    if (sort === 'relevance' && name && exact.length === 0 && isTotalCapped) {
+      const wanted = window.offset + window.limit;
+      const found: Awaited<ReturnType<typeof rows>> = [];
+      for (const slice of slicesByClosestWord(similar)) {
+        found.push(...(await rows(and(...filters, slice), [], wanted - found.length, 0)));
+        if (found.length >= wanted) break;
+      }
+      return { items: found.slice(window.offset), total, isTotalCapped };
+    }
+    const order = sort === 'relevance' ? relevanceOrder(exact, name ? similar : null) : SORTS[sort];
+    const items = await rows(where, order, window.limit, window.offset);
     return { items, total, isTotalCapped };
   });
 }
 export type TaxpayerListRow = Awaited<ReturnType<typeof selectTaxpayers>>['items'][number];
 
-function listOrder(sort: TaxpayerSort, exact: SQL[], name: string | null): SQL[] {
-  if (sort !== 'relevance') return SORTS[sort];
+/** Best first: an exact identifier, then the closest name, then the newest. */
+function relevanceOrder(exact: SQL[], similar: Parameters<typeof nameScore>[0] | null): SQL[] {
   return [
     ...(exact.length ? [desc(sql`(${or(...exact)})`)] : []),
-    ...(name ? [desc(sql`word_similarity(${name}, ${taxpayers.displayName})`)] : []),
+    ...(similar ? [desc(nameScore(similar))] : []),
     desc(taxpayers.createdAt),
     desc(taxpayers.id),
   ];

@@ -453,6 +453,28 @@ describe('GET /api/v1/taxpayers (list, search, export)', () => {
     expect((await get(`/api/v1/taxpayers?search=${phone}`)).json().items[0].btin).toBe(target.btin);
   });
 
+  it('matches names word by word: a title is passed over, a new name is found at once', async () => {
+    const target = await createTaxpayer(ctx, { firstName: 'Seiyefa', lastName: 'Opukiri' });
+    const titled = await get('/api/v1/taxpayers?search=Mrs%20Seiyefa%20Opukiri');
+    expect(titled.json().items[0].btin).toBe(target.btin);
+    // Every known word typed must match: the same first name with another registered
+    // surname is not her.
+    const namesake = await createTaxpayer(ctx, { firstName: 'Seiyefa', lastName: 'Okonkwo' });
+    const other = (await get('/api/v1/taxpayers?search=Seiyefa%20Okonkwo')).json();
+    expect(other.items.map((i: { btin: string }) => i.btin)).toContain(namesake.btin);
+    expect(other.items.map((i: { btin: string }) => i.btin)).not.toContain(target.btin);
+
+    const renamed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/taxpayers/${target.btin}`,
+      headers: admin.bearer,
+      payload: { version: 1, lastName: 'Ebikeme-Opukiri' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const byNewName = await get('/api/v1/taxpayers?search=Ebikeme');
+    expect(byNewName.json().items.map((i: { btin: string }) => i.btin)).toContain(target.btin);
+  });
+
   it('treats SQL in the search box as text', async () => {
     const res = await get(
       `/api/v1/taxpayers?search=${encodeURIComponent("'; drop table taxpayers; --")}`,
