@@ -162,9 +162,10 @@ export type TaxpayerListRow = Awaited<ReturnType<typeof selectTaxpayers>>['items
 
 /** Best first: an exact identifier, then the closest name, then the newest. */
 function relevanceOrder(exact: SQL[], similar: Parameters<typeof nameScore>[0] | null): SQL[] {
+  const score = similar ? nameScore(similar) : null;
   return [
     ...(exact.length ? [desc(sql`(${or(...exact)})`)] : []),
-    ...(similar ? [desc(nameScore(similar))] : []),
+    ...(score ? [desc(score)] : []),
     desc(taxpayers.createdAt),
     desc(taxpayers.id),
   ];
