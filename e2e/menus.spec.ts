@@ -12,6 +12,7 @@ const ROLES = [
       'Manage MDAs',
       'Administrators',
       'Tax Officers',
+      'Audit Trail',
     ],
     hides: ['Executive Dashboard', 'Direct Assessment TCC', 'MDA List'],
     checks: ['Check RRR', 'Check RRR (Multiple)', 'Auto Reg/EVAS Check Status'],

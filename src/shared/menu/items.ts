@@ -324,7 +324,8 @@ export const MENU: MenuItem[] = [
   ...section('section-administration', 'Administration', [
     page('Administrators', '/birs/admin/admin-list', ['admin'], 'shield'),
     page('Tax Officers', '/birs/admin/tax-officer-list', ['admin'], 'users'),
-    hiddenPage('Audit Trail', '/birs/taxs/audit-trail', 'history'),
+    // SPEC.md §2 hides it; issue 4 shows it to ADMIN, with the hash-chained trail behind it.
+    page('Audit Trail', '/birs/taxs/audit-trail', ['admin'], 'history'),
   ]),
 
   ...section('section-account', 'Account', [

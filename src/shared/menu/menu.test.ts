@@ -28,9 +28,13 @@ describe('menu per user type (SPEC.md §2 "Routes per role")', () => {
     expect(new Set(links).size).toBe(links.length);
   });
 
-  it('ADMIN does not see the audit trail (hidden, status false)', () => {
-    expect(findMenuItemByLink(MENU, '/birs/taxs/audit-trail')?.status).toBe(false);
-    expect(menuLinks(filterMenu(MENU, 'ADMIN'))).not.toContain('/birs/taxs/audit-trail');
+  it('shows the audit trail to ADMIN only (issue 4; SPEC.md §2 had it hidden)', () => {
+    expect(findMenuItemByLink(MENU, '/birs/taxs/audit-trail')?.status).toBe(true);
+    for (const userType of USER_TYPES) {
+      expect(menuLinks(filterMenu(MENU, userType)).includes('/birs/taxs/audit-trail')).toBe(
+        userType === 'ADMIN',
+      );
+    }
   });
 
   it('never shows a hidden item to anyone', () => {

@@ -1,7 +1,25 @@
+import type {
+  AuditActionList,
+  AuditEventListQuery,
+  AuditEventListResult,
+  AuditEventView,
+  AuditVerifyResult,
+} from '../../../shared/audit';
 import type { PageQuery } from '../../../shared/pagination';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { insertAuditEvent, selectEntityEvents } from './queries';
+import { AppError } from '../../errors';
+import { verifyAuditChain } from './chain';
+import { AUDIT_EXPORT_ROW_LIMIT, exportFileName, toCsv, toXlsx } from './exporter';
+import {
+  type AuditEventRow,
+  type AuditFilter,
+  insertAuditEvent,
+  selectAuditEvents,
+  selectDistinctActions,
+  selectEntityEvents,
+  selectOfficerIdsByLogin,
+} from './queries';
 
 export type AuditEntry = {
   /** `<entity>.<verb in past tense>`, e.g. `auth.signed_in`, `officer.created`. */
@@ -12,11 +30,31 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-/** Keys whose values never reach the audit trail. */
-const SECRET_KEYS = /password|hash|token|secret|apikey/i;
+/**
+ * Keys whose values never reach the audit trail: passwords (`temporaryPassword`), their
+ * hashes, session tokens, and Remita credentials in any spelling (`apiKey`, `api_key`,
+ * `remitaApiKeyEncrypted`, `credentials`). Issue 4: an MDA's API key is not in the trail.
+ */
+export const SECRET_KEYS = /password|hash|token|secret|api[_-]?key|credential|encrypted/i;
 
-function withoutSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSecrets);
+/**
+ * A copy without secret keys, at any depth. A change list of the `{ field, before, after }`
+ * shape loses the entries of a secret field too: there the secret's name is a value.
+ */
+export function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value
+      .filter(
+        (item) =>
+          !(
+            item &&
+            typeof item === 'object' &&
+            typeof (item as { field?: unknown }).field === 'string' &&
+            SECRET_KEYS.test((item as { field: string }).field)
+          ),
+      )
+      .map(withoutSecrets);
+  }
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(
       Object.entries(value)
@@ -52,3 +90,125 @@ export function findEntityHistory(db: Db, entityType: string, entityId: string, 
     offset: (page.page - 1) * page.pageSize,
   });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const blank = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+
+function toView(row: AuditEventRow): AuditEventView {
+  return {
+    id: row.id,
+    occurredAt: row.occurredAt.toISOString(),
+    actorId: row.actorId,
+    actorUsername: row.actorUsername,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    before: row.before,
+    after: row.after,
+    requestId: row.requestId,
+    ip: row.ip,
+  };
+}
+
+/** The audit trail screen and `npm run audit:verify` (issue 4). */
+export function createAuditService({ db }: { db: Db }) {
+  /** `actor` is an officer's uuid, username or Officer ID; else a system name (`seed`). */
+  async function toFilter(query: AuditEventListQuery): Promise<AuditFilter> {
+    const actor = blank(query.actor);
+    const action = blank(query.action);
+    let actorIds: string[] | null = null;
+    if (actor && UUID.test(actor)) actorIds = [actor.toLowerCase()];
+    else if (actor) {
+      const ids = await selectOfficerIdsByLogin(db, actor);
+      if (ids.length > 0) actorIds = ids;
+    }
+    return {
+      actorIds,
+      actorUsername: actor && actorIds === null ? actor : null,
+      action: action && !action.endsWith('.') ? action : null,
+      actionPrefix: action?.endsWith('.') ? action : null,
+      entityType: blank(query.entityType),
+      entityId: blank(query.entityId),
+      from: query.from ?? null,
+      to: query.to ?? null,
+    };
+  }
+
+  return {
+    async findAuditEvents(
+      _actor: Actor,
+      query: AuditEventListQuery,
+    ): Promise<AuditEventListResult> {
+      const { items, total, isTotalCapped } = await selectAuditEvents(db, await toFilter(query), {
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return {
+        items: items.map(toView),
+        page: query.page,
+        pageSize: query.pageSize,
+        total,
+        isTotalCapped,
+      };
+    },
+
+    /** The same filter as the list, as a file. Audited: the trail leaves the building. */
+    async exportAuditEvents(actor: Actor, query: AuditEventListQuery & { format: 'csv' | 'xlsx' }) {
+      const { items } = await selectAuditEvents(db, await toFilter(query), {
+        limit: AUDIT_EXPORT_ROW_LIMIT + 1,
+        offset: 0,
+      });
+      if (items.length > AUDIT_EXPORT_ROW_LIMIT) {
+        throw new AppError(
+          'RULE_VIOLATION',
+          `This filter matches more than ${AUDIT_EXPORT_ROW_LIMIT.toLocaleString('en-NG')} audit rows; an export holds at most that many. Narrow it by date, actor or action.`,
+        );
+      }
+      const views = items.map(toView);
+      await recordAudit(db, actor, {
+        action: 'audit.exported',
+        entityType: 'audit_trail',
+        after: {
+          format: query.format,
+          rows: views.length,
+          filter: { ...query, format: undefined },
+        },
+      });
+      return {
+        fileName: exportFileName(query.format),
+        contentType:
+          query.format === 'csv'
+            ? 'text/csv; charset=utf-8'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: query.format === 'csv' ? toCsv(views) : await toXlsx(views),
+      };
+    },
+
+    async listActions(_actor: Actor): Promise<AuditActionList> {
+      return { items: await selectDistinctActions(db) };
+    },
+
+    /**
+     * Verifies the chain, then records that it was verified and what was found. In that
+     * order: the record extends the chain, and the answer is about the chain as it was.
+     */
+    async verifyChain(actor: Actor): Promise<AuditVerifyResult> {
+      const result = await verifyAuditChain(db);
+      await recordAudit(db, actor, {
+        action: 'audit.verified',
+        entityType: 'audit_trail',
+        // Not `headHash`: that key would be taken for a secret and dropped.
+        after: {
+          intact: result.intact,
+          checked: result.checked,
+          firstBadId: result.firstBadId ?? null,
+          reason: result.reason ?? null,
+          chainHead: result.headHash,
+        },
+      });
+      return result;
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,116 @@
+import { Button, Code, Stack, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import type { AuditEventListResult, AuditEventView } from '../../../shared/audit';
+import { AuditEventDetails } from './AuditEventDetails';
+import { AUDIT_DEFAULT_PAGE_SIZE, AUDIT_PAGE_SIZES } from './auditSearch';
+import { formatAuditTime } from './format';
+
+type Props = {
+  data: AuditEventListResult | undefined;
+  isFetching: boolean;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+};
+
+/** One page of the trail, newest first; paging happens on the server. A row opens its diff. */
+export function AuditTable({ data, isFetching, onPageChange, onPageSizeChange }: Props) {
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const toggle = (id: number) =>
+    setExpanded((ids) => (ids.includes(id) ? ids.filter((each) => each !== id) : [...ids, id]));
+
+  const columns: DataTableColumn<AuditEventView>[] = [
+    {
+      accessor: 'open',
+      title: 'Changes',
+      width: 110,
+      render: (event) => {
+        const isOpen = expanded.includes(event.id);
+        return (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            aria-expanded={isOpen}
+            aria-label={`${isOpen ? 'Hide' : 'Show'} changes of audit row ${event.id}`}
+            leftSection={
+              isOpen ? (
+                <IconChevronDown size={14} aria-hidden="true" />
+              ) : (
+                <IconChevronRight size={14} aria-hidden="true" />
+              )
+            }
+            onClick={(click) => {
+              click.stopPropagation();
+              toggle(event.id);
+            }}
+          >
+            {isOpen ? 'Hide' : 'Show'}
+          </Button>
+        );
+      },
+    },
+    {
+      accessor: 'occurredAt',
+      title: 'Time (Lagos)',
+      noWrap: true,
+      render: (event) => formatAuditTime(event.occurredAt),
+    },
+    { accessor: 'actorUsername', title: 'Actor', render: (event) => event.actorUsername ?? '—' },
+    { accessor: 'action', title: 'Action', render: (event) => <Code>{event.action}</Code> },
+    {
+      accessor: 'entityType',
+      title: 'Entity',
+      render: (event) => (
+        <Stack gap={0}>
+          <Text size="sm">{event.entityType}</Text>
+          {event.entityId && (
+            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              {event.entityId}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { accessor: 'ip', title: 'IP address', noWrap: true, render: (event) => event.ip ?? '—' },
+    { accessor: 'id', title: 'Row', textAlign: 'right', noWrap: true },
+  ];
+
+  return (
+    <DataTable<AuditEventView>
+      aria-label="Audit trail"
+      withTableBorder
+      borderRadius="md"
+      striped
+      highlightOnHover
+      minHeight={data?.items.length ? undefined : 180}
+      idAccessor="id"
+      columns={columns}
+      records={data?.items ?? []}
+      fetching={isFetching}
+      loadingText="Loading the audit trail…"
+      noRecordsText="No audit rows on this page"
+      totalRecords={data?.total ?? 0}
+      page={data?.page ?? 1}
+      recordsPerPage={data?.pageSize ?? AUDIT_DEFAULT_PAGE_SIZE}
+      recordsPerPageOptions={[...AUDIT_PAGE_SIZES]}
+      recordsPerPageLabel="Rows per page"
+      onPageChange={onPageChange}
+      onRecordsPerPageChange={onPageSizeChange}
+      paginationText={({ from, to, totalRecords }) =>
+        `${from.toLocaleString('en-NG')}–${to.toLocaleString('en-NG')} of ${totalRecords.toLocaleString('en-NG')}${data?.isTotalCapped ? '+' : ''}`
+      }
+      getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
+      rowExpansion={{
+        trigger: 'never',
+        allowMultiple: true,
+        expanded: {
+          recordIds: expanded,
+          onRecordIdsChange: (ids: unknown[]) => setExpanded(ids as number[]),
+        },
+        content: ({ record }) => <AuditEventDetails event={record} />,
+      }}
+      onRowClick={({ record }) => toggle(record.id)}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+// zod/mini, not zod: the router validates this search on every route, so it is in the first
+// load of the sign-in page too (DESIGN.md §9: ≤ 250 KB gzipped), and mini is a fraction of it.
+import { z } from 'zod/mini';
+
+/** The page sizes an officer may pick; the first page holds fifty (DESIGN.md §10). */
+export const AUDIT_PAGE_SIZES = [25, 50, 100, 200] as const;
+export const AUDIT_DEFAULT_PAGE_SIZE = 50;
+
+/** A hand-edited or outdated bookmark falls back to the default rather than failing. */
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+
+const whole = (min: number, max: number) =>
+  z.coerce.number().check(z.refine(Number.isInteger), z.minimum(min), z.maximum(max));
+
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+
+/**
+ * The audit trail's state in the URL (STYLE.md §8): a filtered trail can be bookmarked and
+ * sent to a colleague. Mirrors AuditEventListQuery of src/shared/audit.ts; defaults are left out.
+ */
+export const AuditTrailSearch = z.object({
+  actor: optional(text(100)),
+  action: optional(text(100).check(z.regex(/^[a-z0-9_.-]+$/))),
+  entityType: optional(text(50)),
+  entityId: optional(text(100)),
+  from: optional(z.iso.date()),
+  to: optional(z.iso.date()),
+  page: optional(whole(1, 1_000_000)),
+  pageSize: optional(
+    whole(1, 200).check(z.refine((size) => (AUDIT_PAGE_SIZES as readonly number[]).includes(size))),
+  ),
+});
+export type AuditTrailSearch = z.infer<typeof AuditTrailSearch>;
+
+/** The filter part of the search (no paging): what an export and "Clear filters" act on. */
+export const AUDIT_FILTER_KEYS = [
+  'actor',
+  'action',
+  'entityType',
+  'entityId',
+  'from',
+  'to',
+] as const;
+
+export function hasAuditFilters(search: AuditTrailSearch): boolean {
+  return AUDIT_FILTER_KEYS.some((key) => search[key] !== undefined);
+}
+
+/** The query string of GET /api/v1/audit-events for this view (a page, or an export). */
+export function auditParams(search: AuditTrailSearch, format?: 'csv' | 'xlsx'): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of AUDIT_FILTER_KEYS) {
+    const value = search[key];
+    if (value !== undefined) params.set(key, value);
+  }
+  if (format) {
+    params.set('format', format);
+  } else {
+    params.set('page', String(search.page ?? 1));
+    params.set('pageSize', String(search.pageSize ?? AUDIT_DEFAULT_PAGE_SIZE));
+  }
+  return params;
+}
