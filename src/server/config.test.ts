@@ -2,6 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
+const HEX_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
+
 describe('configuration', () => {
   it('defaults to PGlite under ./data, port 3000, demo data', () => {
     const config = loadConfig({});
@@ -15,7 +17,20 @@ describe('configuration', () => {
 
   it('seeds nothing by default on PostgreSQL or in production', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/revdesk' }).seed).toBe('none');
-    expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: HEX_KEY }).seed).toBe('none');
+  });
+
+  it('requires SECRETS_KEY in production, and takes 32 bytes as hex or base64 only', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_KEY is required/);
+    expect(loadConfig({ SECRETS_KEY: HEX_KEY }).secretsKey?.toString('hex')).toBe(HEX_KEY);
+    const base64 = Buffer.from(HEX_KEY, 'hex').toString('base64');
+    expect(loadConfig({ SECRETS_KEY: base64 }).secretsKey?.toString('hex')).toBe(HEX_KEY);
+    expect(() => loadConfig({ SECRETS_KEY: 'too-short' })).toThrow(/SECRETS_KEY must be 32 bytes/);
+    expect(() => loadConfig({ SECRETS_KEY: HEX_KEY.slice(2) })).toThrow(/SECRETS_KEY/);
+    // Unset outside production: the key is generated into DATA_DIR at start (secrets.ts).
+    const demo = loadConfig({ DATA_DIR: '/srv/revdesk' });
+    expect(demo.secretsKey).toBeNull();
+    expect(demo.secretsKeyFile).toBe(path.resolve('/srv/revdesk/secrets.key'));
   });
 
   it('refuses demo data in production', () => {

@@ -18,8 +18,25 @@ const EnvSchema = z
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     /** Extra origins allowed to make cookie-authenticated writes (comma-separated), e.g. behind a proxy. */
     PUBLIC_ORIGINS: z.string().optional(),
+    /** 32 bytes (64 hex digits or base64) that encrypt secrets at rest, e.g. MDAs' Remita API keys. */
+    SECRETS_KEY: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || decodeSecretsKey(v) !== null, {
+        error: 'SECRETS_KEY must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32)',
+      }),
   })
   .superRefine((env, ctx) => {
+    // A key generated beside the data would be lost with a container and never shared by a
+    // second instance: production must be given one.
+    if (env.NODE_ENV === 'production' && !env.SECRETS_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRETS_KEY'],
+        message:
+          'SECRETS_KEY is required with NODE_ENV=production (32 bytes: openssl rand -base64 32). Keep it safe: without it the stored Remita API keys cannot be read.',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.SEED === 'demo') {
       ctx.addIssue({
         code: 'custom',
@@ -47,7 +64,20 @@ export type Config = {
   webDir: string;
   /** Uploaded files (taxpayer photos): DATA_DIR/files, behind src/server/files/store.ts. */
   filesDir: string;
+  /** SECRETS_KEY decoded; null outside production when unset (then `secretsKeyFile` holds one). */
+  secretsKey: Buffer | null;
+  /** DATA_DIR/secrets.key: generated once when SECRETS_KEY is unset (src/server/secrets.ts). */
+  secretsKeyFile: string;
 };
+
+/** 32 bytes from 64 hex digits or from base64 (standard or url-safe); null otherwise. */
+export function decodeSecretsKey(text: string): Buffer | null {
+  const trimmed = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) return null;
+  const bytes = Buffer.from(trimmed, 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -63,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     filesDir: path.join(dataDir, 'files'),
+    secretsKey: e.SECRETS_KEY ? decodeSecretsKey(e.SECRETS_KEY) : null,
+    secretsKeyFile: path.join(dataDir, 'secrets.key'),
     databaseUrl: e.DATABASE_URL,
     env: e.NODE_ENV,
     // Demo data by default only on the embedded database; a real PostgreSQL gets none unless asked.

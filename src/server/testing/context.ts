@@ -9,6 +9,9 @@ export type TestContext = { app: FastifyInstance; db: Db; config: Config; databa
 /** The Origin a browser on the app's own page would send in `app.inject` (Host is localhost:80). */
 export const SAME_ORIGIN = 'http://localhost:80';
 
+/** The SECRETS_KEY of every test app (src/server/secrets.ts). */
+export const TEST_SECRETS_KEY = Buffer.from('revdesk-test-secrets-key-32bytes', 'utf8');
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
@@ -19,6 +22,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     }),
     // Every inject comes from 127.0.0.1: the limit has its own test (rateLimit.api.test.ts).
     loginRateLimitPerMinute: 100_000,
+    // A fixed key: tests never write a key file, and can open what the app sealed.
+    secretsKey: TEST_SECRETS_KEY,
     ...overrides,
   };
 }

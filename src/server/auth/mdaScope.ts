@@ -1,0 +1,46 @@
+import { type AnyColumn, inArray, type SQL, sql } from 'drizzle-orm';
+import type { UserType } from '../../shared/userTypes';
+import type { Actor } from './actor';
+
+/**
+ * Which MDAs' data an actor may see (DESIGN.md §4: "data of an MDA is visible only to officers
+ * holding that MDA privilege, or a service-wide role"). MDA staff work for their MDAs only;
+ * every other user type serves the whole state. The system (seeds, jobs) sees everything.
+ */
+export type MdaScope = { all: true } | { all: false; mdaIds: readonly string[] };
+
+/** SPEC.md §6: the officer and the administrator of an MDA, bound to their MDA privileges. */
+export const MDA_SCOPED_USER_TYPES = [
+  'OFFICER_MDA',
+  'OFFICER_MDA_ADMIN',
+] as const satisfies readonly UserType[];
+
+export function isMdaScoped(userType: UserType | null): boolean {
+  return userType !== null && (MDA_SCOPED_USER_TYPES as readonly UserType[]).includes(userType);
+}
+
+export function mdaScopeOf(actor: Pick<Actor, 'userType' | 'mdaPrivileges'>): MdaScope {
+  if (!isMdaScoped(actor.userType)) return { all: true };
+  return { all: false, mdaIds: actor.mdaPrivileges };
+}
+
+export function isMdaInScope(scope: MdaScope, mdaId: string): boolean {
+  return scope.all || scope.mdaIds.includes(mdaId);
+}
+
+/**
+ * The SQL condition "this MDA column is one the scope allows", for a query's `where`;
+ * undefined (no condition) for the whole state. An officer with no privilege sees nothing.
+ */
+export function whereInMdaScope(scope: MdaScope, column: AnyColumn): SQL | undefined {
+  if (scope.all) return undefined;
+  if (scope.mdaIds.length === 0) return sql`false`;
+  return inArray(column, [...scope.mdaIds]);
+}
+
+export function whereInActorMdas(
+  actor: Pick<Actor, 'userType' | 'mdaPrivileges'>,
+  column: AnyColumn,
+): SQL | undefined {
+  return whereInMdaScope(mdaScopeOf(actor), column);
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../testing/context';
+import { type SignedIn, signInAs } from '../../testing/factories';
+import { issuePaths, mdaClient } from './testing';
+
+let ctx: TestContext & { close(): Promise<void> };
+let admin: SignedIn;
+let assessor: SignedIn;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await signInAs(ctx, 'ADMIN');
+  assessor = await signInAs(ctx, 'OFFICER_DA');
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+const { send, createMda } = mdaClient(
+  () => ctx,
+  () => admin.bearer,
+);
+
+describe('revenue heads', () => {
+  it('adds, edits and deactivates a head, auditing each change', async () => {
+    const mda = await createMda();
+    const added = await send('POST', `/api/v1/mdas/${mda.id}/revenue-heads`, {
+      code: '12020401',
+      name: 'Hospital fees',
+      defaultAmountKobo: 150_000,
+    });
+    expect(added.statusCode).toBe(201);
+    const head = added.json();
+    expect(head).toMatchObject({ code: '12020401', defaultAmountKobo: 150_000, isActive: true });
+
+    const edited = await send('PATCH', `/api/v1/mdas/${mda.id}/revenue-heads/${head.id}`, {
+      name: 'Hospital registration fees',
+      defaultAmountKobo: null,
+      isActive: false,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ defaultAmountKobo: null, isActive: false });
+
+    const one = await send('GET', `/api/v1/mdas/${mda.id}`);
+    expect(one.json().revenueHeads).toEqual([edited.json()]);
+    const actions = (
+      await ctx.db.query.auditEvents.findMany({ where: (e, { eq }) => eq(e.entityId, mda.id) })
+    ).map((e) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['mda.revenue_head_added', 'mda.revenue_head_updated']),
+    );
+  });
+
+  it('401, 403, 404, 422 naming the field, 409 for a code the MDA has', async () => {
+    const mda = await createMda();
+    const url = `/api/v1/mdas/${mda.id}/revenue-heads`;
+    const body = { code: '12020402', name: 'Tenement rate' };
+    expect((await send('POST', url, body, {})).statusCode).toBe(401);
+    expect((await send('POST', url, body, assessor.bearer)).statusCode).toBe(403);
+    expect(
+      (await send('POST', `/api/v1/mdas/${randomUUID()}/revenue-heads`, body)).statusCode,
+    ).toBe(404);
+    for (const [field, bad] of [
+      ['code', { code: '1202040' }],
+      ['code', { code: '22020402' }],
+      ['defaultAmountKobo', { defaultAmountKobo: 12.5 }],
+      ['defaultAmountKobo', { defaultAmountKobo: -1 }],
+      ['name', { name: '' }],
+    ] as const) {
+      const res = await send('POST', url, { ...body, ...bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(issuePaths(res)).toContain(field);
+    }
+    expect((await send('POST', url, body)).statusCode).toBe(201);
+    const duplicate = await send('POST', url, { ...body, name: 'Another name' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error.details).toEqual({ field: 'code' });
+    // The same economic code in another MDA is fine: each MDA has its own heads.
+    const other = await createMda();
+    expect((await send('POST', `/api/v1/mdas/${other.id}/revenue-heads`, body)).statusCode).toBe(
+      201,
+    );
+
+    const head = (await send('GET', `/api/v1/mdas/${mda.id}`)).json().revenueHeads[0];
+    const headUrl = `${url}/${head.id}`;
+    expect((await send('PATCH', headUrl, { isActive: false }, {})).statusCode).toBe(401);
+    expect((await send('PATCH', headUrl, { isActive: false }, assessor.bearer)).statusCode).toBe(
+      403,
+    );
+    expect((await send('PATCH', `${url}/${randomUUID()}`, { isActive: false })).statusCode).toBe(
+      404,
+    );
+    // A head is reached through its own MDA only.
+    expect(
+      (
+        await send('PATCH', `/api/v1/mdas/${other.id}/revenue-heads/${head.id}`, {
+          isActive: false,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const badPatch = await send('PATCH', headUrl, { code: 'abc' });
+    expect(badPatch.statusCode).toBe(422);
+    expect(issuePaths(badPatch)).toEqual(['code']);
+  });
+});

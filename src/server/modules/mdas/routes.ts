@@ -1,0 +1,153 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '../../../shared/errors';
+import {
+  MdaDetailsQuery,
+  MdaIdParams,
+  MdaInput,
+  MdaList,
+  MdaListQuery,
+  MdaPage,
+  MdaPatch,
+  MdaView,
+  RevenueHeadInput,
+  RevenueHeadParams,
+  RevenueHeadPatch,
+  RevenueHeadView,
+} from '../../../shared/mdas';
+import type { Db } from '../../db/client';
+import type { SecretBox } from '../../secrets';
+import { createMdaService } from './service';
+
+const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
+const tags = ['mdas'];
+
+/**
+ * MDAs, their revenue heads and Remita credentials (issue 4; SPEC.md §7 remita/all-mda).
+ * No response schema has a place for the Remita API key: the serializer could not send it.
+ */
+export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = async (
+  app,
+  { db, secrets },
+) => {
+  const mdas = createMdaService({ db, secrets });
+
+  app.get(
+    '/mdas',
+    {
+      schema: {
+        tags,
+        summary:
+          'The MDAs by id, code and name, for selects; active ones unless includeInactive=true (mda:read)',
+        querystring: MdaListQuery,
+        response: { 200: MdaList, ...errors },
+      },
+      config: { permission: 'mda:list' },
+    },
+    (req) => mdas.listMdas(req.actor, req.query),
+  );
+
+  app.get(
+    '/mdas/details',
+    {
+      schema: {
+        tags,
+        summary:
+          'MDAs with revenue heads and Remita set-up (never the API key); format=csv|xlsx exports the filter',
+        querystring: MdaDetailsQuery,
+        response: { 200: MdaPage, ...errors },
+      },
+      config: { permission: 'mda:read' },
+    },
+    async (req, reply) => {
+      const { format } = req.query;
+      if (!format) return mdas.findMdaDetails(req.actor, req.query);
+      const file = await mdas.exportMdas(req.actor, { ...req.query, format });
+      return sendBytes(reply, file.body, {
+        'content-type': file.contentType,
+        'content-disposition': `attachment; filename="${file.fileName}"`,
+        'cache-control': 'no-store',
+      });
+    },
+  );
+
+  app.get(
+    '/mdas/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One MDA with its revenue heads',
+        params: MdaIdParams,
+        response: { 200: MdaView, 404: ErrorBody, ...errors },
+      },
+      config: { permission: 'mda:read' },
+    },
+    (req) => mdas.getMda(req.actor, req.params.id),
+  );
+
+  app.post(
+    '/mdas',
+    {
+      schema: {
+        tags,
+        summary: 'Add an MDA; the Remita API key, if given, is stored encrypted',
+        body: MdaInput,
+        response: { 201: MdaView, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'mda:write' },
+    },
+    async (req, reply) => reply.code(201).send(await mdas.createMda(req.actor, req.body)),
+  );
+
+  app.patch(
+    '/mdas/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change an MDA: the fields sent. apiKey replaces the Remita key, apiKey: null removes it',
+        params: MdaIdParams,
+        body: MdaPatch,
+        response: { 200: MdaView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'mda:write' },
+    },
+    (req) => mdas.updateMda(req.actor, req.params.id, req.body),
+  );
+
+  app.post(
+    '/mdas/:id/revenue-heads',
+    {
+      schema: {
+        tags,
+        summary: 'Add a revenue head to an MDA (its economic code is unique within the MDA)',
+        params: MdaIdParams,
+        body: RevenueHeadInput,
+        response: { 201: RevenueHeadView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'mda:write' },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await mdas.addRevenueHead(req.actor, req.params.id, req.body)),
+  );
+
+  app.patch(
+    '/mdas/:id/revenue-heads/:headId',
+    {
+      schema: {
+        tags,
+        summary: 'Change a revenue head; deactivate it with isActive: false',
+        params: RevenueHeadParams,
+        body: RevenueHeadPatch,
+        response: { 200: RevenueHeadView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'mda:write' },
+    },
+    (req) => mdas.updateRevenueHead(req.actor, req.params.id, req.params.headId, req.body),
+  );
+};
+
+/** A file's bytes as they are: Fastify never runs the serializer on a Buffer. */
+function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
+  return reply.headers(headers).send(bytes);
+}

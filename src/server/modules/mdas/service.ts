@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  MdaDetailsQuery,
+  MdaInput,
+  MdaList,
+  MdaPage,
+  MdaPatch,
+  MdaView,
+} from '../../../shared/mdas';
+import type { Actor } from '../../auth/actor';
+import { isMdaInScope, mdaScopeOf } from '../../auth/mdaScope';
+import type { Db } from '../../db/client';
+import { AppError, fieldError } from '../../errors';
+import type { SecretBox } from '../../secrets';
+import { recordAudit } from '../audit/service';
+import { EXPORT_ROW_LIMIT, exportFileName, toCsv, toXlsx } from './exporter';
+import {
+  countOfficersOf,
+  findMdaById,
+  findMdaClash,
+  insertMda,
+  type MdaColumns,
+  type MdaRow,
+  selectMdaEntries,
+  selectMdaPage,
+  selectRevenueHeadsOf,
+  updateMdaRow,
+} from './queries';
+import { createRevenueHeadService } from './revenueHeads';
+import { lockMdaInScope, mdaNotFound } from './scope';
+import { auditedMda, diffFields, toMdaView } from './view';
+
+export type MdaServiceDeps = { db: Db; secrets: SecretBox };
+
+/** What the Remita client (issue 5) needs to speak for an MDA. Never sent to a browser. */
+export type RemitaCredentials = { merchantId: string; apiKey: string; serviceTypeIds: string[] };
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** 409 naming the field, so the form can show it beside the code or the name. */
+function clashError(clash: { code: string; name: string }, code: string): AppError {
+  const field = clash.code === code ? 'code' : 'name';
+  const message =
+    field === 'code'
+      ? `An MDA with the code ${code} exists already (${clash.name}).`
+      : `An MDA named "${clash.name}" exists already (code ${clash.code}).`;
+  return new AppError('CONFLICT', message, { details: { field } });
+}
+
+/** Remita needs the merchant ID beside the key: a key alone could never be used. */
+function checkRemitaPair(row: Pick<MdaRow, 'remitaMerchantId' | 'remitaApiKeyEncrypted'>) {
+  if (row.remitaApiKeyEncrypted && !row.remitaMerchantId) {
+    throw fieldError('merchantId', 'Enter the Remita merchant ID the API key belongs to');
+  }
+}
+
+export function createMdaService({ db, secrets }: MdaServiceDeps) {
+  const revenueHeads = createRevenueHeadService({ db });
+
+  async function viewOf(tx: Db, row: MdaRow): Promise<MdaView> {
+    const [heads, officers] = await Promise.all([
+      selectRevenueHeadsOf(tx, [row.id]),
+      countOfficersOf(tx, [row.id]),
+    ]);
+    return toMdaView(row, heads, officers.get(row.id) ?? 0);
+  }
+
+  async function viewsOf(rows: readonly MdaRow[]): Promise<MdaView[]> {
+    const ids = rows.map((r) => r.id);
+    const [heads, officers] = await Promise.all([
+      selectRevenueHeadsOf(db, ids),
+      countOfficersOf(db, ids),
+    ]);
+    return rows.map((row) =>
+      toMdaView(
+        row,
+        heads.filter((h) => h.mdaId === row.id),
+        officers.get(row.id) ?? 0,
+      ),
+    );
+  }
+
+  /** Two administrators saving the same code or name at once: the unique index decides. */
+  async function withClashAsConflict<T>(
+    wanted: { code?: string | undefined; name?: string | undefined },
+    exceptId: string,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (isUniqueViolation(err) && (wanted.code || wanted.name)) {
+        const clash = await findMdaClash(db, wanted.code ?? null, wanted.name ?? null, exceptId);
+        if (clash) throw clashError(clash, wanted.code ?? '');
+      }
+      throw err;
+    }
+  }
+
+  async function findPage(actor: Actor, query: MdaDetailsQuery, limit: number, offset: number) {
+    return selectMdaPage(db, mdaScopeOf(actor), query, { limit, offset });
+  }
+
+  return {
+    addRevenueHead: revenueHeads.addRevenueHead,
+    updateRevenueHead: revenueHeads.updateRevenueHead,
+
+    /**
+     * The short list for selects. Not paged: a state has tens of MDAs (the Bayelsa demo has
+     * 25, its 8 LGAs included), and a select needs them all. MDA staff see their own only.
+     */
+    async listMdas(actor: Actor, options: { includeInactive?: boolean }): Promise<MdaList> {
+      // The system (seeds, jobs) passes no gate; an officer needs the records' permission.
+      const mayReadRecords = actor.userType === null || actor.permissions.includes('mda:read');
+      if (options.includeInactive && !mayReadRecords) {
+        throw new AppError(
+          'FORBIDDEN',
+          'Only officers who read MDA records may see inactive MDAs.',
+        );
+      }
+      const items = await selectMdaEntries(db, mdaScopeOf(actor), options.includeInactive ?? false);
+      return { items };
+    },
+
+    async findMdaDetails(actor: Actor, query: MdaDetailsQuery): Promise<MdaPage> {
+      const { rows, total } = await findPage(
+        actor,
+        query,
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+      );
+      return { items: await viewsOf(rows), page: query.page, pageSize: query.pageSize, total };
+    },
+
+    async exportMdas(actor: Actor, query: MdaDetailsQuery & { format: 'csv' | 'xlsx' }) {
+      const { rows, total } = await findPage(actor, query, EXPORT_ROW_LIMIT + 1, 0);
+      if (total > EXPORT_ROW_LIMIT) {
+        throw new AppError(
+          'RULE_VIOLATION',
+          `This filter matches ${total} MDAs; an export holds at most ${EXPORT_ROW_LIMIT}.`,
+        );
+      }
+      const views = await viewsOf(rows);
+      await recordAudit(db, actor, {
+        action: 'mda.exported',
+        entityType: 'mda',
+        after: {
+          format: query.format,
+          rows: views.length,
+          filter: { ...query, format: undefined },
+        },
+      });
+      return {
+        fileName: exportFileName(query.format),
+        contentType:
+          query.format === 'csv'
+            ? 'text/csv; charset=utf-8'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: query.format === 'csv' ? toCsv(views) : await toXlsx(views),
+      };
+    },
+
+    async getMda(actor: Actor, id: string): Promise<MdaView> {
+      const row = await findMdaById(db, id);
+      if (!row || !isMdaInScope(mdaScopeOf(actor), id)) throw mdaNotFound();
+      return viewOf(db, row);
+    },
+
+    async createMda(actor: Actor, input: MdaInput): Promise<MdaView> {
+      const id = randomUUID();
+      const row: MdaRow = {
+        id,
+        code: input.code,
+        name: input.name,
+        shortName: input.shortName || null,
+        category: input.category,
+        isActive: input.isActive,
+        remitaMerchantId: input.merchantId || null,
+        // The MDA's id is the additional data: this ciphertext opens for this MDA only.
+        remitaApiKeyEncrypted: input.apiKey ? secrets.seal(input.apiKey, id) : null,
+        remitaServiceTypeIds: input.serviceTypeIds,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      };
+      checkRemitaPair(row);
+      return withClashAsConflict(input, id, () =>
+        db.transaction(async (tx) => {
+          const clash = await findMdaClash(tx, input.code, input.name, null);
+          if (clash) throw clashError(clash, input.code);
+          await insertMda(tx, row);
+          await recordAudit(tx, actor, {
+            action: 'mda.created',
+            entityType: 'mda',
+            entityId: id,
+            after: auditedMda(row),
+          });
+          return viewOf(tx, row);
+        }),
+      );
+    },
+
+    async updateMda(actor: Actor, id: string, patch: MdaPatch): Promise<MdaView> {
+      return withClashAsConflict(patch, id, () =>
+        db.transaction(async (tx) => {
+          const current = await lockMdaInScope(tx, actor, id);
+          const changes: MdaColumns = {};
+          if (patch.code !== undefined) changes.code = patch.code;
+          if (patch.name !== undefined) changes.name = patch.name;
+          if (patch.shortName !== undefined) changes.shortName = patch.shortName || null;
+          if (patch.category !== undefined) changes.category = patch.category;
+          if (patch.isActive !== undefined) changes.isActive = patch.isActive;
+          if (patch.merchantId !== undefined) changes.remitaMerchantId = patch.merchantId || null;
+          if (patch.serviceTypeIds !== undefined)
+            changes.remitaServiceTypeIds = patch.serviceTypeIds;
+          if (patch.apiKey !== undefined) {
+            changes.remitaApiKeyEncrypted = patch.apiKey ? secrets.seal(patch.apiKey, id) : null;
+          }
+          const next: MdaRow = { ...current, ...changes };
+          checkRemitaPair(next);
+          if (
+            next.code !== current.code ||
+            next.name.toLowerCase() !== current.name.toLowerCase()
+          ) {
+            const clash = await findMdaClash(tx, next.code, next.name, id);
+            if (clash) throw clashError(clash, next.code);
+          }
+          const diff = diffFields(auditedMda(current), auditedMda(next));
+          // A replaced key leaves hasRemitaKey true: say that it changed, never what to.
+          const isKeyReplaced = Boolean(patch.apiKey && current.remitaApiKeyEncrypted);
+          if (Object.keys(diff.after).length === 0 && !isKeyReplaced) return viewOf(tx, current);
+          await updateMdaRow(tx, id, changes);
+          await recordAudit(tx, actor, {
+            action: 'mda.updated',
+            entityType: 'mda',
+            entityId: id,
+            before: diff.before,
+            after: isKeyReplaced ? { ...diff.after, remitaKeyReplaced: true } : diff.after,
+          });
+          return viewOf(tx, (await findMdaById(tx, id)) as MdaRow);
+        }),
+      );
+    },
+
+    /**
+     * Server-internal, never routed: the decrypted Remita credentials of an MDA the actor may
+     * act for, for the Remita client (issue 5). 422 when the MDA has none set up.
+     */
+    async getRemitaCredentials(actor: Actor, mdaId: string): Promise<RemitaCredentials> {
+      const row = await findMdaById(db, mdaId);
+      if (!row || !isMdaInScope(mdaScopeOf(actor), mdaId)) throw mdaNotFound();
+      if (!row.remitaApiKeyEncrypted || !row.remitaMerchantId) {
+        throw new AppError(
+          'RULE_VIOLATION',
+          `${row.name} has no Remita credentials yet. An administrator can add them under Manage MDAs.`,
+        );
+      }
+      return {
+        merchantId: row.remitaMerchantId,
+        apiKey: secrets.open(row.remitaApiKeyEncrypted, row.id),
+        serviceTypeIds: row.remitaServiceTypeIds,
+      };
+    },
+  };
+}
+
+export type MdaService = ReturnType<typeof createMdaService>;

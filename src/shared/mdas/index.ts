@@ -1,0 +1,4 @@
+export * from './amounts';
+export * from './enums';
+export * from './input';
+export * from './views';
