@@ -3,6 +3,7 @@ import type { OfficerView } from '../../shared/auth';
 import type { IndividualInput, TaxpayerView } from '../../shared/taxpayers';
 import type { UserType } from '../../shared/userTypes';
 import { systemActor } from '../auth/actor';
+import { mdas } from '../db/schema';
 import { createLocalFileStore } from '../files/store';
 import { createOfficerService } from '../modules/officers/service';
 import { createTaxpayerService } from '../modules/taxpayers/service';
@@ -120,4 +121,25 @@ export async function createTaxpayer(
     individualInput(overrides),
   );
   return taxpayer;
+}
+
+let mdaSerial = 0;
+
+/** An MDA inserted directly (no Remita credentials): enough to be an officer's MDA privilege. */
+export async function createMda(
+  ctx: Pick<TestContext, 'db'>,
+  input: { name?: string; isActive?: boolean } = {},
+): Promise<{ id: string; code: string; name: string }> {
+  mdaSerial += 1;
+  const code = `T${process.pid % 10_000}-${mdaSerial}-${randomUUID().slice(0, 4)}`;
+  const [row] = await ctx.db
+    .insert(mdas)
+    .values({
+      code,
+      name: input.name ?? `Test Ministry ${code}`,
+      isActive: input.isActive ?? true,
+    })
+    .returning({ id: mdas.id, code: mdas.code, name: mdas.name });
+  if (!row) throw new Error('insert into mdas returned nothing');
+  return row;
 }

@@ -12,6 +12,7 @@ export async function findCredentialsByLogin(db: Db, login: string) {
       passwordHash: officers.passwordHash,
       failedSignInCount: officers.failedSignInCount,
       lockedUntil: officers.lockedUntil,
+      mustChangePassword: officers.mustChangePassword,
     })
     .from(officers)
     .where(

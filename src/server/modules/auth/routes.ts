@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ChangePasswordBody,
@@ -7,6 +8,7 @@ import {
   OkResponse,
 } from '../../../shared/auth';
 import { ErrorBody } from '../../../shared/errors';
+import { FirstPasswordBody } from '../../../shared/officers';
 import { isAllowedOrigin } from '../../auth/gate';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../auth/sessions';
 import type { Config } from '../../config';
@@ -28,6 +30,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     path: '/',
   } as const;
 
+  /** Login CSRF: a browser on another site must not sign a victim into an account of its choosing. */
+  function refuseCrossSiteSignIn(req: FastifyRequest) {
+    if (req.headers.origin && !isAllowedOrigin(req, config)) {
+      throw new AppError(
+        'ORIGIN_MISMATCH',
+        'This request did not come from a RevDesk page and was refused.',
+      );
+    }
+  }
+
   app.post(
     '/auth/login',
     {
@@ -47,14 +59,45 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       config: { public: true },
     },
     async (req, reply) => {
-      // Login CSRF: a browser on another site must not sign a victim into an account of its choosing.
-      if (req.headers.origin && !isAllowedOrigin(req, config)) {
-        throw new AppError(
-          'ORIGIN_MISMATCH',
-          'This request did not come from a RevDesk page and was refused.',
-        );
-      }
+      refuseCrossSiteSignIn(req);
       const result = await auth.signIn(req.actor, req.body, req.headers['user-agent'] ?? null);
+      reply.setCookie(SESSION_COOKIE, result.token, {
+        ...cookieOptions,
+        maxAge: SESSION_ABSOLUTE_MS / 1000,
+      });
+      return result;
+    },
+  );
+
+  app.post(
+    '/auth/change-temporary-password',
+    {
+      schema: {
+        tags,
+        summary:
+          'After a sign-in answered PASSWORD_CHANGE_REQUIRED: the temporary password again and a new one; signs in',
+        body: FirstPasswordBody,
+        response: {
+          200: LoginResponse,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+          423: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+      // Public like the sign-in it completes: the officer has no session until this succeeds.
+      config: { public: true },
+    },
+    async (req, reply) => {
+      refuseCrossSiteSignIn(req);
+      const result = await auth.changeTemporaryPassword(
+        req.actor,
+        req.body,
+        req.headers['user-agent'] ?? null,
+      );
       reply.setCookie(SESSION_COOKIE, result.token, {
         ...cookieOptions,
         maxAge: SESSION_ABSOLUTE_MS / 1000,

@@ -1,6 +1,7 @@
 import type { LoginBody, LoginResponse, MeResponse } from '../../../shared/auth';
 import { passwordProblem } from '../../../shared/auth';
 import { filterMenu, MENU } from '../../../shared/menu';
+import type { FirstPasswordBody } from '../../../shared/officers';
 import { permissionsOf } from '../../../shared/permissions';
 import type { Actor } from '../../auth/actor';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
@@ -52,78 +53,154 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
     }
   }
 
-  return {
-    async signIn(actor: Actor, input: LoginBody, userAgent: string | null): Promise<LoginResponse> {
-      await refuseIfRateLimited(actor);
-      const found = await findCredentialsByLogin(db, input.username);
-      if (!found) {
-        await verifyAgainstDummy(input.password);
-        await recordAudit(db, actor, {
+  /**
+   * The sign-in's checks, in order: rate limit, known login, lock, password (five failures lock
+   * the account), active. Each refusal is audited. Answers the officer the password opens.
+   */
+  async function checkCredentials(actor: Actor, input: LoginBody) {
+    await refuseIfRateLimited(actor);
+    const found = await findCredentialsByLogin(db, input.username);
+    if (!found) {
+      await verifyAgainstDummy(input.password);
+      await recordAudit(db, actor, {
+        action: 'auth.sign_in_failed',
+        entityType: 'officer',
+        after: { login: input.username, reason: 'unknown_login' },
+      });
+      throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+    }
+    const who: Actor = { ...actor, officerId: found.id, username: found.username };
+    if (found.lockedUntil && found.lockedUntil.getTime() > Date.now()) {
+      await recordAudit(db, who, {
+        action: 'auth.sign_in_refused_locked',
+        entityType: 'officer',
+        entityId: found.id,
+      });
+      throw new AppError('ACCOUNT_LOCKED', lockedMessage(found.lockedUntil));
+    }
+    if (!(await verifyPassword(found.passwordHash, input.password))) {
+      const lockedUntil = await db.transaction(async (tx) => {
+        const failures = await incrementFailedSignIns(tx, found.id);
+        await recordAudit(tx, who, {
           action: 'auth.sign_in_failed',
           entityType: 'officer',
-          after: { login: input.username, reason: 'unknown_login' },
+          entityId: found.id,
+          after: { reason: 'wrong_password', failuresInARow: failures },
         });
-        throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
-      }
-      const who: Actor = { ...actor, officerId: found.id, username: found.username };
-      if (found.lockedUntil && found.lockedUntil.getTime() > Date.now()) {
-        await recordAudit(db, who, {
-          action: 'auth.sign_in_refused_locked',
+        if (failures < MAX_FAILED_SIGN_INS) return null;
+        const until = new Date(Date.now() + LOCK_MINUTES * 60_000);
+        await lockOfficer(tx, found.id, until);
+        await recordAudit(tx, who, {
+          action: 'auth.account_locked',
           entityType: 'officer',
           entityId: found.id,
+          after: { lockedUntil: until.toISOString() },
         });
-        throw new AppError('ACCOUNT_LOCKED', lockedMessage(found.lockedUntil));
-      }
-      if (!(await verifyPassword(found.passwordHash, input.password))) {
-        const lockedUntil = await db.transaction(async (tx) => {
-          const failures = await incrementFailedSignIns(tx, found.id);
+        return until;
+      });
+      if (lockedUntil) throw new AppError('ACCOUNT_LOCKED', lockedMessage(lockedUntil));
+      throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+    }
+    if (!found.isActive) {
+      await recordAudit(db, who, {
+        action: 'auth.sign_in_refused_inactive',
+        entityType: 'officer',
+        entityId: found.id,
+      });
+      throw new AppError(
+        'ACCOUNT_INACTIVE',
+        'This account has been deactivated. Ask an administrator to reactivate it.',
+      );
+    }
+    return { found, who };
+  }
+
+  async function openSession(
+    actor: Actor,
+    who: Actor,
+    officerId: string,
+    userAgent: string | null,
+  ): Promise<LoginResponse> {
+    const { token, session } = await db.transaction(async (tx) => {
+      await clearSignInFailures(tx, officerId);
+      const created = await createSession(tx, officerId, { ip: actor.ip, userAgent });
+      await recordAudit(
+        tx,
+        { ...who, sessionId: created.session.id },
+        {
+          action: 'auth.signed_in',
+          entityType: 'session',
+          entityId: created.session.id,
+        },
+      );
+      return created;
+    });
+    const user = await officers.getOfficer(who, officerId);
+    return { user, token, expiresAt: session.expiresAt.toISOString() };
+  }
+
+  return {
+    async signIn(actor: Actor, input: LoginBody, userAgent: string | null): Promise<LoginResponse> {
+      const { found, who } = await checkCredentials(actor, input);
+      if (found.mustChangePassword) {
+        // No session yet: the temporary password opens only POST /auth/change-temporary-password,
+        // which takes it again with the new one and then signs the officer in (issue 4).
+        await db.transaction(async (tx) => {
+          await clearSignInFailures(tx, found.id);
           await recordAudit(tx, who, {
-            action: 'auth.sign_in_failed',
+            action: 'auth.sign_in_needs_password_change',
             entityType: 'officer',
             entityId: found.id,
-            after: { reason: 'wrong_password', failuresInARow: failures },
           });
-          if (failures < MAX_FAILED_SIGN_INS) return null;
-          const until = new Date(Date.now() + LOCK_MINUTES * 60_000);
-          await lockOfficer(tx, found.id, until);
-          await recordAudit(tx, who, {
-            action: 'auth.account_locked',
-            entityType: 'officer',
-            entityId: found.id,
-            after: { lockedUntil: until.toISOString() },
-          });
-          return until;
-        });
-        if (lockedUntil) throw new AppError('ACCOUNT_LOCKED', lockedMessage(lockedUntil));
-        throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
-      }
-      if (!found.isActive) {
-        await recordAudit(db, who, {
-          action: 'auth.sign_in_refused_inactive',
-          entityType: 'officer',
-          entityId: found.id,
         });
         throw new AppError(
-          'ACCOUNT_INACTIVE',
-          'This account has been deactivated. Ask an administrator to reactivate it.',
+          'PASSWORD_CHANGE_REQUIRED',
+          'Your password is a temporary one. Choose a new password to finish signing in.',
         );
       }
-      const { token, session } = await db.transaction(async (tx) => {
-        await clearSignInFailures(tx, found.id);
-        const created = await createSession(tx, found.id, { ip: actor.ip, userAgent });
-        await recordAudit(
-          tx,
-          { ...who, sessionId: created.session.id },
-          {
-            action: 'auth.signed_in',
-            entityType: 'session',
-            entityId: created.session.id,
-          },
-        );
-        return created;
+      return openSession(actor, who, found.id, userAgent);
+    },
+
+    /**
+     * The forced change of issue 4: the officer proves the temporary password again (all the
+     * sign-in's checks apply), chooses a different one, and is signed in. Every older session
+     * ends with the old password.
+     */
+    async changeTemporaryPassword(
+      actor: Actor,
+      input: FirstPasswordBody,
+      userAgent: string | null,
+    ): Promise<LoginResponse> {
+      const { found, who } = await checkCredentials(actor, {
+        username: input.username,
+        password: input.temporaryPassword,
       });
-      const user = await officers.getOfficer(who, found.id);
-      return { user, token, expiresAt: session.expiresAt.toISOString() };
+      if (!found.mustChangePassword) {
+        throw new AppError(
+          'CONFLICT',
+          'This account has no temporary password to replace. Sign in as usual.',
+        );
+      }
+      const problem = passwordProblem(input.newPassword, found.username);
+      if (problem) throw new AppError('WEAK_PASSWORD', problem);
+      if (input.newPassword === input.temporaryPassword) {
+        throw new AppError(
+          'WEAK_PASSWORD',
+          'Choose a password different from the temporary one you were given.',
+        );
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await setPasswordHash(tx, found.id, passwordHash);
+        const revoked = await revokeOfficerSessions(tx, found.id, 'password_changed');
+        await recordAudit(tx, who, {
+          action: 'auth.password_changed',
+          entityType: 'officer',
+          entityId: found.id,
+          after: { temporaryPasswordReplaced: true, otherSessionsRevoked: revoked },
+        });
+      });
+      return openSession(actor, who, found.id, userAgent);
     },
 
     async signOut(actor: Actor): Promise<void> {

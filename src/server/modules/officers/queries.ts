@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { OfficerListQuery } from '../../../shared/officers';
 import type { Db } from '../../db/client';
-import { officerMdaPrivileges, officers } from '../../db/schema';
+import { mdas, officerMdaPrivileges, officers } from '../../db/schema';
 
 const mdaPrivilegesColumn = sql<
   string[]
@@ -18,6 +18,10 @@ const officerColumns = {
   userType: officers.userType,
   isActive: officers.isActive,
   mdaPrivileges: mdaPrivilegesColumn,
+  lockedUntil: officers.lockedUntil,
+  mustChangePassword: officers.mustChangePassword,
+  photoKey: officers.photoKey,
+  createdAt: officers.createdAt,
 };
 
 export type OfficerRow = {
@@ -31,6 +35,10 @@ export type OfficerRow = {
   userType: (typeof officers.$inferSelect)['userType'];
   isActive: boolean;
   mdaPrivileges: string[];
+  lockedUntil: Date | null;
+  mustChangePassword: boolean;
+  photoKey: string | null;
+  createdAt: Date;
 };
 
 export async function findOfficerById(db: Db, id: string): Promise<OfficerRow | null> {
@@ -38,18 +46,60 @@ export async function findOfficerById(db: Db, id: string): Promise<OfficerRow | 
   return row ?? null;
 }
 
-export async function usernameOrEmailTaken(db: Db, username: string, email: string) {
+/** The officer's row, locked until the transaction ends: two administrators' edits queue up. */
+export async function lockOfficerById(db: Db, id: string): Promise<OfficerRow | null> {
+  const [row] = await db
+    .select(officerColumns)
+    .from(officers)
+    .where(eq(officers.id, id))
+    .limit(1)
+    .for('update', { of: officers });
+  return row ?? null;
+}
+
+/**
+ * Locks every active ADMIN row and answers their ids. Two administrators deactivating each
+ * other at once: the second waits for the first, then sees it gone (READ COMMITTED re-checks
+ * a locked row's WHERE after the wait), so one active administrator always remains.
+ */
+export async function lockActiveAdminIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: officers.id })
+    .from(officers)
+    .where(and(eq(officers.userType, 'ADMIN'), eq(officers.isActive, true)))
+    .orderBy(asc(officers.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** Another officer (not `exceptId`) already uses this username or e-mail, case-insensitively. */
+export async function findUsernameOrEmailOwner(
+  db: Db,
+  input: { username?: string; email?: string },
+  exceptId: string | null = null,
+) {
+  const matches = [
+    input.username ? sql`lower(${officers.username}) = lower(${input.username})` : undefined,
+    input.email ? sql`lower(${officers.email}) = lower(${input.email})` : undefined,
+  ].filter((m): m is SQL => m !== undefined);
+  if (matches.length === 0) return null;
   const [row] = await db
     .select({ username: officers.username, email: officers.email })
     .from(officers)
-    .where(
-      or(
-        sql`lower(${officers.username}) = lower(${username})`,
-        sql`lower(${officers.email}) = lower(${email})`,
-      ),
-    )
+    .where(and(or(...matches), exceptId ? ne(officers.id, exceptId) : undefined))
     .limit(1);
   return row ?? null;
+}
+
+/** The ids among `ids` that name no MDA. */
+export async function findUnknownMdaIds(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .select({ id: mdas.id })
+    .from(mdas)
+    .where(inArray(mdas.id, [...ids]));
+  const known = new Set(found.map((row) => row.id));
+  return ids.filter((id) => !known.has(id));
 }
 
 /** Inserts an officer; the Officer ID (OFF-000001…) comes from officer_number_seq. */
@@ -64,12 +114,43 @@ export async function insertOfficer(
     .values({ ...row, officerId })
     .returning({ id: officers.id });
   if (!inserted) throw new Error('insert into officers returned nothing');
-  if (mdaIds.length > 0) {
-    await db
-      .insert(officerMdaPrivileges)
-      .values(mdaIds.map((mdaId) => ({ officerId: inserted.id, mdaId })));
-  }
+  await replaceMdaPrivileges(db, inserted.id, mdaIds);
   return inserted.id;
+}
+
+export type OfficerChange = Partial<
+  Pick<
+    typeof officers.$inferInsert,
+    | 'firstName'
+    | 'surname'
+    | 'email'
+    | 'phoneNumber'
+    | 'userType'
+    | 'isActive'
+    | 'passwordHash'
+    | 'mustChangePassword'
+    | 'failedSignInCount'
+    | 'lockedUntil'
+    | 'photoKey'
+  >
+>;
+
+export async function updateOfficerRow(db: Db, id: string, change: OfficerChange): Promise<void> {
+  await db
+    .update(officers)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(officers.id, id));
+}
+
+export async function replaceMdaPrivileges(
+  db: Db,
+  officerId: string,
+  mdaIds: readonly string[],
+): Promise<void> {
+  await db.delete(officerMdaPrivileges).where(eq(officerMdaPrivileges.officerId, officerId));
+  if (mdaIds.length > 0) {
+    await db.insert(officerMdaPrivileges).values(mdaIds.map((mdaId) => ({ officerId, mdaId })));
+  }
 }
 
 const SORT_COLUMNS = {
@@ -86,10 +167,24 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function selectOfficers(db: Db, query: OfficerListQuery) {
+const isLocked = sql`(${officers.lockedUntil} is not null and ${officers.lockedUntil} > now())`;
+
+const STATE_FILTERS = {
+  active: and(eq(officers.isActive, true), not(isLocked)),
+  inactive: eq(officers.isActive, false),
+  locked: isLocked,
+} satisfies Record<NonNullable<OfficerListQuery['state']>, SQL | undefined>;
+
+function whereOf(query: OfficerListQuery): SQL | undefined {
   const term = query.search ? `%${escapeLike(query.search)}%` : null;
-  const where = and(
+  return and(
     query.userType ? eq(officers.userType, query.userType) : undefined,
+    query.userTypeGroup === 'admin' ? eq(officers.userType, 'ADMIN') : undefined,
+    query.userTypeGroup === 'staff' ? ne(officers.userType, 'ADMIN') : undefined,
+    query.mdaId
+      ? sql`exists (select 1 from officer_mda_privileges p where p.officer_id = ${officers.id} and p.mda_id = ${query.mdaId})`
+      : undefined,
+    query.state ? STATE_FILTERS[query.state] : undefined,
     term
       ? or(
           ilike(officers.firstName, term),
@@ -100,6 +195,10 @@ export async function selectOfficers(db: Db, query: OfficerListQuery) {
         )
       : undefined,
   );
+}
+
+export async function selectOfficers(db: Db, query: OfficerListQuery) {
+  const where = whereOf(query);
   const [items, totals] = await Promise.all([
     db
       .select(officerColumns)
@@ -111,4 +210,24 @@ export async function selectOfficers(db: Db, query: OfficerListQuery) {
     db.select({ total: count() }).from(officers).where(where),
   ]);
   return { items, total: totals[0]?.total ?? 0 };
+}
+
+/** The whole filter, in the list's order, for an export (at most `limit` rows). */
+export async function selectOfficersForExport(db: Db, query: OfficerListQuery, limit: number) {
+  return db
+    .select(officerColumns)
+    .from(officers)
+    .where(whereOf(query))
+    .orderBy(...SORT_COLUMNS[query.sort])
+    .limit(limit);
+}
+
+/** MDA names by id, for the export's privileges column. */
+export async function selectMdaNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: mdas.id, name: mdas.name })
+    .from(mdas)
+    .where(inArray(mdas.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

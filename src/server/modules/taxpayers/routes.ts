@@ -20,9 +20,9 @@ import {
   TaxpayerView,
 } from '../../../shared/taxpayers';
 import type { Db } from '../../db/client';
-import { AppError, fieldError } from '../../errors';
+import { PHOTO_MULTIPART_LIMITS, readPhotoUpload } from '../../files/photos';
 import type { FileStore } from '../../files/store';
-import { createTaxpayerService, PHOTO_MAX_BYTES } from './service';
+import { createTaxpayerService } from './service';
 
 const HistoryPage = pageOf(TaxpayerHistoryEntry).meta({ id: 'TaxpayerHistoryPage' });
 const Binary = z.string().meta({ format: 'binary' });
@@ -37,9 +37,7 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
 ) => {
   const taxpayers = createTaxpayerService({ db, files });
   // One photo per request; the service checks the size again, and the bytes decide the type.
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 },
-  });
+  await app.register(fastifyMultipart, { limits: PHOTO_MULTIPART_LIMITS });
 
   app.post(
     '/taxpayers/individuals',
@@ -179,23 +177,7 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
       },
       config: { permission: 'taxpayer:write' },
     },
-    async (req) => {
-      if (!req.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data.');
-      }
-      const part = await req.file();
-      if (part?.fieldname !== 'photo') throw fieldError('photo', 'Choose a photo');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw fieldError('photo', 'The photo must be at most 2 MB');
-        }
-        throw err;
-      }
-      return taxpayers.setPhoto(req.actor, req.params.btin, bytes);
-    },
+    async (req) => taxpayers.setPhoto(req.actor, req.params.btin, await readPhotoUpload(req)),
   );
 
   app.get(

@@ -19,7 +19,8 @@ import {
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../errors';
-import { mimeOfKey, sniffImageType } from '../../files/images';
+import { mimeOfKey } from '../../files/images';
+import { checkPhoto } from '../../files/photos';
 import type { FileStore } from '../../files/store';
 import { findEntityHistory, recordAudit } from '../audit/service';
 import { createReferenceService } from '../reference/service';
@@ -46,8 +47,6 @@ import {
 } from './queries';
 import { parseLookupTerm, parseSearchTerm } from './searchTerm';
 import { changedFields, toListItem, toTaxpayerView } from './view';
-
-export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 
 export type TaxpayerServiceDeps = { db: Db; files: FileStore };
 
@@ -312,10 +311,7 @@ export function createTaxpayerService({ db, files }: TaxpayerServiceDeps) {
     },
 
     async setPhoto(actor: Actor, btin: string, bytes: Buffer): Promise<TaxpayerView> {
-      const type = sniffImageType(bytes);
-      if (!type) throw fieldError('photo', 'The photo must be a JPEG, PNG or WebP image');
-      if (bytes.length > PHOTO_MAX_BYTES)
-        throw fieldError('photo', 'The photo must be at most 2 MB');
+      const type = checkPhoto(bytes);
       const record = await getRecord(db, btin);
       const key = `taxpayers/${btin}/photo-${randomUUID()}.${type.extension}`;
       // The file first: a row never points at a file that is not there. A failed transaction

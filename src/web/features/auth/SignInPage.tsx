@@ -1,14 +1,30 @@
-import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import type { LoginBody, LoginResponse } from '../../../shared/auth';
 import { type ApiError, api, isApiError } from '../../lib/api';
 import { meQuery } from '../../lib/queries';
 import { safeReturnUrl } from '../../lib/returnUrl';
 import { PublicLayout } from '../../shell/PublicLayout';
 import { DemoSignInNote } from './DemoSignInNote';
+
+// Loaded only when a sign-in needs it: it brings the password policy's schemas with it.
+const ChooseNewPasswordForm = lazy(() =>
+  import('./ChooseNewPasswordForm').then((module) => ({ default: module.ChooseNewPasswordForm })),
+);
 
 /** The heading of the message for each way a sign-in can be refused. */
 const FAILURE_TITLES: Partial<Record<ApiError['code'], string>> = {
@@ -27,7 +43,6 @@ function failureOf(error: Error): { title: string; message: string } {
 
 /** `/auth/login` and `/account/login`: the same sign-in page (SPEC.md §2). */
 export function SignInPage() {
-  useDocumentTitle('Sign in · RevDesk');
   const router = useRouter();
   const queryClient = useQueryClient();
   const search: { returnUrl?: unknown } = useSearch({ strict: false });
@@ -42,17 +57,46 @@ export function SignInPage() {
     },
   });
 
+  /** Set when the sign-in answered PASSWORD_CHANGE_REQUIRED (issue 4): kept in memory only. */
+  const [temporary, setTemporary] = useState<LoginBody | null>(null);
+  useDocumentTitle(temporary ? 'Choose a new password · RevDesk' : 'Sign in · RevDesk');
+
+  const enter = async () => {
+    // The guard of /birs loads the officer's menu and permissions afresh.
+    queryClient.removeQueries({ queryKey: meQuery().queryKey });
+    await router.navigate({ href: safeReturnUrl(returnUrl), replace: true });
+  };
+
   const signIn = useMutation({
     mutationFn: (body: LoginBody) => api.post<LoginResponse>('/api/v1/auth/login', body),
-    onSuccess: async () => {
-      // The guard of /birs loads the officer's menu and permissions afresh.
-      queryClient.removeQueries({ queryKey: meQuery().queryKey });
-      await router.navigate({ href: safeReturnUrl(returnUrl), replace: true });
+    onSuccess: enter,
+    onError: (error, body) => {
+      form.setFieldValue('password', '');
+      if (isApiError(error) && error.code === 'PASSWORD_CHANGE_REQUIRED') setTemporary(body);
     },
-    onError: () => form.setFieldValue('password', ''),
   });
 
-  const failure = signIn.error ? failureOf(signIn.error) : null;
+  const failure = signIn.error && !temporary ? failureOf(signIn.error) : null;
+
+  if (temporary) {
+    return (
+      <PublicLayout>
+        <Paper withBorder shadow="sm" radius="lg" p="xl">
+          <Suspense fallback={<Loader aria-label="Loading" />}>
+            <ChooseNewPasswordForm
+              username={temporary.username}
+              temporaryPassword={temporary.password}
+              onSignedIn={enter}
+              onBack={() => {
+                setTemporary(null);
+                signIn.reset();
+              }}
+            />
+          </Suspense>
+        </Paper>
+      </PublicLayout>
+    );
+  }
 
   return (
     <PublicLayout>

@@ -5,17 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TaxpayerView } from '../../../shared/taxpayers';
 import { api } from '../../lib/api';
+import { PHOTO_TYPES, photoProblem } from '../../lib/photo';
 import { taxpayerKeys, taxpayerPhotoUrl } from './queries';
-
-/** What the server accepts (issue 3): checked here first so a wrong file is not sent at all. */
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-
-function photoProblem(file: File): string | null {
-  if (!PHOTO_TYPES.includes(file.type)) return 'Choose a JPEG, PNG or WebP picture.';
-  if (file.size > PHOTO_MAX_BYTES) return 'The picture is larger than 2 MB. Choose a smaller one.';
-  return null;
-}
 
 /** The taxpayer's photo (or passport picture of a company's contact), and its upload. */
 export function PhotoCard({ view, canUpload }: { view: TaxpayerView; canUpload: boolean }) {

@@ -1,0 +1,278 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { officers, sessions } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../testing/context';
+import { createMda, createOfficer, type SignedIn, signIn, signInAs } from '../../testing/factories';
+import { auditOf, officerXmin } from './testing';
+
+let ctx: TestContext & { close(): Promise<void> };
+let admin: SignedIn;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await signInAs(ctx, 'ADMIN');
+});
+afterAll(() => ctx.close());
+
+type Method = 'PATCH' | 'PUT' | 'POST';
+
+function call(method: Method, url: string, payload: unknown, headers: Record<string, string>) {
+  return ctx.app.inject({
+    method,
+    url: `/api/v1/officers${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+const me = (s: SignedIn) =>
+  ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: s.bearer });
+
+/** Every administrative change: its method, path and a body it accepts. */
+const CHANGES: [string, Method, (id: string) => string, unknown][] = [
+  ['edit', 'PATCH', (id) => `/${id}`, { phoneNumber: '08091234567' }],
+  ['MDA privileges', 'PUT', (id) => `/${id}/mda-privileges`, { mdaIds: [] }],
+  [
+    'password reset',
+    'POST',
+    (id) => `/${id}/password-reset`,
+    { temporaryPassword: 'another-temp-99' },
+  ],
+  ['unlock', 'POST', (id) => `/${id}/unlock`, undefined],
+  ['deactivate', 'POST', (id) => `/${id}/deactivate`, undefined],
+  ['reactivate', 'POST', (id) => `/${id}/reactivate`, undefined],
+];
+
+describe.each(CHANGES)('%s: access', (_name, method, path, payload) => {
+  it('401 without a session, 403 for every user type but ADMIN, 404 for no such officer, 422 for a bad id', async () => {
+    const officer = await createOfficer(ctx, { userType: 'OFFICER_DA' });
+    expect((await call(method, path(officer.id), payload, {})).statusCode).toBe(401);
+    const director = await signInAs(ctx, 'DIRECTOR_COLLECTION');
+    const refused = await call(method, path(officer.id), payload, director.bearer);
+    expect(refused.statusCode).toBe(403);
+    expect(
+      (await call(method, path('7b3c9f1e-0000-4000-8000-000000000000'), payload, admin.bearer))
+        .statusCode,
+    ).toBe(404);
+    expect((await call(method, path('42'), payload, admin.bearer)).statusCode).toBe(422);
+    expect(await auditOf(ctx, officer.id)).toHaveLength(1); // officer.created only
+  });
+});
+
+describe('PATCH /api/v1/officers/{id}', () => {
+  it('edits names, e-mail and phone, audits before and after, and keeps the sessions', async () => {
+    const officer = await createOfficer(ctx, { userType: 'OFFICER_DA' });
+    const session = await signIn(ctx, officer);
+    const res = await call(
+      'PATCH',
+      `/${officer.id}`,
+      {
+        surname: ' Alagoa ',
+        email: `Alagoa.${officer.username}@BIRS.test`,
+        phoneNumber: '0809 123 4567',
+      },
+      admin.bearer,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      surname: 'Alagoa',
+      email: `alagoa.${officer.username}@birs.test`,
+      phoneNumber: '+2348091234567',
+    });
+    const [audit] = await auditOf(ctx, officer.id);
+    expect(audit).toMatchObject({
+      action: 'officer.updated',
+      before: { surname: officer.surname },
+      after: { surname: 'Alagoa' },
+    });
+    expect(audit?.xmin).toBe(await officerXmin(ctx, officer.id));
+    expect((await me(session)).statusCode).toBe(200);
+  });
+
+  it('a new user type revokes the officer’s sessions at once', async () => {
+    const officer = await createOfficer(ctx, { userType: 'OFFICER_DA' });
+    const session = await signIn(ctx, officer);
+    const res = await call(
+      'PATCH',
+      `/${officer.id}`,
+      { userType: 'PRINTING_OFFICER' },
+      admin.bearer,
+    );
+    expect(res.json().userType).toBe('PRINTING_OFFICER');
+    expect((await me(session)).statusCode).toBe(401);
+    const [audit] = await auditOf(ctx, officer.id);
+    expect(audit?.after).toEqual({ userType: 'PRINTING_OFFICER', sessionsRevoked: 1 });
+  });
+
+  it('409 for an e-mail another officer has; 422 for an unknown user type or an empty body', async () => {
+    const officer = await createOfficer(ctx, { userType: 'OFFICER_DA' });
+    const other = await createOfficer(ctx, { userType: 'OFFICER_DA' });
+    const taken = await call(
+      'PATCH',
+      `/${officer.id}`,
+      { email: other.email.toUpperCase() },
+      admin.bearer,
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.details).toEqual({ field: 'email' });
+    expect(
+      (await call('PATCH', `/${officer.id}`, { userType: 'GOVERNOR' }, admin.bearer)).statusCode,
+    ).toBe(422);
+    expect((await call('PATCH', `/${officer.id}`, {}, admin.bearer)).statusCode).toBe(422);
+    expect((await auditOf(ctx, officer.id)).map((a) => a.action)).toEqual(['officer.created']);
+  });
+});
+
+describe('PUT /api/v1/officers/{id}/mda-privileges', () => {
+  it('replaces the privileges, revokes the sessions, and audits in the same transaction', async () => {
+    const [finance, works] = [await createMda(ctx), await createMda(ctx)];
+    const officer = await createOfficer(ctx, { userType: 'OFFICER_MDA' });
+    const session = await signIn(ctx, officer);
+    const res = await call(
+      'PUT',
+      `/${officer.id}/mda-privileges`,
+      { mdaIds: [works.id, finance.id] },
+      admin.bearer,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().mdaPrivileges).toEqual([finance.id, works.id].sort());
+    expect((await me(session)).statusCode).toBe(401);
+    const [audit] = await auditOf(ctx, officer.id);
+    expect(audit?.action).toBe('officer.mda_privileges_changed');
+    const [revoked] = await ctx.db
+      .select({ reason: sessions.revokedReason })
+      .from(sessions)
+      .where(eq(sessions.officerId, officer.id));
+    expect(revoked?.reason).toBe('mda_privileges_changed');
+    // The same set again changes nothing and writes nothing.
+    await call(
+      'PUT',
+      `/${officer.id}/mda-privileges`,
+      { mdaIds: [finance.id, works.id] },
+      admin.bearer,
+    );
+    expect(await auditOf(ctx, officer.id)).toHaveLength(2);
+  });
+
+  it('422 for an unknown MDA, a repeated one, or a missing list', async () => {
+    const officer = await createOfficer(ctx, { userType: 'OFFICER_MDA' });
+    const mda = await createMda(ctx);
+    const unknown = await call(
+      'PUT',
+      `/${officer.id}/mda-privileges`,
+      { mdaIds: ['7b3c9f1e-0000-4000-8000-000000000000'] },
+      admin.bearer,
+    );
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error.details.issues[0].path).toBe('mdaIds');
+    expect(
+      (
+        await call(
+          'PUT',
+          `/${officer.id}/mda-privileges`,
+          { mdaIds: [mda.id, mda.id] },
+          admin.bearer,
+        )
+      ).statusCode,
+    ).toBe(422);
+    expect((await call('PUT', `/${officer.id}/mda-privileges`, {}, admin.bearer)).statusCode).toBe(
+      422,
+    );
+  });
+});
+
+describe('POST /api/v1/officers/{id}/password-reset and /unlock', () => {
+  it('a reset sets a temporary password, lifts the lock, ends the sessions; the next sign-in must change it', async () => {
+    const officer = await createOfficer(ctx, { userType: 'OFFICER_DA' });
+    const session = await signIn(ctx, officer);
+    await ctx.db
+      .update(officers)
+      .set({ lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(officers.id, officer.id));
+    const res = await call(
+      'POST',
+      `/${officer.id}/password-reset`,
+      { temporaryPassword: 'reset-by-admin-1' },
+      admin.bearer,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ mustChangePassword: true, isLocked: false });
+    expect((await me(session)).statusCode).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: officer.username, password: 'reset-by-admin-1' },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error.code).toBe('PASSWORD_CHANGE_REQUIRED');
+    expect((await auditOf(ctx, officer.id)).map((a) => a.action)).toContain(
+      'officer.password_reset',
+    );
+  });
+
+  it('422 naming the rule for a temporary password against the policy', async () => {
+    const officer = await createOfficer(ctx, { userType: 'OFFICER_DA' });
+    const res = await call(
+      'POST',
+      `/${officer.id}/password-reset`,
+      { temporaryPassword: officer.username },
+      admin.bearer,
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.details.issues).toEqual([
+      expect.objectContaining({
+        path: 'temporaryPassword',
+        message: 'Your password cannot be your username.',
+      }),
+    ]);
+  });
+
+  it('unlock lifts the lock; an account that is not locked answers 409', async () => {
+    const officer = await createOfficer(ctx, { userType: 'OFFICER_DA' });
+    expect((await call('POST', `/${officer.id}/unlock`, undefined, admin.bearer)).statusCode).toBe(
+      409,
+    );
+    await ctx.db
+      .update(officers)
+      .set({ lockedUntil: new Date(Date.now() + 60_000), failedSignInCount: 3 })
+      .where(eq(officers.id, officer.id));
+    const res = await call('POST', `/${officer.id}/unlock`, undefined, admin.bearer);
+    expect(res.json().isLocked).toBe(false);
+    await signIn(ctx, officer);
+    expect((await auditOf(ctx, officer.id)).map((a) => a.action)).toContain('officer.unlocked');
+  });
+});
+
+describe('deactivate and reactivate', () => {
+  it('a deactivated officer’s open session is refused on its next request; reactivation lets them sign in again', async () => {
+    const officer = await createOfficer(ctx, { userType: 'OFFICER_PA' });
+    const session = await signIn(ctx, officer);
+    expect((await me(session)).statusCode).toBe(200);
+    const res = await call('POST', `/${officer.id}/deactivate`, undefined, admin.bearer);
+    expect(res.json().isActive).toBe(false);
+    expect((await me(session)).statusCode).toBe(401);
+    const [audit] = await auditOf(ctx, officer.id);
+    expect(audit).toMatchObject({
+      action: 'officer.deactivated',
+      after: { isActive: false, sessionsRevoked: 1 },
+    });
+    expect(audit?.xmin).toBe(await officerXmin(ctx, officer.id));
+    expect(
+      (await call('POST', `/${officer.id}/deactivate`, undefined, admin.bearer)).statusCode,
+    ).toBe(409);
+
+    expect(
+      (await call('POST', `/${officer.id}/reactivate`, undefined, admin.bearer)).json().isActive,
+    ).toBe(true);
+    expect((await me(await signIn(ctx, officer))).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/${officer.id}/reactivate`, undefined, admin.bearer)).statusCode,
+    ).toBe(409);
+  });
+
+  it('an administrator cannot deactivate themself', async () => {
+    const res = await call('POST', `/${admin.officer.id}/deactivate`, undefined, admin.bearer);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('RULE_VIOLATION');
+    expect((await me(admin)).statusCode).toBe(200);
+  });
+});

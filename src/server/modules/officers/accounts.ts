@@ -1,0 +1,187 @@
+import { passwordProblem } from '../../../shared/auth';
+import type { OfficerDetail, UpdateOfficerBody } from '../../../shared/officers';
+import type { Actor } from '../../auth/actor';
+import { hashPassword } from '../../auth/passwords';
+import { revokeOfficerSessions } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { AppError, fieldError } from '../../errors';
+import { recordAudit } from '../audit/service';
+import {
+  findOfficerById,
+  lockActiveAdminIds,
+  lockOfficerById,
+  type OfficerChange,
+  type OfficerRow,
+  replaceMdaPrivileges,
+  updateOfficerRow,
+} from './queries';
+import {
+  refuseLosingLastAdmin,
+  refuseSelfDeactivation,
+  refuseTakenUsernameOrEmail,
+  refuseUnknownMdas,
+  storedPhone,
+} from './rules';
+import { toOfficerDetail } from './view';
+
+/** What one administrative change did, for its audit row; null when nothing changed. */
+type Outcome = {
+  action: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  /** Why the officer's sessions end now (issue 4), when they must. */
+  revokeSessionsBecause?: string;
+} | null;
+
+const EDITABLE = ['firstName', 'surname', 'email', 'phoneNumber', 'userType'] as const;
+
+/**
+ * What an administrator does to an existing officer's account (issue 4): edit, MDA privileges,
+ * password reset, unlock, deactivate, reactivate. Each runs in one transaction with the
+ * officer's row locked, revokes sessions where the issue says so, and writes its audit row.
+ */
+export function createOfficerAccountService({ db }: { db: Db }) {
+  async function change(
+    actor: Actor,
+    id: string,
+    options: { locksAdmins: boolean },
+    work: (tx: Db, row: OfficerRow) => Promise<Outcome>,
+  ): Promise<OfficerDetail> {
+    return db.transaction(async (tx) => {
+      // Always the ADMIN rows before the officer's own: one lock order, so no deadlock.
+      if (options.locksAdmins) await lockActiveAdminIds(tx);
+      const row = await lockOfficerById(tx, id);
+      if (!row) throw new AppError('NOT_FOUND', 'No such officer.');
+      const outcome = await work(tx, row);
+      if (outcome) {
+        const revoked = outcome.revokeSessionsBecause
+          ? await revokeOfficerSessions(tx, id, outcome.revokeSessionsBecause)
+          : null;
+        await recordAudit(tx, actor, {
+          action: outcome.action,
+          entityType: 'officer',
+          entityId: id,
+          before: outcome.before,
+          after: revoked === null ? outcome.after : { ...outcome.after, sessionsRevoked: revoked },
+        });
+      }
+      const updated = await findOfficerById(tx, id);
+      if (!updated) throw new Error('officer vanished inside its own transaction');
+      return toOfficerDetail(updated);
+    });
+  }
+
+  return {
+    async updateOfficer(actor: Actor, id: string, patch: UpdateOfficerBody) {
+      const wanted: OfficerChange = {
+        firstName: patch.firstName?.trim(),
+        surname: patch.surname?.trim(),
+        email: patch.email?.trim().toLowerCase(),
+        phoneNumber: patch.phoneNumber === undefined ? undefined : storedPhone(patch.phoneNumber),
+        userType: patch.userType,
+      };
+      return change(actor, id, { locksAdmins: patch.userType !== undefined }, async (tx, row) => {
+        const changed = EDITABLE.filter(
+          (key) => wanted[key] !== undefined && wanted[key] !== row[key],
+        );
+        if (changed.length === 0) return null;
+        if (changed.includes('email')) {
+          await refuseTakenUsernameOrEmail(tx, { email: wanted.email }, id);
+        }
+        const typeChanged = changed.includes('userType');
+        if (typeChanged && row.userType === 'ADMIN') {
+          await refuseLosingLastAdmin(tx, id, 'demote');
+        }
+        const set = Object.fromEntries(changed.map((key) => [key, wanted[key]]));
+        await updateOfficerRow(tx, id, set);
+        return {
+          action: 'officer.updated',
+          before: Object.fromEntries(changed.map((key) => [key, row[key]])),
+          after: set,
+          // A new user type is a new set of permissions: the old sessions must not keep theirs.
+          ...(typeChanged ? { revokeSessionsBecause: 'user_type_changed' } : {}),
+        };
+      });
+    },
+
+    /** SPEC.md §7 re-assign/mda: the officer's MDA privileges become exactly these. */
+    async setMdaPrivileges(actor: Actor, id: string, mdaIds: readonly string[]) {
+      return change(actor, id, { locksAdmins: false }, async (tx, row) => {
+        await refuseUnknownMdas(tx, 'mdaIds', mdaIds);
+        const next = [...mdaIds].sort();
+        const current = [...row.mdaPrivileges].sort();
+        if (next.join() === current.join()) return null;
+        await replaceMdaPrivileges(tx, id, next);
+        return {
+          action: 'officer.mda_privileges_changed',
+          before: { mdaPrivileges: current },
+          after: { mdaPrivileges: next },
+          revokeSessionsBecause: 'mda_privileges_changed',
+        };
+      });
+    },
+
+    /** A new temporary password, to be replaced at the next sign-in; a lock is lifted with it. */
+    async resetPassword(actor: Actor, id: string, temporaryPassword: string) {
+      const row = await findOfficerById(db, id);
+      if (!row) throw new AppError('NOT_FOUND', 'No such officer.');
+      const problem = passwordProblem(temporaryPassword, row.username);
+      if (problem) throw fieldError('temporaryPassword', problem);
+      const passwordHash = await hashPassword(temporaryPassword);
+      return change(actor, id, { locksAdmins: false }, async (tx) => {
+        await updateOfficerRow(tx, id, {
+          passwordHash,
+          mustChangePassword: true,
+          failedSignInCount: 0,
+          lockedUntil: null,
+        });
+        return {
+          action: 'officer.password_reset',
+          after: { mustChangePassword: true },
+          revokeSessionsBecause: 'password_reset',
+        };
+      });
+    },
+
+    async unlockOfficer(actor: Actor, id: string) {
+      return change(actor, id, { locksAdmins: false }, async (tx, row) => {
+        if (!row.lockedUntil || row.lockedUntil.getTime() <= Date.now()) {
+          throw new AppError('CONFLICT', 'This account is not locked.');
+        }
+        await updateOfficerRow(tx, id, { lockedUntil: null, failedSignInCount: 0 });
+        return {
+          action: 'officer.unlocked',
+          before: { lockedUntil: row.lockedUntil.toISOString() },
+          after: { lockedUntil: null },
+        };
+      });
+    },
+
+    async deactivateOfficer(actor: Actor, id: string) {
+      refuseSelfDeactivation(actor, id);
+      return change(actor, id, { locksAdmins: true }, async (tx, row) => {
+        if (!row.isActive) throw new AppError('CONFLICT', 'This account is already deactivated.');
+        if (row.userType === 'ADMIN') await refuseLosingLastAdmin(tx, id, 'deactivate');
+        await updateOfficerRow(tx, id, { isActive: false });
+        return {
+          action: 'officer.deactivated',
+          before: { isActive: true },
+          after: { isActive: false },
+          revokeSessionsBecause: 'deactivated',
+        };
+      });
+    },
+
+    async reactivateOfficer(actor: Actor, id: string) {
+      return change(actor, id, { locksAdmins: false }, async (tx, row) => {
+        if (row.isActive) throw new AppError('CONFLICT', 'This account is already active.');
+        await updateOfficerRow(tx, id, { isActive: true });
+        return {
+          action: 'officer.reactivated',
+          before: { isActive: false },
+          after: { isActive: true },
+        };
+      });
+    },
+  };
+}

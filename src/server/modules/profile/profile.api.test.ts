@@ -1,0 +1,183 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../testing/context';
+import { createOfficer, type SignedIn, signIn, signInAs } from '../../testing/factories';
+
+let ctx: TestContext & { close(): Promise<void> };
+let filesDir: string;
+beforeAll(async () => {
+  filesDir = mkdtempSync(path.join(os.tmpdir(), 'revdesk-files-'));
+  ctx = await createTestContext({ filesDir });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(filesDir, { recursive: true, force: true });
+});
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function get(url: string, headers: Record<string, string>) {
+  return ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+}
+
+function patch(payload: object, headers: Record<string, string>) {
+  return ctx.app.inject({ method: 'PATCH', url: '/api/v1/profile', payload, headers });
+}
+
+function upload(bytes: Buffer, headers: Record<string, string>) {
+  const boundary = '----revdesk-profile-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/profile/photo',
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+}
+
+async function auditActions(officerId: string) {
+  const rows = await ctx.db
+    .select({ action: auditEvents.action })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, 'officer'), eq(auditEvents.entityId, officerId)));
+  return rows.map((row) => row.action);
+}
+
+describe('GET and PATCH /api/v1/profile', () => {
+  it('every user type sees its own details; 401 without a session', async () => {
+    const officer = await signInAs(ctx, 'OFFICER_BENJIS_READ');
+    const res = await get('/profile', officer.bearer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: officer.officer.id,
+      username: officer.officer.username,
+      hasPhoto: false,
+      photoVersion: null,
+    });
+    expect((await get('/profile', {})).statusCode).toBe(401);
+  });
+
+  it('changes e-mail and phone, audited; names and user type are not the officer’s to change', async () => {
+    const officer = await signInAs(ctx, 'OFFICER_DA');
+    const res = await patch(
+      { email: `NEW.${officer.officer.email}`, phoneNumber: '0701 234 5678' },
+      officer.cookieHeaders,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      email: `new.${officer.officer.email}`,
+      phoneNumber: '+2347012345678',
+    });
+    expect(await auditActions(officer.officer.id)).toContain('officer.profile_updated');
+    const sneaky = await patch({ userType: 'ADMIN' }, officer.bearer);
+    expect(sneaky.statusCode).toBe(422);
+    expect((await get('/profile', officer.bearer)).json().userType).toBe('OFFICER_DA');
+  });
+
+  it('409 when another officer has the e-mail; 422 for a bad one; 403 from another site', async () => {
+    const officer = await signInAs(ctx, 'OFFICER_PA');
+    const other = await createOfficer(ctx, { userType: 'OFFICER_PA' });
+    const taken = await patch({ email: other.email }, officer.bearer);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.details).toEqual({ field: 'email' });
+    const bad = await patch({ email: 'no-at-sign' }, officer.bearer);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.details.issues[0].path).toBe('email');
+    expect((await patch({ phoneNumber: '123' }, officer.bearer)).statusCode).toBe(422);
+    const crossSite = await patch(
+      { phoneNumber: '08031234567' },
+      { cookie: officer.cookie, origin: 'https://evil.example' },
+    );
+    expect(crossSite.statusCode).toBe(403);
+    expect(await auditActions(officer.officer.id)).toEqual(['officer.created']);
+  });
+});
+
+describe('the profile picture', () => {
+  it('stores a PNG, serves it to its owner only, and audits the change', async () => {
+    const officer = await signInAs(ctx, 'PRINTING_OFFICER');
+    expect((await get('/profile/photo', officer.bearer)).statusCode).toBe(404);
+    const res = await upload(PNG, officer.bearer);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().hasPhoto).toBe(true);
+    expect(res.json().photoVersion).toMatch(/^[0-9a-f]{12}$/);
+    const photo = await get('/profile/photo', officer.bearer);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.rawPayload.equals(PNG)).toBe(true);
+    const someoneElse = await signInAs(ctx, 'PRINTING_OFFICER');
+    expect((await get('/profile/photo', someoneElse.bearer)).statusCode).toBe(404);
+    expect((await get('/profile/photo', {})).statusCode).toBe(401);
+    expect((await upload(PNG, {})).statusCode).toBe(401);
+    expect(await auditActions(officer.officer.id)).toContain('officer.photo_changed');
+  });
+
+  it('422 for a file that is not an image, or one over 2 MB; 415 for a JSON body', async () => {
+    const officer = await signInAs(ctx, 'OFFICER_MDA');
+    const text = await upload(Buffer.from('<svg onload="alert(1)"></svg>'), officer.bearer);
+    expect(text.statusCode).toBe(422);
+    expect(text.json().error.details.issues[0].path).toBe('photo');
+    const big = await upload(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), officer.bearer);
+    expect(big.statusCode).toBe(422);
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/profile/photo',
+      headers: officer.bearer,
+      payload: { photo: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+    expect((await get('/profile', officer.bearer)).json().hasPhoto).toBe(false);
+  });
+});
+
+describe('own sessions', () => {
+  it('lists the open sessions, marks this one, and "sign out everywhere else" ends the others', async () => {
+    const officer = await createOfficer(ctx, { userType: 'OFFICER_PA' });
+    const here = await signIn(ctx, officer);
+    const phone = await signIn(ctx, officer);
+    const other: SignedIn = await signInAs(ctx, 'OFFICER_PA');
+    const sessions = await get('/profile/sessions', here.bearer);
+    expect(sessions.statusCode).toBe(200);
+    const items = sessions.json().items;
+    expect(items).toHaveLength(2);
+    expect(items.filter((s: { isCurrent: boolean }) => s.isCurrent)).toHaveLength(1);
+    expect(items[0]).toMatchObject({ ip: '127.0.0.1', browser: null });
+
+    const revoke = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/profile/sessions/revoke-others',
+        headers: here.cookieHeaders,
+      });
+    expect((await revoke()).json()).toEqual({ revoked: 1 });
+    expect((await get('/auth/me', phone.bearer)).statusCode).toBe(401);
+    expect((await get('/auth/me', here.bearer)).statusCode).toBe(200);
+    expect((await get('/auth/me', other.bearer)).statusCode).toBe(200);
+    expect((await get('/profile/sessions', here.bearer)).json().items).toHaveLength(1);
+    expect(await auditActions(officer.id)).toContain('auth.other_sessions_revoked');
+    expect((await revoke()).json()).toEqual({ revoked: 0 });
+  });
+
+  it('401 without a session; 403 for a write from another site', async () => {
+    const officer = await signInAs(ctx, 'OFFICER_PA');
+    expect((await get('/profile/sessions', {})).statusCode).toBe(401);
+    const crossSite = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/profile/sessions/revoke-others',
+      headers: { cookie: officer.cookie, origin: 'https://evil.example' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+});

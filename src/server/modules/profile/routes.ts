@@ -1,0 +1,120 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '../../../shared/errors';
+import {
+  OwnSessionList,
+  ProfilePatch,
+  ProfileView,
+  RevokedSessions,
+} from '../../../shared/officers';
+import type { Db } from '../../db/client';
+import { PHOTO_MULTIPART_LIMITS, readPhotoUpload } from '../../files/photos';
+import type { FileStore } from '../../files/store';
+import { createProfileService } from './service';
+
+const Binary = z.string().meta({ format: 'binary' });
+const errors = { 401: ErrorBody, 403: ErrorBody } as const;
+const tags = ['profile'];
+
+/** The signed-in officer's own account (issue 4; SPEC.md §7 POST file/). Every officer. */
+export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> = async (
+  app,
+  { db, files },
+) => {
+  const profile = createProfileService({ db, files });
+  await app.register(fastifyMultipart, { limits: PHOTO_MULTIPART_LIMITS });
+
+  app.get(
+    '/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Your own details',
+        response: { 200: ProfileView, ...errors },
+      },
+      config: { permission: 'account:self' },
+    },
+    (req) => profile.getProfile(req.actor),
+  );
+
+  app.patch(
+    '/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Change your e-mail or phone number (409 when another officer has the e-mail)',
+        body: ProfilePatch,
+        response: { 200: ProfileView, 400: ErrorBody, 409: ErrorBody, 422: ErrorBody, ...errors },
+      },
+      config: { permission: 'account:self' },
+    },
+    (req) => profile.updateProfile(req.actor, req.body),
+  );
+
+  app.post(
+    '/profile/photo',
+    {
+      schema: {
+        tags,
+        summary:
+          'Upload your profile picture (multipart field `photo`: JPEG, PNG or WebP, at most 2 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: ProfileView, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, ...errors },
+      },
+      config: { permission: 'account:self' },
+    },
+    async (req) => profile.setPhoto(req.actor, await readPhotoUpload(req)),
+  );
+
+  app.get(
+    '/profile/photo',
+    {
+      schema: {
+        tags,
+        summary: 'Your profile picture',
+        response: { 200: Binary, 404: ErrorBody, ...errors },
+      },
+      config: { permission: 'account:self' },
+    },
+    async (req, reply) => {
+      const photo = await profile.getPhoto(req.actor);
+      return sendBytes(reply, photo.bytes, {
+        'content-type': photo.contentType,
+        'cache-control': 'private, no-cache',
+      });
+    },
+  );
+
+  app.get(
+    '/profile/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'Your sessions that are still open, the most recently used first',
+        response: { 200: OwnSessionList, ...errors },
+      },
+      config: { permission: 'account:self' },
+    },
+    (req) => profile.listSessions(req.actor),
+  );
+
+  app.post(
+    '/profile/sessions/revoke-others',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out everywhere else: end every session of yours but this one',
+        response: { 200: RevokedSessions, ...errors },
+      },
+      config: { permission: 'account:self' },
+    },
+    (req) => profile.revokeOtherSessions(req.actor),
+  );
+};
+
+/** Sends a file's bytes as they are (Fastify never runs the serializer on a Buffer). */
+function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
+  return reply.headers(headers).send(bytes);
+}

@@ -1,0 +1,104 @@
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { UserTypeGroup } from '../../../shared/officers';
+import { GROUP_PAGES, userTypeOptions } from './format';
+import { hasFilters, type OfficerListSearch } from './listSearch';
+import { mdaOptionsQuery } from './queries';
+
+/** Long enough to let a word be typed, short enough to feel immediate. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+type FilterChange = Partial<Pick<OfficerListSearch, 'search' | 'userType' | 'mdaId' | 'state'>>;
+
+const STATE_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'locked', label: 'Locked' },
+  { value: 'inactive', label: 'Deactivated' },
+];
+
+/** Search and filters of an officer list; every change goes to the URL (STYLE.md §8). */
+export function OfficerFilters(props: {
+  group: UserTypeGroup;
+  search: OfficerListSearch;
+  onChange: (change: FilterChange) => void;
+  onClear: () => void;
+}) {
+  const { group, search, onChange } = props;
+  const [term, setTerm] = useState(search.search ?? '');
+  const mdas = useQuery(mdaOptionsQuery());
+  const applyTerm = useDebouncedCallback((value: string) => {
+    onChange({ search: value.trim() === '' ? undefined : value.trim() });
+  }, SEARCH_DEBOUNCE_MS);
+
+  // "Clear filters", the back button or a link changed the URL: the box follows it.
+  useEffect(() => {
+    setTerm((current) =>
+      current.trim() === (search.search ?? '') ? current : (search.search ?? ''),
+    );
+  }, [search.search]);
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        type="search"
+        label="Search"
+        placeholder="Name, username, e-mail or officer ID"
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        value={term}
+        onChange={(event) => {
+          setTerm(event.currentTarget.value);
+          applyTerm(event.currentTarget.value);
+        }}
+        w={{ base: '100%', sm: 320 }}
+      />
+      {group === 'staff' && (
+        <Select
+          label="User type"
+          placeholder="All user types"
+          data={userTypeOptions(GROUP_PAGES.staff.userTypes)}
+          value={search.userType ?? null}
+          onChange={(value) =>
+            onChange({ userType: (value ?? undefined) as OfficerListSearch['userType'] })
+          }
+          searchable
+          clearable
+          w={250}
+        />
+      )}
+      <Select
+        label="MDA"
+        placeholder={mdas.isError ? 'MDAs could not be loaded' : 'All MDAs'}
+        data={(mdas.data ?? []).map((mda) => ({ value: mda.id, label: mda.name }))}
+        value={search.mdaId ?? null}
+        onChange={(value) => onChange({ mdaId: value ?? undefined })}
+        searchable
+        clearable
+        nothingFoundMessage="No MDA of that name"
+        w={260}
+      />
+      <Select
+        label="State"
+        placeholder="Any state"
+        data={STATE_OPTIONS}
+        value={search.state ?? null}
+        onChange={(value) =>
+          onChange({ state: (value ?? undefined) as OfficerListSearch['state'] })
+        }
+        clearable
+        w={160}
+      />
+      {hasFilters(search) && (
+        <Button
+          variant="subtle"
+          leftSection={<IconX size={16} aria-hidden="true" />}
+          onClick={props.onClear}
+        >
+          Clear filters
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,100 @@
+// zod/mini, like the registry lists: the router validates this search on every route.
+import { z } from 'zod/mini';
+import type { OfficerListQuery, UserTypeGroup } from '../../../shared/officers';
+import type { UserType } from '../../../shared/userTypes';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../taxpayers/listSearch';
+
+/** OFFICER_SORTS of the API contract, repeated to keep its schemas out of the first load. */
+const SORTS = [
+  'surname',
+  '-surname',
+  'username',
+  '-username',
+  'createdAt',
+  '-createdAt',
+] as const satisfies readonly OfficerListQuery['sort'][];
+/** Fails to compile when the contract gains a sort that SORTS lacks. */
+export const SORTS_ARE_COMPLETE: [
+  Exclude<OfficerListQuery['sort'], (typeof SORTS)[number]>,
+] extends [never]
+  ? true
+  : never = true;
+export type OfficerSort = (typeof SORTS)[number];
+
+/** USER_TYPES, repeated: src/shared/userTypes.ts imports the whole of zod, this file only mini. */
+const USER_TYPES = [
+  'ADMIN',
+  'EXECUTIVE',
+  'OFFICER_DA',
+  'OFFICER_PAYEE',
+  'OFFICER_PA',
+  'OFFICER_MDA',
+  'OFFICER_MDA_ADMIN',
+  'DG_BUDGET',
+  'DIRECTOR_ASSESSMENT',
+  'DIRECTOR_COLLECTION',
+  'ASSESSMENT_OFFICER',
+  'PRINTING_OFFICER',
+  'TCC_CHAIRMAN',
+  'OFFICER_BENJIS',
+  'OFFICER_BENJIS_READ',
+  'OFFICER_STAMP_DUTY',
+  'INFORMAL_SECTOR_ADMIN',
+] as const satisfies readonly UserType[];
+/** Fails to compile when a user type is added to the contract but not here. */
+export const USER_TYPES_ARE_COMPLETE: [Exclude<UserType, (typeof USER_TYPES)[number]>] extends [
+  never,
+]
+  ? true
+  : never = true;
+
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+const whole = (min: number, max: number) =>
+  z.coerce.number().check(z.refine(Number.isInteger), z.minimum(min), z.maximum(max));
+
+/** The officer lists' state in the URL (STYLE.md §8): filters, page, and what is open over it. */
+export const OfficerListSearch = z.object({
+  search: optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  userType: optional(z.enum(USER_TYPES)),
+  mdaId: optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/i))),
+  state: optional(z.enum(['active', 'inactive', 'locked'])),
+  sort: optional(z.enum(SORTS)),
+  page: optional(whole(1, 1_000_000)),
+  pageSize: optional(
+    whole(1, 200).check(
+      z.refine((size) => (PAGE_SIZE_CHOICES as readonly number[]).includes(size)),
+    ),
+  ),
+  /** The "Add officer" form is open over the list. */
+  add: optional(z.boolean()),
+  /** The id of the officer whose panel is open. */
+  officer: optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/i))),
+});
+export type OfficerListSearch = z.infer<typeof OfficerListSearch>;
+
+export const FILTER_KEYS = ['search', 'userType', 'mdaId', 'state'] as const;
+
+export function hasFilters(search: OfficerListSearch): boolean {
+  return FILTER_KEYS.some((key) => search[key] !== undefined);
+}
+
+/** The query string of GET /api/v1/officers for one of the two screens (a page, or an export). */
+export function officerListParams(
+  group: UserTypeGroup,
+  search: OfficerListSearch,
+  format?: 'csv' | 'xlsx',
+): URLSearchParams {
+  const params = new URLSearchParams({ userTypeGroup: group });
+  for (const key of FILTER_KEYS) {
+    const value = search[key];
+    if (value !== undefined) params.set(key, String(value));
+  }
+  params.set('sort', search.sort ?? 'surname');
+  if (format) {
+    params.set('format', format);
+  } else {
+    params.set('page', String(search.page ?? 1));
+    params.set('pageSize', String(search.pageSize ?? DEFAULT_PAGE_SIZE));
+  }
+  return params;
+}
