@@ -18,11 +18,15 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, handleError } from './errors';
 import { createLocalFileStore } from './files/store';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { mdaRoutes } from './modules/mdas/routes';
 import { officerRoutes } from './modules/officers/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { systemRoutes } from './modules/system/routes';
 import { taxpayerRoutes } from './modules/taxpayers/routes';
+import { secretBoxFromConfig } from './secrets';
 
 /** Requests larger than this are refused before they are read (issue 2, "Bad input"). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -98,8 +102,19 @@ export async function buildApp({
 
   await app.register(systemRoutes, { prefix: '/api', database, config, version: APP_VERSION });
   await app.register(authRoutes, { prefix: '/api/v1', db: database.db, config });
+  await app.register(auditRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(officerRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(profileRoutes, {
+    prefix: '/api/v1',
+    db: database.db,
+    files: createLocalFileStore(config.filesDir),
+  });
   await app.register(referenceRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(mdaRoutes, {
+    prefix: '/api/v1',
+    db: database.db,
+    secrets: secretBoxFromConfig(config),
+  });
   await app.register(taxpayerRoutes, {
     prefix: '/api/v1',
     db: database.db,

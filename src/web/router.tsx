@@ -10,6 +10,11 @@ import {
 } from '@tanstack/react-router';
 import { BTIN_PATTERN } from '../shared/btin';
 import type { TaxpayerKind } from '../shared/taxpayers/enums';
+import { AuditTrailSearch } from './features/audit/auditSearch';
+import { auditEventsQuery } from './features/audit/queries';
+import { MdaListSearch } from './features/mdas/listSearch';
+import { mdaDetailsQuery } from './features/mdas/queries';
+import { OfficerListSearch } from './features/officers/listSearch';
 import { TaxpayerListSearch } from './features/taxpayers/listSearch';
 import { taxpayerListQuery, taxpayerQuery } from './features/taxpayers/queries';
 import { isUnauthenticated } from './lib/api';
@@ -42,6 +47,23 @@ const CorporateTaxpayersPage = lazyRouteComponent(
   () => import('./features/taxpayers/TaxpayerListPage'),
   'CorporateTaxpayersPage',
 );
+const AuditTrailPage = lazyRouteComponent(
+  () => import('./features/audit/AuditTrailPage'),
+  'AuditTrailPage',
+);
+const AdminListPage = lazyRouteComponent(
+  () => import('./features/officers/OfficerListPage'),
+  'AdminListPage',
+);
+const TaxOfficerListPage = lazyRouteComponent(
+  () => import('./features/officers/OfficerListPage'),
+  'TaxOfficerListPage',
+);
+const ManageMdasPage = lazyRouteComponent(
+  () => import('./features/mdas/MdasPage'),
+  'ManageMdasPage',
+);
+const MdaListPage = lazyRouteComponent(() => import('./features/mdas/MdasPage'), 'MdaListPage');
 const TaxpayerPage = lazyRouteComponent(
   () => import('./features/taxpayers/TaxpayerPage'),
   'TaxpayerPage',
@@ -175,6 +197,55 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     createRoute({ getParentRoute: () => shell, path: 'taxpayer/profile', component: ProfilePage }),
     taxpayerListRoute(shell, 'individual'),
     taxpayerListRoute(shell, 'corporate'),
+    // Officers administration (issue 4): both lists keep their filters and open panels in the URL.
+    ...(
+      [
+        ['admin/admin-list', AdminListPage],
+        ['admin/tax-officer-list', TaxOfficerListPage],
+      ] as const
+    ).map(([path, component]) =>
+      createRoute({
+        getParentRoute: () => shell,
+        path,
+        validateSearch: (search: Record<string, unknown>) => OfficerListSearch.parse(search),
+        component,
+      }),
+    ),
+    // The audit trail (issue 4); '/taxes/audit-trail' reaches it through the redirect below.
+    createRoute({
+      getParentRoute: () => shell,
+      path: 'taxs/audit-trail',
+      validateSearch: (search: Record<string, unknown>) => AuditTrailSearch.parse(search),
+      loaderDeps: ({ search }) => search,
+      loader: async ({ context, deps, cause }) => {
+        const me = context.queryClient.getQueryData(meQuery().queryKey);
+        if (!me?.permissions.includes('audit:read')) return;
+        const prefetch = context.queryClient.prefetchQuery(auditEventsQuery(deps));
+        if (cause === 'enter') await prefetch;
+      },
+      component: AuditTrailPage,
+    }),
+    // MDAs (issue 4): the administrators' page and the officers' read-only list, one table.
+    ...(
+      [
+        ['mda/manage-mda', ManageMdasPage],
+        ['mda/mda-list', MdaListPage],
+      ] as const
+    ).map(([path, component]) =>
+      createRoute({
+        getParentRoute: () => shell,
+        path,
+        validateSearch: (search: Record<string, unknown>) => MdaListSearch.parse(search),
+        loaderDeps: ({ search }) => search,
+        loader: async ({ context, deps, cause }) => {
+          const me = context.queryClient.getQueryData(meQuery().queryKey);
+          if (!me?.permissions.includes('mda:read')) return;
+          const prefetch = context.queryClient.prefetchQuery(mdaDetailsQuery(deps));
+          if (cause === 'enter') await prefetch;
+        },
+        component,
+      }),
+    ),
     // A taxpayer's page. The static paths above (profile, the lists) win over this one.
     createRoute({
       getParentRoute: () => shell,

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import { recordAudit } from '../../modules/audit/service';
 import { createOfficerService } from '../../modules/officers/service';
 import type { Db } from '../client';
+import { seedDemoMdas } from './mdas';
 import { countTaxpayersFromSource, findOfficerIdByUsername, selectPlacesOfState } from './queries';
 import { fakeCompany, fakeIndividual, insertTaxpayersInBulk } from './taxpayers';
 
@@ -32,17 +33,25 @@ const DEMO_NAMES = {
 
 export type DemoSignIn = { username: string; userType: UserType; label: string; created: boolean };
 
+/** The MDA staff work for the Ministry of Health, so their scoped views show something. */
+const DEMO_MDA_PRIVILEGES: Partial<Record<UserType, readonly string[]>> = {
+  OFFICER_MDA: ['MOH'],
+  OFFICER_MDA_ADMIN: ['MOH'],
+};
+
 export function demoUsername(userType: UserType): string {
   return userType.toLowerCase();
 }
 
 /**
- * One active officer per user type, username = the user type in lower case, password
- * DEMO_PASSWORD. Idempotent: an officer that exists already is left alone.
+ * The demo MDAs (seed/mdas.ts), then one active officer per user type, username = the user
+ * type in lower case, password DEMO_PASSWORD. Idempotent: an officer that exists already is
+ * left alone.
  */
 export async function seedDemo(db: Db, config: Config): Promise<DemoSignIn[]> {
   if (config.env === 'production')
     throw new Error('The demo seed refuses to run with NODE_ENV=production.');
+  const mdaIds = await seedDemoMdas(db, config);
   const officers = createOfficerService({ db });
   const actor = systemActor('seed');
   const result: DemoSignIn[] = [];
@@ -59,6 +68,10 @@ export async function seedDemo(db: Db, config: Config): Promise<DemoSignIn[]> {
         phoneNumber: `+23480300000${String(index + 1).padStart(2, '0')}`,
         userType,
         password: config.demoPassword,
+        mdaPrivileges: (DEMO_MDA_PRIVILEGES[userType] ?? []).flatMap((code) => {
+          const id = mdaIds.get(code);
+          return id ? [id] : [];
+        }),
       });
     }
     result.push({ username, userType, label: USER_TYPE_LABELS[userType], created: !exists });

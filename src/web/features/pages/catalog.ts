@@ -392,7 +392,7 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
   '/birs/taxs/audit-trail': {
     title: 'Audit Trail',
     description:
-      'Every change made in RevDesk: who did it, what changed and when. Hidden from the menu for now.',
+      'Every change made in RevDesk: who did it, what changed and when, and a check that no record of it was altered.',
   },
 
   // Account
