@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Starts the real server (src/server/main.ts) in a child process on loopback, in production
  * mode without demo data, and resolves once /api/ready answers. The rate limit on sign-in is
- * lifted: the benchmarks sign in on purpose.
+ * lifted: the benchmarks sign in on purpose. Production wants a SECRETS_KEY: a scratch
+ * database holds no secret, so any key of the run will do.
  */
 export async function startServer(
   port: number,
@@ -21,6 +23,7 @@ export async function startServer(
       SEED: 'none',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      SECRETS_KEY: randomBytes(32).toString('base64'),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
