@@ -1,9 +1,10 @@
 import 'mantine-datatable/styles.css';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconDownload, IconSearchOff } from '@tabler/icons-react';
+import { IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
+import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { AuditFilters } from './AuditFilters';
@@ -29,22 +30,12 @@ export function AuditTrailPage() {
 function AuditTrail() {
   useDocumentTitle(`${TITLE} · RevDesk`);
   const search = AuditTrailSearch.parse(useSearch({ strict: false }));
-  const navigate = useNavigate();
   const list = useQuery(auditEventsQuery(search));
   const verify = useVerifyChain();
 
-  const setSearch = (change: Partial<AuditTrailSearch>, replace = true) =>
-    void navigate({
-      to: '.',
-      search: (previous: Record<string, unknown>) => ({ ...previous, ...change }),
-      replace,
-    });
+  const setSearch = useSetListSearch<AuditTrailSearch>();
   const clearFilters = () =>
-    setSearch(
-      Object.fromEntries(
-        [...AUDIT_FILTER_KEYS, 'page'].map((key) => [key, undefined]),
-      ) as Partial<AuditTrailSearch>,
-    );
+    setSearch(clearedFilters<AuditTrailSearch>([...AUDIT_FILTER_KEYS, 'page']));
 
   const isEmpty = list.data !== undefined && list.data.total === 0 && !list.isPlaceholderData;
 
@@ -62,24 +53,7 @@ function AuditTrail() {
         </Stack>
         <Group gap="sm">
           <VerifyChainButton verify={verify} />
-          <Button
-            component="a"
-            href={auditExportUrl(search, 'csv')}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden="true" />}
-          >
-            Export CSV
-          </Button>
-          <Button
-            component="a"
-            href={auditExportUrl(search, 'xlsx')}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden="true" />}
-          >
-            Export Excel
-          </Button>
+          <ExportButtons hrefOf={(format) => auditExportUrl(search, format)} />
         </Group>
       </Group>
 
@@ -92,14 +66,12 @@ function AuditTrail() {
       />
 
       {list.isError ? (
-        <Alert color="red" variant="light" title="The audit trail could not be loaded" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" onClick={() => void list.refetch()} loading={list.isFetching}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ListLoadError
+          what="The audit trail"
+          error={list.error}
+          isRetrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
       ) : isEmpty ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="sm">

@@ -1,16 +1,11 @@
 // zod/mini, not zod: the router validates this search on every route, so it is in the first
 // load of the sign-in page too (DESIGN.md §9: ≤ 250 KB gzipped), and mini is a fraction of it.
 import { z } from 'zod/mini';
+import { optional, whole } from '../../lib/searchParams';
 
 /** The page sizes an officer may pick; the first page holds fifty (DESIGN.md §10). */
 export const AUDIT_PAGE_SIZES = [25, 50, 100, 200] as const;
 export const AUDIT_DEFAULT_PAGE_SIZE = 50;
-
-/** A hand-edited or outdated bookmark falls back to the default rather than failing. */
-const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
-
-const whole = (min: number, max: number) =>
-  z.coerce.number().check(z.refine(Number.isInteger), z.minimum(min), z.maximum(max));
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 

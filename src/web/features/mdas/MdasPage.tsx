@@ -1,11 +1,12 @@
 import 'mantine-datatable/styles.css';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconBuildingCommunity, IconDownload, IconPlus } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { MdaView } from '../../../shared/mdas';
+import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { FILTER_KEYS, hasFilters, MdaListSearch } from './listSearch';
@@ -31,18 +32,11 @@ export function MdaListPage() {
 function MdasPage({ title, canWrite }: { title: string; canWrite: boolean }) {
   useDocumentTitle(`${title} · RevDesk`);
   const search = MdaListSearch.parse(useSearch({ strict: false }));
-  const navigate = useNavigate();
   const list = useQuery(mdaDetailsQuery(search));
   const [editing, setEditing] = useState<MdaView | null>(null);
 
-  const setSearch = (change: Partial<MdaListSearch>, replace = true) =>
-    void navigate({
-      to: '.',
-      search: (previous: Record<string, unknown>) => ({ ...previous, ...change }),
-      replace,
-    });
-  const clearFilters = () =>
-    setSearch(Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])));
+  const setSearch = useSetListSearch<MdaListSearch>();
+  const clearFilters = () => setSearch(clearedFilters<MdaListSearch>(FILTER_KEYS));
 
   const isEmpty = list.data !== undefined && list.data.total === 0 && !list.isPlaceholderData;
 
@@ -59,24 +53,7 @@ function MdasPage({ title, canWrite }: { title: string; canWrite: boolean }) {
           </Text>
         </Stack>
         <Group gap="sm">
-          <Button
-            component="a"
-            href={mdaExportUrl(search, 'csv')}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden="true" />}
-          >
-            Export CSV
-          </Button>
-          <Button
-            component="a"
-            href={mdaExportUrl(search, 'xlsx')}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden="true" />}
-          >
-            Export Excel
-          </Button>
+          <ExportButtons hrefOf={(format) => mdaExportUrl(search, format)} />
           {canWrite && (
             <Button
               leftSection={<IconPlus size={16} aria-hidden="true" />}
@@ -95,14 +72,12 @@ function MdasPage({ title, canWrite }: { title: string; canWrite: boolean }) {
       />
 
       {list.isError ? (
-        <Alert color="red" variant="light" title="The MDAs could not be loaded" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" onClick={() => void list.refetch()} loading={list.isFetching}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ListLoadError
+          what="The MDAs"
+          error={list.error}
+          isRetrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
       ) : isEmpty ? (
         <EmptyList
           filtered={hasFilters(search)}

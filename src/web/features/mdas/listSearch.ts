@@ -2,16 +2,11 @@
 // load of the sign-in page too (DESIGN.md §9), and mini is a fraction of it.
 import { z } from 'zod/mini';
 import { MDA_CATEGORIES } from '../../../shared/mdas/enums';
+import { optional, whole } from '../../lib/searchParams';
 
 /** The page sizes an officer may pick. A state has tens of MDAs: one page usually holds them. */
 export const PAGE_SIZE_CHOICES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 50;
-
-/** A hand-edited or outdated bookmark falls back to the default rather than failing. */
-const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
-
-const whole = (min: number, max: number) =>
-  z.coerce.number().check(z.refine(Number.isInteger), z.minimum(min), z.maximum(max));
 
 /** The MDA lists' state in the URL (STYLE.md §8); defaults are left out. */
 export const MdaListSearch = z.object({

@@ -1,10 +1,11 @@
 import 'mantine-datatable/styles.css';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconSearchOff } from '@tabler/icons-react';
+import { IconPlus, IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import type { UserTypeGroup } from '../../../shared/officers';
+import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { CreateOfficerModal } from './CreateOfficerModal';
@@ -36,19 +37,10 @@ function OfficerList({ group }: { group: UserTypeGroup }) {
   useDocumentTitle(`${info.title} · RevDesk`);
   const canWrite = usePermission('officer:write');
   const search = OfficerListSearch.parse(useSearch({ strict: false }));
-  const navigate = useNavigate();
   const list = useQuery(officerListQuery(group, search));
 
-  const setSearch = (change: Partial<OfficerListSearch>, replace = true) =>
-    void navigate({
-      to: '.',
-      search: (previous: Record<string, unknown>) => ({ ...previous, ...change }),
-      replace,
-    });
-  const clearFilters = () =>
-    setSearch(
-      Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])) as Partial<OfficerListSearch>,
-    );
+  const setSearch = useSetListSearch<OfficerListSearch>();
+  const clearFilters = () => setSearch(clearedFilters<OfficerListSearch>(FILTER_KEYS));
   const isEmpty = list.data !== undefined && list.data.total === 0 && !list.isPlaceholderData;
 
   return (
@@ -58,18 +50,7 @@ function OfficerList({ group }: { group: UserTypeGroup }) {
           {info.title}
         </Title>
         <Group gap="sm">
-          {(['csv', 'xlsx'] as const).map((format) => (
-            <Button
-              key={format}
-              component="a"
-              href={officerExportUrl(group, search, format)}
-              download
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden="true" />}
-            >
-              {format === 'csv' ? 'Export CSV' : 'Export Excel'}
-            </Button>
-          ))}
+          <ExportButtons hrefOf={(format) => officerExportUrl(group, search, format)} />
           {canWrite && (
             <Button
               leftSection={<IconPlus size={16} aria-hidden="true" />}
@@ -89,14 +70,12 @@ function OfficerList({ group }: { group: UserTypeGroup }) {
       />
 
       {list.isError ? (
-        <Alert color="red" variant="light" title="The officers could not be loaded" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" onClick={() => void list.refetch()} loading={list.isFetching}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ListLoadError
+          what="The officers"
+          error={list.error}
+          isRetrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
       ) : isEmpty ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="sm">

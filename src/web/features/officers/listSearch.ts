@@ -2,6 +2,7 @@
 import { z } from 'zod/mini';
 import type { OfficerListQuery, UserTypeGroup } from '../../../shared/officers';
 import type { UserType } from '../../../shared/userTypes';
+import { optional, whole } from '../../lib/searchParams';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../taxpayers/listSearch';
 
 /** OFFICER_SORTS of the API contract, repeated to keep its schemas out of the first load. */
@@ -47,10 +48,6 @@ export const USER_TYPES_ARE_COMPLETE: [Exclude<UserType, (typeof USER_TYPES)[num
 ]
   ? true
   : never = true;
-
-const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
-const whole = (min: number, max: number) =>
-  z.coerce.number().check(z.refine(Number.isInteger), z.minimum(min), z.maximum(max));
 
 /** The officer lists' state in the URL (STYLE.md §8): filters, page, and what is open over it. */
 export const OfficerListSearch = z.object({

@@ -1,10 +1,11 @@
 import 'mantine-datatable/styles.css';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconSearchOff } from '@tabler/icons-react';
+import { IconPlus, IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import type { TaxpayerKind } from '../../../shared/taxpayers';
+import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { KIND_PAGES } from './format';
@@ -38,19 +39,10 @@ function TaxpayerList({ kind }: { kind: TaxpayerKind }) {
   useDocumentTitle(`${info.title} · RevDesk`);
   const canWrite = usePermission('taxpayer:write');
   const search = TaxpayerListSearch.parse(useSearch({ strict: false }));
-  const navigate = useNavigate();
   const list = useQuery(taxpayerListQuery(kind, search));
 
-  const setSearch = (change: Partial<TaxpayerListSearch>, replace = true) =>
-    void navigate({
-      to: '.',
-      search: (previous: Record<string, unknown>) => ({ ...previous, ...change }),
-      replace,
-    });
-  const clearFilters = () =>
-    setSearch(
-      Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])) as Partial<TaxpayerListSearch>,
-    );
+  const setSearch = useSetListSearch<TaxpayerListSearch>();
+  const clearFilters = () => setSearch(clearedFilters<TaxpayerListSearch>(FILTER_KEYS));
 
   const isEmpty = list.data !== undefined && list.data.total === 0 && !list.isPlaceholderData;
 
@@ -61,24 +53,7 @@ function TaxpayerList({ kind }: { kind: TaxpayerKind }) {
           {info.title}
         </Title>
         <Group gap="sm">
-          <Button
-            component="a"
-            href={taxpayerExportUrl(kind, search, 'csv')}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden="true" />}
-          >
-            Export CSV
-          </Button>
-          <Button
-            component="a"
-            href={taxpayerExportUrl(kind, search, 'xlsx')}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden="true" />}
-          >
-            Export Excel
-          </Button>
+          <ExportButtons hrefOf={(format) => taxpayerExportUrl(kind, search, format)} />
           {canWrite && (
             <Button
               leftSection={<IconPlus size={16} aria-hidden="true" />}
@@ -98,14 +73,12 @@ function TaxpayerList({ kind }: { kind: TaxpayerKind }) {
       />
 
       {list.isError ? (
-        <Alert color="red" variant="light" title="The taxpayers could not be loaded" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" onClick={() => void list.refetch()} loading={list.isFetching}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ListLoadError
+          what="The taxpayers"
+          error={list.error}
+          isRetrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
       ) : isEmpty ? (
         <EmptyList
           noun={info.noun}

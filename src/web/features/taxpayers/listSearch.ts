@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 import type { PAGE_SIZE_DEFAULT } from '../../../shared/pagination';
 import { TAXPAYER_STATUSES, type TaxpayerKind } from '../../../shared/taxpayers/enums';
 import type { TaxpayerSort } from '../../../shared/taxpayers/views';
+import { optional, whole } from '../../lib/searchParams';
 
 /** The page sizes an officer may pick; the first page holds fifty (DESIGN.md §10). */
 export const PAGE_SIZE_CHOICES = [25, 50, 100, 200] as const;
@@ -23,12 +24,6 @@ const SORTS = [
 export const SORTS_ARE_COMPLETE: [Exclude<TaxpayerSort, (typeof SORTS)[number]>] extends [never]
   ? true
   : never = true;
-
-/** A hand-edited or outdated bookmark falls back to the default rather than failing. */
-const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
-
-const whole = (min: number, max: number) =>
-  z.coerce.number().check(z.refine(Number.isInteger), z.minimum(min), z.maximum(max));
 
 /**
  * The registry list's state in the URL (STYLE.md §8): a filtered list can be bookmarked,
