@@ -200,3 +200,24 @@ export async function lockMda(db: Db, id: string): Promise<MdaRow | null> {
   const [row] = await db.select().from(mdas).where(eq(mdas.id, id)).for('update');
   return row ?? null;
 }
+
+/** The ids among `ids` that name no MDA. */
+export async function findUnknownMdaIds(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .select({ id: mdas.id })
+    .from(mdas)
+    .where(inArray(mdas.id, [...ids]));
+  const known = new Set(found.map((row) => row.id));
+  return ids.filter((id) => !known.has(id));
+}
+
+/** MDA names by id, for other modules (an officer's privileges). */
+export async function selectMdaNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: mdas.id, name: mdas.name })
+    .from(mdas)
+    .where(inArray(mdas.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

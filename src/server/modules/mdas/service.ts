@@ -32,6 +32,13 @@ import { auditedMda, diffFields, toMdaView } from './view';
 
 export type MdaServiceDeps = { db: Db; secrets: SecretBox };
 
+/**
+ * What other modules may ask of MDAs without the service's secrets (officers' MDA
+ * privileges): whether ids name MDAs, and their names. No actor: they disclose nothing the
+ * caller's own rules have not already allowed.
+ */
+export { findUnknownMdaIds, selectMdaNames } from './queries';
+
 /** What the Remita client (issue 5) needs to speak for an MDA. Never sent to a browser. */
 export type RemitaCredentials = { merchantId: string; apiKey: string; serviceTypeIds: string[] };
 

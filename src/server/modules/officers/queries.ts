@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { OfficerListQuery } from '../../../shared/officers';
 import type { Db } from '../../db/client';
-import { mdas, officerMdaPrivileges, officers } from '../../db/schema';
+import { officerMdaPrivileges, officers } from '../../db/schema';
 
 const mdaPrivilegesColumn = sql<
   string[]
@@ -89,17 +89,6 @@ export async function findUsernameOrEmailOwner(
     .where(and(or(...matches), exceptId ? ne(officers.id, exceptId) : undefined))
     .limit(1);
   return row ?? null;
-}
-
-/** The ids among `ids` that name no MDA. */
-export async function findUnknownMdaIds(db: Db, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const found = await db
-    .select({ id: mdas.id })
-    .from(mdas)
-    .where(inArray(mdas.id, [...ids]));
-  const known = new Set(found.map((row) => row.id));
-  return ids.filter((id) => !known.has(id));
 }
 
 /** Inserts an officer; the Officer ID (OFF-000001…) comes from officer_number_seq. */
@@ -220,14 +209,4 @@ export async function selectOfficersForExport(db: Db, query: OfficerListQuery, l
     .where(whereOf(query))
     .orderBy(...SORT_COLUMNS[query.sort])
     .limit(limit);
-}
-
-/** MDA names by id, for the export's privileges column. */
-export async function selectMdaNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: mdas.id, name: mdas.name })
-    .from(mdas)
-    .where(inArray(mdas.id, [...ids]));
-  return new Map(rows.map((row) => [row.id, row.name]));
 }

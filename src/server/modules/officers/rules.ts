@@ -2,7 +2,8 @@ import { normaliseNigerianPhone } from '../../../shared/phone';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../errors';
-import { findUnknownMdaIds, findUsernameOrEmailOwner, lockActiveAdminIds } from './queries';
+import { findUnknownMdaIds } from '../mdas/service';
+import { findUsernameOrEmailOwner, lockActiveAdminIds } from './queries';
 
 /** 409 naming the field another officer already uses; `details.field` lets a form show it there. */
 export async function refuseTakenUsernameOrEmail(

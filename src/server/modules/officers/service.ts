@@ -8,6 +8,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/service';
+import { selectMdaNames } from '../mdas/service';
 import { createOfficerAccountService } from './accounts';
 import {
   OFFICER_EXPORT_LIMIT,
@@ -20,7 +21,6 @@ import {
   findOfficerById,
   insertOfficer,
   type OfficerRow,
-  selectMdaNames,
   selectOfficers,
   selectOfficersForExport,
 } from './queries';
