@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKoboAsNaira, koboToNaira, nairaToKobo } from './amounts';
+import { formatKoboAsNaira, koboToNaira, nairaToKobo } from './money';
 
 describe('naira and kobo', () => {
   it('formats kobo as naira with two decimals and thousands separators', () => {

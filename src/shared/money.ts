@@ -1,7 +1,4 @@
-/**
- * Money is whole kobo everywhere but on screen and in files (DESIGN.md §3). These two helpers
- * serve the revenue heads' fixed amounts; they belong in a shared money module once one exists.
- */
+/** Money is whole kobo everywhere but on screen and in files (DESIGN.md §3). */
 
 /** 150000 → "₦1,500.00". Integer arithmetic: no float rounding on large amounts. */
 export function formatKoboAsNaira(kobo: number): string {

@@ -1,4 +1,3 @@
-export * from './amounts';
 export * from './enums';
 export * from './input';
 export * from './views';

@@ -1,5 +1,6 @@
 import { todayInLagos } from '../../../shared/dates';
-import { formatKoboAsNaira, MDA_CATEGORY_LABELS, type MdaView } from '../../../shared/mdas';
+import { MDA_CATEGORY_LABELS, type MdaView } from '../../../shared/mdas';
+import { formatKoboAsNaira } from '../../../shared/money';
 import { type Table, tableToCsv, tableToXlsx } from '../../export/spreadsheet';
 
 /** More MDAs than a state has: a filter that matches more is a mistake, not a report. */

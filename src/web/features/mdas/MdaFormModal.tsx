@@ -18,7 +18,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MDA_CATEGORIES, MDA_CATEGORY_LABELS, MdaInput, type MdaView } from '../../../shared/mdas';
 import { api } from '../../lib/api';
-import { changedFields } from '../taxpayers/formValues';
+import { changedFields } from '../../lib/changedFields';
 import { ApiKeyField } from './ApiKeyField';
 import { showSaveError, validateWith } from './formErrors';
 import { apiKeyChange, type MdaValues, mdaValues, toMdaFields, toMdaInput } from './mdaFormValues';

@@ -3,15 +3,10 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  koboToNaira,
-  type MdaView,
-  nairaToKobo,
-  RevenueHeadInput,
-  type RevenueHeadView,
-} from '../../../shared/mdas';
+import { type MdaView, RevenueHeadInput, type RevenueHeadView } from '../../../shared/mdas';
+import { koboToNaira, nairaToKobo } from '../../../shared/money';
 import { api } from '../../lib/api';
-import { changedFields } from '../taxpayers/formValues';
+import { changedFields } from '../../lib/changedFields';
 import { type FieldNames, showSaveError, validateWith } from './formErrors';
 import { mdaKeys } from './queries';
 

@@ -3,12 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  formatKoboAsNaira,
-  type MdaView,
-  type RevenueHeadPatch,
-  type RevenueHeadView,
-} from '../../../shared/mdas';
+import type { MdaView, RevenueHeadPatch, RevenueHeadView } from '../../../shared/mdas';
+import { formatKoboAsNaira } from '../../../shared/money';
 import { api } from '../../lib/api';
 import { mdaKeys } from './queries';
 import { RevenueHeadFormModal } from './RevenueHeadFormModal';

@@ -5,11 +5,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TaxpayerPatch, TaxpayerView } from '../../../shared/taxpayers';
 import { api, isApiError } from '../../lib/api';
+import { changedFields } from '../../lib/changedFields';
 import { CorporateFields } from './CorporateFields';
 import { showServerErrors } from './formValidation';
 import {
   type CorporateValues,
-  changedFields,
   changedStatus,
   type IndividualValues,
   toCorporateInput,

@@ -1,6 +1,6 @@
 import { type FormErrors, schemaResolver } from '@mantine/form';
 import { validationIssues } from '../../lib/api';
-import { changedFields } from './formValues';
+import { changedFields } from '../../lib/changedFields';
 
 type Schema = Parameters<typeof schemaResolver>[0];
 

@@ -182,20 +182,6 @@ export function toCorporateInput(values: CorporateValues): DraftInput<CorporateF
   };
 }
 
-/**
- * The fields an edit changed, compared as the body would send them: PATCH carries only
- * these and the version the officer saw (issue 3).
- */
-export function changedFields<T extends object>(before: T, after: T): Partial<T> {
-  const changes: Partial<T> = {};
-  for (const key of Object.keys(after) as (keyof T)[]) {
-    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) {
-      changes[key] = after[key];
-    }
-  }
-  return changes;
-}
-
 /** The status an edit sets, when it changed. */
 export function changedStatus(initial: Choice, current: Choice): TaxpayerStatus | undefined {
   return current !== null && current !== initial ? (current as TaxpayerStatus) : undefined;
