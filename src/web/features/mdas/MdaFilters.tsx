@@ -1,12 +1,8 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Button, Group, Select } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { MDA_CATEGORIES, MDA_CATEGORY_LABELS } from '../../../shared/mdas/enums';
+import { FilterText } from '../../lib/filters';
 import { hasFilters, type MdaListSearch } from './listSearch';
-
-/** Long enough to let a word be typed, short enough to feel immediate. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 type FilterChange = Partial<Pick<MdaListSearch, 'search' | 'category' | 'status'>>;
 
@@ -17,31 +13,15 @@ export function MdaFilters(props: {
   onClear: () => void;
 }) {
   const { search, onChange } = props;
-  const [term, setTerm] = useState(search.search ?? '');
-  const applyTerm = useDebouncedCallback((value: string) => {
-    onChange({ search: value.trim() === '' ? undefined : value.trim() });
-  }, SEARCH_DEBOUNCE_MS);
-
-  // "Clear filters", the back button or a link changed the URL: the box follows it.
-  useEffect(() => {
-    setTerm((current) =>
-      current.trim() === (search.search ?? '') ? current : (search.search ?? ''),
-    );
-  }, [search.search]);
-
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <TextInput
-        type="search"
+      <FilterText
+        isSearch
         label="Search"
-        placeholder="Code, name or short name"
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        value={term}
-        onChange={(event) => {
-          setTerm(event.currentTarget.value);
-          applyTerm(event.currentTarget.value);
-        }}
-        w={{ base: '100%', sm: 300 }}
+        placeholder={'Code, name or short name'}
+        value={search.search}
+        onChange={(term) => onChange({ search: term })}
+        width={{ base: '100%', sm: 300 }}
       />
       <Select
         label="Category"

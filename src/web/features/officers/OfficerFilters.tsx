@@ -1,15 +1,11 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch, IconX } from '@tabler/icons-react';
+import { Button, Group, Select } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { UserTypeGroup } from '../../../shared/officers';
+import { FilterText } from '../../lib/filters';
 import { GROUP_PAGES, userTypeOptions } from './format';
 import { hasFilters, type OfficerListSearch } from './listSearch';
 import { mdaOptionsQuery } from './queries';
-
-/** Long enough to let a word be typed, short enough to feel immediate. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 type FilterChange = Partial<Pick<OfficerListSearch, 'search' | 'userType' | 'mdaId' | 'state'>>;
 
@@ -27,32 +23,16 @@ export function OfficerFilters(props: {
   onClear: () => void;
 }) {
   const { group, search, onChange } = props;
-  const [term, setTerm] = useState(search.search ?? '');
   const mdas = useQuery(mdaOptionsQuery());
-  const applyTerm = useDebouncedCallback((value: string) => {
-    onChange({ search: value.trim() === '' ? undefined : value.trim() });
-  }, SEARCH_DEBOUNCE_MS);
-
-  // "Clear filters", the back button or a link changed the URL: the box follows it.
-  useEffect(() => {
-    setTerm((current) =>
-      current.trim() === (search.search ?? '') ? current : (search.search ?? ''),
-    );
-  }, [search.search]);
-
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <TextInput
-        type="search"
+      <FilterText
+        isSearch
         label="Search"
-        placeholder="Name, username, e-mail or officer ID"
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        value={term}
-        onChange={(event) => {
-          setTerm(event.currentTarget.value);
-          applyTerm(event.currentTarget.value);
-        }}
-        w={{ base: '100%', sm: 320 }}
+        placeholder={'Name, username, e-mail or officer ID'}
+        value={search.search}
+        onChange={(term) => onChange({ search: term })}
+        width={{ base: '100%', sm: 320 }}
       />
       {group === 'staff' && (
         <Select

@@ -1,16 +1,11 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch, IconX } from '@tabler/icons-react';
+import { Group, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { BAYELSA_STATE_ID } from '../../../shared/reference';
 import { STATUSES_BY_KIND, type TaxpayerKind } from '../../../shared/taxpayers';
+import { ClearFiltersButton, FilterDateRange, FilterText } from '../../lib/filters';
 import { statusLabel } from './format';
 import { hasFilters, type TaxpayerListSearch } from './listSearch';
 import { lgasQuery } from './queries';
-
-/** Long enough to let a word be typed, short enough to feel immediate. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 type FilterChange = Partial<
   Pick<TaxpayerListSearch, 'search' | 'lga' | 'status' | 'registeredFrom' | 'registeredTo'>
@@ -25,19 +20,7 @@ type Props = {
 
 /** The list's search box and filters; every change goes to the URL (STYLE.md §8). */
 export function TaxpayerFilters({ kind, search, onChange, onClear }: Props) {
-  const [term, setTerm] = useState(search.search ?? '');
   const { data: lgas = [] } = useQuery(lgasQuery(BAYELSA_STATE_ID));
-  const applyTerm = useDebouncedCallback((value: string) => {
-    onChange({ search: value.trim() === '' ? undefined : value.trim() });
-  }, SEARCH_DEBOUNCE_MS);
-
-  // "Clear filters", the back button or a link changed the URL: the box follows it.
-  useEffect(() => {
-    setTerm((current) =>
-      current.trim() === (search.search ?? '') ? current : (search.search ?? ''),
-    );
-  }, [search.search]);
-
   const placeholder =
     kind === 'individual'
       ? 'Name, BTIN, NIN, e-mail or phone'
@@ -45,17 +28,13 @@ export function TaxpayerFilters({ kind, search, onChange, onClear }: Props) {
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <TextInput
-        type="search"
+      <FilterText
+        isSearch
         label="Search"
         placeholder={placeholder}
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        value={term}
-        onChange={(event) => {
-          setTerm(event.currentTarget.value);
-          applyTerm(event.currentTarget.value);
-        }}
-        w={{ base: '100%', sm: 320 }}
+        value={search.search}
+        onChange={(term) => onChange({ search: term })}
+        width={{ base: '100%', sm: 320 }}
       />
       <Select
         label="LGA"
@@ -82,31 +61,14 @@ export function TaxpayerFilters({ kind, search, onChange, onClear }: Props) {
         clearable
         w={160}
       />
-      <TextInput
-        type="date"
-        label="Registered from"
-        value={search.registeredFrom ?? ''}
-        max={search.registeredTo}
-        onChange={(event) => onChange({ registeredFrom: event.currentTarget.value || undefined })}
-        w={170}
+      <FilterDateRange
+        labels={['Registered from', 'Registered to']}
+        from={search.registeredFrom}
+        to={search.registeredTo}
+        onChange={(range) => onChange({ registeredFrom: range.from, registeredTo: range.to })}
+        width={170}
       />
-      <TextInput
-        type="date"
-        label="Registered to"
-        value={search.registeredTo ?? ''}
-        min={search.registeredFrom}
-        onChange={(event) => onChange({ registeredTo: event.currentTarget.value || undefined })}
-        w={170}
-      />
-      {hasFilters(search) && (
-        <Button
-          variant="subtle"
-          leftSection={<IconX size={16} aria-hidden="true" />}
-          onClick={onClear}
-        >
-          Clear filters
-        </Button>
-      )}
+      {hasFilters(search) && <ClearFiltersButton onClear={onClear} />}
     </Group>
   );
 }
