@@ -18,10 +18,19 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, handleError } from './errors';
 import { createLocalFileStore } from './files/store';
+import { createIntegrations } from './integrations';
+import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
+import { startJobWorker } from './jobs/worker';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { jobRoutes } from './modules/jobs/routes';
 import { mdaRoutes } from './modules/mdas/routes';
 import { officerRoutes } from './modules/officers/routes';
+import { autoRegRoutes } from './modules/payments/autoRegRoutes';
+import type { PaymentDeps } from './modules/payments/deps';
+import { invoiceRoutes } from './modules/payments/invoiceRoutes';
+import { remitaRoutes } from './modules/payments/remitaRoutes';
+import { paymentRoutes } from './modules/payments/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -38,6 +47,10 @@ export type AppOptions = {
   database: Database;
   /** Extra routes, for tests that prove the gate (a route without a permission must not boot). */
   registerExtraRoutes?: (app: FastifyInstance) => void;
+  /** The simulators' state, when the caller made it first (the demo seed writes RRRs into it). */
+  simulators?: Simulators;
+  /** Start the background job worker (default true; tests of the worker itself turn it off). */
+  runJobs?: boolean;
 };
 
 /** Builds the whole HTTP application without listening, so tests can `inject` into it. */
@@ -45,6 +58,8 @@ export async function buildApp({
   config,
   database,
   registerExtraRoutes,
+  simulators,
+  runJobs = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -110,16 +125,42 @@ export async function buildApp({
     files: createLocalFileStore(config.filesDir),
   });
   await app.register(referenceRoutes, { prefix: '/api/v1', db: database.db });
-  await app.register(mdaRoutes, {
-    prefix: '/api/v1',
+  const secrets = secretBoxFromConfig(config);
+  await app.register(mdaRoutes, { prefix: '/api/v1', db: database.db, secrets });
+  const files = createLocalFileStore(config.filesDir);
+  await app.register(taxpayerRoutes, { prefix: '/api/v1', db: database.db, files });
+
+  // Remita and EVAS: the configured URLs, else this server's own simulators (demo, tests).
+  const selfUrl = () => {
+    const address = app.server.address();
+    if (!address || typeof address === 'string') {
+      throw new AppError(
+        'REMITA_UNAVAILABLE',
+        'RevDesk is not listening, so its simulators cannot answer.',
+      );
+    }
+    return `http://127.0.0.1:${address.port}`;
+  };
+  if (config.simulators) {
+    await app.register(simulatorRoutes, {
+      prefix: '/_sim',
+      simulators: simulators ?? createSimulators(config),
+      selfUrl,
+    });
+  }
+  const paymentDeps: PaymentDeps = {
     db: database.db,
-    secrets: secretBoxFromConfig(config),
-  });
-  await app.register(taxpayerRoutes, {
-    prefix: '/api/v1',
-    db: database.db,
-    files: createLocalFileStore(config.filesDir),
-  });
+    config,
+    integrations: createIntegrations(config, selfUrl),
+    secrets,
+    files,
+  };
+  await app.register(remitaRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(invoiceRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(paymentRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(autoRegRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(jobRoutes, { prefix: '/api/v1', ...paymentDeps });
+  if (runJobs) startJobWorker(app, paymentDeps);
   registerExtraRoutes?.(app);
 
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));

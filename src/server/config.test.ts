@@ -4,6 +4,13 @@ import { loadConfig } from './config';
 
 const HEX_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
+/** What production must be given besides SECRETS_KEY: where Remita, EVAS and RevDesk itself are. */
+const PRODUCTION_URLS = {
+  REMITA_BASE_URL: 'https://login.remita.net',
+  EVAS_BASE_URL: 'https://evas.example.gov.ng',
+  PUBLIC_URL: 'https://revdesk.birs.gov.ng',
+};
+
 describe('configuration', () => {
   it('defaults to PGlite under ./data, port 3000, demo data', () => {
     const config = loadConfig({});
@@ -17,7 +24,9 @@ describe('configuration', () => {
 
   it('seeds nothing by default on PostgreSQL or in production', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/revdesk' }).seed).toBe('none');
-    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: HEX_KEY }).seed).toBe('none');
+    expect(
+      loadConfig({ NODE_ENV: 'production', SECRETS_KEY: HEX_KEY, ...PRODUCTION_URLS }).seed,
+    ).toBe('none');
   });
 
   it('requires SECRETS_KEY in production, and takes 32 bytes as hex or base64 only', () => {
@@ -37,6 +46,38 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SEED: 'demo' })).toThrow(
       /SEED=demo is refused/,
     );
+  });
+
+  it('runs the simulators with demo data only, never in production, and needs real URLs there', () => {
+    const demo = loadConfig({});
+    expect(demo.simulators).toBe(true);
+    expect(demo.remitaBaseUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/revdesk' }).simulators).toBe(false);
+    expect(loadConfig({ SEED: 'none', SIMULATORS: 'on' }).simulators).toBe(true);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SECRETS_KEY: HEX_KEY,
+        ...PRODUCTION_URLS,
+        SIMULATORS: 'on',
+      }),
+    ).toThrow(/SIMULATORS=on is refused/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SECRETS_KEY: HEX_KEY,
+        PUBLIC_URL: PRODUCTION_URLS.PUBLIC_URL,
+      }),
+    ).toThrow(/REMITA_BASE_URL is required[\s\S]*EVAS_BASE_URL is required/);
+    const live = loadConfig({
+      NODE_ENV: 'production',
+      SECRETS_KEY: HEX_KEY,
+      ...PRODUCTION_URLS,
+      REMITA_BASE_URL: 'https://login.remita.net/',
+    });
+    expect(live.remitaBaseUrl).toBe('https://login.remita.net');
+    expect(live.simulators).toBe(false);
+    expect(() => loadConfig({ RECEIPT_PREFIX: 'birs/' })).toThrow(/RECEIPT_PREFIX/);
   });
 
   it('names every bad variable', () => {

@@ -19,6 +19,21 @@ const EnvSchema = z
     /** Extra origins allowed to make cookie-authenticated writes (comma-separated), e.g. behind a proxy. */
     PUBLIC_ORIGINS: z.string().optional(),
     /** 32 bytes (64 hex digits or base64) that encrypt secrets at rest, e.g. MDAs' Remita API keys. */
+    /** Remita's base URL, e.g. https://login.remita.net. Unset: the simulator on this server (demo only). */
+    REMITA_BASE_URL: z.url().optional(),
+    /** The auto-registration (EVAS) system's base URL. Unset: the simulator on this server (demo only). */
+    EVAS_BASE_URL: z.url().optional(),
+    /** Mount the Remita and EVAS simulators under /_sim (on by default with demo data; never in production). */
+    SIMULATORS: z.enum(['on', 'off']).optional(),
+    /** How long a call to Remita or EVAS may take before it counts as unavailable. */
+    REMITA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** The first part of every receipt number: <prefix>/<year>/<sequence>. */
+    RECEIPT_PREFIX: z
+      .string()
+      .regex(/^[A-Z]{2,10}$/, { error: 'RECEIPT_PREFIX is 2–10 capital letters, e.g. BIRS' })
+      .default('BIRS'),
+    /** The address staff and the public reach RevDesk at; receipts' QR codes point here. */
+    PUBLIC_URL: z.url().optional(),
     SECRETS_KEY: z
       .string()
       .optional()
@@ -36,6 +51,25 @@ const EnvSchema = z
         message:
           'SECRETS_KEY is required with NODE_ENV=production (32 bytes: openssl rand -base64 32). Keep it safe: without it the stored Remita API keys cannot be read.',
       });
+    }
+    if (env.NODE_ENV === 'production' && env.SIMULATORS === 'on') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIMULATORS'],
+        message:
+          'SIMULATORS=on is refused with NODE_ENV=production: the simulators take payments that never happened.',
+      });
+    }
+    if (env.NODE_ENV === 'production') {
+      for (const key of ['REMITA_BASE_URL', 'EVAS_BASE_URL', 'PUBLIC_URL'] as const) {
+        if (!env[key]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `${key} is required with NODE_ENV=production (see README, Configuration).`,
+          });
+        }
+      }
     }
     if (env.NODE_ENV === 'production' && env.SEED === 'demo') {
       ctx.addIssue({
@@ -60,6 +94,16 @@ export type Config = {
   logLevel: string;
   loginRateLimitPerMinute: number;
   publicOrigins: string[];
+  /** Mount the Remita and EVAS simulators under /_sim on this server. */
+  simulators: boolean;
+  /** Remita's base URL; null means this server's own simulator (/_sim/remita). */
+  remitaBaseUrl: string | null;
+  /** EVAS's base URL; null means this server's own simulator (/_sim/evas). */
+  evasBaseUrl: string | null;
+  remitaTimeoutMs: number;
+  receiptPrefix: string;
+  /** Where RevDesk is reached, without a trailing slash; null: the address of the request. */
+  publicUrl: string | null;
   /** Where the built web app is; the server serves it when present. */
   webDir: string;
   /** Uploaded files (taxpayer photos): DATA_DIR/files, behind src/server/files/store.ts. */
@@ -87,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const seed = e.SEED ?? (e.DATABASE_URL || e.NODE_ENV === 'production' ? 'none' : 'demo');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -98,7 +143,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     env: e.NODE_ENV,
     // Demo data by default only on the embedded database; a real PostgreSQL gets none unless asked.
-    seed: e.SEED ?? (e.DATABASE_URL || e.NODE_ENV === 'production' ? 'none' : 'demo'),
+    seed,
+    // The simulators come with demo data, and otherwise only when asked for (tests, a trial).
+    simulators: e.SIMULATORS ? e.SIMULATORS === 'on' : seed === 'demo',
+    remitaBaseUrl: e.REMITA_BASE_URL?.replace(/\/+$/, '') ?? null,
+    evasBaseUrl: e.EVAS_BASE_URL?.replace(/\/+$/, '') ?? null,
+    remitaTimeoutMs: e.REMITA_TIMEOUT_MS,
+    receiptPrefix: e.RECEIPT_PREFIX,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,

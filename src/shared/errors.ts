@@ -41,6 +41,20 @@ export const ERROR_CODES = [
   'WEAK_PASSWORD',
   /** The current password given to change it is wrong. */
   'WRONG_PASSWORD',
+  /** The MDA has no Remita merchant ID or API key yet; an administrator must set them (MDA page). */
+  'REMITA_NOT_CONFIGURED',
+  /** Remita did not answer in time, or answered with something unreadable; try again later. */
+  'REMITA_UNAVAILABLE',
+  /** Remita refused the MDA's credentials (codes 020, 023): a configuration error to show. */
+  'REMITA_AUTH_FAILED',
+  /** Remita knows no such RRR (code 022). */
+  'RRR_NOT_FOUND',
+  /** Remita's paid amount differs from the bill's; nothing was recorded. */
+  'AMOUNT_MISMATCH',
+  /** The auto-registration system (EVAS) did not answer, or answered with something unreadable. */
+  'EVAS_UNAVAILABLE',
+  /** An uploaded file cannot be used: not CSV, wrong header, too many rows… `message` says which. */
+  'INVALID_FILE',
   /** Too many requests from this address; try again later. */
   'RATE_LIMITED',
   /** Something failed on the server; details are in the log under the request id. */

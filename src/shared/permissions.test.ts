@@ -22,6 +22,9 @@ describe('the permission map', () => {
       'officer:write',
       'rrr:check:batch',
       'evas:check',
+      'rrr:repush',
+      'payment:reverse',
+      'payment:match',
     ] as const) {
       const holders = USER_TYPES.filter((t) => hasPermission(t, permission));
       expect(holders, permission).toEqual(['ADMIN']);
@@ -43,6 +46,19 @@ describe('the permission map', () => {
     for (const userType of keepers) expect(hasPermission(userType, 'taxpayer:read')).toBe(true);
     for (const userType of ['OFFICER_MDA', 'OFFICER_BENJIS', 'DG_BUDGET'] as const) {
       expect(hasPermission(userType, 'taxpayer:read'), userType).toBe(false);
+    }
+  });
+
+  it('shows payment history to those SPEC.md §2 sends to taxs/payment-history, and to approvers', () => {
+    for (const userType of ['OFFICER_DA', 'OFFICER_PA', 'OFFICER_MDA', 'ADMIN'] as const) {
+      expect(hasPermission(userType, 'payment:read'), userType).toBe(true);
+    }
+    for (const userType of ['OFFICER_BENJIS', 'OFFICER_BENJIS_READ', 'PRINTING_OFFICER'] as const) {
+      expect(hasPermission(userType, 'payment:read'), userType).toBe(false);
+    }
+    // Whoever may raise a bill may see what it became.
+    for (const userType of USER_TYPES.filter((t) => hasPermission(t, 'invoice:write'))) {
+      expect(hasPermission(userType, 'payment:read'), userType).toBe(true);
     }
   });
 

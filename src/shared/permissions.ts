@@ -34,6 +34,16 @@ export const PERMISSIONS = [
   'rrr:check:batch',
   /** Check an RRR's auto-registration status in EVAS. SPEC.md §6: ADMIN only. */
   'evas:check',
+  /** Ask Remita to send an RRR's payment notification again (SPEC.md §7 invoicing/repush-rrr). */
+  'rrr:repush',
+  /** Payment history, one payment, its e-receipt, exports. MDA staff see their MDAs' only. */
+  'payment:read',
+  /** Raise a bill (an RRR from Remita) for a taxpayer, and cancel one not yet paid. */
+  'invoice:write',
+  /** Reverse a paid payment, with a reason. */
+  'payment:reverse',
+  /** See payers who paid without a BTIN (transactions/auto-reg) and match them to a taxpayer. */
+  'payment:match',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -54,6 +64,13 @@ const TAXPAYER_KEEPER = [
   'taxpayer:write',
 ] as const satisfies readonly Permission[];
 
+/** Officers who raise bills for taxpayers and read what they paid (issue 5). */
+const BILLER = [
+  ...TAXPAYER_KEEPER,
+  'payment:read',
+  'invoice:write',
+] as const satisfies readonly Permission[];
+
 /** Officers who read taxpayers' records to decide or print (directors, chairman, printing). */
 const TAXPAYER_READER = [
   ...EVERY_OFFICER,
@@ -62,7 +79,7 @@ const TAXPAYER_READER = [
 
 export const ROLE_PERMISSIONS = {
   ADMIN: [
-    ...TAXPAYER_KEEPER,
+    ...BILLER,
     'officer:read',
     'officer:write',
     'mda:read',
@@ -70,23 +87,28 @@ export const ROLE_PERMISSIONS = {
     'audit:read',
     'rrr:check:batch',
     'evas:check',
+    'rrr:repush',
+    'payment:reverse',
+    'payment:match',
   ],
-  EXECUTIVE: TAXPAYER_READER,
-  // SPEC.md §2 gives these three mda/mda-list, read-only.
-  OFFICER_DA: [...TAXPAYER_KEEPER, 'mda:read'],
-  OFFICER_PAYEE: [...TAXPAYER_KEEPER, 'mda:read'],
-  OFFICER_PA: [...TAXPAYER_KEEPER, 'mda:read'],
-  OFFICER_MDA: EVERY_OFFICER,
-  OFFICER_MDA_ADMIN: EVERY_OFFICER,
-  DG_BUDGET: EVERY_OFFICER,
-  DIRECTOR_ASSESSMENT: TAXPAYER_READER,
-  DIRECTOR_COLLECTION: TAXPAYER_READER,
-  ASSESSMENT_OFFICER: TAXPAYER_KEEPER,
+  EXECUTIVE: [...TAXPAYER_READER, 'payment:read'],
+  // SPEC.md §2 gives these three mda/mda-list, read-only, and taxs/payment-history.
+  OFFICER_DA: [...BILLER, 'mda:read'],
+  OFFICER_PAYEE: [...BILLER, 'mda:read'],
+  OFFICER_PA: [...BILLER, 'mda:read'],
+  // SPEC.md §2: mda/generate-assessment and taxs/payment-history, for their own MDAs (mdaScope.ts).
+  OFFICER_MDA: [...EVERY_OFFICER, 'payment:read', 'invoice:write'],
+  OFFICER_MDA_ADMIN: [...EVERY_OFFICER, 'payment:read', 'invoice:write'],
+  DG_BUDGET: [...EVERY_OFFICER, 'payment:read'],
+  // Approvers of a TCC check what the applicant paid.
+  DIRECTOR_ASSESSMENT: [...TAXPAYER_READER, 'payment:read'],
+  DIRECTOR_COLLECTION: [...TAXPAYER_READER, 'payment:read'],
+  ASSESSMENT_OFFICER: BILLER,
   PRINTING_OFFICER: TAXPAYER_READER,
-  TCC_CHAIRMAN: TAXPAYER_READER,
+  TCC_CHAIRMAN: [...TAXPAYER_READER, 'payment:read'],
   OFFICER_BENJIS: EVERY_OFFICER,
   OFFICER_BENJIS_READ: EVERY_OFFICER,
-  OFFICER_STAMP_DUTY: TAXPAYER_KEEPER,
+  OFFICER_STAMP_DUTY: BILLER,
   INFORMAL_SECTOR_ADMIN: TAXPAYER_READER,
 } as const satisfies Record<UserType, readonly Permission[]>;
 

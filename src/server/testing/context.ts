@@ -24,23 +24,45 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginRateLimitPerMinute: 100_000,
     // A fixed key: tests never write a key file, and can open what the app sealed.
     secretsKey: TEST_SECRETS_KEY,
+    // The Remita and EVAS simulators answer under /_sim once the app listens (`listen: true`).
+    simulators: true,
+    remitaTimeoutMs: 2_000,
     ...overrides,
   };
 }
 
+export type TestContextOptions = {
+  /**
+   * Listen on a loopback port, so the Remita and EVAS clients reach the simulators over real
+   * HTTP (and the simulators can post notifications back). `baseUrl` is then set.
+   */
+  listen?: boolean;
+  /** Start the background job worker (default true). */
+  runJobs?: boolean;
+};
+
 /** The real app on its own fresh database. Call `close()` in afterAll. */
 export async function createTestContext(
   overrides: Partial<Config> = {},
-): Promise<TestContext & { close(): Promise<void> }> {
+  options: TestContextOptions = {},
+): Promise<TestContext & { baseUrl: string | null; close(): Promise<void> }> {
   const database = await openTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, runJobs: options.runJobs ?? true });
   await app.ready();
+  let baseUrl: string | null = null;
+  if (options.listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('the test app is not listening');
+    baseUrl = `http://127.0.0.1:${address.port}`;
+  }
   return {
     app,
     db: database.db,
     config,
     database,
+    baseUrl,
     close: async () => {
       await app.close();
       await database.close();

@@ -198,7 +198,7 @@ describe('getRemitaCredentials (server-internal, for the Remita client)', () => 
       serviceTypeIds: [],
     });
     await expect(service().getRemitaCredentials(seed, mda.id)).rejects.toMatchObject({
-      code: 'RULE_VIOLATION',
+      code: 'REMITA_NOT_CONFIGURED',
       message: expect.stringContaining('no Remita credentials'),
     });
   });

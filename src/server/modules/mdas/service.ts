@@ -262,7 +262,7 @@ export function createMdaService({ db, secrets }: MdaServiceDeps) {
       if (!row || !isMdaInScope(mdaScopeOf(actor), mdaId)) throw mdaNotFound();
       if (!row.remitaApiKeyEncrypted || !row.remitaMerchantId) {
         throw new AppError(
-          'RULE_VIOLATION',
+          'REMITA_NOT_CONFIGURED',
           `${row.name} has no Remita credentials yet. An administrator can add them under Manage MDAs.`,
         );
       }

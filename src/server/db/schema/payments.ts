@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  PAYMENT_ARRIVALS,
+  PAYMENT_CHANNELS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+} from '../../../shared/payments/enums';
+import { mdas } from './mdas';
+import { officers } from './officers';
+import { taxpayers } from './taxpayers';
+
+export const paymentChannel = pgEnum('payment_channel', PAYMENT_CHANNELS);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const paymentArrival = pgEnum('payment_arrival', PAYMENT_ARRIVALS);
+export const paymentType = pgEnum('payment_type', PAYMENT_TYPES);
+
+/**
+ * The payments ledger (issue 5): every bill raised (an RRR, `pending`) and every payment
+ * received. A row is never deleted: reversing a payment or cancelling a bill is a new status
+ * with a reason, audited in the same transaction. One row per RRR, whichever way it arrived
+ * first (notification, status check, batch): the unique RRR makes arrival idempotent.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `<prefix>/<year>/<sequence>`, e.g. BIRS/2026/0000042; given when the payment is paid. */
+    receiptNumber: text('receipt_number'),
+    rrr: text('rrr'),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    mdaId: uuid('mda_id')
+      .notNull()
+      .references(() => mdas.id),
+    /** The revenue head's economic code (mda_revenue_heads.code of the MDA), when known. */
+    revenueHeadCode: text('revenue_head_code'),
+    /** The taxpayer; empty until an auto-registration or an officer matches the payer. */
+    btin: text('btin').references(() => taxpayers.btin),
+    payerName: text('payer_name'),
+    payerPhone: text('payer_phone'),
+    payerEmail: text('payer_email'),
+    channel: paymentChannel('channel').notNull(),
+    status: paymentStatus('status').notNull(),
+    /** What it pays: the assessment kind and its id, when known. */
+    type: paymentType('type'),
+    assessmentId: text('assessment_id'),
+    description: text('description'),
+    /** The order id RevDesk sent Remita with the bill (or Remita's, for a payment made elsewhere). */
+    orderId: text('order_id'),
+    /** Remita's transaction reference, a POS terminal and STAN, a bank's reference… */
+    sourceReference: text('source_reference'),
+    arrival: paymentArrival('arrival').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Why the status last changed by hand (reversal, cancellation), by whom and when. */
+    statusReason: text('status_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedBy: uuid('status_changed_by').references(() => officers.id),
+    /** Bumped on every change. */
+    version: integer('version').notNull().default(1),
+    /** Empty when the system recorded it (a notification, a job). */
+    createdBy: uuid('created_by').references(() => officers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_receipt_number_key').on(t.receiptNumber),
+    uniqueIndex('payments_rrr_key').on(t.rrr),
+    index('payments_created_at_idx').on(t.createdAt),
+    index('payments_paid_at_idx').on(t.paidAt),
+    index('payments_mda_created_at_idx').on(t.mdaId, t.createdAt),
+    index('payments_btin_idx').on(t.btin),
+    index('payments_assessment_idx').on(t.assessmentId),
+    index('payments_source_reference_idx').on(t.sourceReference),
+    index('payments_payer_name_trgm_idx').using('gin', sql`${t.payerName} gin_trgm_ops`),
+    /** The auto-reg page: paid payments still waiting for a taxpayer. */
+    index('payments_unmatched_idx')
+      .on(t.createdAt)
+      .where(sql`${t.btin} is null and ${t.status} = 'paid'`),
+    check('payments_amount_positive', sql`${t.amountKobo} > 0`),
+    check(
+      'payments_paid_has_receipt',
+      sql`${t.status} not in ('paid', 'reversed') or (${t.receiptNumber} is not null and ${t.paidAt} is not null)`,
+    ),
+    check('payments_rrr_format', sql`${t.rrr} is null or ${t.rrr} ~ '^[0-9]{12}$'`),
+  ],
+);
+
+/** The last receipt sequence given in each year: receipt numbers restart at 1 every January. */
+export const receiptCounters = pgTable('receipt_counters', {
+  year: smallint('year').primaryKey(),
+  lastSequence: integer('last_sequence').notNull(),
+});

@@ -1,0 +1,14 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { FileStore } from '../../files/store';
+import type { Integrations } from '../../integrations';
+import type { SecretBox } from '../../secrets';
+
+/** What the payment and job route plugins are given by app.ts (issue 5). */
+export type PaymentDeps = {
+  db: Db;
+  config: Config;
+  integrations: Integrations;
+  secrets: SecretBox;
+  files: FileStore;
+};

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PaymentDeps } from '../payments/deps';
+
+/** Placeholder: filled by the issue 5 work that owns this file. */
+export const invoiceRoutes: FastifyPluginAsyncZod<PaymentDeps> = async () => {};

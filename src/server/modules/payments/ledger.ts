@@ -1,0 +1,249 @@
+import { SERVICE_TIME_ZONE } from '../../../shared/dates';
+import type { PaymentArrival, PaymentChannel } from '../../../shared/payments';
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { recordAudit } from '../audit/service';
+import {
+  findPaymentByIdForUpdate,
+  findPaymentByRrrForUpdate,
+  insertPaymentUnlessRrrExists,
+  type NewPaymentRow,
+  type PaymentRow,
+  takeReceiptSequence,
+  updatePayment,
+} from './ledgerQueries';
+
+/**
+ * The rules of the payments ledger (issue 5), used by every way money arrives: a Remita
+ * notification, an officer's status check, a batch check, a bill raised here. Call each with
+ * the transaction the caller opened; each writes its own audit row in it.
+ *
+ * - One row per RRR: the unique index decides who was first, so the same RRR arriving twice
+ *   at once (a notification replayed, a check while the notification lands) records once.
+ * - A receipt number is given when, and only when, a payment becomes paid.
+ * - Nothing is deleted; amount and status changes are audited.
+ */
+
+export type LedgerDeps = { receiptPrefix: string };
+
+/** The year a payment counts in: its Lagos calendar year. */
+export function receiptYear(paidAt: Date): number {
+  return Number(
+    new Intl.DateTimeFormat('en-CA', { timeZone: SERVICE_TIME_ZONE, year: 'numeric' }).format(
+      paidAt,
+    ),
+  );
+}
+
+/** BIRS/2026/0000042: seven digits hold ten million receipts a year before the width grows. */
+export function formatReceiptNumber(prefix: string, year: number, sequence: number): string {
+  return `${prefix}/${year}/${String(sequence).padStart(7, '0')}`;
+}
+
+export async function nextReceiptNumber(tx: Db, prefix: string, paidAt: Date): Promise<string> {
+  const year = receiptYear(paidAt);
+  return formatReceiptNumber(prefix, year, await takeReceiptSequence(tx, year));
+}
+
+/** What the audit row keeps of a payment: the money facts, not the whole row. */
+export function auditedPayment(row: PaymentRow) {
+  return {
+    receiptNumber: row.receiptNumber,
+    rrr: row.rrr,
+    amountKobo: row.amountKobo,
+    mdaId: row.mdaId,
+    revenueHeadCode: row.revenueHeadCode,
+    btin: row.btin,
+    payerName: row.payerName,
+    channel: row.channel,
+    status: row.status,
+    arrival: row.arrival,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    sourceReference: row.sourceReference,
+    statusReason: row.statusReason,
+  };
+}
+
+/** A payment Remita confirmed as paid (status 00 or 01, amount checked by the caller). */
+export type ConfirmedRemitaPayment = {
+  rrr: string;
+  mdaId: string;
+  amountKobo: number;
+  paidAt: Date;
+  arrival: Exclude<PaymentArrival, 'invoice'>;
+  channel?: PaymentChannel;
+  payerName?: string | null;
+  payerPhone?: string | null;
+  payerEmail?: string | null;
+  btin?: string | null;
+  revenueHeadCode?: string | null;
+  orderId?: string | null;
+  sourceReference?: string | null;
+  description?: string | null;
+};
+
+export type RecordResult = {
+  payment: PaymentRow;
+  /** True when this call recorded the payment; false when the ledger had it as paid already. */
+  isNew: boolean;
+};
+
+export function createLedger({ receiptPrefix }: LedgerDeps) {
+  async function markPaid(
+    tx: Db,
+    actor: Actor,
+    existing: PaymentRow,
+    confirmed: ConfirmedRemitaPayment,
+  ): Promise<RecordResult> {
+    if (existing.status === 'paid' || existing.status === 'reversed') {
+      return { payment: existing, isNew: false };
+    }
+    if (existing.amountKobo !== confirmed.amountKobo) {
+      throw new AppError(
+        'AMOUNT_MISMATCH',
+        `Remita says ${confirmed.amountKobo} kobo was paid for RRR ${confirmed.rrr}, but the bill is for ${existing.amountKobo} kobo. It was not recorded; ask the administrator to look into it.`,
+        { details: { billKobo: existing.amountKobo, paidKobo: confirmed.amountKobo } },
+      );
+    }
+    const receiptNumber = await nextReceiptNumber(tx, receiptPrefix, confirmed.paidAt);
+    const updated = await updatePayment(tx, existing.id, {
+      status: 'paid',
+      receiptNumber,
+      paidAt: confirmed.paidAt,
+      arrival: confirmed.arrival,
+      sourceReference: confirmed.sourceReference ?? existing.sourceReference,
+      payerName: existing.payerName ?? confirmed.payerName ?? null,
+      payerPhone: existing.payerPhone ?? confirmed.payerPhone ?? null,
+      payerEmail: existing.payerEmail ?? confirmed.payerEmail ?? null,
+    });
+    await recordAudit(tx, actor, {
+      action: 'payment.paid',
+      entityType: 'payment',
+      entityId: updated.id,
+      before: auditedPayment(existing),
+      after: auditedPayment(updated),
+    });
+    return { payment: updated, isNew: true };
+  }
+
+  return {
+    /**
+     * Records a confirmed Remita payment once. A bill raised here for this RRR becomes paid;
+     * an RRR the ledger has never seen becomes a new paid payment; one already paid is left
+     * as it is (`isNew: false`).
+     */
+    async recordConfirmedPayment(
+      tx: Db,
+      actor: Actor,
+      confirmed: ConfirmedRemitaPayment,
+    ): Promise<RecordResult> {
+      const existing = await findPaymentByRrrForUpdate(tx, confirmed.rrr);
+      if (existing) return markPaid(tx, actor, existing, confirmed);
+
+      const receiptNumber = await nextReceiptNumber(tx, receiptPrefix, confirmed.paidAt);
+      const row: NewPaymentRow = {
+        rrr: confirmed.rrr,
+        receiptNumber,
+        amountKobo: confirmed.amountKobo,
+        mdaId: confirmed.mdaId,
+        revenueHeadCode: confirmed.revenueHeadCode ?? null,
+        btin: confirmed.btin ?? null,
+        payerName: confirmed.payerName ?? null,
+        payerPhone: confirmed.payerPhone ?? null,
+        payerEmail: confirmed.payerEmail ?? null,
+        channel: confirmed.channel ?? 'remita',
+        status: 'paid',
+        orderId: confirmed.orderId ?? null,
+        sourceReference: confirmed.sourceReference ?? null,
+        description: confirmed.description ?? null,
+        arrival: confirmed.arrival,
+        paidAt: confirmed.paidAt,
+        createdBy: actor.officerId,
+      };
+      const inserted = await insertPaymentUnlessRrrExists(tx, row);
+      if (!inserted) {
+        // Another transaction recorded this RRR between our look and our insert; its row is
+        // committed now (the unique index waited for it), so take it as it is.
+        const winner = await findPaymentByRrrForUpdate(tx, confirmed.rrr);
+        if (!winner) throw new Error(`RRR ${confirmed.rrr} clashed but cannot be found`);
+        return markPaid(tx, actor, winner, confirmed);
+      }
+      await recordAudit(tx, actor, {
+        action: 'payment.recorded',
+        entityType: 'payment',
+        entityId: inserted.id,
+        after: auditedPayment(inserted),
+      });
+      return { payment: inserted, isNew: true };
+    },
+
+    /** A bill raised here: Remita gave its RRR; nothing is paid yet. */
+    async recordBill(
+      tx: Db,
+      actor: Actor,
+      bill: Omit<NewPaymentRow, 'status' | 'arrival' | 'receiptNumber' | 'paidAt' | 'createdBy'>,
+    ): Promise<PaymentRow> {
+      const inserted = await insertPaymentUnlessRrrExists(tx, {
+        ...bill,
+        status: 'pending',
+        arrival: 'invoice',
+        createdBy: actor.officerId,
+      });
+      if (!inserted) {
+        throw new AppError(
+          'CONFLICT',
+          `Remita gave RRR ${bill.rrr}, which the ledger has already.`,
+        );
+      }
+      await recordAudit(tx, actor, {
+        action: 'payment.billed',
+        entityType: 'payment',
+        entityId: inserted.id,
+        after: auditedPayment(inserted),
+      });
+      return inserted;
+    },
+
+    /**
+     * Changes a payment's status by hand, with a reason: `reversed` (from paid) or `cancelled`
+     * (from pending). Any other move is refused; the row is locked, so two officers at once
+     * give one change and one 409.
+     */
+    async changeStatusByHand(
+      tx: Db,
+      actor: Actor,
+      paymentId: string,
+      change: { to: 'reversed' | 'cancelled'; reason: string },
+    ): Promise<PaymentRow> {
+      const existing = await findPaymentByIdForUpdate(tx, paymentId);
+      if (!existing) throw new AppError('NOT_FOUND', 'No such payment.');
+      const from = change.to === 'reversed' ? 'paid' : 'pending';
+      if (existing.status !== from) {
+        throw new AppError(
+          'CONFLICT',
+          change.to === 'reversed'
+            ? `Only a paid payment can be reversed; this one is ${existing.status}.`
+            : `Only a bill not yet paid can be cancelled; this one is ${existing.status}.`,
+          { details: { status: existing.status } },
+        );
+      }
+      const updated = await updatePayment(tx, existing.id, {
+        status: change.to,
+        statusReason: change.reason,
+        statusChangedAt: new Date(),
+        statusChangedBy: actor.officerId,
+      });
+      await recordAudit(tx, actor, {
+        action: change.to === 'reversed' ? 'payment.reversed' : 'payment.cancelled',
+        entityType: 'payment',
+        entityId: updated.id,
+        before: auditedPayment(existing),
+        after: auditedPayment(updated),
+      });
+      return updated;
+    },
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

@@ -1,0 +1,83 @@
+/** The closed lists of the payments ledger (issue 5), shared by the database enums, the API and the screens. */
+
+/** How the money travelled. */
+export const PAYMENT_CHANNELS = ['remita', 'card', 'pos', 'bank', 'manual'] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+
+/**
+ * `pending`: a bill (RRR) raised and not yet paid. `paid`: money received, with a receipt.
+ * `failed`: Remita says the payment failed. `reversed`: a paid payment taken back, with a reason.
+ * `cancelled`: a bill withdrawn by an officer before it was paid (issue 5 lists the first four;
+ * a withdrawn bill is neither failed nor reversed, so it has its own word).
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'reversed', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** How the payment reached the ledger. */
+export const PAYMENT_ARRIVALS = [
+  'notification',
+  'status-check',
+  'batch',
+  'manual',
+  'invoice',
+] as const;
+export type PaymentArrival = (typeof PAYMENT_ARRIVALS)[number];
+
+/** What a payment may pay for: the assessment kinds of SPEC.md §1 (the `type` filter of payment history). */
+export const PAYMENT_TYPES = [
+  'direct-assessment',
+  'presumptive-tax',
+  'stamp-duty',
+  'tcc',
+  'demand-notice',
+  'paye',
+  'other',
+] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const PAYMENT_TYPE_LABELS = {
+  'direct-assessment': 'Direct assessment',
+  'presumptive-tax': 'Presumptive tax',
+  'stamp-duty': 'Stamp duty',
+  tcc: 'Tax clearance certificate',
+  'demand-notice': 'MDA demand notice',
+  paye: 'PAYE',
+  other: 'Other',
+} as const satisfies Record<PaymentType, string>;
+
+export const PAYMENT_SORTS = [
+  'paidAt',
+  '-paidAt',
+  'createdAt',
+  '-createdAt',
+  'amount',
+  '-amount',
+] as const;
+export type PaymentSort = (typeof PAYMENT_SORTS)[number];
+
+/**
+ * What RevDesk makes of a Remita status code (../shared/domain/remita.md). `paid` is trusted
+ * only when the amount matches the bill.
+ */
+export const RRR_OUTCOMES = [
+  'paid',
+  'pending',
+  'failed',
+  'not-found',
+  'configuration-error',
+] as const;
+export type RrrOutcome = (typeof RRR_OUTCOMES)[number];
+
+/** One row's result in a batch check: a Remita outcome, a row that could not be checked, or an error. */
+export const BATCH_ROW_OUTCOMES = [
+  'paid',
+  'pending',
+  'failed',
+  'not-found',
+  'invalid',
+  'error',
+] as const;
+export type BatchRowOutcome = (typeof BATCH_ROW_OUTCOMES)[number];
+
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];

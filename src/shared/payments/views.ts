@@ -1,0 +1,278 @@
+import { z } from 'zod';
+import { PageQuery, pageOf } from '../pagination';
+import {
+  BATCH_ROW_OUTCOMES,
+  JOB_STATUSES,
+  PAYMENT_ARRIVALS,
+  PAYMENT_CHANNELS,
+  PAYMENT_SORTS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  RRR_OUTCOMES,
+} from './enums';
+import { Rrr } from './rrr';
+
+/** What the payments API takes and answers (issue 5 contract). No view carries an MDA's Remita key. */
+
+export const RrrParams = z.object({ rrr: Rrr });
+
+export const RrrStatusQuery = z.object({
+  /** Whose Remita credentials to ask with (SPEC.md §3 "RRR check form"; the keys stay on the server). */
+  mdaId: z.uuid({ error: 'Choose the MDA the RRR was paid to' }),
+});
+
+/** SPEC.md §3 "RRR status result", with the code and what RevDesk makes of it. */
+export const RrrStatusView = z
+  .object({
+    rrr: z.string(),
+    payerName: z.string().nullable(),
+    /** Remita's status in words, e.g. "Completed", "Pending". */
+    status: z.string(),
+    /** Remita's code: 00, 01, 021, 025, 02, 020, 022, 023, 999. */
+    statusCode: z.string(),
+    orderId: z.string().nullable(),
+    amountKobo: z.number().int().nullable(),
+    message: z.string(),
+    /** ISO 8601, when Remita gives one. */
+    transactionDate: z.string().nullable(),
+    isPaid: z.boolean(),
+    outcome: z.enum(RRR_OUTCOMES),
+    /** The ledger's payment for this RRR, when there is one (recorded now or before). */
+    payment: z
+      .object({
+        id: z.uuid(),
+        receiptNumber: z.string().nullable(),
+        status: z.enum(PAYMENT_STATUSES),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'RrrStatus' });
+export type RrrStatusView = z.infer<typeof RrrStatusView>;
+
+/** SPEC.md §3 "Auto-reg status result": EVAS's `data` JSON string, parsed. */
+export const EvasStatusView = z
+  .object({
+    rrr: z.string(),
+    customerId: z.string().nullable(),
+    statusCode: z.string(),
+    message: z.string(),
+    transactionDate: z.string().nullable(),
+    isRegistered: z.boolean(),
+  })
+  .meta({ id: 'EvasStatus' });
+export type EvasStatusView = z.infer<typeof EvasStatusView>;
+
+export const RepushResult = z
+  .object({ rrr: z.string(), statusCode: z.string(), message: z.string() })
+  .meta({ id: 'RepushResult' });
+export type RepushResult = z.infer<typeof RepushResult>;
+
+/** ₦100,000,000.00: a bill above this is a typing slip, not a tax bill an officer raises here. */
+export const MAX_INVOICE_KOBO = 10_000_000_000;
+
+export const InvoiceInput = z
+  .object({
+    btin: z
+      .string()
+      .trim()
+      .regex(/^\d{10}$/, { error: 'A BTIN is 10 digits' }),
+    mdaId: z.uuid({ error: 'Choose the MDA' }),
+    revenueHeadCode: z
+      .string()
+      .trim()
+      .regex(/^\d{8}$/, { error: 'Choose the revenue head' }),
+    amountKobo: z
+      .number()
+      .int({ error: 'The amount is in whole kobo' })
+      .min(100, { error: 'The amount is at least ₦1.00' })
+      .max(MAX_INVOICE_KOBO, { error: 'The amount is at most ₦100,000,000.00' }),
+    description: z
+      .string()
+      .trim()
+      .min(3, { error: 'Say what the bill is for' })
+      .max(200, { error: 'At most 200 characters' }),
+    type: z.enum(PAYMENT_TYPES).optional(),
+    assessmentId: z.string().trim().min(1).max(64).optional(),
+  })
+  .meta({ id: 'InvoiceInput' });
+export type InvoiceInput = z.infer<typeof InvoiceInput>;
+
+export const ReasonInput = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(10, { error: 'Give the reason in at least 10 characters' })
+      .max(500, { error: 'At most 500 characters' }),
+  })
+  .meta({ id: 'ReasonInput' });
+export type ReasonInput = z.infer<typeof ReasonInput>;
+
+export const PaymentIdParams = z.object({ id: z.uuid({ error: 'Not a payment id' }) });
+
+const MdaRef = z.object({ id: z.uuid(), code: z.string(), name: z.string() });
+
+export const PaymentView = z
+  .object({
+    id: z.uuid(),
+    /** `<prefix>/<year>/<sequence>`; given when the payment is paid. */
+    receiptNumber: z.string().nullable(),
+    rrr: z.string().nullable(),
+    amountKobo: z.number().int(),
+    mda: MdaRef,
+    revenueHeadCode: z.string().nullable(),
+    revenueHeadName: z.string().nullable(),
+    btin: z.string().nullable(),
+    payerName: z.string().nullable(),
+    payerPhone: z.string().nullable(),
+    payerEmail: z.string().nullable(),
+    channel: z.enum(PAYMENT_CHANNELS),
+    status: z.enum(PAYMENT_STATUSES),
+    type: z.enum(PAYMENT_TYPES).nullable(),
+    assessmentId: z.string().nullable(),
+    description: z.string().nullable(),
+    orderId: z.string().nullable(),
+    /** Remita's transaction reference, a POS terminal and STAN, a bank's reference… */
+    sourceReference: z.string().nullable(),
+    arrival: z.enum(PAYMENT_ARRIVALS),
+    paidAt: z.string().nullable(),
+    createdAt: z.string(),
+    createdBy: z.string().nullable(),
+    /** Why the payment was reversed or the bill cancelled, by whom and when. */
+    statusReason: z.string().nullable(),
+    statusChangedAt: z.string().nullable(),
+    statusChangedBy: z.string().nullable(),
+  })
+  .meta({ id: 'Payment' });
+export type PaymentView = z.infer<typeof PaymentView>;
+
+const isoDate = z.iso.date({ error: 'Use a date like 2026-01-31' });
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
+
+/** SPEC.md §3 "Payment history filters", with channel and status (issue 5). */
+export const PaymentListQuery = PageQuery.extend({
+  assessmentId: optionalText(64),
+  btin: optionalText(10),
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+  customerName: optionalText(100),
+  /** An RRR, a receipt number or a source reference. */
+  paymentReference: optionalText(64),
+  type: z.enum(PAYMENT_TYPES).optional(),
+  mdaCode: optionalText(12),
+  channel: z.enum(PAYMENT_CHANNELS).optional(),
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  sort: z.enum(PAYMENT_SORTS).default('-createdAt'),
+  format: z.enum(['csv', 'xlsx']).optional(),
+});
+export type PaymentListQuery = z.infer<typeof PaymentListQuery>;
+
+export const PaymentTotals = z.object({
+  /** Payments matching the filter. */
+  count: z.number().int(),
+  /** The sum of every matching payment's amount, whatever its status. */
+  amountKobo: z.number().int(),
+  /** The sum of the matching payments that are paid: money the state holds. */
+  paidAmountKobo: z.number().int(),
+});
+export type PaymentTotals = z.infer<typeof PaymentTotals>;
+
+export const PaymentPage = pageOf(PaymentView)
+  .extend({ totals: PaymentTotals })
+  .meta({ id: 'PaymentPage' });
+export type PaymentPage = z.infer<typeof PaymentPage>;
+
+/** What the public verify page may say of a receipt: enough to prove it, nothing more (issue 5). */
+export const PublicReceiptView = z
+  .object({
+    receiptNumber: z.string(),
+    /** A receipt the ledger issued for a payment it holds as paid. A reversed one is not genuine any more. */
+    isGenuine: z.boolean(),
+    status: z.enum(['paid', 'reversed']),
+    amountKobo: z.number().int(),
+    paidAt: z.string(),
+    mdaName: z.string(),
+    /** "Ebiere A. Alamieyeseigha" → "Ebiere ***** Alamieyeseigha": the middle is masked. */
+    payerName: z.string(),
+  })
+  .meta({ id: 'PublicReceipt' });
+export type PublicReceiptView = z.infer<typeof PublicReceiptView>;
+
+export const ReceiptNumberParams = z.object({
+  receiptNumber: z.string().trim().min(1).max(64),
+});
+
+/** Payers who paid with no BTIN: auto-registered ones, and ones waiting to be matched (issue 5). */
+export const AUTO_REG_STATES = ['auto-registered', 'unmatched'] as const;
+export type AutoRegState = (typeof AUTO_REG_STATES)[number];
+
+export const AutoRegQuery = PageQuery.extend({
+  state: z.enum(AUTO_REG_STATES).optional(),
+  search: optionalText(100),
+});
+export type AutoRegQuery = z.infer<typeof AutoRegQuery>;
+
+export const AutoRegEntry = z
+  .object({
+    paymentId: z.uuid(),
+    rrr: z.string().nullable(),
+    receiptNumber: z.string().nullable(),
+    amountKobo: z.number().int(),
+    paidAt: z.string().nullable(),
+    mda: MdaRef,
+    payerName: z.string().nullable(),
+    payerPhone: z.string().nullable(),
+    payerEmail: z.string().nullable(),
+    state: z.enum(AUTO_REG_STATES),
+    /** The taxpayer the payment belongs to, once auto-registered or matched. */
+    btin: z.string().nullable(),
+    taxpayerName: z.string().nullable(),
+  })
+  .meta({ id: 'AutoRegEntry' });
+export type AutoRegEntry = z.infer<typeof AutoRegEntry>;
+
+export const AutoRegPage = pageOf(AutoRegEntry).meta({ id: 'AutoRegPage' });
+export type AutoRegPage = z.infer<typeof AutoRegPage>;
+
+export const MatchPayerInput = z
+  .object({
+    btin: z
+      .string()
+      .trim()
+      .regex(/^\d{10}$/, { error: 'A BTIN is 10 digits' }),
+  })
+  .meta({ id: 'MatchPayerInput' });
+export type MatchPayerInput = z.infer<typeof MatchPayerInput>;
+
+/** Batch check limits (issue 5). */
+export const BATCH_MAX_ROWS = 10_000;
+export const BATCH_MAX_BYTES = 2 * 1024 * 1024;
+
+export const JobIdParams = z.object({ jobId: z.uuid({ error: 'Not a job id' }) });
+
+export const JobView = z
+  .object({
+    id: z.uuid(),
+    kind: z.literal('rrr-status-batch'),
+    status: z.enum(JOB_STATUSES),
+    fileName: z.string(),
+    total: z.number().int(),
+    processed: z.number().int(),
+    /** Rows so far by outcome. */
+    counts: z.record(z.enum(BATCH_ROW_OUTCOMES), z.number().int()),
+    /** Why the whole job failed, in words for the officer. */
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Job' });
+export type JobView = z.infer<typeof JobView>;
+
+export const JobAccepted = z.object({ jobId: z.uuid() }).meta({ id: 'JobAccepted' });
