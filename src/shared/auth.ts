@@ -79,6 +79,8 @@ export const SystemInfo = z
     demoMode: z.boolean(),
     /** Demo sign-ins are listed on the sign-in page only in demo mode. */
     demoUsernames: z.array(z.string()),
+    /** The Remita and EVAS simulators answer under /_sim: the RRR check offers "Simulate payment". */
+    simulators: z.boolean(),
     version: z.string(),
   })
   .meta({ id: 'SystemInfo' });

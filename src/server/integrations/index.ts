@@ -1,6 +1,8 @@
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { createEvasClient } from './evas/client';
 import type { EvasClient } from './evas/types';
+import { createRemitaClient } from './remita/client';
 import type { RemitaClient } from './remita/types';
 
 /** The remote systems RevDesk talks to (DESIGN.md §6), each behind a typed client. */
@@ -9,14 +11,27 @@ export type Integrations = { remita: RemitaClient; evas: EvasClient };
 /**
  * Clients pointed at the configured base URLs, or at this server's own simulators (/_sim/…)
  * when none is configured. `selfUrl` is read at call time: the port is known only once the
- * server listens.
+ * server listens. With neither a URL nor the simulators, every call says what to configure.
  */
-export function createIntegrations(_config: Config, _selfUrl: () => string): Integrations {
-  // Placeholder until the clients land (issue 5, integrations work): every call is refused.
-  const refuse = () =>
-    Promise.reject(new AppError('REMITA_UNAVAILABLE', 'The Remita client is not built yet.'));
+export function createIntegrations(config: Config, selfUrl: () => string): Integrations {
+  const remitaBaseUrl = () => {
+    if (config.remitaBaseUrl) return config.remitaBaseUrl;
+    if (config.simulators) return `${selfUrl()}/_sim/remita`;
+    throw new AppError(
+      'REMITA_UNAVAILABLE',
+      'Remita is not configured: set REMITA_BASE_URL (see README, Configuration).',
+    );
+  };
+  const evasBaseUrl = () => {
+    if (config.evasBaseUrl) return config.evasBaseUrl;
+    if (config.simulators) return `${selfUrl()}/_sim/evas`;
+    throw new AppError(
+      'EVAS_UNAVAILABLE',
+      'The auto-registration system (EVAS) is not configured: set EVAS_BASE_URL (see README, Configuration).',
+    );
+  };
   return {
-    remita: { getRrrStatus: refuse, generateRrr: refuse, repushRrr: refuse },
-    evas: { getRrrStatus: refuse },
+    remita: createRemitaClient({ baseUrl: remitaBaseUrl, timeoutMs: config.remitaTimeoutMs }),
+    evas: createEvasClient({ baseUrl: evasBaseUrl, timeoutMs: config.remitaTimeoutMs }),
   };
 }

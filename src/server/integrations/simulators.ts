@@ -1,18 +1,74 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
+import { evasSimulatorRoutes } from './evas/simulator';
+import {
+  createEvasSimulator,
+  type EvasSimulator,
+  type EvasSimulatorSnapshot,
+} from './evas/simulatorState';
+import { remitaSimulatorRoutes } from './remita/simulator';
+import {
+  createRemitaSimulator,
+  type RemitaSimulator,
+  type RemitaSimulatorSnapshot,
+} from './remita/simulatorState';
 
 /**
  * The Remita and EVAS simulators (issue 5): mounted under /_sim in demo mode and in tests,
- * never in production. Their state is shared with the demo seed, which writes RRRs into it.
+ * never in production (config refuses SIMULATORS=on there). Their state is shared with the
+ * demo seed, which writes RRRs into it, and with tests, which read and change it.
  */
-export type Simulators = Record<string, never>;
+export type Simulators = { remita: RemitaSimulator; evas: EvasSimulator };
 
-export function createSimulators(_config: Config): Simulators {
-  return {};
+type SavedSimulators = { remita: RemitaSimulatorSnapshot; evas: EvasSimulatorSnapshot };
+
+/**
+ * Outside tests the state is kept in DATA_DIR/simulators.json, rewritten after each change
+ * (it is small), so a demo restart still knows the RRRs the demo database holds.
+ */
+export function createSimulators(config: Config): Simulators {
+  const file = config.env === 'test' ? null : path.join(config.dataDir, 'simulators.json');
+  const saved = file && existsSync(file) ? readSaved(file) : null;
+  let simulators: Simulators | null = null;
+  const save = () => {
+    if (!file || !simulators) return;
+    const state: SavedSimulators = {
+      remita: simulators.remita.snapshot(),
+      evas: simulators.evas.snapshot(),
+    };
+    mkdirSync(path.dirname(file), { recursive: true });
+    // Write then rename: a crash mid-write leaves the previous file, never half of one.
+    writeFileSync(`${file}.tmp`, JSON.stringify(state));
+    renameSync(`${file}.tmp`, file);
+  };
+  simulators = {
+    remita: createRemitaSimulator({ snapshot: saved?.remita ?? null, onChange: save }),
+    evas: createEvasSimulator({ snapshot: saved?.evas ?? null, onChange: save }),
+  };
+  return simulators;
+}
+
+function readSaved(file: string): SavedSimulators {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as SavedSimulators;
+  } catch (err) {
+    throw new Error(
+      `${file} cannot be read (${err instanceof Error ? err.message : err}). It holds only the demo simulators' RRRs: delete it to start them afresh.`,
+    );
+  }
 }
 
 export const simulatorRoutes: FastifyPluginAsync<{
   simulators: Simulators;
   /** RevDesk's own address, for payment notifications. */
   selfUrl: () => string;
-}> = async () => {};
+}> = async (app, { simulators, selfUrl }) => {
+  await app.register(remitaSimulatorRoutes, {
+    prefix: '/remita',
+    remita: simulators.remita,
+    selfUrl,
+  });
+  await app.register(evasSimulatorRoutes, { prefix: '/evas', evas: simulators.evas });
+};

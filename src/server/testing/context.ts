@@ -2,9 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
+import { createSimulators, type Simulators } from '../integrations/simulators';
 import { openTestDatabase } from './database';
 
-export type TestContext = { app: FastifyInstance; db: Db; config: Config; database: Database };
+export type TestContext = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  database: Database;
+  /** The Remita and EVAS simulators' state (answering under /_sim once the app listens). */
+  simulators: Simulators;
+};
 
 /** The Origin a browser on the app's own page would send in `app.inject` (Host is localhost:80). */
 export const SAME_ORIGIN = 'http://localhost:80';
@@ -48,7 +56,8 @@ export async function createTestContext(
 ): Promise<TestContext & { baseUrl: string | null; close(): Promise<void> }> {
   const database = await openTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database, runJobs: options.runJobs ?? true });
+  const simulators = createSimulators(config);
+  const app = await buildApp({ config, database, simulators, runJobs: options.runJobs ?? true });
   await app.ready();
   let baseUrl: string | null = null;
   if (options.listen) {
@@ -62,6 +71,7 @@ export async function createTestContext(
     db: database.db,
     config,
     database,
+    simulators,
     baseUrl,
     close: async () => {
       await app.close();

@@ -60,6 +60,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         serviceName: 'RevDesk',
         demoMode,
         demoUsernames: demoMode ? USER_TYPES.map((t) => t.toLowerCase()) : [],
+        simulators: config.simulators,
         version,
       };
     },

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { callRemote, parseJson, type RemoteAnswer, type RemoteCall, RemoteFailure } from '../http';
+import {
+  AUTH_FAILURE_CODES,
+  authorizationHeader,
+  INVOICE_PATH,
+  invoiceHash,
+  isAnsweredStatusCode,
+  koboToNaira,
+  nairaToKobo,
+  RRR_NOT_FOUND_CODE,
+  remitaTimeToIso,
+  repushPath,
+  STATUS_CODE_MEANINGS,
+  statusHash,
+  statusPath,
+  unwrapJsonp,
+} from './protocol';
+import type {
+  RemitaClient,
+  RemitaCredentials,
+  RemitaInvoice,
+  RemitaInvoiceRequest,
+  RemitaRepush,
+  RemitaRrrStatus,
+} from './types';
+
+/**
+ * Remita over HTTP, exactly as ../shared/domain/remita.md describes it. Nothing here is logged:
+ * URLs and headers carry the MDA's hash, and errors name the code, never the credentials.
+ */
+
+const Text = z.union([z.string(), z.number()]).transform(String);
+
+const StatusAnswer = z.object({
+  status: z.string(),
+  message: z.string().nullish(),
+  amount: z.union([z.string(), z.number()]).nullish(),
+  RRR: Text.nullish(),
+  orderId: Text.nullish(),
+  transactiontime: z.string().nullish(),
+  paymentDate: z.string().nullish(),
+  remitaTransRef: Text.nullish(),
+  payerName: z.string().nullish(),
+  payerEmail: z.string().nullish(),
+  payerPhoneNumber: Text.nullish(),
+  payerPhone: Text.nullish(),
+});
+
+const InvoiceAnswer = z.object({
+  statuscode: z.string(),
+  status: z.string().nullish(),
+  RRR: Text.nullish(),
+});
+
+const RepushAnswer = z.object({ status: z.string(), message: z.string().nullish() });
+
+function unavailable(reason: string): AppError {
+  return new AppError('REMITA_UNAVAILABLE', `Remita ${reason}. Please try again in a few minutes.`);
+}
+
+function authFailed(code: string, merchantId: string): AppError {
+  const meaning = (AUTH_FAILURE_CODES as Record<string, string>)[code] ?? 'access refused';
+  return new AppError(
+    'REMITA_AUTH_FAILED',
+    `Remita refused this MDA's credentials (code ${code}: ${meaning}). An administrator must check the MDA's Remita merchant ID (${merchantId}) and API key under Manage MDAs.`,
+  );
+}
+
+function rrrNotFound(rrr: string): AppError {
+  return new AppError(
+    'RRR_NOT_FOUND',
+    `Remita has no payment with RRR ${rrr} for this MDA. Check the RRR and the MDA chosen.`,
+  );
+}
+
+export function createRemitaClient(options: {
+  /** Read at each call: the simulator's address is known only once the server listens. */
+  baseUrl: () => string;
+  timeoutMs: number;
+}): RemitaClient {
+  /** One call; transport failures, 401/403 and other HTTP errors become AppErrors here. */
+  async function call(
+    credentials: RemitaCredentials,
+    request: Omit<RemoteCall, 'url' | 'timeoutMs'> & { path: string },
+  ): Promise<RemoteAnswer> {
+    let answer: RemoteAnswer;
+    try {
+      answer = await callRemote({
+        ...request,
+        url: `${options.baseUrl()}${request.path}`,
+        timeoutMs: options.timeoutMs,
+      });
+    } catch (err) {
+      if (err instanceof RemoteFailure) throw unavailable(err.reason);
+      throw err;
+    }
+    if (answer.status === 401 || answer.status === 403) {
+      throw authFailed(`HTTP ${answer.status}`, credentials.merchantId);
+    }
+    if (answer.status < 200 || answer.status > 299) {
+      throw unavailable(`answered with an error (HTTP ${answer.status})`);
+    }
+    return answer;
+  }
+
+  function read<T>(schema: z.ZodType<T>, text: string): T {
+    try {
+      const parsed = schema.safeParse(parseJson(text));
+      if (parsed.success) return parsed.data;
+    } catch (err) {
+      if (!(err instanceof RemoteFailure)) throw err;
+    }
+    throw unavailable('answered with something RevDesk cannot read');
+  }
+
+  function authHeaders(credentials: RemitaCredentials, hash: string) {
+    return { authorization: authorizationHeader(credentials.merchantId, hash) };
+  }
+
+  return {
+    async getRrrStatus(credentials, rrr): Promise<RemitaRrrStatus> {
+      const hash = statusHash(rrr, credentials.apiKey, credentials.merchantId);
+      const answer = await call(credentials, {
+        method: 'GET',
+        path: statusPath(credentials.merchantId, encodeURIComponent(rrr), hash),
+        headers: authHeaders(credentials, hash),
+        isIdempotent: true,
+      });
+      const body = read(StatusAnswer, answer.text);
+      const code = body.status;
+      if (Object.hasOwn(AUTH_FAILURE_CODES, code)) throw authFailed(code, credentials.merchantId);
+      if (code === RRR_NOT_FOUND_CODE) throw rrrNotFound(rrr);
+      const amountKobo =
+        body.amount == null || body.amount === '' ? null : nairaToKobo(body.amount);
+      if (amountKobo === null && body.amount != null && body.amount !== '') {
+        throw unavailable('answered with an amount RevDesk cannot read');
+      }
+      // A code remita.md does not list is not a payment: treated as pending, to check again.
+      const meaning = isAnsweredStatusCode(code)
+        ? STATUS_CODE_MEANINGS[code]
+        : { status: body.message || `Code ${code}`, outcome: 'pending' as const };
+      return {
+        rrr: body.RRR ?? rrr,
+        statusCode: code,
+        status: meaning.status,
+        outcome: meaning.outcome,
+        isPaid: meaning.outcome === 'paid',
+        amountKobo,
+        payerName: body.payerName || null,
+        payerEmail: body.payerEmail || null,
+        payerPhone: body.payerPhoneNumber || body.payerPhone || null,
+        orderId: body.orderId || null,
+        message: body.message || meaning.status,
+        transactionDate: remitaTimeToIso(body.paymentDate) ?? remitaTimeToIso(body.transactiontime),
+        transactionRef: body.remitaTransRef || null,
+      };
+    },
+
+    async generateRrr(credentials, request: RemitaInvoiceRequest): Promise<RemitaInvoice> {
+      const amount = koboToNaira(request.amountKobo);
+      const hash = invoiceHash(
+        credentials.merchantId,
+        request.serviceTypeId,
+        request.orderId,
+        amount,
+        credentials.apiKey,
+      );
+      const answer = await call(credentials, {
+        method: 'POST',
+        path: INVOICE_PATH,
+        headers: { ...authHeaders(credentials, hash), 'content-type': 'application/json' },
+        body: JSON.stringify({
+          serviceTypeId: request.serviceTypeId,
+          amount,
+          orderId: request.orderId,
+          payerName: request.payerName,
+          payerEmail: request.payerEmail,
+          payerPhone: request.payerPhone,
+          description: request.description,
+        }),
+        isIdempotent: false,
+      });
+      const body = read(InvoiceAnswer, unwrapJsonp(answer.text));
+      if (Object.hasOwn(AUTH_FAILURE_CODES, body.statuscode)) {
+        throw authFailed(body.statuscode, credentials.merchantId);
+      }
+      if (body.statuscode !== '025' || !body.RRR) {
+        throw new AppError(
+          'REMITA_UNAVAILABLE',
+          `Remita did not raise the bill (code ${body.statuscode}: ${body.status ?? 'no reason given'}). Check the amount and the MDA's service type, then try again.`,
+        );
+      }
+      return { rrr: body.RRR, statusCode: body.statuscode, message: body.status ?? '' };
+    },
+
+    async repushRrr(credentials, rrr): Promise<RemitaRepush> {
+      const hash = statusHash(rrr, credentials.apiKey, credentials.merchantId);
+      const answer = await call(credentials, {
+        method: 'POST',
+        path: repushPath(credentials.merchantId, encodeURIComponent(rrr), hash),
+        headers: authHeaders(credentials, hash),
+        isIdempotent: true,
+      });
+      const body = read(RepushAnswer, answer.text);
+      if (Object.hasOwn(AUTH_FAILURE_CODES, body.status)) {
+        throw authFailed(body.status, credentials.merchantId);
+      }
+      if (body.status === RRR_NOT_FOUND_CODE) throw rrrNotFound(rrr);
+      return { statusCode: body.status, message: body.message ?? '' };
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import type { RrrOutcome } from '../../../shared/payments';
+
+/**
+ * The pieces of Remita's protocol (../shared/domain/remita.md) that both the client and the
+ * simulator must get byte-for-byte the same: paths, hashes, the Authorization header, amounts
+ * in naira, times without a zone, the JSONP wrapper and what each status code means.
+ */
+
+/** Every Remita e-channel path starts here, after the base URL. */
+export const ECHANNEL_PATH = '/remita/exapp/api/v1/send/api/echannelsvc';
+
+export function statusPath(merchantId: string, rrr: string, hash: string): string {
+  return `${ECHANNEL_PATH}/${merchantId}/${rrr}/${hash}/status.reg`;
+}
+
+/**
+ * remita.md gives no path for re-push. RevDesk uses the status path's shape with `repush.reg`
+ * in place of `status.reg` and the same hash; the simulator answers exactly this. Pointing at
+ * a real Remita that names it otherwise is a change here only.
+ */
+export function repushPath(merchantId: string, rrr: string, hash: string): string {
+  return `${ECHANNEL_PATH}/${merchantId}/${rrr}/${hash}/repush.reg`;
+}
+
+export const INVOICE_PATH = `${ECHANNEL_PATH}/merchant/api/paymentinit`;
+
+function sha512Hex(text: string): string {
+  return createHash('sha512').update(text, 'utf8').digest('hex');
+}
+
+/** The hash of a status (and re-push) request: sha512_hex(rrr + apiKey + merchantId). */
+export function statusHash(rrr: string, apiKey: string, merchantId: string): string {
+  return sha512Hex(rrr + apiKey + merchantId);
+}
+
+/**
+ * The hash of an invoice: sha512_hex(merchantId + serviceTypeId + orderId + amount + apiKey),
+ * `amount` exactly as the body sends it (RevDesk always sends naira with two decimals, "5000.00").
+ */
+export function invoiceHash(
+  merchantId: string,
+  serviceTypeId: string,
+  orderId: string,
+  amount: string,
+  apiKey: string,
+): string {
+  return sha512Hex(merchantId + serviceTypeId + orderId + amount + apiKey);
+}
+
+export function authorizationHeader(merchantId: string, hash: string): string {
+  return `remitaConsumerKey=${merchantId},remitaConsumerToken=${hash}`;
+}
+
+/** The merchant and hash of an Authorization header; null when it is not Remita's shape. */
+export function parseAuthorizationHeader(
+  header: string | undefined,
+): { merchantId: string; hash: string } | null {
+  const match = /^remitaConsumerKey=([^,\s]+),\s*remitaConsumerToken=([0-9a-fA-F]+)$/.exec(
+    header?.trim() ?? '',
+  );
+  return match?.[1] && match[2] ? { merchantId: match[1], hash: match[2] } : null;
+}
+
+/** 500000 → "5000.00": Remita takes naira with the kobo as two decimals. */
+export function koboToNaira(amountKobo: number): string {
+  if (!Number.isSafeInteger(amountKobo) || amountKobo < 0) {
+    throw new RangeError(`not an amount in kobo: ${amountKobo}`);
+  }
+  return `${Math.floor(amountKobo / 100)}.${String(amountKobo % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Remita's `amount` (naira: 5000, "5000.00", 1234.5, "1,234.50") in whole kobo, by reading the
+ * digits rather than multiplying a float (1234.56 * 100 is 123455.99999999999). A number is
+ * read through its shortest decimal text, which is what Remita wrote. Null when the amount is
+ * not naira with at most two decimals: kobo have no fractions.
+ */
+export function nairaToKobo(amount: unknown): number | null {
+  let text: string;
+  if (typeof amount === 'number') text = String(amount);
+  else if (typeof amount === 'string') text = amount.trim().replace(/,/g, '');
+  else return null;
+  const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(text);
+  if (!match?.[1]) return null;
+  const kobo = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(kobo) ? kobo : null;
+}
+
+/** Lagos is UTC+01:00 all year (West Africa Time, no daylight saving). */
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/**
+ * Remita's times ("2026-11-20 14:03:11", sometimes with " PM", sometimes ISO with a zone) as
+ * ISO 8601 UTC. A time without a zone is Lagos time: that is where Remita's clock is read.
+ * Null when it cannot be read: the date is shown, never computed with.
+ */
+export function remitaTimeToIso(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const text = value.trim();
+  const local =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*(AM|PM)?)?$/i.exec(
+      text,
+    );
+  if (local) {
+    const [, y, mo, d, h = '0', mi = '0', s = '0', meridiem] = local;
+    let hour = Number(h);
+    if (meridiem) {
+      if (hour < 1 || hour > 12) return null;
+      hour = (hour % 12) + (meridiem.toUpperCase() === 'PM' ? 12 : 0);
+    }
+    const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), hour, Number(mi), Number(s));
+    const date = new Date(utc - LAGOS_OFFSET_MS);
+    // Date.UTC rolls 31 February into March: refuse instead of showing a wrong day.
+    if (Number.isNaN(utc) || new Date(utc).getUTCDate() !== Number(d) || hour > 23) return null;
+    return date.toISOString();
+  }
+  if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
+    const time = Date.parse(text);
+    return Number.isNaN(time) ? null : new Date(time).toISOString();
+  }
+  return null;
+}
+
+/** A moment as Remita writes it: Lagos wall-clock time, "2026-11-20 14:03:11". */
+export function toRemitaTime(date: Date): string {
+  const lagos = new Date(date.getTime() + LAGOS_OFFSET_MS).toISOString();
+  return `${lagos.slice(0, 10)} ${lagos.slice(11, 19)}`;
+}
+
+/** The object inside `jsonp ({...})`; the text as it is when there is no wrapper. */
+export function unwrapJsonp(text: string): string {
+  const match = /^\s*[A-Za-z_$][\w$]*\s*\(([\s\S]*)\)\s*;?\s*$/.exec(text);
+  return match?.[1] ?? text;
+}
+
+/** What each answered status code means (remita.md, "Status of an RRR"). */
+export const STATUS_CODE_MEANINGS = {
+  '00': { status: 'Completed', outcome: 'paid' },
+  '01': { status: 'Approved', outcome: 'paid' },
+  '021': { status: 'Pending', outcome: 'pending' },
+  '025': { status: 'Payment reference generated', outcome: 'pending' },
+  '02': { status: 'Failed', outcome: 'failed' },
+  '999': { status: 'Unknown error', outcome: 'failed' },
+} as const satisfies Record<string, { status: string; outcome: RrrOutcome }>;
+
+export type AnsweredStatusCode = keyof typeof STATUS_CODE_MEANINGS;
+
+export function isAnsweredStatusCode(code: string): code is AnsweredStatusCode {
+  return Object.hasOwn(STATUS_CODE_MEANINGS, code);
+}
+
+/** Codes that mean the MDA's credentials are wrong, and that RRR is unknown. */
+export const AUTH_FAILURE_CODES = {
+  '020': 'Invalid user authentication',
+  '023': 'Invalid merchant or order id',
+} as const;
+export const RRR_NOT_FOUND_CODE = '022';

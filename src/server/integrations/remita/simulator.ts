@@ -1,0 +1,277 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import {
+  AUTH_FAILURE_CODES,
+  ECHANNEL_PATH,
+  INVOICE_PATH,
+  invoiceHash,
+  nairaToKobo,
+  parseAuthorizationHeader,
+  RRR_NOT_FOUND_CODE,
+  type STATUS_CODE_MEANINGS,
+  statusHash,
+  toRemitaTime,
+} from './protocol';
+import type { RemitaSimulator, SimInvoice, SimMerchant } from './simulatorState';
+
+/**
+ * Remita, as the protocol in ../shared/domain/remita.md answers it, on this server under
+ * /_sim/remita (demo mode and tests only). The client cannot tell it from the real one: the
+ * same paths, the hash and Authorization header checked (a wrong key answers 020, an unknown
+ * merchant 023, an unknown RRR 022), JSONP from paymentinit. Re-push uses RevDesk's chosen
+ * path (protocol.ts, repushPath). Plus one demo-only call, POST /pay/:rrr.
+ *
+ * A merchant registered with `delayMs` answers that late (or when the caller gives up):
+ * the way tests reach the client's timeout for real.
+ */
+
+/** Remita's own words for each code it answers (its status `message`). */
+const MESSAGES = {
+  '00': 'Successful',
+  '01': 'Approved',
+  '021': 'Transaction Pending',
+  '025': 'Payment Reference generated',
+  '02': 'Transaction Failed',
+  '999': 'Unknown error',
+} as const satisfies Record<keyof typeof STATUS_CODE_MEANINGS, string>;
+
+/** How long the simulator waits for RevDesk to take a notification. */
+const NOTIFICATION_TIMEOUT_MS = 10_000;
+
+const hide = true;
+/**
+ * `{merchantId}/{rrr}/{hash}/status.reg`: the hash is 128 hex digits, beyond the router's
+ * 100-character limit for a `:param`, so it is read from the wildcard, which has none.
+ */
+const RrrCallParams = z.object({
+  merchantId: z.string(),
+  rrr: z.string(),
+  '*': z.string().regex(/^[0-9a-fA-F]+\/(status|repush)\.reg$/),
+});
+type RrrCall = { merchantId: string; rrr: string; hash: string };
+
+function rrrCallOf(params: z.infer<typeof RrrCallParams>, kind: 'status' | 'repush'): RrrCall {
+  const [hash = '', action] = params['*'].split('/');
+  if (action !== `${kind}.reg`) throw new AppError('NOT_FOUND', 'No such Remita call.');
+  return { merchantId: params.merchantId, rrr: params.rrr, hash };
+}
+const InvoiceBody = z.object({
+  serviceTypeId: z.string(),
+  amount: z.union([z.string(), z.number()]),
+  orderId: z.string(),
+  payerName: z.string(),
+  payerEmail: z.string(),
+  payerPhone: z.string(),
+  description: z.string(),
+});
+const PayBody = z.object({ amountKobo: z.number().int().positive().optional() }).nullish();
+const PayAnswer = z.object({
+  rrr: z.string(),
+  statusCode: z.string(),
+  notified: z.boolean(),
+  /** RevDesk's HTTP status for the notification; null when it could not be reached. */
+  notificationStatus: z.number().int().nullable(),
+});
+
+/** Waits `ms`, or less when the caller hangs up first (a timed-out client must not hold the server). */
+function delay(request: FastifyRequest, ms: number | undefined): Promise<void> {
+  if (!ms) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      request.raw.socket.off('close', done);
+      resolve();
+    }
+    request.raw.socket.once('close', done);
+  });
+}
+
+/** The remita-shaped notification of one paid invoice (remita.md, "Payment notification"). */
+export function notificationOf(invoice: SimInvoice) {
+  const paidAt = toRemitaTime(new Date(invoice.paidAt ?? invoice.createdAt));
+  return [
+    {
+      rrr: invoice.rrr,
+      channnel: 'BRANCH',
+      channel: 'BRANCH',
+      amount: Number(invoice.paidAmountKobo ?? invoice.amountKobo) / 100,
+      transactiondate: paidAt,
+      debitdate: paidAt,
+      bank: '058',
+      branch: 'Yenagoa',
+      serviceTypeId: invoice.serviceTypeId,
+      orderRef: invoice.orderId,
+      orderId: invoice.orderId,
+      payerName: invoice.payerName,
+      payerEmail: invoice.payerEmail,
+      payerPhoneNumber: invoice.payerPhone,
+      uniqueIdentifier: invoice.transactionRef ?? invoice.rrr,
+    },
+  ];
+}
+
+export const remitaSimulatorRoutes: FastifyPluginAsyncZod<{
+  remita: RemitaSimulator;
+  selfUrl: () => string;
+}> = async (app, { remita, selfUrl }) => {
+  /** POSTs the invoice's notification where RevDesk (or a test's receiver) takes them. */
+  async function notify(request: FastifyRequest, invoice: SimInvoice) {
+    const url = remita.notificationUrl ?? `${selfUrl()}/api/v1/remita/notifications`;
+    try {
+      const answer = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(notificationOf(invoice)),
+        signal: AbortSignal.timeout(NOTIFICATION_TIMEOUT_MS),
+      });
+      await answer.arrayBuffer();
+      return { notified: answer.ok, notificationStatus: answer.status };
+    } catch (err) {
+      // Said in the answer (notified: false) and logged: the demo button shows it.
+      request.log.warn({ err, rrr: invoice.rrr }, 'the simulated notification was not delivered');
+      return { notified: false, notificationStatus: null };
+    }
+  }
+
+  /** The merchant whose key made this call's hash, or the code Remita would answer. */
+  function authenticate(
+    request: FastifyRequest,
+    merchantId: string,
+    expectedHash: (merchant: SimMerchant) => string,
+    pathHash?: string,
+  ): SimMerchant | '020' | '023' {
+    const merchant = remita.getMerchant(merchantId);
+    if (!merchant) return '023';
+    const header = parseAuthorizationHeader(request.headers.authorization);
+    const hash = expectedHash(merchant);
+    const isValid =
+      header?.merchantId === merchantId &&
+      header.hash.toLowerCase() === hash &&
+      (pathHash === undefined || pathHash.toLowerCase() === hash);
+    return isValid ? merchant : '020';
+  }
+
+  function refusal(code: '020' | '023') {
+    return { status: code, message: AUTH_FAILURE_CODES[code] };
+  }
+
+  async function rrrCall(kind: 'status' | 'repush', request: FastifyRequest, params: RrrCall) {
+    remita.requests.push({ kind, merchantId: params.merchantId });
+    const merchant = authenticate(
+      request,
+      params.merchantId,
+      (m) => statusHash(params.rrr, m.apiKey, m.merchantId),
+      params.hash,
+    );
+    if (typeof merchant === 'string') return { refused: refusal(merchant) } as const;
+    await delay(request, merchant.delayMs);
+    const invoice = remita.getInvoice(params.rrr);
+    if (!invoice || invoice.merchantId !== merchant.merchantId) {
+      return {
+        refused: { status: RRR_NOT_FOUND_CODE, message: 'Invalid Request', RRR: params.rrr },
+      } as const;
+    }
+    return { invoice } as const;
+  }
+
+  app.get(
+    `${ECHANNEL_PATH}/:merchantId/:rrr/*`,
+    { schema: { hide, params: RrrCallParams } },
+    async (request) => {
+      const call = await rrrCall('status', request, rrrCallOf(request.params, 'status'));
+      if (call.refused) return call.refused;
+      const { invoice } = call;
+      const isPaid = invoice.paidAt !== null && ['00', '01'].includes(invoice.statusCode);
+      return {
+        // Remita sends naira as a JSON number (1234.5); the client must not lose a kobo.
+        amount: Number((isPaid ? invoice.paidAmountKobo : null) ?? invoice.amountKobo) / 100,
+        RRR: invoice.rrr,
+        orderId: invoice.orderId,
+        message: MESSAGES[invoice.statusCode],
+        transactiontime: toRemitaTime(new Date(invoice.paidAt ?? invoice.createdAt)),
+        status: invoice.statusCode,
+        ...(isPaid && invoice.paidAt
+          ? {
+              paymentDate: toRemitaTime(new Date(invoice.paidAt)),
+              remitaTransRef: invoice.transactionRef,
+            }
+          : {}),
+        payerName: invoice.payerName,
+        payerEmail: invoice.payerEmail,
+        payerPhoneNumber: invoice.payerPhone,
+      };
+    },
+  );
+
+  app.post(
+    `${ECHANNEL_PATH}/:merchantId/:rrr/*`,
+    { schema: { hide, params: RrrCallParams } },
+    async (request) => {
+      const call = await rrrCall('repush', request, rrrCallOf(request.params, 'repush'));
+      if (call.refused) return call.refused;
+      if (call.invoice.paidAt === null) {
+        return {
+          status: call.invoice.statusCode,
+          message: 'The RRR is not paid: nothing to re-push',
+        };
+      }
+      const { notified } = await notify(request, call.invoice);
+      return notified
+        ? { status: '00', message: 'Notification re-sent' }
+        : { status: '999', message: 'The notification could not be delivered' };
+    },
+  );
+
+  app.post(INVOICE_PATH, { schema: { hide, body: InvoiceBody } }, async (request, reply) => {
+    const body = request.body;
+    const merchantId = parseAuthorizationHeader(request.headers.authorization)?.merchantId ?? '';
+    remita.requests.push({ kind: 'invoice', merchantId });
+    const merchant = authenticate(request, merchantId, (m) =>
+      invoiceHash(m.merchantId, body.serviceTypeId, body.orderId, String(body.amount), m.apiKey),
+    );
+    if (typeof merchant === 'string') {
+      return jsonp(reply, { statuscode: merchant, status: AUTH_FAILURE_CODES[merchant] });
+    }
+    await delay(request, merchant.delayMs);
+    if (!merchant.serviceTypeIds.includes(body.serviceTypeId)) {
+      return jsonp(reply, { statuscode: '023', status: 'Invalid Service Type' });
+    }
+    const amountKobo = nairaToKobo(body.amount);
+    if (!amountKobo) return jsonp(reply, { statuscode: '999', status: 'Invalid amount' });
+    const invoice = remita.addInvoice({ ...body, merchantId, amountKobo });
+    return jsonp(reply, {
+      statuscode: '025',
+      RRR: invoice.rrr,
+      status: 'Payment Reference generated',
+    });
+  });
+
+  app.post(
+    '/pay/:rrr',
+    {
+      schema: {
+        hide,
+        params: z.object({ rrr: z.string() }),
+        body: PayBody,
+        response: { 200: PayAnswer },
+      },
+    },
+    async (request) => {
+      const { rrr } = request.params;
+      if (!remita.getInvoice(rrr)) {
+        throw new AppError('RRR_NOT_FOUND', `The Remita simulator has no payment with RRR ${rrr}.`);
+      }
+      const amountKobo = request.body?.amountKobo;
+      const invoice = remita.pay(rrr, amountKobo === undefined ? {} : { amountKobo });
+      return { rrr, statusCode: invoice.statusCode, ...(await notify(request, invoice)) };
+    },
+  );
+};
+
+/** Remita wraps paymentinit's answer as `jsonp ({...})`. */
+function jsonp(reply: FastifyReply, answer: Record<string, string>) {
+  return reply.type('application/json; charset=utf-8').send(`jsonp (${JSON.stringify(answer)})`);
+}
