@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../testing/context';
+import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
+import { RECEIPT_CHECKS_PER_MINUTE } from './service';
+import { createPayment, createRevenueHead } from './testing';
+
+let ctx: TestContext & { close(): Promise<void> };
+let admin: SignedIn;
+let secondAdmin: SignedIn;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ publicUrl: 'https://revdesk.birs.example' });
+  admin = await signInAs(ctx, 'ADMIN');
+  secondAdmin = await signInAs(ctx, 'ADMIN');
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+const REASON = { reason: 'Paid twice for the same bill; refunded by the bank.' };
+
+const reverse = (id: string, who: SignedIn = admin, payload: object = REASON) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/payments/${id}/reverse`,
+    headers: who.bearer,
+    payload,
+  });
+const receipt = (id: string, headers: Record<string, string> = admin.bearer) =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1/payments/${id}/receipt.pdf`, headers });
+const verify = (receiptNumber: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/public/receipts/${encodeURIComponent(receiptNumber)}`,
+  });
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe('POST /api/v1/payments/{id}/reverse', () => {
+  it('reverses a paid payment with its reason, audited; a second reversal is 409', async () => {
+    const payment = await createPayment(ctx);
+    const res = await reverse(payment.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: payment.id,
+      status: 'reversed',
+      receiptNumber: payment.receiptNumber,
+      statusReason: REASON.reason,
+      statusChangedBy: admin.officer.username,
+    });
+    const audits = await ctx.db
+      .select({
+        actorId: auditEvents.actorId,
+        before: auditEvents.before,
+        after: auditEvents.after,
+      })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'payment.reversed'), eq(auditEvents.entityId, payment.id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actorId: admin.officer.id,
+      before: { status: 'paid' },
+      after: { status: 'reversed', statusReason: REASON.reason },
+    });
+    const again = await reverse(payment.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toContain('Only a paid payment can be reversed');
+  });
+
+  it('two administrators at once: one 200 and one 409, one audit row', async () => {
+    const payment = await createPayment(ctx);
+    const answers = await Promise.all([reverse(payment.id), reverse(payment.id, secondAdmin)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const audits = await ctx.db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'payment.reversed'), eq(auditEvents.entityId, payment.id)));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('a bill not paid is 409; bad input 422; unknown 404; 401; 403 without payment:reverse', async () => {
+    const bill = await createPayment(ctx, { status: 'pending' });
+    const notPaid = await reverse(bill.id);
+    expect(notPaid.statusCode).toBe(409);
+    expect(notPaid.json().error.details).toEqual({ status: 'pending' });
+
+    const paid = await createPayment(ctx);
+    expect((await reverse(paid.id, admin, { reason: 'short' })).statusCode).toBe(422);
+    expect((await reverse(paid.id, admin, {})).statusCode).toBe(422);
+    expect((await reverse('nope', admin)).statusCode).toBe(422);
+    expect((await reverse(randomUUID(), admin)).statusCode).toBe(404);
+    const signedOut = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/payments/${paid.id}/reverse`,
+      payload: REASON,
+    });
+    expect(signedOut.statusCode).toBe(401);
+    for (const userType of ['OFFICER_PA', 'OFFICER_MDA', 'EXECUTIVE'] as const) {
+      const officer = await signInAs(ctx, userType);
+      expect((await reverse(paid.id, officer)).statusCode, userType).toBe(403);
+    }
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/payments/${paid.id}`,
+          headers: admin.bearer,
+        })
+      ).json().status,
+    ).toBe('paid');
+  });
+});
+
+describe('GET /api/v1/payments/{id}/receipt.pdf', () => {
+  it('prints the e-receipt: service, number, payer, MDA, head, amount in figures and words, RRR, QR URL', async () => {
+    const mda = await createMda(ctx, { name: 'Bayelsa Ministry of Health' });
+    await createRevenueHead(ctx, mda.id, { code: '12020401', name: 'Hospital fees' });
+    const taxpayer = await createTaxpayer(ctx);
+    const payment = await createPayment(ctx, {
+      mdaId: mda.id,
+      amountKobo: 123_450,
+      btin: taxpayer.btin,
+      payerName: 'Ebiere Alamieyeseigha',
+      revenueHeadCode: '12020401',
+      paidAt: new Date('2025-07-04T22:30:00Z'),
+    });
+    const res = await receipt(payment.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const fileNumber = (payment.receiptNumber as string).replaceAll('/', '-');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="receipt-${fileNumber}.pdf"`,
+    );
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
+    const rrr = payment.rrr as string;
+    for (const expected of [
+      'Bayelsa State Board of Internal Revenue',
+      'e-Receipt',
+      payment.receiptNumber as string,
+      'Ebiere Alamieyeseigha',
+      taxpayer.btin,
+      'Bayelsa Ministry of Health',
+      '12020401',
+      'Hospital fees',
+      '₦1,234.50',
+      'One thousand, two hundred and thirty-four naira, fifty kobo',
+      'Remita',
+      `${rrr.slice(0, 4)}-${rrr.slice(4, 8)}-${rrr.slice(8)}`,
+      // 22:30 UTC on 4 July is 23:30 in Lagos, the same day.
+      '2025-07-04 23:30',
+      `https://revdesk.birs.example/verify/receipt/${encodeURIComponent(payment.receiptNumber as string)}`,
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it('without PUBLIC_URL the QR code points at the address the officer used', async () => {
+    const local = await createTestContext();
+    try {
+      const officer = await signInAs(local, 'ADMIN');
+      const payment = await createPayment(local);
+      const res = await local.app.inject({
+        method: 'GET',
+        url: `/api/v1/payments/${payment.id}/receipt.pdf`,
+        headers: { ...officer.bearer, host: 'revdesk.local:3000' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await pdfText(res.rawPayload)).replace(/\s+/g, '')).toContain(
+        `http://revdesk.local:3000/verify/receipt/${encodeURIComponent(payment.receiptNumber as string)}`,
+      );
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('no receipt for a bill not paid (409) or a reversed payment (409, says reversed); 401, 403', async () => {
+    const bill = await createPayment(ctx, { status: 'pending' });
+    const pending = await receipt(bill.id);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().error.message).toBe(
+      'This bill has not been paid yet, so there is no receipt to print.',
+    );
+    const paid = await createPayment(ctx);
+    expect((await reverse(paid.id)).statusCode).toBe(200);
+    const reversed = await receipt(paid.id);
+    expect(reversed.statusCode).toBe(409);
+    expect(reversed.json().error.message).toMatch(
+      /^This payment was reversed on \d{4}-\d{2}-\d{2}/,
+    );
+    expect(reversed.json().error.message).toContain(REASON.reason);
+
+    expect((await receipt(bill.id, {})).statusCode).toBe(401);
+    const benjis = await signInAs(ctx, 'OFFICER_BENJIS');
+    expect((await receipt(bill.id, benjis.bearer)).statusCode).toBe(403);
+    expect((await receipt(randomUUID())).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/v1/public/receipts/{receiptNumber}', () => {
+  it('a genuine receipt: amount, date, MDA, masked payer — nothing private', async () => {
+    const mda = await createMda(ctx, { name: 'Bayelsa Ministry of Lands' });
+    const payment = await createPayment(ctx, {
+      mdaId: mda.id,
+      amountKobo: 500_000,
+      payerName: 'Ebiere A. Alamieyeseigha',
+      payerPhone: '+2348037777777',
+      payerEmail: 'ebiere.private@example.ng',
+      btin: (await createTaxpayer(ctx)).btin,
+      paidAt: new Date('2025-02-01T08:00:00Z'),
+    });
+    const res = await verify(payment.receiptNumber as string);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      receiptNumber: payment.receiptNumber,
+      isGenuine: true,
+      status: 'paid',
+      amountKobo: 500_000,
+      paidAt: '2025-02-01T08:00:00.000Z',
+      mdaName: 'Bayelsa Ministry of Lands',
+      payerName: 'Ebiere A* A************a',
+    });
+    for (const secret of [
+      payment.rrr as string,
+      payment.btin as string,
+      '2348037777777',
+      'ebiere.private',
+      'Alamieyeseigha',
+      payment.id,
+    ]) {
+      expect(res.body, secret).not.toContain(secret);
+    }
+    // The number typed in lower case is still the receipt.
+    expect((await verify((payment.receiptNumber as string).toLowerCase())).statusCode).toBe(200);
+  });
+
+  it('a reversed receipt is not genuine; an unknown number is 404 in words', async () => {
+    const payment = await createPayment(ctx);
+    expect((await reverse(payment.id)).statusCode).toBe(200);
+    const reversed = await verify(payment.receiptNumber as string);
+    expect(reversed.statusCode).toBe(200);
+    expect(reversed.json()).toMatchObject({ isGenuine: false, status: 'reversed' });
+
+    const unknown = await verify('BIRS/2025/9999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'No receipt has this number. It may have been mistyped, or it is not genuine.',
+    });
+    expect((await verify('x'.repeat(65))).statusCode).toBe(422);
+  });
+
+  it('one address checking too many receipts is told to wait (429), others are not', async () => {
+    const payment = await createPayment(ctx);
+    const url = `/api/v1/public/receipts/${encodeURIComponent(payment.receiptNumber as string)}`;
+    const from = (remoteAddress: string) => ctx.app.inject({ method: 'GET', url, remoteAddress });
+    // A fixed window: within twice the limit the address is refused at least once.
+    let refused: Awaited<ReturnType<typeof from>> | null = null;
+    for (let i = 0; i <= 2 * RECEIPT_CHECKS_PER_MINUTE && !refused; i += 1) {
+      const res = await from('10.9.8.7');
+      if (res.statusCode === 429) refused = res;
+      else expect(res.statusCode).toBe(200);
+    }
+    expect(refused?.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await from('10.9.8.8')).statusCode).toBe(200);
+  });
+});

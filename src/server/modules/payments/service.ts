@@ -1,0 +1,226 @@
+import { todayInLagos } from '../../../shared/dates';
+import {
+  isValidRrr,
+  normaliseRrr,
+  type PaymentListQuery,
+  type PaymentPage,
+  type PaymentView,
+  type PublicReceiptView,
+} from '../../../shared/payments';
+import type { Actor } from '../../auth/actor';
+import { whereInActorMdas } from '../../auth/mdaScope';
+import { hitRateLimit } from '../../auth/rateLimit';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { payments } from '../../db/schema';
+import { AppError } from '../../errors';
+import { recordAudit } from '../audit/service';
+import {
+  PAYMENT_EXPORT_LIMIT,
+  paymentExportFileName,
+  paymentsToCsv,
+  paymentsToXlsx,
+} from './exporter';
+import { createLedger } from './ledger';
+import {
+  type PaymentFilter,
+  type PaymentViewRow,
+  selectPaymentById,
+  selectPaymentByReceiptNumber,
+  selectPayments,
+  selectPaymentTotals,
+} from './queries';
+import { type PaidPayment, renderReceiptPdf } from './receipt';
+import { toPaymentView, toPublicReceiptView } from './view';
+
+export type PaymentServiceDeps = { db: Db; config: Pick<Config, 'receiptPrefix' | 'publicUrl'> };
+
+export type ExportFile = { body: Buffer; contentType: string; fileName: string };
+
+/**
+ * The public verify page is reached by scanning a receipt: a person checks a few receipts a
+ * minute at most. More than this from one address is someone walking the receipt numbers.
+ */
+export const RECEIPT_CHECKS_PER_MINUTE = 60;
+
+const UNKNOWN_RECEIPT =
+  'No receipt has this number. It may have been mistyped, or it is not genuine.';
+
+/** Why a payment has no e-receipt, in the officer's words. */
+const NO_RECEIPT: Record<Exclude<PaymentView['status'], 'paid' | 'reversed'>, string> = {
+  pending: 'This bill has not been paid yet, so there is no receipt to print.',
+  failed: 'This payment failed, so there is no receipt to print.',
+  cancelled: 'This bill was cancelled before it was paid, so there is no receipt to print.',
+};
+
+/**
+ * A free-text payment reference (SPEC.md §3 "paymentReference"): an RRR, typed with or
+ * without its dashes; a receipt number (prefixes are capital letters, RECEIPT_PREFIX); or the
+ * source's own reference, exactly as given.
+ */
+export function paymentReferenceOf(text: string | undefined): PaymentFilter['paymentReference'] {
+  if (!text) return null;
+  return {
+    rrr: isValidRrr(text) ? normaliseRrr(text) : null,
+    receiptNumber: text.toUpperCase(),
+    sourceReference: text,
+  };
+}
+
+function filterOf(query: PaymentListQuery): PaymentFilter {
+  if (query.startDate && query.endDate && query.startDate > query.endDate) {
+    throw new AppError('VALIDATION_FAILED', 'The start date is after the end date.', {
+      details: {
+        issues: [{ path: 'endDate', message: 'Choose an end date on or after the start date' }],
+      },
+    });
+  }
+  const { page: _p, pageSize: _s, sort: _o, format: _f, paymentReference, ...rest } = query;
+  return { ...rest, paymentReference: paymentReferenceOf(paymentReference) };
+}
+
+export function createPaymentService({ db, config }: PaymentServiceDeps) {
+  const ledger = createLedger({ receiptPrefix: config.receiptPrefix });
+
+  /** One payment the actor may see; outside their MDAs it does not exist for them. */
+  async function getRow(actor: Actor, id: string): Promise<PaymentViewRow> {
+    const row = await selectPaymentById(db, id, whereInActorMdas(actor, payments.mdaId));
+    if (!row) throw new AppError('NOT_FOUND', 'No such payment.');
+    return row;
+  }
+
+  return {
+    async findPayments(actor: Actor, query: PaymentListQuery): Promise<PaymentPage> {
+      const filter = filterOf(query);
+      const scope = whereInActorMdas(actor, payments.mdaId);
+      const [rows, totals] = await Promise.all([
+        selectPayments(db, filter, scope, {
+          sort: query.sort,
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        }),
+        selectPaymentTotals(db, filter, scope),
+      ]);
+      return {
+        items: rows.map(toPaymentView),
+        page: query.page,
+        pageSize: query.pageSize,
+        total: totals.count,
+        totals,
+      };
+    },
+
+    /** The list's filter as a file; the export is audited (who took which payments away). */
+    async exportPayments(
+      actor: Actor,
+      query: PaymentListQuery & { format: 'csv' | 'xlsx' },
+    ): Promise<ExportFile> {
+      const filter = filterOf(query);
+      const scope = whereInActorMdas(actor, payments.mdaId);
+      const rows = await selectPayments(db, filter, scope, {
+        sort: query.sort,
+        limit: PAYMENT_EXPORT_LIMIT + 1,
+        offset: 0,
+      });
+      if (rows.length > PAYMENT_EXPORT_LIMIT) {
+        throw new AppError(
+          'RULE_VIOLATION',
+          `This filter matches more than ${PAYMENT_EXPORT_LIMIT.toLocaleString('en-NG')} payments; an export holds at most that many. Narrow it (dates, MDA, status) and export again.`,
+        );
+      }
+      const { format } = query;
+      await recordAudit(db, actor, {
+        action: 'payment.exported',
+        entityType: 'payment',
+        after: {
+          filter: { ...filter, paymentReference: query.paymentReference },
+          format,
+          rows: rows.length,
+        },
+      });
+      return format === 'csv'
+        ? {
+            body: paymentsToCsv(rows),
+            contentType: 'text/csv; charset=utf-8',
+            fileName: paymentExportFileName('csv'),
+          }
+        : {
+            body: await paymentsToXlsx(rows),
+            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            fileName: paymentExportFileName('xlsx'),
+          };
+    },
+
+    async getPayment(actor: Actor, id: string): Promise<PaymentView> {
+      return toPaymentView(await getRow(actor, id));
+    },
+
+    /** Reverses a paid payment with a reason (the ledger locks it: two at once give one 409). */
+    async reversePayment(actor: Actor, id: string, reason: string): Promise<PaymentView> {
+      await getRow(actor, id);
+      await db.transaction((tx) =>
+        ledger.changeStatusByHand(tx, actor, id, { to: 'reversed', reason }),
+      );
+      return toPaymentView(await getRow(actor, id));
+    },
+
+    /**
+     * The e-receipt of a paid payment. `requestOrigin` is where the officer reached RevDesk;
+     * PUBLIC_URL, when set, wins (behind a proxy the request's own origin may be internal).
+     */
+    async receiptPdf(
+      actor: Actor,
+      id: string,
+      requestOrigin: string,
+    ): Promise<{ body: Buffer; fileName: string }> {
+      const row = await getRow(actor, id);
+      if (row.status === 'reversed') {
+        const when = row.statusChangedAt ? ` on ${todayInLagos(row.statusChangedAt)}` : '';
+        throw new AppError(
+          'CONFLICT',
+          `This payment was reversed${when}, so its receipt is no longer valid and cannot be printed. Reason: ${row.statusReason ?? 'not given'}.`,
+          { details: { status: row.status } },
+        );
+      }
+      if (row.status !== 'paid') {
+        throw new AppError('CONFLICT', NO_RECEIPT[row.status], { details: { status: row.status } });
+      }
+      // payments_paid_has_receipt guarantees both for a paid row.
+      if (!row.receiptNumber || !row.paidAt) throw new Error(`paid payment ${id} has no receipt`);
+      const paid: PaidPayment = { ...row, receiptNumber: row.receiptNumber, paidAt: row.paidAt };
+      return {
+        body: await renderReceiptPdf(paid, config.publicUrl ?? requestOrigin),
+        fileName: `receipt-${row.receiptNumber.replaceAll('/', '-')}.pdf`,
+      };
+    },
+
+    /** The public verify page's answer (anyone with the receipt number; rate-limited per address). */
+    async verifyReceipt(actor: Actor, receiptNumber: string): Promise<PublicReceiptView> {
+      const limit = await hitRateLimit(
+        db,
+        `receipt-verify:${actor.ip ?? 'unknown'}`,
+        RECEIPT_CHECKS_PER_MINUTE,
+        60,
+      );
+      if (!limit.allowed) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'Too many receipt checks from this address. Please wait a minute and try again.',
+          { headers: { 'retry-after': String(limit.retryAfterSeconds) } },
+        );
+      }
+      const row = await selectPaymentByReceiptNumber(db, receiptNumber.trim().toUpperCase());
+      if (!row?.paidAt || (row.status !== 'paid' && row.status !== 'reversed')) {
+        throw new AppError('NOT_FOUND', UNKNOWN_RECEIPT);
+      }
+      return toPublicReceiptView({
+        ...row,
+        receiptNumber: row.receiptNumber ?? receiptNumber,
+        paidAt: row.paidAt,
+        status: row.status,
+      });
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

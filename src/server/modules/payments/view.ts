@@ -1,0 +1,73 @@
+import type { PaymentView, PublicReceiptView } from '../../../shared/payments';
+import type { PaymentViewRow } from './queries';
+
+export function toPaymentView(row: PaymentViewRow): PaymentView {
+  return {
+    id: row.id,
+    receiptNumber: row.receiptNumber,
+    rrr: row.rrr,
+    amountKobo: row.amountKobo,
+    mda: { id: row.mdaId, code: row.mdaCode, name: row.mdaName },
+    revenueHeadCode: row.revenueHeadCode,
+    revenueHeadName: row.revenueHeadName,
+    btin: row.btin,
+    payerName: row.payerName,
+    payerPhone: row.payerPhone,
+    payerEmail: row.payerEmail,
+    channel: row.channel,
+    status: row.status,
+    type: row.type,
+    assessmentId: row.assessmentId,
+    description: row.description,
+    orderId: row.orderId,
+    sourceReference: row.sourceReference,
+    arrival: row.arrival,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    statusReason: row.statusReason,
+    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+    statusChangedBy: row.statusChangedBy,
+  };
+}
+
+const graphemes = (word: string) =>
+  Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(word), (s) => s.segment);
+
+/** "Alamieyeseigha" → "A************a"; a word of one or two letters → "A*". */
+function maskWord(word: string): string {
+  const letters = graphemes(word);
+  if (letters.length <= 2) return `${letters[0] ?? ''}*`;
+  return `${letters[0]}${'*'.repeat(letters.length - 2)}${letters[letters.length - 1]}`;
+}
+
+/**
+ * The payer's name as the public verify page shows it (issue 5: "payer's name with the middle
+ * masked"). The first word stays whole, so the holder of the receipt recognises it; every
+ * other word keeps only its first and last letter, so a stranger who scans the QR code cannot
+ * read the surname or middle names:
+ * "Ebiere A. Alamieyeseigha" → "Ebiere A* A************a". A one-word name keeps only its
+ * first and last letter. No name recorded → "" (the page says so).
+ */
+export function maskPayerName(name: string | null): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  const [first, ...rest] = words;
+  if (!first) return '';
+  if (rest.length === 0) return maskWord(first);
+  return [first, ...rest.map(maskWord)].join(' ');
+}
+
+/** What the public may learn of a receipt: enough to prove it, nothing more (no phone, e-mail, BTIN, RRR). */
+export function toPublicReceiptView(
+  row: PaymentViewRow & { receiptNumber: string; paidAt: Date; status: 'paid' | 'reversed' },
+): PublicReceiptView {
+  return {
+    receiptNumber: row.receiptNumber,
+    isGenuine: row.status === 'paid',
+    status: row.status,
+    amountKobo: row.amountKobo,
+    paidAt: row.paidAt.toISOString(),
+    mdaName: row.mdaName,
+    payerName: maskPayerName(row.payerName),
+  };
+}
