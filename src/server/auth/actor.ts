@@ -19,7 +19,8 @@ export type Actor = {
   ip: string | null;
 };
 
-export function systemActor(name: 'system' | 'cli' | 'seed'): Actor {
+/** `remita`: what Remita's payment notifications record, so the audit trail says who told us. */
+export function systemActor(name: 'system' | 'cli' | 'seed' | 'remita'): Actor {
   return {
     officerId: null,
     username: name,

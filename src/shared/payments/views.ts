@@ -188,6 +188,16 @@ export const PaymentPage = pageOf(PaymentView)
   .meta({ id: 'PaymentPage' });
 export type PaymentPage = z.infer<typeof PaymentPage>;
 
+/** The bills raised here (POST /invoices), by taxpayer and status, newest first (issue 5). */
+export const InvoiceListQuery = PageQuery.extend({
+  btin: optionalText(10),
+  status: z.enum(PAYMENT_STATUSES).optional(),
+});
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
+
+export const InvoicePage = pageOf(PaymentView).meta({ id: 'InvoicePage' });
+export type InvoicePage = z.infer<typeof InvoicePage>;
+
 /** What the public verify page may say of a receipt: enough to prove it, nothing more (issue 5). */
 export const PublicReceiptView = z
   .object({
@@ -198,7 +208,7 @@ export const PublicReceiptView = z
     amountKobo: z.number().int(),
     paidAt: z.string(),
     mdaName: z.string(),
-    /** "Ebiere A. Alamieyeseigha" → "Ebiere ***** Alamieyeseigha": the middle is masked. */
+    /** The middle masked: first word whole, every other word its first and last letter ("Ebiere A. Alamieyeseigha" → "Ebiere A* A************a"; payments/view.ts maskPayerName); "" when no name was recorded. */
     payerName: z.string(),
   })
   .meta({ id: 'PublicReceipt' });

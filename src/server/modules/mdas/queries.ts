@@ -83,6 +83,20 @@ export async function findMdaById(db: Db, id: string): Promise<MdaRow | null> {
   return row ?? null;
 }
 
+/** The MDA that collects with this Remita service type (a payment notification names one). */
+export async function findMdaIdByServiceTypeId(
+  db: Db,
+  serviceTypeId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: mdas.id })
+    .from(mdas)
+    .where(sql`${serviceTypeId} = any(${mdas.remitaServiceTypeIds})`)
+    .orderBy(asc(mdas.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** Another MDA with this code, or this name in any case: what a create or rename collides with. */
 export async function findMdaClash(
   db: Db,

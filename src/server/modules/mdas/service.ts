@@ -18,6 +18,7 @@ import {
   countOfficersOf,
   findMdaById,
   findMdaClash,
+  findMdaIdByServiceTypeId,
   insertMda,
   type MdaColumns,
   type MdaRow,
@@ -114,6 +115,7 @@ export function createMdaService({ db, secrets }: MdaServiceDeps) {
   }
 
   return {
+    listActiveRevenueHeads: revenueHeads.listActiveRevenueHeads,
     addRevenueHead: revenueHeads.addRevenueHead,
     updateRevenueHead: revenueHeads.updateRevenueHead,
 
@@ -251,6 +253,15 @@ export function createMdaService({ db, secrets }: MdaServiceDeps) {
           return viewOf(tx, (await findMdaById(tx, id)) as MdaRow);
         }),
       );
+    },
+
+    /**
+     * Server-internal: the id of the MDA (within the actor's scope) whose Remita service types
+     * include this one, or null. A payment notification names a service type, not an MDA.
+     */
+    async findMdaIdForServiceType(actor: Actor, serviceTypeId: string): Promise<string | null> {
+      const id = await findMdaIdByServiceTypeId(db, serviceTypeId);
+      return id && isMdaInScope(mdaScopeOf(actor), id) ? id : null;
     },
 
     /**

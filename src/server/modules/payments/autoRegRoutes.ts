@@ -1,5 +1,49 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PaymentDeps } from '../payments/deps';
+import { ErrorBody } from '../../../shared/errors';
+import {
+  AutoRegPage,
+  AutoRegQuery,
+  MatchPayerInput,
+  PaymentIdParams,
+  PaymentView,
+} from '../../../shared/payments';
+import { createAutoRegService } from './autoReg';
+import type { PaymentDeps } from './deps';
 
-/** Placeholder: filled by the issue 5 work that owns this file. */
-export const autoRegRoutes: FastifyPluginAsyncZod<PaymentDeps> = async () => {};
+const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
+const tags = ['payments'];
+
+/** transactions/auto-reg (issue 5): payers who paid with no BTIN, and matching them by hand. */
+export const autoRegRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db }) => {
+  const autoReg = createAutoRegService({ db });
+
+  app.get(
+    '/payments/auto-reg',
+    {
+      schema: {
+        tags,
+        summary:
+          'Paid payments with no taxpayer (unmatched) or whose taxpayer was auto-registered, newest first',
+        querystring: AutoRegQuery,
+        response: { 200: AutoRegPage, ...errors },
+      },
+      config: { permission: 'payment:match' },
+    },
+    (req) => autoReg.findAutoRegPayments(req.actor, req.query),
+  );
+
+  app.post(
+    '/payments/:id/match',
+    {
+      schema: {
+        tags,
+        summary: 'Give an unmatched payment its taxpayer by BTIN (audited); 409 once it has one',
+        params: PaymentIdParams,
+        body: MatchPayerInput,
+        response: { 200: PaymentView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'payment:match' },
+    },
+    (req) => autoReg.matchPayer(req.actor, req.params.id, req.body.btin),
+  );
+};

@@ -8,6 +8,7 @@ import {
   findPaymentByIdForUpdate,
   findPaymentByRrrForUpdate,
   insertPaymentUnlessRrrExists,
+  lockRrr,
   type NewPaymentRow,
   type PaymentRow,
   takeReceiptSequence,
@@ -23,6 +24,9 @@ import {
  *   at once (a notification replayed, a check while the notification lands) records once.
  * - A receipt number is given when, and only when, a payment becomes paid.
  * - Nothing is deleted; amount and status changes are audited.
+ * - One payment per transaction: recording locks the RRR, then the year's receipt counter;
+ *   a transaction recording two RRRs could wait for a second RRR while holding the counter
+ *   another transaction waits for (a deadlock).
  */
 
 export type LedgerDeps = { receiptPrefix: string };
@@ -111,7 +115,8 @@ export function createLedger({ receiptPrefix }: LedgerDeps) {
       status: 'paid',
       receiptNumber,
       paidAt: confirmed.paidAt,
-      arrival: confirmed.arrival,
+      // `arrival` stays how the row came: a bill raised here stays 'invoice' once paid (the
+      // invoice list finds bills by it); how the payment was confirmed is in the audit row.
       sourceReference: confirmed.sourceReference ?? existing.sourceReference,
       payerName: existing.payerName ?? confirmed.payerName ?? null,
       payerPhone: existing.payerPhone ?? confirmed.payerPhone ?? null,
@@ -122,7 +127,7 @@ export function createLedger({ receiptPrefix }: LedgerDeps) {
       entityType: 'payment',
       entityId: updated.id,
       before: auditedPayment(existing),
-      after: auditedPayment(updated),
+      after: { ...auditedPayment(updated), confirmedBy: confirmed.arrival },
     });
     return { payment: updated, isNew: true };
   }
@@ -138,6 +143,10 @@ export function createLedger({ receiptPrefix }: LedgerDeps) {
       actor: Actor,
       confirmed: ConfirmedRemitaPayment,
     ): Promise<RecordResult> {
+      // Without this lock every replay of a notification would find no row, take a receipt
+      // number, lose the insert to the first and leave a gap in the receipt sequence; under
+      // it the replay finds the first one's committed row and takes nothing.
+      await lockRrr(tx, confirmed.rrr);
       const existing = await findPaymentByRrrForUpdate(tx, confirmed.rrr);
       if (existing) return markPaid(tx, actor, existing, confirmed);
 

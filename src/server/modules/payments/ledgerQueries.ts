@@ -21,6 +21,14 @@ export async function takeReceiptSequence(tx: Db, year: number): Promise<number>
   return row.lastSequence;
 }
 
+/**
+ * Holds a lock on this RRR until the transaction ends, whether or not the ledger has it yet:
+ * the same RRR arriving twice at once then takes turns before either takes a receipt number.
+ */
+export async function lockRrr(tx: Db, rrr: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-rrr:${rrr}`}))`);
+}
+
 export async function findPaymentByRrrForUpdate(tx: Db, rrr: string): Promise<PaymentRow | null> {
   const [row] = await tx.select().from(payments).where(eq(payments.rrr, rrr)).for('update');
   return row ?? null;

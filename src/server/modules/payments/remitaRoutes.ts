@@ -1,5 +1,104 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PaymentDeps } from '../payments/deps';
+import { z } from 'zod';
+import { ErrorBody } from '../../../shared/errors';
+import {
+  EvasStatusView,
+  RepushResult,
+  RrrParams,
+  RrrStatusQuery,
+  RrrStatusView,
+} from '../../../shared/payments';
+import type { PaymentDeps } from './deps';
+import { createNotificationService, NotificationBody } from './notifications';
+import { createRemitaService } from './remitaService';
 
-/** Placeholder: filled by the issue 5 work that owns this file. */
-export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async () => {};
+const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
+/** What Remita's and EVAS's failures become (src/server/errors.ts): the dialog shows `message`. */
+const remoteErrors = { 404: ErrorBody, 409: ErrorBody, 502: ErrorBody } as const;
+const tags = ['remita'];
+
+/**
+ * Remita and EVAS as officers reach them (SPEC.md §7 remita/check-status, invoicing/repush-rrr;
+ * the Auto Reg/EVAS check), and Remita's payment notifications reaching RevDesk (issue 5).
+ */
+export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) => {
+  const remita = createRemitaService(deps);
+  const notifications = createNotificationService(deps);
+
+  app.get(
+    '/remita/rrr/:rrr/status',
+    {
+      schema: {
+        tags,
+        summary:
+          "An RRR's status from Remita, asked with the chosen MDA's credentials; a paid RRR not yet in the ledger is recorded",
+        params: RrrParams,
+        querystring: RrrStatusQuery,
+        response: { 200: RrrStatusView, ...remoteErrors, ...errors },
+      },
+      config: { permission: 'rrr:check' },
+    },
+    (req) => remita.checkRrrStatus(req.actor, req.params.rrr, req.query.mdaId),
+  );
+
+  app.post(
+    '/remita/rrr/:rrr/repush',
+    {
+      schema: {
+        tags,
+        summary: "Ask Remita to send the RRR's payment notification again (audited)",
+        params: RrrParams,
+        body: RrrStatusQuery,
+        response: { 200: RepushResult, ...remoteErrors, ...errors },
+      },
+      config: { permission: 'rrr:repush' },
+    },
+    (req) => remita.repushRrr(req.actor, req.params.rrr, req.body.mdaId),
+  );
+
+  app.get(
+    '/evas/rrr/:rrr/status',
+    {
+      schema: {
+        tags,
+        summary: "An RRR's auto-registration status in EVAS",
+        params: RrrParams,
+        response: { 200: EvasStatusView, 502: ErrorBody, ...errors },
+      },
+      config: { permission: 'evas:check' },
+    },
+    (req) => remita.checkEvasStatus(req.actor, req.params.rrr),
+  );
+
+  app.post(
+    '/remita/notifications',
+    {
+      schema: {
+        tags,
+        summary:
+          "Remita's payment notification (a JSON array, or one item). Nothing in it is trusted: each RRR is re-queried and only a paid one with the same amount is recorded. Answers OK",
+        body: NotificationBody,
+        response: {
+          200: z.literal('OK'),
+          400: ErrorBody,
+          413: ErrorBody,
+          415: ErrorBody,
+          422: ErrorBody,
+        },
+      },
+      config: { public: true },
+    },
+    async (req, reply) => {
+      const outcomes = await notifications.receiveNotification(req.actor, req.body);
+      req.log.info(
+        {
+          recorded: outcomes.filter((o) => o.recorded).map((o) => o.rrr),
+          refused: outcomes.flatMap((o) => (o.refusal ? [`${o.rrr}: ${o.refusal.reason}`] : [])),
+        },
+        'remita notification',
+      );
+      // Remita reads the plain word; a refused item is ours to look into, not Remita's to resend.
+      return reply.type('text/plain; charset=utf-8').send('OK');
+    },
+  );
+};

@@ -207,3 +207,8 @@ export function lookupTaxpayers(
     .orderBy(asc(taxpayers.displayName))
     .limit(20);
 }
+
+/** Holds a lock on this phone until the transaction ends (auto-registration takes turns per payer). */
+export async function lockPayerPhone(db: Db, phone: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`payer-phone:${phone}`}))`);
+}

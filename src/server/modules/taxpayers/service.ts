@@ -36,8 +36,10 @@ import { EXPORT_ROW_LIMIT, exportFileName, toCsv, toXlsx } from './exporter';
 import { selectTaxpayers } from './listQueries';
 import {
   type DirectorRow,
+  findSamePhone,
   findTaxpayerByBtin,
   insertTaxpayer,
+  lockPayerPhone,
   lookupTaxpayers,
   nextBtin,
   replaceDirectors,
@@ -354,3 +356,62 @@ function withoutUndefined<T extends object>(value: T): Partial<T> {
 }
 
 export type TaxpayerService = ReturnType<typeof createTaxpayerService>;
+
+/** One taxpayer's record by BTIN, or null: for other modules (payments) inside their own transaction. */
+export { findTaxpayerByBtin } from './queries';
+
+/** A payer Remita told us of (issue 5): what a payment carries, not what an officer typed. */
+export type PayerDetails = { name: string; phone: string; email?: string | null };
+
+/**
+ * Registers the payer of a payment that came with no BTIN as an individual taxpayer (source
+ * `auto-reg`), or links to the taxpayer who has the phone already. Runs in the caller's
+ * transaction, so the payment and its taxpayer are committed together. Null when the details
+ * cannot make an individual's record: a name of one word (the registry needs a first and a
+ * last name) or a phone that is not Nigerian; the payment then waits for an officer to match it.
+ */
+export async function autoRegisterPayer(
+  tx: Db,
+  actor: Actor,
+  payer: PayerDetails,
+): Promise<{ btin: string; isNew: boolean } | null> {
+  const words = payer.name.trim().split(/\s+/).filter(Boolean);
+  const phone = normaliseNigerianPhone(payer.phone);
+  if (words.length < 2 || !phone) return null;
+  // Two payments of one payer landing at once must not register them twice: the phone is
+  // the payer's identity here, so the check and the insert take turns per phone.
+  await lockPayerPhone(tx, phone);
+  const [existing] = await findSamePhone(tx, phone);
+  if (existing) return { btin: existing.btin, isNew: false };
+  const firstName = words[0] as string;
+  const lastName = words[words.length - 1] as string;
+  const middleName = words.length > 2 ? words.slice(1, -1).join(' ') : null;
+  const email = payer.email?.trim().toLowerCase() || null;
+  const btin = await nextBtin(tx);
+  const id = await insertTaxpayer(
+    tx,
+    btin,
+    {
+      kind: 'individual',
+      source: 'auto-reg',
+      displayName: words.join(' '),
+      firstName,
+      middleName,
+      lastName,
+      phone,
+      email,
+      createdBy: actor.officerId,
+      updatedBy: actor.officerId,
+    },
+    [],
+  );
+  const record = await findTaxpayerByBtin(tx, btin);
+  if (!record) throw new Error(`auto-registered taxpayer ${btin} cannot be read back`);
+  await recordAudit(tx, actor, {
+    action: 'taxpayer.auto_registered',
+    entityType: 'taxpayer',
+    entityId: id,
+    after: toTaxpayerView(record),
+  });
+  return { btin, isNew: true };
+}

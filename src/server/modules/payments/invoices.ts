@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type {
+  InvoiceInput,
+  InvoiceListQuery,
+  InvoicePage,
+  PaymentView,
+} from '../../../shared/payments';
+import { formatNigerianPhone } from '../../../shared/phone';
+import type { Actor } from '../../auth/actor';
+import { isMdaInScope, mdaScopeOf, whereInActorMdas } from '../../auth/mdaScope';
+import { payments } from '../../db/schema';
+import { AppError, fieldError } from '../../errors';
+import { createMdaService } from '../mdas/service';
+import { findTaxpayerByBtin } from '../taxpayers/service';
+import type { PaymentDeps } from './deps';
+import { createLedger } from './ledger';
+import { findPaymentByIdForUpdate } from './ledgerQueries';
+import {
+  type PaymentFilter,
+  selectPaymentById,
+  selectPayments,
+  selectPaymentTotals,
+} from './queries';
+import { toPaymentView } from './view';
+
+/**
+ * A fresh order id for Remita: 'RD', the time in base 36 and 8 random hex digits (about 20
+ * characters; Remita takes up to 50). Unique enough that two bills never share one.
+ */
+export function newOrderId(now = Date.now()): string {
+  return `RD${now.toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+/** Bills raised here: an RRR from Remita for a taxpayer, stored as a pending payment (issue 5). */
+export function createInvoiceService({ db, config, integrations, secrets }: PaymentDeps) {
+  const mdas = createMdaService({ db, secrets });
+  const ledger = createLedger({ receiptPrefix: config.receiptPrefix });
+
+  // Remita refuses a bill without an e-mail; a taxpayer without one gets this address, which
+  // nobody reads, rather than no bill. The ledger keeps the taxpayer's own (none).
+  const placeholderEmail = `noreply@${config.publicUrl ? new URL(config.publicUrl).hostname : 'revdesk.ng'}`;
+
+  async function viewOf(id: string): Promise<PaymentView> {
+    const row = await selectPaymentById(db, id, undefined);
+    if (!row) throw new Error(`payment ${id} cannot be read back`);
+    return toPaymentView(row);
+  }
+
+  return {
+    async raiseInvoice(actor: Actor, input: InvoiceInput): Promise<PaymentView> {
+      const record = await findTaxpayerByBtin(db, input.btin);
+      if (!record) throw new AppError('TAXPAYER_NOT_FOUND', `No taxpayer has BTIN ${input.btin}.`);
+      const taxpayer = record.taxpayer;
+      const mda = await mdas.getMda(actor, input.mdaId);
+      if (!mda.isActive) throw fieldError('mdaId', `${mda.name} is inactive; it raises no bills`);
+      const head = mda.revenueHeads.find((h) => h.code === input.revenueHeadCode && h.isActive);
+      if (!head) {
+        throw fieldError(
+          'revenueHeadCode',
+          `${mda.name} has no active revenue head with the code ${input.revenueHeadCode}`,
+        );
+      }
+      const credentials = await mdas.getRemitaCredentials(actor, mda.id);
+      const serviceTypeId = credentials.serviceTypeIds[0];
+      if (!serviceTypeId) {
+        throw new AppError(
+          'REMITA_NOT_CONFIGURED',
+          `${mda.name} has no Remita service type yet. An administrator can add one under Manage MDAs.`,
+        );
+      }
+      const orderId = newOrderId();
+      const invoice = await integrations.remita.generateRrr(credentials, {
+        serviceTypeId,
+        amountKobo: input.amountKobo,
+        orderId,
+        payerName: taxpayer.displayName,
+        payerEmail: taxpayer.email ?? placeholderEmail,
+        payerPhone: taxpayer.phone ? formatNigerianPhone(taxpayer.phone) : '',
+        description: input.description,
+      });
+      const bill = await db.transaction((tx) =>
+        ledger.recordBill(tx, actor, {
+          rrr: invoice.rrr,
+          amountKobo: input.amountKobo,
+          mdaId: mda.id,
+          revenueHeadCode: head.code,
+          btin: taxpayer.btin,
+          payerName: taxpayer.displayName,
+          payerPhone: taxpayer.phone,
+          payerEmail: taxpayer.email,
+          channel: 'remita',
+          type: input.type ?? null,
+          assessmentId: input.assessmentId ?? null,
+          description: input.description,
+          orderId,
+        }),
+      );
+      return viewOf(bill.id);
+    },
+
+    async findInvoices(actor: Actor, query: InvoiceListQuery): Promise<InvoicePage> {
+      // The payment history's reads, narrowed to bills raised here (a paid bill stays 'invoice').
+      const filter: PaymentFilter = {
+        btin: query.btin,
+        status: query.status,
+        assessmentId: undefined,
+        customerName: undefined,
+        mdaCode: undefined,
+        paymentReference: null,
+      };
+      const scope = and(eq(payments.arrival, 'invoice'), whereInActorMdas(actor, payments.mdaId));
+      const [rows, totals] = await Promise.all([
+        selectPayments(db, filter, scope, {
+          sort: '-createdAt',
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        }),
+        selectPaymentTotals(db, filter, scope),
+      ]);
+      return {
+        items: rows.map(toPaymentView),
+        page: query.page,
+        pageSize: query.pageSize,
+        total: totals.count,
+      };
+    },
+
+    async cancelInvoice(actor: Actor, id: string, reason: string): Promise<PaymentView> {
+      await db.transaction(async (tx) => {
+        const bill = await findPaymentByIdForUpdate(tx, id);
+        if (bill?.arrival !== 'invoice' || !isMdaInScope(mdaScopeOf(actor), bill.mdaId)) {
+          throw new AppError('NOT_FOUND', 'No bill has this id.');
+        }
+        await ledger.changeStatusByHand(tx, actor, id, { to: 'cancelled', reason });
+      });
+      return viewOf(id);
+    },
+  };
+}

@@ -1,0 +1,246 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, payments, taxpayers } from '../../db/schema';
+import { notificationOf } from '../../integrations/remita/simulator';
+import type { SimInvoice } from '../../integrations/remita/simulatorState';
+import { addSimInvoice, createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
+import { createTestContext, type TestContext } from '../../testing/context';
+import { createTaxpayer, uniquePhone } from '../../testing/factories';
+import { createPayment, randomRrr } from './testing';
+
+let ctx: TestContext & { baseUrl: string | null; close(): Promise<void> };
+let mda: RemitaMda;
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { listen: true });
+  mda = await createRemitaMda(ctx);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+function notify(body: unknown) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/remita/notifications',
+    headers: { 'content-type': 'application/json' },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** Remita's own notification of a paid invoice (the simulator's wording of it). */
+function notificationFor(invoice: SimInvoice, overrides: Record<string, unknown> = {}) {
+  const [item] = notificationOf(invoice);
+  return [{ ...item, ...overrides }];
+}
+
+function paidInvoice(overrides: Parameters<typeof addSimInvoice>[2] = {}) {
+  return addSimInvoice(ctx, mda, { statusCode: '00', payerPhone: uniquePhone(), ...overrides });
+}
+
+async function ledgerRowsOf(rrr: string) {
+  return ctx.db.select().from(payments).where(eq(payments.rrr, rrr));
+}
+
+async function refusalsOf(rrr: string) {
+  return ctx.db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.action, 'payment.notification_refused'),
+        sql`${auditEvents.after}->>'rrr' = ${rrr}`,
+      ),
+    );
+}
+
+describe('POST /api/v1/remita/notifications', () => {
+  it('records a paid RRR once, answers OK in plain text, needs no session', async () => {
+    const invoice = paidInvoice({ amountKobo: 1_500_000 });
+    const res = await notify(notificationFor(invoice));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('OK');
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const rows = await ledgerRowsOf(invoice.rrr);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: 'paid',
+      amountKobo: 1_500_000,
+      mdaId: mda.id,
+      arrival: 'notification',
+      createdBy: null,
+      sourceReference: `SIM${invoice.rrr}`,
+    });
+    expect(rows[0]?.receiptNumber).toMatch(/^BIRS\/\d{4}\/\d{7}$/);
+
+    const replay = await notify(notificationFor(invoice));
+    expect(replay.statusCode).toBe(200);
+    expect(await ledgerRowsOf(invoice.rrr)).toHaveLength(1);
+  });
+
+  it('auto-registers a payer with a name and phone, and links the next payment of that phone', async () => {
+    const phone = uniquePhone();
+    const first = paidInvoice({
+      payerName: 'Tari  Ebi Owei',
+      payerPhone: phone,
+      payerEmail: 'Tari@Example.ng',
+    });
+    await notify(notificationFor(first));
+    const [payment] = await ledgerRowsOf(first.rrr);
+    expect(payment?.btin).toMatch(/^\d{10}$/);
+    const [taxpayer] = await ctx.db
+      .select()
+      .from(taxpayers)
+      .where(eq(taxpayers.btin, payment?.btin as string));
+    expect(taxpayer).toMatchObject({
+      kind: 'individual',
+      source: 'auto-reg',
+      firstName: 'Tari',
+      middleName: 'Ebi',
+      lastName: 'Owei',
+      phone,
+      email: 'tari@example.ng',
+    });
+
+    const second = paidInvoice({ payerName: 'T. Owei', payerPhone: phone });
+    await notify(notificationFor(second));
+    const [again] = await ledgerRowsOf(second.rrr);
+    expect(again?.btin).toBe(payment?.btin);
+    const samePhone = await ctx.db.select().from(taxpayers).where(eq(taxpayers.phone, phone));
+    expect(samePhone).toHaveLength(1);
+  });
+
+  it('links to an existing taxpayer who has the phone instead of registering a duplicate', async () => {
+    const known = await createTaxpayer(ctx);
+    const invoice = paidInvoice({ payerName: 'Somebody Else', payerPhone: known.phone as string });
+    await notify(notificationFor(invoice));
+    const [row] = await ledgerRowsOf(invoice.rrr);
+    expect(row?.btin).toBe(known.btin);
+  });
+
+  it('uses a BTIN the payer gave in a custom field', async () => {
+    const known = await createTaxpayer(ctx);
+    const invoice = paidInvoice({ payerName: 'Paid For By A Cousin' });
+    await notify(
+      notificationFor(invoice, {
+        customFieldData: [{ DESCRIPTION: 'BTIN', PIDVAL: known.btin }],
+      }),
+    );
+    const [row] = await ledgerRowsOf(invoice.rrr);
+    expect(row?.btin).toBe(known.btin);
+  });
+
+  it('leaves a payer without a phone unmatched', async () => {
+    const invoice = paidInvoice({ payerPhone: '' });
+    await notify(notificationFor(invoice));
+    const [row] = await ledgerRowsOf(invoice.rrr);
+    expect(row).toMatchObject({ status: 'paid', btin: null });
+  });
+
+  it('takes a single object as well as an array, and ignores fields it does not know', async () => {
+    const invoice = paidInvoice();
+    const [item] = notificationFor(invoice, { somethingNew: { nested: true } });
+    expect((await notify(item)).statusCode).toBe(200);
+    expect(await ledgerRowsOf(invoice.rrr)).toHaveLength(1);
+  });
+
+  it('refuses a forged amount: records nothing, audits why, still answers OK', async () => {
+    const invoice = paidInvoice({ amountKobo: 500_000 });
+    const res = await notify(notificationFor(invoice, { amount: 50_000_000 }));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('OK');
+    expect(await ledgerRowsOf(invoice.rrr)).toHaveLength(0);
+    const [refusal] = await refusalsOf(invoice.rrr);
+    expect(refusal?.after).toMatchObject({ reason: 'amount-mismatch', mdaId: mda.id });
+    expect(refusal?.actorUsername).toBe('anonymous');
+  });
+
+  it('refuses a paid amount that differs from the bill raised here', async () => {
+    const invoice = addSimInvoice(ctx, mda, { amountKobo: 200_000 });
+    const bill = await createPayment(ctx, {
+      status: 'pending',
+      mdaId: mda.id,
+      rrr: invoice.rrr,
+      amountKobo: 200_000,
+    });
+    const paid = ctx.simulators.remita.pay(invoice.rrr, { amountKobo: 100 });
+    await notify(notificationFor(paid));
+    const [row] = await ledgerRowsOf(invoice.rrr);
+    expect(row?.status).toBe('pending');
+    const [refusal] = await refusalsOf(invoice.rrr);
+    expect(refusal?.entityId).toBe(bill.id);
+    expect(refusal?.after).toMatchObject({ reason: 'bill-amount-mismatch' });
+  });
+
+  it('marks a bill raised here paid, keeping its taxpayer', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const invoice = addSimInvoice(ctx, mda, { amountKobo: 300_000 });
+    await createPayment(ctx, {
+      status: 'pending',
+      mdaId: mda.id,
+      rrr: invoice.rrr,
+      amountKobo: 300_000,
+      btin: taxpayer.btin,
+    });
+    const paid = ctx.simulators.remita.pay(invoice.rrr);
+    await notify(notificationFor(paid));
+    const [row] = await ledgerRowsOf(invoice.rrr);
+    expect(row).toMatchObject({ status: 'paid', btin: taxpayer.btin, arrival: 'invoice' });
+  });
+
+  it('refuses an RRR Remita does not know, and one that is not paid', async () => {
+    const unknown = paidInvoice();
+    const forged = notificationFor(unknown, { rrr: randomRrr() })[0] as { rrr: string };
+    const pending = addSimInvoice(ctx, mda);
+    const res = await notify([forged, ...notificationFor(pending)]);
+    expect(res.statusCode).toBe(200);
+    expect(await ledgerRowsOf(forged.rrr)).toHaveLength(0);
+    expect(await ledgerRowsOf(pending.rrr)).toHaveLength(0);
+    expect((await refusalsOf(forged.rrr))[0]?.after).toMatchObject({ reason: 'unknown-rrr' });
+    expect((await refusalsOf(pending.rrr))[0]?.after).toMatchObject({ reason: 'unpaid' });
+  });
+
+  it('refuses an RRR of a service type no MDA collects with', async () => {
+    const invoice = paidInvoice();
+    await notify(notificationFor(invoice, { serviceTypeId: '1' }));
+    expect(await ledgerRowsOf(invoice.rrr)).toHaveLength(0);
+    expect((await refusalsOf(invoice.rrr))[0]?.after).toMatchObject({ reason: 'unknown-mda' });
+  });
+
+  it('400 for a body that is not JSON, 422 for an item without a 12-digit RRR or an empty list', async () => {
+    const broken = await notify('[{"rrr": ');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.code).toBe('BAD_REQUEST');
+    const badRrr = await notify([{ rrr: '12345', amount: 10 }]);
+    expect(badRrr.statusCode).toBe(422);
+    expect(badRrr.json().error.code).toBe('VALIDATION_FAILED');
+    expect((await notify([])).statusCode).toBe(422);
+    expect((await notify('"OK"')).statusCode).toBe(422);
+  });
+
+  it('records exactly one payment for 100 concurrent replays, and no 500', async () => {
+    const invoice = paidInvoice({ amountKobo: 4_200_000, payerName: 'Preye Dickson' });
+    const body = notificationFor(invoice);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => notify(body)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(100).fill(200));
+    const rows = await ledgerRowsOf(invoice.rrr);
+    expect(rows).toHaveLength(1);
+    const recorded = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'payment.recorded'),
+          eq(auditEvents.entityId, rows[0]?.id as string),
+        ),
+      );
+    expect(recorded).toHaveLength(1);
+    const registered = await ctx.db
+      .select()
+      .from(taxpayers)
+      .where(eq(taxpayers.phone, rows[0]?.payerPhone as string));
+    expect(registered).toHaveLength(1);
+    expect(await refusalsOf(invoice.rrr)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { isValidBtin } from '../../../shared/btin';
+import { Rrr } from '../../../shared/payments';
+import { type Actor, systemActor } from '../../auth/actor';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { RemitaRrrStatus } from '../../integrations/remita/types';
+import { recordAudit } from '../audit/service';
+import { createMdaService } from '../mdas/service';
+import { autoRegisterPayer, findTaxpayerByBtin } from '../taxpayers/service';
+import { linkPaymentToTaxpayer } from './autoReg';
+import type { PaymentDeps } from './deps';
+import { createLedger } from './ledger';
+import type { PaymentRow } from './ledgerQueries';
+import { findPaymentByRrr } from './remitaQueries';
+
+/**
+ * Remita's payment notification (../shared/domain/remita.md "Payment notification"), read
+ * leniently: unknown fields are allowed, numbers may come as strings. Only `rrr` must be an
+ * RRR; nothing else in it is trusted, since anyone can post to a public route.
+ */
+const text = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .nullish();
+
+export const NotificationItem = z.looseObject({
+  rrr: z.union([z.string(), z.number()]).transform(String).pipe(Rrr),
+  amount: text,
+  serviceTypeId: text,
+  payerName: text,
+  payerEmail: text,
+  payerPhoneNumber: text,
+  uniqueIdentifier: text,
+  customFieldData: z.unknown().optional(),
+});
+export type NotificationItem = z.infer<typeof NotificationItem>;
+
+/** A notification carries a handful of items; a thousand is a flood, not a notification. */
+export const NotificationBody = z.union([
+  z.array(NotificationItem).min(1).max(1000),
+  NotificationItem.transform((item) => [item]),
+]);
+
+/** Why an item was not recorded, in words for the administrator reading the audit trail. */
+type Refusal = {
+  reason: string;
+  message: string;
+  mdaId?: string | null;
+  paymentId?: string | null;
+};
+
+type ItemOutcome = { rrr: string; recorded: boolean; refusal?: Refusal };
+
+/** "5000.00" (naira) → 500000 kobo; null when it is not an amount. */
+export function koboOf(amount: string | null | undefined): number | null {
+  if (!amount || !/^\d+(\.\d{1,2})?$/.test(amount)) return null;
+  return Math.round(Number(amount) * 100);
+}
+
+/** A BTIN the payer gave Remita (a custom field or the unique identifier), when it is one. */
+function btinGiven(item: NotificationItem): string | null {
+  const candidates: unknown[] = [item.uniqueIdentifier];
+  if (Array.isArray(item.customFieldData)) {
+    for (const field of item.customFieldData) {
+      if (field && typeof field === 'object') candidates.push(...Object.values(field));
+    }
+  }
+  for (const value of candidates) {
+    const candidate = typeof value === 'string' ? value.trim() : '';
+    if (isValidBtin(candidate)) return candidate;
+  }
+  return null;
+}
+
+const errorReasons: Partial<Record<string, string>> = {
+  RRR_NOT_FOUND: 'unknown-rrr',
+  REMITA_NOT_CONFIGURED: 'mda-not-configured',
+  REMITA_UNAVAILABLE: 'remita-unavailable',
+  REMITA_AUTH_FAILED: 'remita-auth-failed',
+  AMOUNT_MISMATCH: 'bill-amount-mismatch',
+};
+
+export function createNotificationService({ db, config, integrations, secrets }: PaymentDeps) {
+  const mdas = createMdaService({ db, secrets });
+  const ledger = createLedger({ receiptPrefix: config.receiptPrefix });
+  const remita = systemActor('remita');
+
+  /** Whose RRR it is: the bill's MDA when the ledger has one, else the service type's. */
+  async function mdaOf(item: NotificationItem, bill: PaymentRow | null): Promise<string | null> {
+    if (bill) return bill.mdaId;
+    return item.serviceTypeId ? mdas.findMdaIdForServiceType(remita, item.serviceTypeId) : null;
+  }
+
+  /** The payer's BTIN: one given with the payment, else auto-registration when it can. */
+  async function taxpayerOf(tx: Db, item: NotificationItem, status: RemitaRrrStatus) {
+    const given = btinGiven(item);
+    if (given && (await findTaxpayerByBtin(tx, given))) return given;
+    const name = status.payerName || item.payerName;
+    const phone = status.payerPhone || item.payerPhoneNumber;
+    if (!name || !phone) return null;
+    const email = status.payerEmail || item.payerEmail || null;
+    const registered = await autoRegisterPayer(tx, remita, { name, phone, email });
+    return registered?.btin ?? null;
+  }
+
+  async function receiveItem(item: NotificationItem): Promise<ItemOutcome> {
+    const bill = await findPaymentByRrr(db, item.rrr);
+    const refuse = (refusal: Omit<Refusal, 'paymentId'>): ItemOutcome => ({
+      rrr: item.rrr,
+      recorded: false,
+      refusal: { ...refusal, paymentId: bill?.id ?? null },
+    });
+    const mdaId = await mdaOf(item, bill);
+    if (!mdaId) {
+      return refuse({
+        reason: 'unknown-mda',
+        message: `The ledger has no bill for RRR ${item.rrr} and no MDA collects with service type ${item.serviceTypeId ?? '(none)'}.`,
+      });
+    }
+    const claimedKobo = koboOf(item.amount);
+    try {
+      const credentials = await mdas.getRemitaCredentials(remita, mdaId);
+      const status = await integrations.remita.getRrrStatus(credentials, item.rrr);
+      if (!status.isPaid || status.amountKobo === null) {
+        return refuse({
+          reason: 'unpaid',
+          message: `Remita says RRR ${item.rrr} is ${status.status} (${status.statusCode}).`,
+          mdaId,
+        });
+      }
+      if (claimedKobo !== status.amountKobo) {
+        return refuse({
+          reason: 'amount-mismatch',
+          message: `The notification says ${item.amount ?? '(no amount)'} naira was paid; Remita says ${status.amountKobo / 100}.`,
+          mdaId,
+        });
+      }
+      const paidKobo = status.amountKobo;
+      const recorded = await db.transaction(async (tx) => {
+        const result = await ledger.recordConfirmedPayment(tx, remita, {
+          rrr: item.rrr,
+          mdaId,
+          amountKobo: paidKobo,
+          paidAt: status.transactionDate ? new Date(status.transactionDate) : new Date(),
+          arrival: 'notification',
+          payerName: status.payerName ?? item.payerName ?? null,
+          payerPhone: status.payerPhone ?? item.payerPhoneNumber ?? null,
+          payerEmail: status.payerEmail ?? item.payerEmail ?? null,
+          orderId: status.orderId,
+          sourceReference: status.transactionRef,
+        });
+        if (result.isNew && !result.payment.btin) {
+          const btin = await taxpayerOf(tx, item, status);
+          if (btin) await linkPaymentToTaxpayer(tx, remita, result.payment, btin, 'notification');
+        }
+        return result.isNew;
+      });
+      return { rrr: item.rrr, recorded };
+    } catch (err) {
+      const reason = err instanceof AppError ? errorReasons[err.code] : undefined;
+      if (!reason || !(err instanceof AppError)) throw err;
+      return refuse({ reason, message: err.message, mdaId });
+    }
+  }
+
+  return {
+    /**
+     * Re-queries Remita for every item and records only what Remita confirms as paid with
+     * the amount the item claims. Items are taken one by one: each records in its own
+     * transaction (the ledger's rule), and a notification holds one item or a few.
+     */
+    async receiveNotification(caller: Actor, items: readonly NotificationItem[]) {
+      const outcomes: ItemOutcome[] = [];
+      for (const item of items) {
+        const outcome = await receiveItem(item);
+        if (outcome.refusal) {
+          await recordAudit(db, caller, {
+            action: 'payment.notification_refused',
+            entityType: 'payment',
+            entityId: outcome.refusal.paymentId ?? null,
+            after: {
+              rrr: item.rrr,
+              reason: outcome.refusal.reason,
+              message: outcome.refusal.message,
+              mdaId: outcome.refusal.mdaId ?? null,
+              claimedAmount: item.amount ?? null,
+            },
+          });
+        }
+        outcomes.push(outcome);
+      }
+      return outcomes;
+    },
+  };
+}

@@ -1,0 +1,280 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, payments } from '../../db/schema';
+import { addSimInvoice, createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
+import { createTestContext, type TestContext } from '../../testing/context';
+import { createMda, type SignedIn, signInAs } from '../../testing/factories';
+import { signInForMdas } from './remitaTesting';
+import { createPayment, randomRrr } from './testing';
+
+let ctx: TestContext & { baseUrl: string | null; close(): Promise<void> };
+let admin: SignedIn;
+let executive: SignedIn;
+let mda: RemitaMda;
+let otherMda: RemitaMda;
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { listen: true });
+  admin = await signInAs(ctx, 'ADMIN');
+  executive = await signInAs(ctx, 'EXECUTIVE');
+  mda = await createRemitaMda(ctx);
+  otherMda = await createRemitaMda(ctx);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+function checkStatus(rrr: string, mdaId: string, headers: Record<string, string> = admin.bearer) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/remita/rrr/${rrr}/status?mdaId=${mdaId}`,
+    headers,
+  });
+}
+
+async function ledgerRowsOf(rrr: string) {
+  return ctx.db.select().from(payments).where(eq(payments.rrr, rrr));
+}
+
+describe('GET /api/v1/remita/rrr/:rrr/status', () => {
+  it('shows a pending RRR as Remita answers it and records nothing', async () => {
+    const invoice = addSimInvoice(ctx, mda, { amountKobo: 250_000 });
+    const res = await checkStatus(invoice.rrr, mda.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      rrr: invoice.rrr,
+      statusCode: '025',
+      isPaid: false,
+      outcome: 'pending',
+      amountKobo: 250_000,
+      orderId: invoice.orderId,
+      payerName: 'Ebiere Douglas',
+      payment: null,
+    });
+    expect(await ledgerRowsOf(invoice.rrr)).toHaveLength(0);
+  });
+
+  it('records a paid RRR the ledger has never seen, once, with the officer as its recorder', async () => {
+    const invoice = addSimInvoice(ctx, mda, { statusCode: '00', amountKobo: 730_050 });
+    const first = await checkStatus(invoice.rrr, mda.id);
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body).toMatchObject({ isPaid: true, outcome: 'paid', statusCode: '00' });
+    expect(body.payment.status).toBe('paid');
+    expect(body.payment.receiptNumber).toMatch(/^BIRS\/\d{4}\/\d{7}$/);
+
+    const [row] = await ledgerRowsOf(invoice.rrr);
+    expect(row).toMatchObject({
+      amountKobo: 730_050,
+      mdaId: mda.id,
+      arrival: 'status-check',
+      createdBy: admin.officer.id,
+      sourceReference: `SIM${invoice.rrr}`,
+      btin: null,
+    });
+
+    const again = await checkStatus(invoice.rrr, mda.id);
+    expect(again.json().payment).toEqual(body.payment);
+    expect(await ledgerRowsOf(invoice.rrr)).toHaveLength(1);
+  });
+
+  it('marks a pending bill paid when Remita confirms the same amount', async () => {
+    const invoice = addSimInvoice(ctx, mda, { amountKobo: 100_000 });
+    const bill = await createPayment(ctx, {
+      status: 'pending',
+      mdaId: mda.id,
+      rrr: invoice.rrr,
+      amountKobo: 100_000,
+    });
+    ctx.simulators.remita.pay(invoice.rrr);
+    const res = await checkStatus(invoice.rrr, mda.id);
+    expect(res.json().payment).toMatchObject({ id: bill.id, status: 'paid' });
+    const [row] = await ledgerRowsOf(invoice.rrr);
+    expect(row?.arrival).toBe('invoice');
+  });
+
+  it('shows but does not record a paid amount that differs from the bill, and audits it', async () => {
+    const invoice = addSimInvoice(ctx, mda, { amountKobo: 100_000 });
+    const bill = await createPayment(ctx, {
+      status: 'pending',
+      mdaId: mda.id,
+      rrr: invoice.rrr,
+      amountKobo: 100_000,
+    });
+    ctx.simulators.remita.pay(invoice.rrr, { amountKobo: 1_000 });
+    const res = await checkStatus(invoice.rrr, mda.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      statusCode: '00',
+      amountKobo: 1_000,
+      isPaid: false,
+      payment: { id: bill.id, status: 'pending', receiptNumber: null },
+    });
+    expect(res.json().message).toContain('₦1,000.00');
+    const [row] = await ledgerRowsOf(invoice.rrr);
+    expect(row?.status).toBe('pending');
+    const audits = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, 'payment.amount_mismatch'), eq(auditEvents.entityId, bill.id)),
+      );
+    expect(audits).toHaveLength(1);
+  });
+
+  it('gives every officer the check (EXECUTIVE too) and 401 without a session', async () => {
+    const invoice = addSimInvoice(ctx, mda);
+    expect((await checkStatus(invoice.rrr, mda.id, executive.bearer)).statusCode).toBe(200);
+    expect((await checkStatus(invoice.rrr, mda.id, {})).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['12345', 'too short'],
+    ['1234567890123', 'too long'],
+    ['12345678901a', 'not digits'],
+  ])('422 for the RRR %s (%s)', async (rrr) => {
+    const res = await checkStatus(rrr, mda.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('accepts an RRR written in groups', async () => {
+    const invoice = addSimInvoice(ctx, mda);
+    const grouped = `${invoice.rrr.slice(0, 4)}-${invoice.rrr.slice(4, 8)}-${invoice.rrr.slice(8)}`;
+    const res = await checkStatus(grouped, mda.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().rrr).toBe(invoice.rrr);
+  });
+
+  it('422 without an MDA, 404 for an unknown MDA', async () => {
+    const rrr = randomRrr();
+    const none = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/remita/rrr/${rrr}/status`,
+      headers: admin.bearer,
+    });
+    expect(none.statusCode).toBe(422);
+    const unknown = await checkStatus(rrr, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('422 REMITA_NOT_CONFIGURED for an MDA with no credentials, saying what to do', async () => {
+    const bare = await createMda(ctx);
+    const res = await checkStatus(randomRrr(), bare.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('REMITA_NOT_CONFIGURED');
+    expect(res.json().error.message).toContain('Manage MDAs');
+  });
+
+  it('passes Remita’s "no such RRR" through as 404 RRR_NOT_FOUND', async () => {
+    const res = await checkStatus(randomRrr(), mda.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('RRR_NOT_FOUND');
+  });
+
+  it('passes a refused key through as 502 REMITA_AUTH_FAILED', async () => {
+    const invoice = addSimInvoice(ctx, otherMda);
+    const merchant = ctx.simulators.remita.getMerchant(otherMda.credentials.merchantId);
+    ctx.simulators.remita.registerMerchant({
+      ...(merchant as NonNullable<typeof merchant>),
+      apiKey: 'a-key-RevDesk-does-not-have',
+    });
+    try {
+      const res = await checkStatus(invoice.rrr, otherMda.id);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error.code).toBe('REMITA_AUTH_FAILED');
+    } finally {
+      ctx.simulators.remita.registerMerchant(merchant as NonNullable<typeof merchant>);
+    }
+  });
+
+  it('lets MDA staff check with their own MDA only (404 for another)', async () => {
+    const staff = await signInForMdas(ctx, 'OFFICER_MDA', [mda.id]);
+    const own = addSimInvoice(ctx, mda);
+    const foreign = addSimInvoice(ctx, otherMda);
+    expect((await checkStatus(own.rrr, mda.id, staff.bearer)).statusCode).toBe(200);
+    const res = await checkStatus(foreign.rrr, otherMda.id, staff.bearer);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('POST /api/v1/remita/rrr/:rrr/repush', () => {
+  function repush(rrr: string, body: unknown, headers: Record<string, string> = admin.bearer) {
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/remita/rrr/${rrr}/repush`,
+      payload: body as object,
+      headers,
+    });
+  }
+
+  it('asks Remita to send the notification again and audits it', async () => {
+    const invoice = addSimInvoice(ctx, mda, { statusCode: '00' });
+    const res = await repush(invoice.rrr, { mdaId: mda.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ rrr: invoice.rrr });
+    expect(typeof res.json().statusCode).toBe('string');
+    const [audit] = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'rrr.repushed'),
+          sql`${auditEvents.after}->>'rrr' = ${invoice.rrr}`,
+        ),
+      );
+    expect(audit?.actorId).toBe(admin.officer.id);
+  });
+
+  it('403 for an officer who is not an administrator, 401 signed out', async () => {
+    const officer = await signInAs(ctx, 'OFFICER_DA');
+    const rrr = randomRrr();
+    expect((await repush(rrr, { mdaId: mda.id }, officer.bearer)).statusCode).toBe(403);
+    expect((await repush(rrr, { mdaId: mda.id }, {})).statusCode).toBe(401);
+  });
+
+  it('422 for a bad RRR or no MDA; 404 for an RRR Remita does not know', async () => {
+    expect((await repush('1234', { mdaId: mda.id })).statusCode).toBe(422);
+    expect((await repush(randomRrr(), {})).statusCode).toBe(422);
+    const unknown = await repush(randomRrr(), { mdaId: mda.id });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('RRR_NOT_FOUND');
+  });
+});
+
+describe('GET /api/v1/evas/rrr/:rrr/status', () => {
+  function evas(rrr: string, headers: Record<string, string> = admin.bearer) {
+    return ctx.app.inject({ method: 'GET', url: `/api/v1/evas/rrr/${rrr}/status`, headers });
+  }
+
+  it('shows a registration EVAS holds, its data parsed', async () => {
+    const rrr = randomRrr();
+    ctx.simulators.evas.register(rrr, {
+      customerId: 'BYS-000123',
+      transactionDate: new Date('2026-02-03T10:00:00Z'),
+    });
+    const res = await evas(rrr);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      rrr,
+      customerId: 'BYS-000123',
+      statusCode: '00',
+      isRegistered: true,
+    });
+  });
+
+  it('says an unknown RRR is not registered', async () => {
+    const res = await evas(randomRrr());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().isRegistered).toBe(false);
+  });
+
+  it('403 for an officer who is not an administrator, 401 signed out, 422 bad RRR', async () => {
+    expect((await evas(randomRrr(), executive.bearer)).statusCode).toBe(403);
+    expect((await evas(randomRrr(), {})).statusCode).toBe(401);
+    expect((await evas('abc')).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,127 @@
+import { formatKoboAsNaira } from '../../../shared/money';
+import type { EvasStatusView, RepushResult, RrrStatusView } from '../../../shared/payments';
+import type { Actor } from '../../auth/actor';
+import { AppError } from '../../errors';
+import type { RemitaRrrStatus } from '../../integrations/remita/types';
+import { recordAudit } from '../audit/service';
+import { createMdaService } from '../mdas/service';
+import type { PaymentDeps } from './deps';
+import { createLedger } from './ledger';
+import type { PaymentRow } from './ledgerQueries';
+import { findPaymentByRrr } from './remitaQueries';
+
+function paymentRef(row: PaymentRow | null): RrrStatusView['payment'] {
+  return row ? { id: row.id, receiptNumber: row.receiptNumber, status: row.status } : null;
+}
+
+function statusView(status: RemitaRrrStatus, payment: PaymentRow | null): RrrStatusView {
+  return {
+    rrr: status.rrr,
+    payerName: status.payerName,
+    status: status.status,
+    statusCode: status.statusCode,
+    orderId: status.orderId,
+    amountKobo: status.amountKobo,
+    message: status.message,
+    transactionDate: status.transactionDate,
+    isPaid: status.isPaid,
+    outcome: status.outcome,
+    payment: paymentRef(payment),
+  };
+}
+
+/**
+ * The RRR check dialogs and re-push (SPEC.md §2, §7 remita/check-status, invoicing/repush-rrr):
+ * each asks Remita with the chosen MDA's credentials, which the MDA service gives only for an
+ * MDA in the officer's scope.
+ */
+export function createRemitaService({ db, config, integrations, secrets }: PaymentDeps) {
+  const mdas = createMdaService({ db, secrets });
+  const ledger = createLedger({ receiptPrefix: config.receiptPrefix });
+
+  /**
+   * Records a paid answer the ledger does not hold as paid yet, with the checking officer as
+   * actor. A bill whose amount differs from Remita's is left as it is: the answer is shown
+   * with `isPaid: false` (Remita's code and words unchanged) and a message saying why, and
+   * the mismatch is audited for the administrator.
+   */
+  async function recordIfPaid(
+    actor: Actor,
+    mdaId: string,
+    status: RemitaRrrStatus,
+  ): Promise<RrrStatusView> {
+    const known = await findPaymentByRrr(db, status.rrr);
+    if (!status.isPaid || status.amountKobo === null || known?.status === 'paid') {
+      return statusView(status, known);
+    }
+    if (known?.status === 'reversed') return statusView(status, known);
+    const paidKobo = status.amountKobo;
+    try {
+      const { payment } = await db.transaction((tx) =>
+        ledger.recordConfirmedPayment(tx, actor, {
+          rrr: status.rrr,
+          mdaId,
+          amountKobo: paidKobo,
+          paidAt: status.transactionDate ? new Date(status.transactionDate) : new Date(),
+          arrival: 'status-check',
+          payerName: status.payerName,
+          payerPhone: status.payerPhone,
+          payerEmail: status.payerEmail,
+          orderId: status.orderId,
+          sourceReference: status.transactionRef,
+        }),
+      );
+      return statusView(status, payment);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'AMOUNT_MISMATCH') throw err;
+      const bill = await findPaymentByRrr(db, status.rrr);
+      await recordAudit(db, actor, {
+        action: 'payment.amount_mismatch',
+        entityType: 'payment',
+        entityId: bill?.id ?? null,
+        after: {
+          rrr: status.rrr,
+          paidKobo,
+          billKobo: bill?.amountKobo ?? null,
+          via: 'status-check',
+        },
+      });
+      return {
+        ...statusView(status, bill),
+        isPaid: false,
+        message: `Remita says ${formatKoboAsNaira(paidKobo)} was paid, but the bill is for ${formatKoboAsNaira(bill?.amountKobo ?? 0)}. RevDesk has not recorded it; tell the administrator.`,
+      };
+    }
+  }
+
+  return {
+    async checkRrrStatus(actor: Actor, rrr: string, mdaId: string): Promise<RrrStatusView> {
+      const credentials = await mdas.getRemitaCredentials(actor, mdaId);
+      const status = await integrations.remita.getRrrStatus(credentials, rrr);
+      return recordIfPaid(actor, mdaId, status);
+    },
+
+    async repushRrr(actor: Actor, rrr: string, mdaId: string): Promise<RepushResult> {
+      const credentials = await mdas.getRemitaCredentials(actor, mdaId);
+      const answer = await integrations.remita.repushRrr(credentials, rrr);
+      await recordAudit(db, actor, {
+        action: 'rrr.repushed',
+        entityType: 'payment',
+        after: { rrr, mdaId, statusCode: answer.statusCode, message: answer.message },
+      });
+      return { rrr, statusCode: answer.statusCode, message: answer.message };
+    },
+
+    async checkEvasStatus(_actor: Actor, rrr: string): Promise<EvasStatusView> {
+      const answer = await integrations.evas.getRrrStatus(rrr);
+      return {
+        rrr: answer.rrr,
+        customerId: answer.customerId,
+        statusCode: answer.statusCode,
+        message: answer.message,
+        transactionDate: answer.transactionDate,
+        isRegistered: answer.isRegistered,
+      };
+    },
+  };
+}
