@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './db/seed/demo';
+import { seedDemoPayments } from './db/seed/payments';
+import { createSimulators } from './integrations/simulators';
 
 function printDemoSignIns(url: string, signIns: DemoSignIn[], password: string) {
   const width = Math.max(...signIns.map((s) => s.username.length));
@@ -24,8 +26,13 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   const signIns = config.seed === 'demo' ? await seedDemo(database.db, config) : [];
-  if (config.seed === 'demo') await seedDemoTaxpayers(database.db, config);
-  const app = await buildApp({ config, database });
+  // Made before the app so the demo seed can write its RRRs into them (DATA_DIR/simulators.json).
+  const simulators = config.simulators ? createSimulators(config) : undefined;
+  if (config.seed === 'demo') {
+    await seedDemoTaxpayers(database.db, config);
+    if (simulators) await seedDemoPayments(database.db, config, simulators);
+  }
+  const app = await buildApp({ config, database, ...(simulators ? { simulators } : {}) });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
