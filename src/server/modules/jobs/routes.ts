@@ -1,5 +1,88 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '../../../shared/errors';
+import { JobAccepted, JobIdParams, JobView } from '../../../shared/payments';
 import type { PaymentDeps } from '../payments/deps';
+import { createJobService } from './service';
+import { BATCH_MULTIPART_LIMITS, readBatchUpload } from './upload';
 
-/** Placeholder: filled by the issue 5 work that owns this file. */
-export const jobRoutes: FastifyPluginAsyncZod<PaymentDeps> = async () => {};
+const CsvFile = z.string().meta({ format: 'binary' });
+const errors = { 401: ErrorBody, 403: ErrorBody } as const;
+const tags = ['jobs'];
+
+/**
+ * "Check RRR (Multiple)" (issue 5; SPEC.md §3 batch upload, §7 batch check-status): the upload
+ * queues a background job, the dialog polls its progress and downloads the results.
+ */
+export const jobRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, secrets }) => {
+  const jobs = createJobService({ db, secrets });
+  await app.register(fastifyMultipart, { limits: BATCH_MULTIPART_LIMITS });
+
+  app.post(
+    '/remita/rrr/status-batch',
+    {
+      schema: {
+        tags: ['remita', ...tags],
+        summary:
+          'Check a CSV of RRRs in the background (multipart field `file`: header rrr and optional mdaCode, at most 10,000 rows and 2 MB; optional field `mdaId` for rows without mdaCode)',
+        consumes: ['multipart/form-data'],
+        response: {
+          202: JobAccepted,
+          413: ErrorBody,
+          415: ErrorBody,
+          422: ErrorBody,
+          ...errors,
+        },
+      },
+      config: { permission: 'rrr:check:batch' },
+    },
+    async (req, reply) =>
+      reply.code(202).send(await jobs.uploadRrrBatch(req.actor, await readBatchUpload(req))),
+  );
+
+  app.get(
+    '/jobs/:jobId',
+    {
+      schema: {
+        tags,
+        summary: 'A batch check: its status, progress and counts by outcome (poll it)',
+        params: JobIdParams,
+        response: { 200: JobView, 404: ErrorBody, 422: ErrorBody, ...errors },
+      },
+      config: { permission: 'rrr:check:batch' },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return jobs.getJob(req.actor, req.params.jobId);
+    },
+  );
+
+  app.get(
+    '/jobs/:jobId/result.csv',
+    {
+      schema: {
+        tags,
+        summary:
+          'The finished batch check as CSV: line, rrr, mdaCode, outcome, statusCode, message, payerName, amount (naira), transactionDate (409 while it runs)',
+        params: JobIdParams,
+        response: { 200: CsvFile, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, ...errors },
+      },
+      config: { permission: 'rrr:check:batch' },
+    },
+    async (req, reply) => {
+      const file = await jobs.exportResult(req.actor, req.params.jobId);
+      return sendBytes(reply, file.body, {
+        'content-type': file.contentType,
+        'content-disposition': `attachment; filename="${file.fileName}"`,
+        'cache-control': 'no-store',
+      });
+    },
+  );
+};
+
+/** Sends a file's bytes as they are (Fastify never runs the serializer on a Buffer). */
+function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
+  return reply.headers(headers).send(bytes);
+}

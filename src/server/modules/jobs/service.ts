@@ -1,0 +1,207 @@
+import type { z } from 'zod';
+import {
+  BATCH_ROW_OUTCOMES,
+  type BatchRowOutcome,
+  type JobAccepted,
+  type JobView,
+} from '../../../shared/payments';
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/client';
+import { AppError, fieldError } from '../../errors';
+import { tableToCsv } from '../../export/spreadsheet';
+import { notifyJobQueued } from '../../jobs/wake';
+import type { SecretBox } from '../../secrets';
+import { recordAudit } from '../audit/service';
+import { createMdaService } from '../mdas/service';
+import { readRrrCsv } from './csv';
+import {
+  findJobWithCounts,
+  insertCheckRows,
+  insertJob,
+  type JobWithCounts,
+  type NewCheckRow,
+  selectAllCheckRows,
+} from './queries';
+
+/** The kind of job "Check RRR (Multiple)" makes (issue 5). */
+export const RRR_STATUS_BATCH = 'rrr-status-batch';
+
+export type JobServiceDeps = { db: Db; secrets: SecretBox };
+
+export type BatchUpload = { fileName: string; bytes: Buffer; mdaId: string | null };
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 150050 → "1500.50": naira a spreadsheet reads as a number (no ₦, no thousands commas). */
+function nairaCell(kobo: number | null): string {
+  if (kobo === null) return '';
+  return `${Math.floor(kobo / 100)}.${String(kobo % 100).padStart(2, '0')}`;
+}
+
+function toJobView(job: JobWithCounts): JobView {
+  const counts = Object.fromEntries(
+    BATCH_ROW_OUTCOMES.map((outcome) => [outcome, job.counts[outcome] ?? 0]),
+  ) as Record<BatchRowOutcome, number>;
+  return {
+    id: job.id,
+    kind: 'rrr-status-batch',
+    status: job.status,
+    fileName: job.fileName,
+    total: job.total,
+    processed: job.processed,
+    counts,
+    error: job.error,
+    createdAt: job.createdAt.toISOString(),
+    startedAt: job.startedAt?.toISOString() ?? null,
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export function createJobService({ db, secrets }: JobServiceDeps) {
+  const mdaService = createMdaService({ db, secrets });
+
+  /** The job, if the actor may see it: the officer who uploaded it, or any administrator. */
+  async function getVisibleJob(actor: Actor, jobId: string): Promise<JobWithCounts> {
+    const job = await findJobWithCounts(db, jobId);
+    const mayRead = job && (job.createdBy === actor.officerId || actor.userType === 'ADMIN');
+    if (!job || job.kind !== RRR_STATUS_BATCH || !mayRead) {
+      throw new AppError('NOT_FOUND', 'No such batch check.');
+    }
+    return job;
+  }
+
+  /** MDA codes (upper case) and ids the actor may check RRRs for. */
+  async function mdasOf(actor: Actor) {
+    const { items } = await mdaService.listMdas(actor, {
+      includeInactive: actor.permissions.includes('mda:read'),
+    });
+    return {
+      byCode: new Map(items.map((m) => [m.code.toUpperCase(), m])),
+      byId: new Map(items.map((m) => [m.id, m])),
+    };
+  }
+
+  return {
+    /**
+     * Queues a batch check of an uploaded CSV: the job and every row in one transaction, rows
+     * that cannot be checked already marked 'invalid' with their reason. The worker does the rest.
+     */
+    async uploadRrrBatch(actor: Actor, upload: BatchUpload): Promise<z.infer<typeof JobAccepted>> {
+      const lines = readRrrCsv(upload.bytes, upload.fileName);
+      const known = await mdasOf(actor);
+      let chosenMda = null;
+      if (upload.mdaId !== null) {
+        chosenMda = UUID_PATTERN.test(upload.mdaId) ? known.byId.get(upload.mdaId) : undefined;
+        if (!chosenMda) throw fieldError('mdaId', 'Choose an MDA from the list');
+      }
+
+      const checkedAt = new Date();
+      const rows: Omit<NewCheckRow, 'jobId'>[] = lines.map((line) => {
+        const mda = line.mdaCode ? known.byCode.get(line.mdaCode.toUpperCase()) : chosenMda;
+        let problem = line.problem;
+        if (!problem && line.mdaCode && !mda) {
+          problem = `No MDA has the code "${line.mdaCode}".`;
+        } else if (!problem && !mda) {
+          problem = 'No MDA: choose one in the dialog, or give an mdaCode on this line.';
+        }
+        return {
+          lineNumber: line.lineNumber,
+          rrr: line.rrr,
+          mdaCode: line.mdaCode ?? mda?.code ?? null,
+          mdaId: mda?.id ?? null,
+          ...(problem ? { outcome: 'invalid' as const, message: problem, checkedAt } : {}),
+        };
+      });
+      const invalid = rows.filter((r) => r.outcome === 'invalid').length;
+      const isAllInvalid = invalid === rows.length;
+
+      const job = await db.transaction(async (tx) => {
+        const inserted = await insertJob(tx, {
+          kind: RRR_STATUS_BATCH,
+          fileName: upload.fileName,
+          total: rows.length,
+          processed: invalid,
+          createdBy: actor.officerId,
+          // Nothing to ask Remita: the result is ready now.
+          ...(isAllInvalid
+            ? { status: 'succeeded', startedAt: checkedAt, finishedAt: checkedAt }
+            : {}),
+        });
+        await insertCheckRows(
+          tx,
+          rows.map((r) => ({ ...r, jobId: inserted.id })),
+        );
+        await recordAudit(tx, actor, {
+          action: 'rrr_batch.uploaded',
+          entityType: 'job',
+          entityId: inserted.id,
+          after: {
+            fileName: upload.fileName,
+            bytes: upload.bytes.length,
+            total: rows.length,
+            invalid,
+            mdaId: chosenMda?.id ?? null,
+          },
+        });
+        return inserted;
+      });
+      if (!isAllInvalid) notifyJobQueued(db);
+      return { jobId: job.id };
+    },
+
+    async getJob(actor: Actor, jobId: string): Promise<JobView> {
+      return toJobView(await getVisibleJob(actor, jobId));
+    },
+
+    /** Every row with its result, as a CSV the officer downloads once the check has finished. */
+    async exportResult(
+      actor: Actor,
+      jobId: string,
+    ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+      const job = await getVisibleJob(actor, jobId);
+      if (job.status === 'queued' || job.status === 'running') {
+        throw new AppError(
+          'CONFLICT',
+          `Still checking: ${job.processed} of ${job.total} done. The results can be downloaded when the check has finished.`,
+          { details: { processed: job.processed, total: job.total } },
+        );
+      }
+      const rows = await selectAllCheckRows(db, job.id);
+      await recordAudit(db, actor, {
+        action: 'rrr_batch.result_downloaded',
+        entityType: 'job',
+        entityId: job.id,
+        after: { rows: rows.length },
+      });
+      const body = tableToCsv({
+        sheet: 'RRR check',
+        headers: [
+          'line',
+          'rrr',
+          'mdaCode',
+          'outcome',
+          'statusCode',
+          'message',
+          'payerName',
+          'amount',
+          'transactionDate',
+        ],
+        rows: rows.map((r) => [
+          String(r.lineNumber),
+          r.rrr,
+          r.mdaCode ?? '',
+          r.outcome ?? '',
+          r.statusCode ?? '',
+          r.message ?? '',
+          r.payerName ?? '',
+          nairaCell(r.amountKobo),
+          r.transactionDate ?? '',
+        ]),
+      });
+      const base = job.fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '_') || 'rrr-check';
+      return { fileName: `${base}-results.csv`, contentType: 'text/csv; charset=utf-8', body };
+    },
+  };
+}
+
+export type JobService = ReturnType<typeof createJobService>;
