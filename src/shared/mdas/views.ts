@@ -36,6 +36,11 @@ export const RevenueHeadView = z
   .meta({ id: 'RevenueHead' });
 export type RevenueHeadView = z.infer<typeof RevenueHeadView>;
 
+export const RevenueHeadList = z
+  .object({ items: z.array(RevenueHeadView) })
+  .meta({ id: 'RevenueHeadList' });
+export type RevenueHeadList = z.infer<typeof RevenueHeadList>;
+
 export const MdaView = z
   .object({
     id: z.uuid(),

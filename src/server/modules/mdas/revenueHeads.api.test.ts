@@ -105,3 +105,35 @@ describe('revenue heads', () => {
     expect(issuePaths(badPatch)).toEqual(['code']);
   });
 });
+
+describe('GET /mdas/:id/revenue-heads (the bill form)', () => {
+  it('gives every officer who raises bills the active heads, MDA staff their own MDAs only', async () => {
+    const mda = await createMda();
+    const url = `/api/v1/mdas/${mda.id}/revenue-heads`;
+    await send('POST', url, { code: '12020411', name: 'Market stall fees' });
+    const closed = (await send('POST', url, { code: '12020412', name: 'Old levy' })).json();
+    await send('PATCH', `${url}/${closed.id}`, { isActive: false });
+
+    // OFFICER_DA lacks mda:read, yet raises bills (issue 5).
+    const res = await ctx.app.inject({ method: 'GET', url, headers: assessor.bearer });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((h: { code: string }) => h.code)).toEqual(['12020411']);
+
+    const mdaOfficer = await signInAs(ctx, 'OFFICER_MDA');
+    const foreign = await ctx.app.inject({ method: 'GET', url, headers: mdaOfficer.bearer });
+    expect(foreign.statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/mdas/${randomUUID()}/revenue-heads`,
+      headers: assessor.bearer,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const badId = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/mdas/not-an-id/revenue-heads',
+      headers: assessor.bearer,
+    });
+    expect(badId.statusCode).toBe(422);
+  });
+});

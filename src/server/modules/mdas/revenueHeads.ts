@@ -1,16 +1,19 @@
 import type { RevenueHeadInput, RevenueHeadPatch, RevenueHeadView } from '../../../shared/mdas';
 import type { Actor } from '../../auth/actor';
+import { isMdaInScope, mdaScopeOf } from '../../auth/mdaScope';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/service';
 import {
+  findMdaById,
   findRevenueHead,
   findRevenueHeadByCode,
   insertRevenueHead,
   type MdaRow,
+  selectRevenueHeadsOf,
   updateRevenueHeadRow,
 } from './queries';
-import { lockMdaInScope } from './scope';
+import { lockMdaInScope, mdaNotFound } from './scope';
 import { diffFields, toRevenueHeadView } from './view';
 
 /**
@@ -19,6 +22,17 @@ import { diffFields, toRevenueHeadView } from './view';
  */
 export function createRevenueHeadService({ db }: { db: Db }) {
   return {
+    /**
+     * The active heads of one MDA, for the bill form of every officer who raises bills
+     * (their economic codes and names are not secret). MDA staff see their MDAs' only.
+     */
+    async listActiveRevenueHeads(actor: Actor, mdaId: string): Promise<RevenueHeadView[]> {
+      const mda = await findMdaById(db, mdaId);
+      if (!mda || !isMdaInScope(mdaScopeOf(actor), mdaId)) throw mdaNotFound();
+      const heads = await selectRevenueHeadsOf(db, [mdaId]);
+      return heads.filter((head) => head.isActive).map(toRevenueHeadView);
+    },
+
     async addRevenueHead(
       actor: Actor,
       mdaId: string,

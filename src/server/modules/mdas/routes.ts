@@ -11,6 +11,7 @@ import {
   MdaPatch,
   MdaView,
   RevenueHeadInput,
+  RevenueHeadList,
   RevenueHeadParams,
   RevenueHeadPatch,
   RevenueHeadView,
@@ -113,6 +114,21 @@ export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = 
       config: { permission: 'mda:write' },
     },
     (req) => mdas.updateMda(req.actor, req.params.id, req.body),
+  );
+
+  app.get(
+    '/mdas/:id/revenue-heads',
+    {
+      schema: {
+        tags,
+        summary:
+          "An MDA's active revenue heads by economic code, for the bill form (every officer; MDA staff: their MDAs)",
+        params: MdaIdParams,
+        response: { 200: RevenueHeadList, 404: ErrorBody, ...errors },
+      },
+      config: { permission: 'mda:list' },
+    },
+    async (req) => ({ items: await mdas.listActiveRevenueHeads(req.actor, req.params.id) }),
   );
 
   app.post(
