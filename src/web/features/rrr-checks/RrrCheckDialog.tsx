@@ -1,0 +1,119 @@
+import { Alert, Box, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { normaliseRrr } from '../../../shared/payments/rrr';
+import type { RrrStatusView } from '../../../shared/payments/views';
+import { validationIssues } from '../../lib/api';
+import { CheckFailureAlert, CheckingOverlay } from './CheckParts';
+import { checkMdasQuery, checkRrrStatus } from './queries';
+import { RrrResult } from './RrrResult';
+import { mdaFieldError, rrrFieldError } from './validation';
+
+type CheckValues = { mdaId: string | null; rrr: string };
+
+/**
+ * The body of "Check RRR" (SPEC.md §2, §4): input → checking (blocking) → result; Check Again
+ * goes back to the input with the RRR cleared and the MDA kept. Closing unmounts it: a fresh
+ * form next time.
+ */
+export function RrrCheckDialog({ onClose }: { onClose: () => void }) {
+  const [result, setResult] = useState<RrrStatusView | null>(null);
+  const mdas = useQuery(checkMdasQuery());
+  const form = useForm<CheckValues>({
+    mode: 'controlled',
+    initialValues: { mdaId: null, rrr: '' },
+    validate: { mdaId: mdaFieldError, rrr: rrrFieldError },
+    validateInputOnBlur: true,
+  });
+
+  const check = useMutation({
+    mutationFn: ({ rrr, mdaId }: { rrr: string; mdaId: string }) => checkRrrStatus(rrr, mdaId),
+    onSuccess: setResult,
+    onError: (error) => {
+      // A field the server refused is marked where the officer typed it.
+      for (const issue of validationIssues(error)) {
+        if (issue.path === 'rrr' || issue.path === 'mdaId')
+          form.setFieldError(issue.path, issue.message);
+      }
+    },
+  });
+
+  const checkAgain = () => {
+    setResult(null);
+    check.reset();
+    form.setFieldValue('rrr', '');
+    form.resetTouched();
+    form.clearErrors();
+  };
+
+  if (result && form.values.mdaId) {
+    return (
+      <RrrResult
+        result={result}
+        mdaId={form.values.mdaId}
+        onResult={setResult}
+        onCheckAgain={checkAgain}
+        onClose={onClose}
+      />
+    );
+  }
+
+  return (
+    <Box pos="relative">
+      <CheckingOverlay visible={check.isPending} />
+      <form
+        noValidate
+        aria-label="Check an RRR"
+        onSubmit={form.onSubmit((values) => {
+          if (!values.mdaId) return;
+          check.mutate({ rrr: normaliseRrr(values.rrr.trim()), mdaId: values.mdaId });
+        })}
+      >
+        <Stack gap="md">
+          {mdas.isError && (
+            <CheckFailureAlert title="The MDA list did not load" error={mdas.error} />
+          )}
+          <Select
+            label="MDA"
+            description="The MDA the RRR was paid to: RevDesk asks Remita with its credentials"
+            placeholder={mdas.isPending ? 'Loading MDAs…' : 'Choose the MDA'}
+            data={mdas.data ?? []}
+            searchable
+            nothingFoundMessage="No MDA matches"
+            withAsterisk
+            disabled={mdas.isPending}
+            data-autofocus
+            {...form.getInputProps('mdaId')}
+          />
+          <TextInput
+            label="RRR"
+            description="The 12-digit Remita Retrieval Reference, e.g. 2801-2345-6789"
+            placeholder="Enter the RRR"
+            inputMode="numeric"
+            autoComplete="off"
+            withAsterisk
+            required
+            {...form.getInputProps('rrr')}
+          />
+          {check.isError && validationIssues(check.error).length === 0 && (
+            <CheckFailureAlert title="The RRR could not be checked" error={check.error} />
+          )}
+          {mdas.isSuccess && mdas.data.length === 0 && (
+            <Alert color="notice" variant="light" title="No MDA to choose">
+              There is no active MDA yet. An administrator adds MDAs on the Manage MDA page.
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" loading={check.isPending}>
+              Check status
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Box>
+  );
+}
