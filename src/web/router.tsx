@@ -15,6 +15,8 @@ import { auditEventsQuery } from './features/audit/queries';
 import { MdaListSearch } from './features/mdas/listSearch';
 import { mdaDetailsQuery } from './features/mdas/queries';
 import { OfficerListSearch } from './features/officers/listSearch';
+import { AutoRegSearch, PaymentHistorySearch } from './features/payments/paymentSearch';
+import { paymentListQuery } from './features/payments/queries';
 import { TaxpayerListSearch } from './features/taxpayers/listSearch';
 import { taxpayerListQuery, taxpayerQuery } from './features/taxpayers/queries';
 import { isUnauthenticated } from './lib/api';
@@ -64,6 +66,18 @@ const ManageMdasPage = lazyRouteComponent(
   'ManageMdasPage',
 );
 const MdaListPage = lazyRouteComponent(() => import('./features/mdas/MdasPage'), 'MdaListPage');
+const PaymentHistoryPage = lazyRouteComponent(
+  () => import('./features/payments/PaymentHistoryPage'),
+  'PaymentHistoryPage',
+);
+const AutoRegPage = lazyRouteComponent(
+  () => import('./features/payments/AutoRegPage'),
+  'AutoRegPage',
+);
+const VerifyReceiptPage = lazyRouteComponent(
+  () => import('./features/verify/VerifyReceiptPage'),
+  'VerifyReceiptPage',
+);
 const TaxpayerPage = lazyRouteComponent(
   () => import('./features/taxpayers/TaxpayerPage'),
   'TaxpayerPage',
@@ -134,6 +148,16 @@ const profileShortcutRoute = createRoute({
   beforeLoad: () => {
     throw redirect({ to: '/birs/taxpayer/profile', replace: true });
   },
+});
+
+/**
+ * Issue 5: the page an e-receipt's QR code opens; public, no sign-in. A splat, because a
+ * receipt number holds slashes (BIRS/2026/0000001), encoded in the QR code or typed as they are.
+ */
+const verifyReceiptRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'verify/receipt/$',
+  component: VerifyReceiptPage,
 });
 
 const unknownPathRoute = createRoute({
@@ -246,6 +270,28 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
         component,
       }),
     ),
+    // Payments (issue 5): open to every officer with payment:read, menu or not; a row's details
+    // drawer is in the URL too.
+    createRoute({
+      getParentRoute: () => shell,
+      path: 'taxs/payment-history',
+      validateSearch: (search: Record<string, unknown>) => PaymentHistorySearch.parse(search),
+      // The open drawer is no part of the list: opening one does not refetch the page.
+      loaderDeps: ({ search: { payment: _open, ...filters } }) => filters,
+      loader: async ({ context, deps, cause }) => {
+        const me = context.queryClient.getQueryData(meQuery().queryKey);
+        if (!me?.permissions.includes('payment:read')) return;
+        const prefetch = context.queryClient.prefetchQuery(paymentListQuery(deps));
+        if (cause === 'enter') await prefetch;
+      },
+      component: PaymentHistoryPage,
+    }),
+    createRoute({
+      getParentRoute: () => shell,
+      path: 'transactions/auto-reg',
+      validateSearch: (search: Record<string, unknown>) => AutoRegSearch.parse(search),
+      component: AutoRegPage,
+    }),
     // A taxpayer's page. The static paths above (profile, the lists) win over this one.
     createRoute({
       getParentRoute: () => shell,
@@ -308,6 +354,7 @@ const routeTree = rootRoute.addChildren([
   errorRoute,
   errorTypeRoute,
   profileShortcutRoute,
+  verifyReceiptRoute,
   birsRoute.addChildren(shellPages(birsRoute, SHELL_BASES.birs)),
   governorRoute.addChildren(shellPages(governorRoute, SHELL_BASES.governor)),
   unknownPathRoute,

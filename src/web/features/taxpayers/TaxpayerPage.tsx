@@ -10,6 +10,7 @@ import {
   Group,
   Loader,
   Stack,
+  Tabs,
   Text,
   Title,
 } from '@mantine/core';
@@ -23,6 +24,7 @@ import { isApiError } from '../../lib/api';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { NoAccess } from '../pages/NoAccess';
+import { TaxpayerPayments } from '../payments/TaxpayerPayments';
 import { EditTaxpayerModal } from './EditTaxpayerModal';
 import { KIND_PAGES, STATUS_COLORS, statusLabel } from './format';
 import { PhotoCard } from './PhotoCard';
@@ -77,6 +79,7 @@ function TaxpayerRecord({ btin }: { btin: string }) {
 
 function TaxpayerDetails({ view, base }: { view: TaxpayerView; base: string }) {
   const canWrite = usePermission('taxpayer:write');
+  const canReadPayments = usePermission('payment:read');
   const [isEditing, setEditing] = useState(false);
   const listPage = KIND_PAGES[view.kind];
   return (
@@ -121,7 +124,23 @@ function TaxpayerDetails({ view, base }: { view: TaxpayerView; base: string }) {
           <TaxpayerProfile view={view} />
         </Grid.Col>
       </Grid>
-      <TaxpayerHistory btin={view.btin} />
+      {canReadPayments ? (
+        // Issue 5: what the taxpayer paid sits beside what changed in their record.
+        <Tabs defaultValue="history" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="history">Change history</Tabs.Tab>
+            <Tabs.Tab value="payments">Payments</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="history" pt="md">
+            <TaxpayerHistory btin={view.btin} />
+          </Tabs.Panel>
+          <Tabs.Panel value="payments" pt="md">
+            <TaxpayerPayments btin={view.btin} payerName={view.displayName} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <TaxpayerHistory btin={view.btin} />
+      )}
       {canWrite && isEditing && <EditTaxpayerModal view={view} onClose={() => setEditing(false)} />}
     </Stack>
   );
