@@ -1,7 +1,9 @@
 /**
- * One HTTP call to a remote system (Remita, EVAS), with a timeout on every attempt and, for
- * idempotent calls only, retries with backoff. A call that can create something (a Remita
- * invoice) is tried once: retrying a call whose answer was lost could bill the payer twice.
+ * One HTTP call to a remote system (Remita, EVAS), within one deadline (`timeoutMs`) and, for
+ * idempotent calls only, retries with backoff inside that deadline. An officer waits at a
+ * dialog: with REMITA_TIMEOUT_MS=10000 the answer or the refusal comes within 10 s, not after
+ * three 10 s attempts. A call that can create something (a Remita invoice) is tried once:
+ * retrying a call whose answer was lost could bill the payer twice.
  */
 
 /** Waits before the 2nd and 3rd attempts: short, because an officer is waiting at a dialog. */
@@ -22,8 +24,9 @@ export type RemoteCall = {
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** The whole call's deadline, retries included. */
   timeoutMs: number;
-  /** Retried on a network error, a timeout or a 5xx answer. */
+  /** Retried on a network error or a 5xx answer while the deadline allows. */
   isIdempotent: boolean;
 };
 
@@ -31,14 +34,14 @@ function describeTimeout(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} seconds` : `${ms} ms`;
 }
 
-async function attempt(call: RemoteCall): Promise<RemoteAnswer> {
+async function attempt(call: RemoteCall, signal: AbortSignal): Promise<RemoteAnswer> {
   let answer: Response;
   try {
     answer = await fetch(call.url, {
       method: call.method,
       headers: { accept: 'application/json', ...call.headers },
       ...(call.body === undefined ? {} : { body: call.body }),
-      signal: AbortSignal.timeout(call.timeoutMs),
+      signal,
     });
   } catch (err) {
     // Never the URL or the headers: both carry the MDA's hash.
@@ -64,11 +67,18 @@ async function attempt(call: RemoteCall): Promise<RemoteAnswer> {
 /** The remote answer (any HTTP status below 500), or a RemoteFailure after the last try. */
 export async function callRemote(call: RemoteCall): Promise<RemoteAnswer> {
   const tries = call.isIdempotent ? RETRY_BACKOFF_MS.length + 1 : 1;
+  const deadline = AbortSignal.timeout(call.timeoutMs);
+  const endsAt = performance.now() + call.timeoutMs;
   let failure = new RemoteFailure('could not be reached');
   for (let n = 0; n < tries; n += 1) {
-    if (n > 0) await new Promise((resolve) => setTimeout(resolve, RETRY_BACKOFF_MS[n - 1]));
+    if (n > 0) {
+      const backoff = RETRY_BACKOFF_MS[n - 1] ?? 0;
+      // No time left for another try: the last failure is the answer.
+      if (deadline.aborted || performance.now() + backoff >= endsAt) break;
+      await new Promise((resolve) => setTimeout(resolve, backoff));
+    }
     try {
-      const answer = await attempt(call);
+      const answer = await attempt(call, deadline);
       if (answer.status < 500) return answer;
       failure = new RemoteFailure(`answered with an error (HTTP ${answer.status})`);
     } catch (err) {

@@ -244,3 +244,27 @@ describe('POST /api/v1/remita/notifications', () => {
     expect(await refusalsOf(invoice.rrr)).toHaveLength(0);
   });
 });
+
+describe('when Remita cannot confirm a notification', () => {
+  it('answers 502 so Remita sends it again, and records it when it comes back', async () => {
+    const slow = await createRemitaMda(ctx);
+    const invoice = addSimInvoice(ctx, slow, { statusCode: '00', payerPhone: uniquePhone() });
+    // Slower than the test app's 2 s deadline (src/server/testing/context.ts).
+    ctx.simulators.remita.registerMerchant({ ...slow.credentials, delayMs: 2_500 });
+    const refused = await notify(notificationFor(invoice));
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().error).toMatchObject({
+      code: 'REMITA_UNAVAILABLE',
+      message: expect.stringContaining(invoice.rrr),
+    });
+    expect(await ledgerRowsOf(invoice.rrr)).toHaveLength(0);
+    expect((await refusalsOf(invoice.rrr))[0]?.after).toMatchObject({
+      reason: 'remita-unavailable',
+    });
+
+    ctx.simulators.remita.registerMerchant({ ...slow.credentials, delayMs: 0 });
+    const resent = await notify(notificationFor(invoice));
+    expect(resent.statusCode).toBe(200);
+    expect(await ledgerRowsOf(invoice.rrr)).toHaveLength(1);
+  });
+});

@@ -8,6 +8,7 @@ import {
   RrrStatusQuery,
   RrrStatusView,
 } from '../../../shared/payments';
+import { AppError } from '../../errors';
 import type { PaymentDeps } from './deps';
 import { createNotificationService, NotificationBody } from './notifications';
 import { createRemitaService } from './remitaService';
@@ -84,6 +85,7 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
           413: ErrorBody,
           415: ErrorBody,
           422: ErrorBody,
+          502: ErrorBody,
         },
       },
       config: { public: true },
@@ -97,6 +99,15 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
         },
         'remita notification',
       );
+      // When Remita could not be asked about an item, refuse the whole notification so Remita
+      // sends it again later: recorded items are recorded once however often they come back.
+      const unverified = outcomes.find((o) => o.refusal?.reason === 'remita-unavailable');
+      if (unverified) {
+        throw new AppError(
+          'REMITA_UNAVAILABLE',
+          `RRR ${unverified.rrr} could not be confirmed with Remita just now; send the notification again later.`,
+        );
+      }
       // Remita reads the plain word; a refused item is ours to look into, not Remita's to resend.
       return reply.type('text/plain; charset=utf-8').send('OK');
     },
