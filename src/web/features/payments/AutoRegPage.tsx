@@ -76,6 +76,9 @@ function AutoRegList() {
     {
       accessor: 'state',
       title: 'State',
+      noWrap: true,
+      // "Auto-registered" whole: a squeezed badge cut it short.
+      width: 160,
       render: (row) => (
         <Badge color={row.state === 'unmatched' ? 'red.9' : 'revenue.8'} variant="filled">
           {STATE_LABELS[row.state]}

@@ -68,7 +68,7 @@ export function PaymentStatusActions({ payment }: { payment: PaymentView }) {
         {available.map((kind) => (
           <Button
             key={kind}
-            variant="light"
+            variant="outline"
             color="red.9"
             leftSection={
               kind === 'reverse' ? (

@@ -89,6 +89,7 @@ export function PaymentTable({
     {
       accessor: 'mda',
       title: 'MDA',
+      noWrap: true,
       render: (row) => (
         <Text size="sm" title={row.mda.name}>
           {row.mda.code}
@@ -108,6 +109,8 @@ export function PaymentTable({
       accessor: 'status',
       title: 'Status',
       noWrap: true,
+      // The widest word, "Cancelled", whole: a squeezed badge cut it to "PEN…".
+      width: 118,
       render: (row) => (
         <Badge color={STATUS_COLORS[row.status]} variant="filled">
           {STATUS_LABELS[row.status]}
