@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  date,
   index,
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -63,6 +65,14 @@ export const payments = pgTable(
     sourceReference: text('source_reference'),
     arrival: paymentArrival('arrival').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The day the payment counts on, in Lagos: the day it was paid, or for one never paid (a
+     * bill pending, failed, cancelled) the day it was raised. The history's date filter and
+     * the daily totals (payment_daily_totals) read it.
+     */
+    paymentDate: date('payment_date', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql`(timezone('Africa/Lagos', coalesce(paid_at, created_at)))::date`),
     /** Why the status last changed by hand (reversal, cancellation), by whom and when. */
     statusReason: text('status_reason'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
@@ -78,8 +88,16 @@ export const payments = pgTable(
     uniqueIndex('payments_receipt_number_key').on(t.receiptNumber),
     uniqueIndex('payments_rrr_key').on(t.rrr),
     index('payments_created_at_idx').on(t.createdAt),
-    index('payments_paid_at_idx').on(t.paidAt),
+    // Newest paid first reads the index in order (nulls, the unpaid, last), for all and per MDA.
+    index('payments_paid_at_idx').on(sql`${t.paidAt} desc nulls last`, sql`${t.id} desc`),
+    index('payments_mda_paid_at_idx').on(
+      t.mdaId,
+      sql`${t.paidAt} desc nulls last`,
+      sql`${t.id} desc`,
+    ),
     index('payments_mda_created_at_idx').on(t.mdaId, t.createdAt),
+    index('payments_payment_date_idx').on(t.paymentDate),
+    index('payments_mda_payment_date_idx').on(t.mdaId, t.paymentDate),
     index('payments_btin_idx').on(t.btin),
     index('payments_assessment_idx').on(t.assessmentId),
     index('payments_source_reference_idx').on(t.sourceReference),
@@ -94,6 +112,28 @@ export const payments = pgTable(
       sql`${t.status} not in ('paid', 'reversed') or (${t.receiptNumber} is not null and ${t.paidAt} is not null)`,
     ),
     check('payments_rrr_format', sql`${t.rrr} is null or ${t.rrr} ~ '^[0-9]{12}$'`),
+  ],
+);
+
+/**
+ * Count and amount of payments per MDA, Lagos day and status, kept by statement triggers on
+ * payments (migration 0009): the history's totals for a filter of MDA, status and dates add
+ * up a few thousand of these rows instead of scanning the ledger (DESIGN.md §9).
+ */
+export const paymentDailyTotals = pgTable(
+  'payment_daily_totals',
+  {
+    mdaId: uuid('mda_id')
+      .notNull()
+      .references(() => mdas.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: paymentStatus('status').notNull(),
+    paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mdaId, t.day, t.status] }),
+    index('payment_daily_totals_day_idx').on(t.day),
   ],
 );
 

@@ -84,6 +84,16 @@ export async function findMdaById(db: Db, id: string): Promise<MdaRow | null> {
 }
 
 /** The MDA that collects with this Remita service type (a payment notification names one). */
+/** The MDA with this code, in any case. A state has tens of MDAs: no index needed. */
+export async function findMdaIdByCode(db: Db, code: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: mdas.id })
+    .from(mdas)
+    .where(sql`upper(${mdas.code}) = upper(${code.trim()})`)
+    .limit(1);
+  return row?.id ?? null;
+}
+
 export async function findMdaIdByServiceTypeId(
   db: Db,
   serviceTypeId: string,

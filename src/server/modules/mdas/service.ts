@@ -18,6 +18,7 @@ import {
   countOfficersOf,
   findMdaById,
   findMdaClash,
+  findMdaIdByCode,
   findMdaIdByServiceTypeId,
   insertMda,
   type MdaColumns,
@@ -253,6 +254,14 @@ export function createMdaService({ db, secrets }: MdaServiceDeps) {
           return viewOf(tx, (await findMdaById(tx, id)) as MdaRow);
         }),
       );
+    },
+
+    /**
+     * Server-internal: the id of the MDA with this code (any case), or null. Not scoped: the
+     * caller narrows to the actor's MDAs as it reads its own data.
+     */
+    findMdaIdByCode(code: string): Promise<string | null> {
+      return findMdaIdByCode(db, code);
     },
 
     /**

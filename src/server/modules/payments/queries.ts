@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentListQuery, PaymentSort } from '../../../shared/payments';
+import { type MdaScope, whereInMdaScope } from '../../auth/mdaScope';
 import type { Db } from '../../db/client';
-import { mdaRevenueHeads, mdas, officers, payments } from '../../db/schema';
+import { mdaRevenueHeads, mdas, officers, paymentDailyTotals, payments } from '../../db/schema';
 
 /**
  * The payment history's reads (issue 5). Like the officers' and taxpayers' lists, a read-only
@@ -73,24 +74,16 @@ export async function selectPaymentByReceiptNumber(db: Db, receiptNumber: string
   return row ?? null;
 }
 
-/** Midnight at the start of a Lagos day: "paid on the 3rd" means the 3rd in Yenagoa. */
-const lagosDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Lagos')`;
-const lagosDayEnd = (day: string) => sql`(${lagosDayStart(day)} + interval '1 day')`;
-
 /**
- * A payment's date for the date filter: when it was paid, or, for one never paid (a bill still
- * pending, failed or cancelled), when it was raised — coalesce(paid_at, created_at). Written
- * as two branches so each is served by its own index (payments_paid_at_idx,
- * payments_created_at_idx) instead of scanning the ledger for an expression.
+ * A payment's date for the date filter: the Lagos day it was paid, or, for one never paid (a
+ * bill still pending, failed or cancelled), the day it was raised. Both ends included. The
+ * stored `payment_date` column holds that day, indexed alone and with the MDA.
  */
 function paymentDateBetween(startDate: string | undefined, endDate: string | undefined) {
-  if (!startDate && !endDate) return undefined;
-  const within = (column: typeof payments.paidAt | typeof payments.createdAt) =>
-    and(
-      startDate ? gte(column, lagosDayStart(startDate)) : undefined,
-      endDate ? lt(column, lagosDayEnd(endDate)) : undefined,
-    );
-  return or(within(payments.paidAt), and(isNull(payments.paidAt), within(payments.createdAt)));
+  return and(
+    startDate ? gte(payments.paymentDate, startDate) : undefined,
+    endDate ? lte(payments.paymentDate, endDate) : undefined,
+  );
 }
 
 function escapeLike(term: string): string {
@@ -110,7 +103,11 @@ export type PaymentReference = {
 export type PaymentFilter = Omit<
   PaymentListQuery,
   'paymentReference' | 'page' | 'pageSize' | 'sort' | 'format'
-> & { paymentReference: PaymentReference | null };
+> & {
+  paymentReference: PaymentReference | null;
+  /** The MDA `mdaCode` names, found before the query (null: no MDA has that code). */
+  mdaIdOfCode?: string | null;
+};
 
 function whereOf(filter: PaymentFilter, scope: SQL | undefined): SQL | undefined {
   const ref = filter.paymentReference;
@@ -131,9 +128,11 @@ function whereOf(filter: PaymentFilter, scope: SQL | undefined): SQL | undefined
         )
       : undefined,
     filter.type ? eq(payments.type, filter.type) : undefined,
-    // MDA codes are few; match one whatever its case, then the ledger by its MDA index.
+    // The MDA's id, found first, so the planner sees which MDA (and how big) it is.
     filter.mdaCode
-      ? sql`${payments.mdaId} in (select ${mdas.id} from ${mdas} where upper(${mdas.code}) = upper(${filter.mdaCode}))`
+      ? filter.mdaIdOfCode
+        ? eq(payments.mdaId, filter.mdaIdOfCode)
+        : sql`false`
       : undefined,
     filter.channel ? eq(payments.channel, filter.channel) : undefined,
     filter.status ? eq(payments.status, filter.status) : undefined,
@@ -175,6 +174,59 @@ export async function selectPaymentTotals(db: Db, filter: PaymentFilter, scope: 
     .from(payments)
     .where(whereOf(filter, scope));
   // count and sum of bigint come back as text (numeric): far below 2^53 kobo for any ledger.
+  return {
+    count: Number(row?.count ?? 0),
+    amountKobo: Number(row?.amountKobo ?? 0),
+    paidAmountKobo: Number(row?.paidAmountKobo ?? 0),
+  };
+}
+
+/**
+ * Whether the daily totals can answer for this filter: they know the MDA, the day and the
+ * status, nothing else.
+ */
+export function isRollupFilter(filter: PaymentFilter): boolean {
+  return (
+    !filter.assessmentId &&
+    !filter.btin &&
+    !filter.customerName &&
+    !filter.paymentReference &&
+    !filter.type &&
+    !filter.channel
+  );
+}
+
+/**
+ * The same totals as selectPaymentTotals, added up from payment_daily_totals (migration 0009)
+ * for a filter of MDA scope, MDA, status and dates only (isRollupFilter): at most one row per
+ * MDA, day and status, whatever the size of the ledger.
+ */
+export async function selectPaymentTotalsFromRollup(
+  db: Db,
+  filter: PaymentFilter,
+  scope: MdaScope,
+) {
+  const t = paymentDailyTotals;
+  const [row] = await db
+    .select({
+      count: sql<string>`coalesce(sum(${t.paymentCount}), 0)`,
+      amountKobo: sql<string>`coalesce(sum(${t.amountKobo}), 0)`,
+      paidAmountKobo: sql<string>`coalesce(sum(${t.amountKobo}) filter (where ${t.status} = 'paid'), 0)`,
+    })
+    .from(t)
+    .where(
+      and(
+        whereInMdaScope(scope, t.mdaId),
+        filter.mdaCode
+          ? filter.mdaIdOfCode
+            ? eq(t.mdaId, filter.mdaIdOfCode)
+            : sql`false`
+          : undefined,
+        filter.status ? eq(t.status, filter.status) : undefined,
+        filter.startDate ? gte(t.day, filter.startDate) : undefined,
+        filter.endDate ? lte(t.day, filter.endDate) : undefined,
+      ),
+    );
   return {
     count: Number(row?.count ?? 0),
     amountKobo: Number(row?.amountKobo ?? 0),

@@ -23,8 +23,11 @@ const tags = ['payments'];
  * Payment history, one payment, its reversal and its e-receipt, and the public receipt check
  * (issue 5 deliverable 7; SPEC.md §7 transaction/filter, transaction/filter-date).
  */
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, config }) => {
-  const payments = createPaymentService({ db, config });
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
+  app,
+  { db, config, secrets },
+) => {
+  const payments = createPaymentService({ db, config, secrets });
 
   app.get(
     '/payments',

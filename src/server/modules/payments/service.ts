@@ -8,13 +8,15 @@ import {
   type PublicReceiptView,
 } from '../../../shared/payments';
 import type { Actor } from '../../auth/actor';
-import { whereInActorMdas } from '../../auth/mdaScope';
+import { mdaScopeOf, whereInActorMdas } from '../../auth/mdaScope';
 import { hitRateLimit } from '../../auth/rateLimit';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { SecretBox } from '../../secrets';
 import { recordAudit } from '../audit/service';
+import { createMdaService } from '../mdas/service';
 import {
   PAYMENT_EXPORT_LIMIT,
   paymentExportFileName,
@@ -23,17 +25,23 @@ import {
 } from './exporter';
 import { createLedger } from './ledger';
 import {
+  isRollupFilter,
   type PaymentFilter,
   type PaymentViewRow,
   selectPaymentById,
   selectPaymentByReceiptNumber,
   selectPayments,
   selectPaymentTotals,
+  selectPaymentTotalsFromRollup,
 } from './queries';
 import { type PaidPayment, renderReceiptPdf } from './receipt';
 import { toPaymentView, toPublicReceiptView } from './view';
 
-export type PaymentServiceDeps = { db: Db; config: Pick<Config, 'receiptPrefix' | 'publicUrl'> };
+export type PaymentServiceDeps = {
+  db: Db;
+  config: Pick<Config, 'receiptPrefix' | 'publicUrl'>;
+  secrets: SecretBox;
+};
 
 export type ExportFile = { body: Buffer; contentType: string; fileName: string };
 
@@ -67,7 +75,10 @@ export function paymentReferenceOf(text: string | undefined): PaymentFilter['pay
   };
 }
 
-function filterOf(query: PaymentListQuery): PaymentFilter {
+async function filterOf(
+  query: PaymentListQuery,
+  findMdaIdByCode: (code: string) => Promise<string | null>,
+): Promise<PaymentFilter> {
   if (query.startDate && query.endDate && query.startDate > query.endDate) {
     throw new AppError('VALIDATION_FAILED', 'The start date is after the end date.', {
       details: {
@@ -76,11 +87,16 @@ function filterOf(query: PaymentListQuery): PaymentFilter {
     });
   }
   const { page: _p, pageSize: _s, sort: _o, format: _f, paymentReference, ...rest } = query;
-  return { ...rest, paymentReference: paymentReferenceOf(paymentReference) };
+  return {
+    ...rest,
+    paymentReference: paymentReferenceOf(paymentReference),
+    ...(rest.mdaCode ? { mdaIdOfCode: await findMdaIdByCode(rest.mdaCode) } : {}),
+  };
 }
 
-export function createPaymentService({ db, config }: PaymentServiceDeps) {
+export function createPaymentService({ db, config, secrets }: PaymentServiceDeps) {
   const ledger = createLedger({ receiptPrefix: config.receiptPrefix });
+  const mdas = createMdaService({ db, secrets });
 
   /** One payment the actor may see; outside their MDAs it does not exist for them. */
   async function getRow(actor: Actor, id: string): Promise<PaymentViewRow> {
@@ -91,7 +107,7 @@ export function createPaymentService({ db, config }: PaymentServiceDeps) {
 
   return {
     async findPayments(actor: Actor, query: PaymentListQuery): Promise<PaymentPage> {
-      const filter = filterOf(query);
+      const filter = await filterOf(query, mdas.findMdaIdByCode);
       const scope = whereInActorMdas(actor, payments.mdaId);
       const [rows, totals] = await Promise.all([
         selectPayments(db, filter, scope, {
@@ -99,7 +115,11 @@ export function createPaymentService({ db, config }: PaymentServiceDeps) {
           limit: query.pageSize,
           offset: (query.page - 1) * query.pageSize,
         }),
-        selectPaymentTotals(db, filter, scope),
+        // A broad filter (MDA, status, dates) is added up from the daily totals; a narrow one
+        // (a reference, a BTIN, a name…) is counted from the few rows it matches.
+        isRollupFilter(filter)
+          ? selectPaymentTotalsFromRollup(db, filter, mdaScopeOf(actor))
+          : selectPaymentTotals(db, filter, scope),
       ]);
       return {
         items: rows.map(toPaymentView),
@@ -115,7 +135,7 @@ export function createPaymentService({ db, config }: PaymentServiceDeps) {
       actor: Actor,
       query: PaymentListQuery & { format: 'csv' | 'xlsx' },
     ): Promise<ExportFile> {
-      const filter = filterOf(query);
+      const filter = await filterOf(query, mdas.findMdaIdByCode);
       const scope = whereInActorMdas(actor, payments.mdaId);
       const rows = await selectPayments(db, filter, scope, {
         sort: query.sort,

@@ -1,0 +1,112 @@
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemActor } from '../../auth/actor';
+import { payments } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../testing/context';
+import { createMda } from '../../testing/factories';
+import { createLedger } from './ledger';
+import { type PaymentFilter, selectPaymentTotals, selectPaymentTotalsFromRollup } from './queries';
+import { createPayment } from './testing';
+
+/**
+ * The daily totals (migration 0009) are kept by triggers on the ledger; every total they give
+ * must equal the count of the ledger itself, through bills, payments, late payments of bills,
+ * reversals and cancellations, in Lagos days.
+ */
+
+let ctx: TestContext & { close(): Promise<void> };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const NONE: PaymentFilter = {
+  paymentReference: null,
+  assessmentId: undefined,
+  btin: undefined,
+  customerName: undefined,
+  mdaCode: undefined,
+};
+
+/** The totals of one filter over these MDAs: from the rollup, and counted from the ledger. */
+async function bothWays(filter: PaymentFilter, mdaIds: string[]) {
+  const rollup = await selectPaymentTotalsFromRollup(ctx.db, filter, { all: false, mdaIds });
+  const counted = await selectPaymentTotals(ctx.db, filter, inArray(payments.mdaId, mdaIds));
+  return { rollup, counted };
+}
+
+describe('payment_daily_totals', () => {
+  it('agrees with the ledger after bills, payments, reversals and cancellations', async () => {
+    const ledger = createLedger({ receiptPrefix: ctx.config.receiptPrefix });
+    const system = systemActor('system');
+    const [a, b] = [await createMda(ctx), await createMda(ctx)];
+    const mdaIds = [a.id, b.id];
+
+    // Paid either side of Lagos midnight on 1 March (23:30 UTC on 28 Feb is 00:30 in Lagos).
+    await createPayment(ctx, {
+      mdaId: a.id,
+      amountKobo: 10_000,
+      paidAt: new Date('2026-02-28T23:30:00Z'),
+    });
+    await createPayment(ctx, {
+      mdaId: a.id,
+      amountKobo: 20_000,
+      paidAt: new Date('2026-02-28T22:30:00Z'),
+    });
+    const toReverse = await createPayment(ctx, { mdaId: b.id, amountKobo: 40_000 });
+    const toCancel = await createPayment(ctx, {
+      mdaId: b.id,
+      status: 'pending',
+      amountKobo: 80_000,
+    });
+    const toPay = await createPayment(ctx, { mdaId: a.id, status: 'pending', amountKobo: 160_000 });
+
+    await ctx.db.transaction(async (tx) => {
+      await ledger.changeStatusByHand(tx, system, toReverse.id, {
+        to: 'reversed',
+        reason: 'Paid twice by the bank',
+      });
+      await ledger.changeStatusByHand(tx, system, toCancel.id, {
+        to: 'cancelled',
+        reason: 'Raised in error',
+      });
+    });
+    await ctx.db.transaction((tx) =>
+      ledger.recordConfirmedPayment(tx, system, {
+        rrr: toPay.rrr as string,
+        mdaId: a.id,
+        amountKobo: 160_000,
+        paidAt: new Date('2026-03-02T10:00:00Z'),
+        arrival: 'notification',
+      }),
+    );
+
+    const filters: PaymentFilter[] = [
+      NONE,
+      { ...NONE, status: 'paid' },
+      { ...NONE, status: 'reversed' },
+      { ...NONE, status: 'cancelled' },
+      { ...NONE, status: 'pending' },
+      { ...NONE, startDate: '2026-03-01', endDate: '2026-03-01' },
+      { ...NONE, startDate: '2026-02-28', endDate: '2026-02-28' },
+      { ...NONE, startDate: '2026-03-02' },
+      { ...NONE, mdaCode: a.code, mdaIdOfCode: a.id },
+      { ...NONE, mdaCode: 'NO-SUCH', mdaIdOfCode: null },
+    ];
+    for (const filter of filters) {
+      const { rollup, counted } = await bothWays(filter, mdaIds);
+      expect(rollup, JSON.stringify(filter)).toEqual(counted);
+    }
+    const all = await bothWays(NONE, mdaIds);
+    expect(all.rollup).toEqual({ count: 5, amountKobo: 310_000, paidAmountKobo: 190_000 });
+    const firstOfMarch = await bothWays(
+      { ...NONE, startDate: '2026-03-01', endDate: '2026-03-01' },
+      mdaIds,
+    );
+    expect(firstOfMarch.rollup).toMatchObject({ count: 1, amountKobo: 10_000 });
+  });
+});
