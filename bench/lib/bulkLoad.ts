@@ -6,8 +6,8 @@ import type { Db } from '../../src/server/db/client';
  * definitions (pg_indexes), as the migrations made them. Building a trigram index over a
  * million names at once takes seconds; keeping it up to date row by row while loading took
  * most of the ten minutes the first 1 M seeding needed. Unique indexes are rebuilt too, so a
- * duplicate would still fail the load, only at the end. The primary key stays: foreign keys
- * need it.
+ * duplicate would still fail the load, only at the end. The primary key stays, and so does
+ * any unique index a foreign key refers to: foreign keys need them.
  */
 export async function withoutSecondaryIndexes(
   db: Db,
@@ -18,7 +18,10 @@ export async function withoutSecondaryIndexes(
     select i.indexname as name, i.indexdef as definition
     from pg_indexes i
     where i.schemaname = current_schema() and i.tablename = ${table}
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as {
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
+      -- A unique index a foreign key points at (payments.btin → taxpayers_btin_key) stays too.
+      and not exists (select 1 from pg_constraint f
+        where f.contype = 'f' and f.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`)) as {
     rows: { name: string; definition: string }[];
   };
   for (const index of result.rows) await db.execute(sql`drop index ${sql.identifier(index.name)}`);

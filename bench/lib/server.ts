@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export async function startServer(
   port: number,
   env: Record<string, string>,
+  readyTimeoutMs = 30_000,
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -33,7 +34,7 @@ export async function startServer(
   });
   // tsx compiles the server on start: a few seconds, more when the two cores are busy.
   const began = performance.now();
-  while (performance.now() - began < 30_000 && child.exitCode === null) {
+  while (performance.now() - began < readyTimeoutMs && child.exitCode === null) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return child;
     } catch {
