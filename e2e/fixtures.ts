@@ -127,11 +127,13 @@ export const test = base.extend<Fixtures & { a11yLog: AxeViolation[] }>({
           a11yLog.push(...found);
         } catch (error) {
           // A page that navigated away, reloaded or closed mid-scan is scanned at its next stop
-          // (or at the end of the test) instead.
+          // (or at the end of the test) instead. So is one whose scan was still running when the
+          // test body returned: Playwright ends that call with "Test ended", and the scan after
+          // `use` below covers the page the test finished on.
           if (page.isClosed() || page.url() !== url) return;
           if (
             error instanceof Error &&
-            /Execution context was destroyed|navigat/i.test(error.message)
+            /Execution context was destroyed|navigat|Test ended/i.test(error.message)
           )
             return;
           throw error;
