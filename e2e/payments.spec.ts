@@ -308,6 +308,14 @@ test('an officer raises a bill from a taxpayer page, gets its RRR, and cancels i
   await expect(drawer.getByText('Raised for the wrong revenue head by mistake.')).toBeVisible();
   await page.getByRole('button', { name: 'Close the payment details' }).click();
   await expect(row).toContainText('Cancelled');
+
+  // The same payments, in payment history, filtered by this BTIN.
+  await page.getByRole('link', { name: 'payment history', exact: true }).click();
+  await expect(page).toHaveURL(/\/birs\/taxs\/payment-history\?btin=/);
+  await expect(page.getByRole('textbox', { name: 'BTIN' })).toHaveValue(btin);
+  await expect(
+    page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: shownRrr }),
+  ).toContainText('Cancelled');
 });
 
 test('the verify page says plainly when a receipt number is not RevDesk’s', async ({ page }) => {

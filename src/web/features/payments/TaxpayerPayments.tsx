@@ -1,12 +1,14 @@
 import 'mantine-datatable/styles.css';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PaymentSort } from '../../../shared/payments/enums';
 import type { PaymentView } from '../../../shared/payments/views';
 import { ListLoadError } from '../../lib/listPage';
 import { usePermission } from '../../lib/usePermission';
+import { useShellBase } from '../../shell/shellPaths';
 import { PaymentDetailsDrawer } from './PaymentDetailsDrawer';
 import { PaymentTable } from './PaymentTable';
 import { PaymentTotals } from './PaymentTotals';
@@ -16,6 +18,7 @@ import { RaiseBillModal } from './RaiseBillModal';
 /** The Payments tab of a taxpayer's page: what they paid and owe, and a new bill for them. */
 export function TaxpayerPayments({ btin, payerName }: { btin: string; payerName: string }) {
   const canBill = usePermission('invoice:write');
+  const base = useShellBase();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [sort, setSort] = useState<PaymentSort>('-createdAt');
@@ -27,7 +30,19 @@ export function TaxpayerPayments({ btin, payerName }: { btin: string; payerName:
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" c="dimmed">
-          Payments and bills with this BTIN, newest first. Open one to download its e-receipt.
+          Payments and bills with this BTIN, newest first. Open one to download its e-receipt, or
+          filter them further in{' '}
+          <Anchor
+            component={Link}
+            underline="always"
+            to={`${base}/taxs/payment-history`}
+            // The path is built at run time (birs or governor shell), so the router cannot type
+            // its search; the page's own zod schema checks it (paymentSearch.ts).
+            search={{ btin } as never}
+          >
+            payment history
+          </Anchor>
+          .
         </Text>
         {canBill && (
           <Button
