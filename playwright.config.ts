@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+/** E2E_PORT and E2E_WEB_DIR let two runs share a machine (each its own port and build). */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** Every run starts from an empty database with the demo officers (STYLE.md §7). */
 const DATA_DIR = path.join(os.tmpdir(), `revdesk-e2e-${process.pid}-${Date.now()}`);
@@ -55,6 +56,7 @@ export default defineConfig({
       SEED: 'demo',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
+      ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
     },
   },
 });

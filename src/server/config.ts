@@ -34,6 +34,8 @@ const EnvSchema = z
       .default('BIRS'),
     /** The address staff and the public reach RevDesk at; receipts' QR codes point here. */
     PUBLIC_URL: z.url().optional(),
+    /** Where the built web app is (default dist/web); browser tests run their own build from another. */
+    WEB_DIR: z.string().min(1).optional(),
     SECRETS_KEY: z
       .string()
       .optional()
@@ -158,6 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
-    webDir: path.resolve('dist/web'),
+    webDir: path.resolve(e.WEB_DIR ?? 'dist/web'),
   };
 }

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = process.cwd();
-const builtIndex = path.join(root, 'dist/web/index.html');
+const webDir = path.resolve(root, process.env.WEB_DIR ?? 'dist/web');
+const builtIndex = path.join(webDir, 'index.html');
 const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 
 function newestChange(target: string): number {
@@ -33,7 +34,14 @@ if (webBuildIsStale()) {
   console.log('Building the web app (first start, or its sources changed)…');
   execFileSync(
     process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      webDir,
+    ],
     {
       stdio: 'inherit',
     },
