@@ -26,7 +26,7 @@ type Mda = {
   revenueHeads: { code: string; name: string; isActive: boolean }[];
 };
 
-/** The demo MDAs that can bill through Remita (issue 4's seed, simulator credentials). */
+/** The demo MDAs that can bill through Remita (the demo seed, simulator credentials). */
 async function payingMdas(page: Page): Promise<Mda[]> {
   const response = await page.request.get('/api/v1/mdas/details?pageSize=200');
   expect(response.status(), await response.text()).toBe(200);

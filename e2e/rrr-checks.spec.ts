@@ -21,7 +21,7 @@ type Mda = {
   revenueHeads: { code: string; isActive: boolean }[];
 };
 
-/** The demo MDAs (issue 4's seed): one that can bill through Remita, one with no credentials. */
+/** The demo MDAs (the demo seed): one that can bill through Remita, one with no credentials. */
 async function demoMdas(page: Page): Promise<{ paying: Mda; unconfigured: Mda }> {
   const response = await page.request.get('/api/v1/mdas/details?pageSize=200');
   expect(response.status(), await response.text()).toBe(200);

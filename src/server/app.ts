@@ -37,7 +37,7 @@ import { systemRoutes } from './modules/system/routes';
 import { taxpayerRoutes } from './modules/taxpayers/routes';
 import { secretBoxFromConfig } from './secrets';
 
-/** Requests larger than this are refused before they are read (issue 2, "Bad input"). */
+/** Requests larger than this are refused before they are read ("Bad input"). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';

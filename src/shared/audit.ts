@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuery, pageOf } from './pagination';
 
-/** What the API answers about the audit trail (issue 4 contract: these JSON names are relied on). */
+/** What the API answers about the audit trail (API contract: these JSON names are relied on). */
 
 export const AUDIT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 

@@ -5,7 +5,7 @@ import { EmailInput, PhoneInput } from './taxpayers/input';
 import { USER_TYPES, UserTypeSchema } from './userTypes';
 
 /**
- * Officers administration (issue 4): what an administrator sends and sees. The same schemas
+ * Officers administration: what an administrator sends and sees. The same schemas
  * check the forms in the browser and the bodies on the server.
  */
 
@@ -121,7 +121,7 @@ export const PasswordResetBody = z
   .meta({ id: 'PasswordResetBody' });
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
 
-/** The officer's own profile: what they may change themselves (issue 4, deliverable 2). */
+/** The officer's own profile: what they may change themselves. */
 export const ProfilePatch = z
   .object({ email: officerEmail, phoneNumber: PhoneInput })
   .partial()

@@ -31,7 +31,7 @@ describe('the permission map', () => {
     }
   });
 
-  it('lets the officers who meet taxpayers keep the registry (issue 3)', () => {
+  it('lets the officers who meet taxpayers keep the registry', () => {
     const keepers = USER_TYPES.filter((t) => hasPermission(t, 'taxpayer:write'));
     expect(keepers.sort()).toEqual(
       [

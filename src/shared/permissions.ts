@@ -57,14 +57,14 @@ const EVERY_OFFICER = [
   'reference:read',
 ] as const satisfies readonly Permission[];
 
-/** Officers who meet taxpayers and keep the registry (issue 3). */
+/** Officers who meet taxpayers and keep the registry. */
 const TAXPAYER_KEEPER = [
   ...EVERY_OFFICER,
   'taxpayer:read',
   'taxpayer:write',
 ] as const satisfies readonly Permission[];
 
-/** Officers who raise bills for taxpayers and read what they paid (issue 5). */
+/** Officers who raise bills for taxpayers and read what they paid. */
 const BILLER = [
   ...TAXPAYER_KEEPER,
   'payment:read',

@@ -1,6 +1,6 @@
 /**
  * Nigerian phone numbers, stored in E.164 (+234 and the national significant number) so that
- * `0803…`, `803…`, `+234803…` and `234803…` are one number (issue 3).
+ * `0803…`, `803…`, `+234803…` and `234803…` are one number.
  *
  * National significant numbers (NCC numbering plan): mobile numbers are ten digits starting
  * 70, 71, 80, 81, 90 or 91; fixed lines are eight digits after the trunk 0 (an area code of

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One item of reference data: a state, LGA, town, occupation or profession (issue 3 contract). */
+/** One item of reference data: a state, LGA, town, occupation or profession (API contract). */
 export const ReferenceItem = z
   .object({ id: z.number().int(), name: z.string(), code: z.string().optional() })
   .meta({ id: 'ReferenceItem' });

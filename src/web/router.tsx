@@ -151,7 +151,7 @@ const profileShortcutRoute = createRoute({
 });
 
 /**
- * Issue 5: the page an e-receipt's QR code opens; public, no sign-in. A splat, because a
+ * The page an e-receipt's QR code opens; public, no sign-in. A splat, because a
  * receipt number holds slashes (BIRS/2026/0000001), encoded in the QR code or typed as they are.
  */
 const verifyReceiptRoute = createRoute({
@@ -188,7 +188,7 @@ const canReadTaxpayers = (context: RouterContext) =>
   false;
 
 /**
- * The registry lists (issue 3). Open to every officer with taxpayer:read, menu or not. The
+ * The registry lists. Open to every officer with taxpayer:read, menu or not. The
  * first visit waits for its page of rows; a change of filter shows the old rows meanwhile.
  */
 function taxpayerListRoute(shell: AnyRoute, kind: TaxpayerKind) {
@@ -221,7 +221,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     createRoute({ getParentRoute: () => shell, path: 'taxpayer/profile', component: ProfilePage }),
     taxpayerListRoute(shell, 'individual'),
     taxpayerListRoute(shell, 'corporate'),
-    // Officers administration (issue 4): both lists keep their filters and open panels in the URL.
+    // Officers administration: both lists keep their filters and open panels in the URL.
     ...(
       [
         ['admin/admin-list', AdminListPage],
@@ -235,7 +235,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
         component,
       }),
     ),
-    // The audit trail (issue 4); '/taxes/audit-trail' reaches it through the redirect below.
+    // The audit trail (ADR 0007); '/taxes/audit-trail' reaches it through the redirect below.
     createRoute({
       getParentRoute: () => shell,
       path: 'taxs/audit-trail',
@@ -249,7 +249,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
       },
       component: AuditTrailPage,
     }),
-    // MDAs (issue 4): the administrators' page and the officers' read-only list, one table.
+    // MDAs: the administrators' page and the officers' read-only list, one table.
     ...(
       [
         ['mda/manage-mda', ManageMdasPage],
@@ -270,7 +270,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
         component,
       }),
     ),
-    // Payments (issue 5): open to every officer with payment:read, menu or not; a row's details
+    // Payments: open to every officer with payment:read, menu or not; a row's details
     // drawer is in the URL too.
     createRoute({
       getParentRoute: () => shell,

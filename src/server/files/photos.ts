@@ -5,7 +5,7 @@ import { type ImageType, sniffImageType } from './images';
 
 /**
  * Photos uploaded to RevDesk (taxpayers' photos, officers' profile pictures): one multipart
- * field `photo`, JPEG, PNG or WebP recognised by its bytes, at most 2 MB (issue 3).
+ * field `photo`, JPEG, PNG or WebP recognised by its bytes, at most 2 MB.
  */
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Where uploaded files live. Today a folder under DATA_DIR; the interface is small so a later
- * issue can put the files on object storage without touching the modules that use it.
+ * change can put the files on object storage without touching the modules that use it.
  */
 export interface FileStore {
   put(key: string, bytes: Buffer): Promise<void>;

@@ -16,7 +16,7 @@ import {
 } from './remita/simulatorState';
 
 /**
- * The Remita and EVAS simulators (issue 5): mounted under /_sim in demo mode and in tests,
+ * The Remita and EVAS simulators: mounted under /_sim in demo mode and in tests,
  * never in production (config refuses SIMULATORS=on there). Their state is shared with the
  * demo seed, which writes RRRs into it, and with tests, which read and change it.
  */

@@ -17,7 +17,7 @@ import type { PaymentDeps } from '../modules/payments/deps';
 import { type ConfirmedRemitaPayment, createLedger } from '../modules/payments/ledger';
 
 /**
- * The `rrr-status-batch` job (issue 5, "Check RRR (Multiple)"): asks Remita the status of each
+ * The `rrr-status-batch` job ("Check RRR (Multiple)"): asks Remita the status of each
  * row still unchecked, a few at a time, and writes each result once. A paid RRR the ledger
  * does not hold yet is recorded (arrival `batch`).
  *

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageQuery, pageOf } from '../pagination';
 import { MDA_CATEGORIES, MDA_SORTS } from './enums';
 
-/** What the API answers about MDAs (issue 4 contract). No view holds a Remita API key. */
+/** What the API answers about MDAs (API contract). No view holds a Remita API key. */
 
 /** One MDA of the short list every officer reads (the RRR check's MDA select). */
 export const MdaListEntry = z

@@ -324,7 +324,7 @@ export const MENU: MenuItem[] = [
   ...section('section-administration', 'Administration', [
     page('Administrators', '/birs/admin/admin-list', ['admin'], 'shield'),
     page('Tax Officers', '/birs/admin/tax-officer-list', ['admin'], 'users'),
-    // SPEC.md §2 hides it; issue 4 shows it to ADMIN, with the hash-chained trail behind it.
+    // SPEC.md §2 hides it; RevDesk shows it to ADMIN, with the hash-chained trail (ADR 0007).
     page('Audit Trail', '/birs/taxs/audit-trail', ['admin'], 'history'),
   ]),
 

@@ -28,7 +28,7 @@ describe('menu per user type (SPEC.md §2 "Routes per role")', () => {
     expect(new Set(links).size).toBe(links.length);
   });
 
-  it('shows the audit trail to ADMIN only (issue 4; SPEC.md §2 had it hidden)', () => {
+  it('shows the audit trail to ADMIN only (SPEC.md §2 had it hidden)', () => {
     expect(findMenuItemByLink(MENU, '/birs/taxs/audit-trail')?.status).toBe(true);
     for (const userType of USER_TYPES) {
       expect(menuLinks(filterMenu(MENU, userType)).includes('/birs/taxs/audit-trail')).toBe(

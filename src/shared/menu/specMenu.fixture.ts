@@ -20,7 +20,7 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'admin/profile',
     'admin/admin-list',
     'admin/tax-officer-list',
-    // Hidden in SPEC.md §2; issue 4 shows the audit trail to administrators.
+    // Hidden in SPEC.md §2; RevDesk shows the audit trail to administrators.
     'taxs/audit-trail',
     'taxs/stamp-duty',
     'mda/manage-mda',

@@ -1,4 +1,4 @@
-/** The closed lists of the payments ledger (issue 5), shared by the database enums, the API and the screens. */
+/** The closed lists of the payments ledger (ADR 0010), shared by the database enums, the API and the screens. */
 
 /** How the money travelled. */
 export const PAYMENT_CHANNELS = ['remita', 'card', 'pos', 'bank', 'manual'] as const;
@@ -7,7 +7,7 @@ export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 /**
  * `pending`: a bill (RRR) raised and not yet paid. `paid`: money received, with a receipt.
  * `failed`: Remita says the payment failed. `reversed`: a paid payment taken back, with a reason.
- * `cancelled`: a bill withdrawn by an officer before it was paid (issue 5 lists the first four;
+ * `cancelled`: a bill withdrawn by an officer before it was paid (the brief lists the first four;
  * a withdrawn bill is neither failed nor reversed, so it has its own word).
  */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'reversed', 'cancelled'] as const;

@@ -12,7 +12,7 @@ import {
 } from './enums';
 import { Rrr } from './rrr';
 
-/** What the payments API takes and answers (issue 5 contract). No view carries an MDA's Remita key. */
+/** What the payments API takes and answers (API contract). No view carries an MDA's Remita key. */
 
 export const RrrParams = z.object({ rrr: Rrr });
 
@@ -155,7 +155,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
-/** SPEC.md §3 "Payment history filters", with channel and status (issue 5). */
+/** SPEC.md §3 "Payment history filters", with channel and status. */
 export const PaymentListQuery = PageQuery.extend({
   assessmentId: optionalText(64),
   btin: optionalText(10),
@@ -188,7 +188,7 @@ export const PaymentPage = pageOf(PaymentView)
   .meta({ id: 'PaymentPage' });
 export type PaymentPage = z.infer<typeof PaymentPage>;
 
-/** The bills raised here (POST /invoices), by taxpayer and status, newest first (issue 5). */
+/** The bills raised here (POST /invoices), by taxpayer and status, newest first. */
 export const InvoiceListQuery = PageQuery.extend({
   btin: optionalText(10),
   status: z.enum(PAYMENT_STATUSES).optional(),
@@ -198,7 +198,7 @@ export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
 export const InvoicePage = pageOf(PaymentView).meta({ id: 'InvoicePage' });
 export type InvoicePage = z.infer<typeof InvoicePage>;
 
-/** What the public verify page may say of a receipt: enough to prove it, nothing more (issue 5). */
+/** What the public verify page may say of a receipt: enough to prove it, nothing more. */
 export const PublicReceiptView = z
   .object({
     receiptNumber: z.string(),
@@ -218,7 +218,7 @@ export const ReceiptNumberParams = z.object({
   receiptNumber: z.string().trim().min(1).max(64),
 });
 
-/** Payers who paid with no BTIN: auto-registered ones, and ones waiting to be matched (issue 5). */
+/** Payers who paid with no BTIN: auto-registered ones, and ones waiting to be matched. */
 export const AUTO_REG_STATES = ['auto-registered', 'unmatched'] as const;
 export type AutoRegState = (typeof AUTO_REG_STATES)[number];
 
@@ -260,7 +260,7 @@ export const MatchPayerInput = z
   .meta({ id: 'MatchPayerInput' });
 export type MatchPayerInput = z.infer<typeof MatchPayerInput>;
 
-/** Batch check limits (issue 5). */
+/** Batch check limits. */
 export const BATCH_MAX_ROWS = 10_000;
 export const BATCH_MAX_BYTES = 2 * 1024 * 1024;
 

@@ -20,7 +20,7 @@ import {
  * officer's words, and the server answers 422 with the field's path.
  */
 
-/** An individual must be at least this old to be registered on their own (issue 3). */
+/** An individual must be at least this old to be registered on their own. */
 export const MINIMUM_AGE_YEARS = 16;
 
 const name = (label: string, max = 100) =>

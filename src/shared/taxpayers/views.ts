@@ -3,7 +3,7 @@ import { PageQuery, pageOf } from '../pagination';
 import { CAC_KINDS, TAXPAYER_KINDS, TAXPAYER_SOURCES, TAXPAYER_STATUSES } from './enums';
 import { BtinInput } from './input';
 
-/** What the API answers about taxpayers (issue 3 contract: these JSON names are relied on). */
+/** What the API answers about taxpayers (API contract: these JSON names are relied on). */
 
 const nullableText = z.string().nullable();
 const nullableId = z.number().int().nullable();
@@ -76,7 +76,7 @@ export const TaxpayerView = z
   .meta({ id: 'Taxpayer' });
 export type TaxpayerView = z.infer<typeof TaxpayerView>;
 
-/** A likely duplicate: not an error, but the officer must look before registering (issue 3). */
+/** A likely duplicate: not an error, but the officer must look before registering. */
 export const DUPLICATE_REASONS = [
   'name_and_date_of_birth',
   'registered_name',

@@ -25,7 +25,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** `rrr-status-batch` (issue 5); later kinds add their own. */
+    /** `rrr-status-batch`; later kinds add their own. */
     kind: text('kind').notNull(),
     status: jobStatus('status').notNull().default('queued'),
     /** The uploaded file's name, as the officer knows it. */

@@ -30,7 +30,7 @@ export const paymentArrival = pgEnum('payment_arrival', PAYMENT_ARRIVALS);
 export const paymentType = pgEnum('payment_type', PAYMENT_TYPES);
 
 /**
- * The payments ledger (issue 5): every bill raised (an RRR, `pending`) and every payment
+ * The payments ledger (ADR 0010): every bill raised (an RRR, `pending`) and every payment
  * received. A row is never deleted: reversing a payment or cancelling a bill is a new status
  * with a reason, audited in the same transaction. One row per RRR, whichever way it arrived
  * first (notification, status check, batch): the unique RRR makes arrival idempotent.

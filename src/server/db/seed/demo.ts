@@ -83,7 +83,7 @@ export const DEMO_INDIVIDUALS = 2_000;
 export const DEMO_COMPANIES = 300;
 
 /**
- * About 2,000 individuals and 300 companies spread over Bayelsa's LGAs (issue 3), marked as
+ * About 2,000 individuals and 300 companies spread over Bayelsa's LGAs, marked as
  * an import. Idempotent: skipped when imported taxpayers exist. Answers how many it added.
  */
 export async function seedDemoTaxpayers(db: Db, config: Config): Promise<number> {

@@ -8,12 +8,12 @@ import type { Db } from '../client';
 /**
  * Over 300 lines because most of it is the demo data itself, one MDA per block.
  *
- * Demo MDAs of Bayelsa State (issue 4): 17 ministries, departments and agencies and the 8
+ * Demo MDAs of Bayelsa State: 17 ministries, departments and agencies and the 8
  * LGAs, each with revenue heads by economic code (National Chart of Accounts: 1201 taxes,
  * 1202 fees, licences, fines and rents). Names are real-sounding, amounts plausible, nothing
  * here is an official tariff.
  *
- * Remita credentials are the simulator's (issue 5), derived from the MDA's place in this list
+ * Remita credentials are the simulator's, derived from the MDA's place in this list
  * so the simulator can know them: merchant 2547916 + n, API key "1946" + n, service type
  * 4430731 + n (n = 0, 1, …). Two MDAs have none, as some do in real life.
  */

@@ -12,7 +12,7 @@ import type { Db } from '../client';
 import { mdas, payments, receiptCounters, taxpayers } from '../schema';
 
 /**
- * Demo payments (issue 5): for every demo MDA with Remita credentials, payments received
+ * Demo payments: for every demo MDA with Remita credentials, payments received
  * through notifications over the last ninety days (most from demo taxpayers, a few from payers
  * with no BTIN, a few auto-registered), bills still pending that "Simulate payment" can pay,
  * and failed ones. Each RRR is in the Remita simulator AND the ledger, so a status check agrees

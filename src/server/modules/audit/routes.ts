@@ -13,7 +13,7 @@ import { createAuditService } from './service';
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const tags = ['audit'];
 
-/** The audit trail (issue 4): read it, export it, verify its hash chain. ADMIN only. */
+/** The audit trail (ADR 0007): read it, export it, verify its hash chain. ADMIN only. */
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const audit = createAuditService({ db });
 

@@ -33,7 +33,7 @@ export type AuditEntry = {
 /**
  * Keys whose values never reach the audit trail: passwords (`temporaryPassword`), their
  * hashes, session tokens, and Remita credentials in any spelling (`apiKey`, `api_key`,
- * `remitaApiKeyEncrypted`, `credentials`). Issue 4: an MDA's API key is not in the trail.
+ * `remitaApiKeyEncrypted`, `credentials`). An MDA's API key is never in the trail (ADR 0008).
  */
 export const SECRET_KEYS = /password|hash|token|secret|api[_-]?key|credential|encrypted/i;
 
@@ -110,7 +110,7 @@ function toView(row: AuditEventRow): AuditEventView {
   };
 }
 
-/** The audit trail screen and `npm run audit:verify` (issue 4). */
+/** The audit trail screen and `npm run audit:verify` (ADR 0007). */
 export function createAuditService({ db }: { db: Db }) {
   /** `actor` is an officer's uuid, username or Officer ID; else a system name (`seed`). */
   async function toFilter(query: AuditEventListQuery): Promise<AuditFilter> {

@@ -21,7 +21,7 @@ import {
   setPasswordHash,
 } from './queries';
 
-/** Issue 2: five failures in a row lock the account for fifteen minutes. */
+/** Five failures in a row lock the account for fifteen minutes. */
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCK_MINUTES = 15;
 
@@ -144,7 +144,7 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
       const { found, who } = await checkCredentials(actor, input);
       if (found.mustChangePassword) {
         // No session yet: the temporary password opens only POST /auth/change-temporary-password,
-        // which takes it again with the new one and then signs the officer in (issue 4).
+        // which takes it again with the new one and then signs the officer in.
         await db.transaction(async (tx) => {
           await clearSignInFailures(tx, found.id);
           await recordAudit(tx, who, {
@@ -162,7 +162,7 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
     },
 
     /**
-     * The forced change of issue 4: the officer proves the temporary password again (all the
+     * The forced password change: the officer proves the temporary password again (all the
      * sign-in's checks apply), chooses a different one, and is signed in. Every older session
      * ends with the old password.
      */
@@ -226,7 +226,7 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
       };
     },
 
-    /** Changes the caller's own password and signs out their other sessions (issue 2). */
+    /** Changes the caller's own password and signs out their other sessions. */
     async changePassword(
       actor: Actor,
       input: { currentPassword: string; newPassword: string },

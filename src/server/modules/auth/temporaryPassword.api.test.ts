@@ -15,7 +15,7 @@ afterAll(() => ctx.close());
 const TEMPORARY = 'temporary-pass-123';
 let serial = 0;
 
-/** An officer made by an administrator, as issue 4 has it: with a temporary password. */
+/** An officer made by an administrator: with a temporary password. */
 async function newOfficer() {
   serial += 1;
   const username = `first.signin${serial}.${Date.now() % 100_000}`;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { jobs, rrrCheckRows } from '../../db/schema';
 
 /**
- * The jobs table and the rows of batch RRR checks (issue 5). Rules live in service.ts and in
+ * The jobs table and the rows of batch RRR checks. Rules live in service.ts and in
  * src/server/jobs/; this file only reads and writes. Times of leases come from the database's
  * clock, so instances whose clocks differ still agree on whose lease ran out.
  */

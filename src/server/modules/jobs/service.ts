@@ -23,7 +23,7 @@ import {
   selectAllCheckRows,
 } from './queries';
 
-/** The kind of job "Check RRR (Multiple)" makes (issue 5). */
+/** The kind of job "Check RRR (Multiple)" makes. */
 export const RRR_STATUS_BATCH = 'rrr-status-batch';
 
 export type JobServiceDeps = { db: Db; secrets: SecretBox };

@@ -10,7 +10,7 @@ import { type SignedIn, signInAs } from '../../testing/factories';
 import { createMdaService } from './service';
 
 /**
- * Issue 4: the Remita API key is write-only. It is stored sealed with SECRETS_KEY and bound to
+ * The Remita API key is write-only (ADR 0008). It is stored sealed with SECRETS_KEY and bound to
  * its MDA, and no route, export or audit row ever holds it.
  */
 

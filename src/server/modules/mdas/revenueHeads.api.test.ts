@@ -114,7 +114,7 @@ describe('GET /mdas/:id/revenue-heads (the bill form)', () => {
     const closed = (await send('POST', url, { code: '12020412', name: 'Old levy' })).json();
     await send('PATCH', `${url}/${closed.id}`, { isActive: false });
 
-    // OFFICER_DA lacks mda:read, yet raises bills (issue 5).
+    // OFFICER_DA lacks mda:read, yet raises bills.
     const res = await ctx.app.inject({ method: 'GET', url, headers: assessor.bearer });
     expect(res.statusCode).toBe(200);
     expect(res.json().items.map((h: { code: string }) => h.code)).toEqual(['12020411']);

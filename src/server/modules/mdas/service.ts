@@ -41,7 +41,7 @@ export type MdaServiceDeps = { db: Db; secrets: SecretBox };
  */
 export { findUnknownMdaIds, selectMdaNames } from './queries';
 
-/** What the Remita client (issue 5) needs to speak for an MDA. Never sent to a browser. */
+/** What the Remita client needs to speak for an MDA. Never sent to a browser. */
 export type RemitaCredentials = { merchantId: string; apiKey: string; serviceTypeIds: string[] };
 
 function isUniqueViolation(err: unknown): boolean {
@@ -275,7 +275,7 @@ export function createMdaService({ db, secrets }: MdaServiceDeps) {
 
     /**
      * Server-internal, never routed: the decrypted Remita credentials of an MDA the actor may
-     * act for, for the Remita client (issue 5). 422 when the MDA has none set up.
+     * act for, for the Remita client (ADR 0008). 422 when the MDA has none set up.
      */
     async getRemitaCredentials(actor: Actor, mdaId: string): Promise<RemitaCredentials> {
       const row = await findMdaById(db, mdaId);

@@ -29,16 +29,16 @@ type Outcome = {
   action: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
-  /** Why the officer's sessions end now (issue 4), when they must. */
+  /** Why the officer's sessions end now, when they must. */
   revokeSessionsBecause?: string;
 } | null;
 
 const EDITABLE = ['firstName', 'surname', 'email', 'phoneNumber', 'userType'] as const;
 
 /**
- * What an administrator does to an existing officer's account (issue 4): edit, MDA privileges,
+ * What an administrator does to an existing officer's account: edit, MDA privileges,
  * password reset, unlock, deactivate, reactivate. Each runs in one transaction with the
- * officer's row locked, revokes sessions where the issue says so, and writes its audit row.
+ * officer's row locked, revokes sessions where the change calls for it, and writes its audit row.
  */
 export function createOfficerAccountService({ db }: { db: Db }) {
   async function change(

@@ -12,7 +12,7 @@ function ownId(actor: Actor): string {
   return actor.officerId;
 }
 
-/** What an officer may see and change of their own record (issue 4, deliverable 2). */
+/** What an officer may see and change of their own record. */
 export function createOfficerProfileService({ db }: { db: Db }) {
   async function getOwnRow(actor: Actor) {
     const row = await findOfficerById(db, ownId(actor));

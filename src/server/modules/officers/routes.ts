@@ -21,7 +21,7 @@ const oneOfficer = { 200: OfficerDetail, 404: ErrorBody, 409: ErrorBody, ...erro
 const tags = ['officers'];
 
 /**
- * Officers administration (issue 4; SPEC.md §7 officer/, admin/get/user, first-fifty,
+ * Officers administration (SPEC.md §7 officer/, admin/get/user, first-fifty,
  * get-user, re-assign/mda). ADMIN only, through officer:read and officer:write.
  */
 export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -40,7 +40,7 @@ export function storedPhone(phone: string): string {
 }
 
 /**
- * Issue 4's guard rail: RevDesk never loses its last active administrator, by deactivation
+ * A guard rail: RevDesk never loses its last active administrator, by deactivation
  * or by a change of user type. Call inside the transaction that makes the change: it locks
  * the ADMIN rows until the transaction ends.
  */

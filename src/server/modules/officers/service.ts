@@ -40,7 +40,7 @@ export type NewOfficer = {
   userType: UserType;
   password: string;
   mdaPrivileges?: readonly string[];
-  /** The officer must choose their own password at first sign-in (issue 4). */
+  /** The officer must choose their own password at first sign-in. */
   mustChangePassword?: boolean;
 };
 

@@ -1,5 +1,5 @@
 /**
- * An amount in words, as a receipt prints it beside the figures (issue 5: "amount in figures
+ * An amount in words, as a receipt prints it beside the figures (the brief: "amount in figures
  * and in words (naira and kobo)"): 123450 kobo → "One thousand, two hundred and thirty-four
  * naira, fifty kobo". British usage, as Nigerian receipts and cheques write it: "and" before
  * the tens of each hundred, and before a last group under a hundred ("One million and five").

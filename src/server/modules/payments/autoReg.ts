@@ -34,7 +34,7 @@ export async function linkPaymentToTaxpayer(
   return updated;
 }
 
-/** transactions/auto-reg (issue 5): payers who paid with no BTIN, and matching them by hand. */
+/** transactions/auto-reg: payers who paid with no BTIN, and matching them by hand. */
 export function createAutoRegService({ db }: { db: Db }) {
   return {
     async findAutoRegPayments(actor: Actor, query: AutoRegQuery): Promise<AutoRegPage> {

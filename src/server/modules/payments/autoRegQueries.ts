@@ -3,7 +3,7 @@ import type { AutoRegEntry, AutoRegState } from '../../../shared/payments';
 import type { Db } from '../../db/client';
 import { mdas, payments, taxpayers } from '../../db/schema';
 
-/** The auto-reg page's SQL (transactions/auto-reg, issue 5). Rules live in autoReg.ts. */
+/** The auto-reg page's SQL (transactions/auto-reg). Rules live in autoReg.ts. */
 
 /** `%` and `_` typed in a search mean themselves. */
 function likePattern(term: string): string {

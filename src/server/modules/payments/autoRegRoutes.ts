@@ -13,7 +13,7 @@ import type { PaymentDeps } from './deps';
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const tags = ['payments'];
 
-/** transactions/auto-reg (issue 5): payers who paid with no BTIN, and matching them by hand. */
+/** transactions/auto-reg: payers who paid with no BTIN, and matching them by hand. */
 export const autoRegRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db }) => {
   const autoReg = createAutoRegService({ db });
 

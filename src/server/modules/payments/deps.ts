@@ -4,7 +4,7 @@ import type { FileStore } from '../../files/store';
 import type { Integrations } from '../../integrations';
 import type { SecretBox } from '../../secrets';
 
-/** What the payment and job route plugins are given by app.ts (issue 5). */
+/** What the payment and job route plugins are given by app.ts. */
 export type PaymentDeps = {
   db: Db;
   config: Config;

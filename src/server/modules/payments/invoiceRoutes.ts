@@ -14,7 +14,7 @@ import { createInvoiceService } from './invoices';
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const tags = ['invoices'];
 
-/** Bills raised here (issue 5 deliverable 4): an RRR from Remita for a taxpayer; list; cancel. */
+/** Bills raised here: an RRR from Remita for a taxpayer; list; cancel. */
 export const invoiceRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) => {
   const invoices = createInvoiceService(deps);
 

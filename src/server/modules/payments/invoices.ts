@@ -32,7 +32,7 @@ export function newOrderId(now = Date.now()): string {
   return `RD${now.toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-/** Bills raised here: an RRR from Remita for a taxpayer, stored as a pending payment (issue 5). */
+/** Bills raised here: an RRR from Remita for a taxpayer, stored as a pending payment. */
 export function createInvoiceService({ db, config, integrations, secrets }: PaymentDeps) {
   const mdas = createMdaService({ db, secrets });
   const ledger = createLedger({ receiptPrefix: config.receiptPrefix });

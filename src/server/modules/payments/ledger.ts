@@ -16,7 +16,7 @@ import {
 } from './ledgerQueries';
 
 /**
- * The rules of the payments ledger (issue 5), used by every way money arrives: a Remita
+ * The rules of the payments ledger (ADR 0010), used by every way money arrives: a Remita
  * notification, an officer's status check, a batch check, a bill raised here. Call each with
  * the transaction the caller opened; each writes its own audit row in it.
  *

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments, receiptCounters } from '../../db/schema';
 
-/** The ledger's own SQL (issue 5). Rules live in ledger.ts; this file only reads and writes. */
+/** The ledger's own SQL (ADR 0010). Rules live in ledger.ts; this file only reads and writes. */
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { mdaRevenueHeads, mdas, officers, paymentDailyTotals, payments } from '../../db/schema';
 
 /**
- * The payment history's reads (issue 5). Like the officers' and taxpayers' lists, a read-only
+ * The payment history's reads. Like the officers' and taxpayers' lists, a read-only
  * view joins the MDA, its revenue head and the officers' usernames here; the ledger's writes
  * stay in ledgerQueries.ts.
  */

@@ -46,7 +46,7 @@ function line(label: string, value: string): TableCell[] {
   ];
 }
 
-/** The e-receipt of a paid payment (issue 5, deliverable 7), as PDF bytes. */
+/** The e-receipt of a paid payment, as PDF bytes. */
 export async function renderReceiptPdf(payment: PaidPayment, publicUrl: string): Promise<Buffer> {
   const verifyUrl = receiptVerifyUrl(publicUrl, payment.receiptNumber);
   const qrSvg = await QRCode.toString(verifyUrl, {

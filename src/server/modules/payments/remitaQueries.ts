@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import type { PaymentRow } from './ledgerQueries';
 
-/** Reads of the Remita-facing paths (issue 5); the ledger writes (ledgerQueries.ts). */
+/** Reads of the Remita-facing paths; the ledger writes (ledgerQueries.ts). */
 
 /** The ledger's row for an RRR, unlocked: for a look before deciding, never for a change. */
 export async function findPaymentByRrr(db: Db, rrr: string): Promise<PaymentRow | null> {

@@ -20,7 +20,7 @@ const tags = ['remita'];
 
 /**
  * Remita and EVAS as officers reach them (SPEC.md §7 remita/check-status, invoicing/repush-rrr;
- * the Auto Reg/EVAS check), and Remita's payment notifications reaching RevDesk (issue 5).
+ * the Auto Reg/EVAS check), and Remita's payment notifications reaching RevDesk.
  */
 export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) => {
   const remita = createRemitaService(deps);

@@ -21,7 +21,7 @@ const tags = ['payments'];
 
 /**
  * Payment history, one payment, its reversal and its e-receipt, and the public receipt check
- * (issue 5 deliverable 7; SPEC.md §7 transaction/filter, transaction/filter-date).
+ * (SPEC.md §7 transaction/filter, transaction/filter-date).
  */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
   app,

@@ -42,7 +42,7 @@ function maskWord(word: string): string {
 }
 
 /**
- * The payer's name as the public verify page shows it (issue 5: "payer's name with the middle
+ * The payer's name as the public verify page shows it (the brief: "payer's name with the middle
  * masked"). The first word stays whole, so the holder of the receipt recognises it; every
  * other word keeps only its first and last letter, so a stranger who scans the QR code cannot
  * read the surname or middle names:

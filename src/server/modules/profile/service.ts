@@ -18,7 +18,7 @@ function ownId(actor: Actor): string {
 }
 
 /**
- * The signed-in officer's own account (issue 4, deliverable 2): details, e-mail and phone,
+ * The signed-in officer's own account: details, e-mail and phone,
  * profile picture (stored and checked as taxpayers' photos are), and their sessions.
  */
 export function createProfileService({ db, files }: { db: Db; files: FileStore }) {

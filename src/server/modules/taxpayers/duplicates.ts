@@ -10,7 +10,7 @@ import {
 } from './queries';
 
 /**
- * The duplicate rules of issue 3. The same NIN or CAC number is the same taxpayer: refused.
+ * The registry's duplicate rules. The same NIN or CAC number is the same taxpayer: refused.
  * The same name and date of birth (or a company's registered name), or a shared phone or
  * e-mail, is only likely the same: the officer is warned and decides.
  */

@@ -360,7 +360,7 @@ export type TaxpayerService = ReturnType<typeof createTaxpayerService>;
 /** One taxpayer's record by BTIN, or null: for other modules (payments) inside their own transaction. */
 export { findTaxpayerByBtin } from './queries';
 
-/** A payer Remita told us of (issue 5): what a payment carries, not what an officer typed. */
+/** A payer Remita told us of: what a payment carries, not what an officer typed. */
 export type PayerDetails = { name: string; phone: string; email?: string | null };
 
 /**

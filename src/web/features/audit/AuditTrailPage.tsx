@@ -20,7 +20,7 @@ import { useVerifyChain, VerifyChainButton, VerifyChainResult } from './VerifyCh
 
 const TITLE = 'Audit Trail';
 
-/** /birs/taxs/audit-trail (issue 4): every change of state, who made it, and the chain's check. */
+/** /birs/taxs/audit-trail (ADR 0007): every change of state, who made it, and the chain's check. */
 export function AuditTrailPage() {
   const canRead = usePermission('audit:read');
   if (!canRead) return <NoAccess title={TITLE} />;

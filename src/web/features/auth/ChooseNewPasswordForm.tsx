@@ -8,7 +8,7 @@ import { api, isApiError } from '../../lib/api';
 type Values = { newPassword: string; confirmPassword: string };
 
 /**
- * Issue 4's forced change: the sign-in answered PASSWORD_CHANGE_REQUIRED, so the officer
+ * The forced password change: the sign-in answered PASSWORD_CHANGE_REQUIRED, so the officer
  * chooses their own password; the server takes the temporary one again with it and signs them
  * in. The temporary password lives only in this page's memory, never in browser storage.
  */

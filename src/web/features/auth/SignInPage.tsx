@@ -57,7 +57,7 @@ export function SignInPage() {
     },
   });
 
-  /** Set when the sign-in answered PASSWORD_CHANGE_REQUIRED (issue 4): kept in memory only. */
+  /** Set when the sign-in answered PASSWORD_CHANGE_REQUIRED: kept in memory only. */
   const [temporary, setTemporary] = useState<LoginBody | null>(null);
   useDocumentTitle(temporary ? 'Choose a new password · RevDesk' : 'Sign in · RevDesk');
 

@@ -39,7 +39,7 @@ type Values = {
 
 export const PASSWORD_POLICY = `At least ${PASSWORD_MIN} characters, and not the username. The officer must replace it when they first sign in.`;
 
-/** "Add officer" over the list (issue 4): the administrator gives a temporary password by hand. */
+/** "Add officer" over the list: the administrator gives a temporary password by hand. */
 export function CreateOfficerModal(props: {
   group: UserTypeGroup;
   opened: boolean;

@@ -25,7 +25,7 @@ const TITLE = 'Auto-Reg Transactions';
 const STATE_LABELS = { 'auto-registered': 'Auto-registered', unmatched: 'Unmatched' } as const;
 
 /**
- * /birs/transactions/auto-reg (issue 5): payers who paid without a BTIN. Those Remita gave a
+ * /birs/transactions/auto-reg: payers who paid without a BTIN. Those Remita gave a
  * name and phone for were registered automatically; the others wait here to be matched.
  */
 export function AutoRegPage() {

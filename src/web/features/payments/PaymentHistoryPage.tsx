@@ -18,7 +18,7 @@ import { paymentExportUrl, paymentListQuery } from './queries';
 const TITLE = 'Check Payment History';
 
 /**
- * /birs/taxs/payment-history (SPEC.md §3, issue 5): every payment by the SPEC filters, with the
+ * /birs/taxs/payment-history (SPEC.md §3): every payment by the SPEC filters, with the
  * totals of the filtered set. Open to every officer with payment:read, menu or not; MDA staff
  * see their MDAs' payments only (the server filters).
  */

@@ -52,7 +52,7 @@ function toInput(btin: string, values: Values) {
 
 /**
  * "Raise a bill" on a taxpayer's page: Remita issues an RRR for it, which the taxpayer pays at
- * a bank, by card or at a POS (issue 5, POST /api/v1/invoices). The RRR is shown large, with a
+ * a bank, by card or at a POS (POST /api/v1/invoices). The RRR is shown large, with a
  * copy button, because the officer reads it out or writes it down for the taxpayer.
  */
 export function RaiseBillModal(props: { btin: string; payerName: string; onClose: () => void }) {

@@ -12,7 +12,7 @@ import { profileKeys } from './queries';
 
 type Values = { email: string; phoneNumber: string };
 
-/** The two details an officer keeps up to date themself (issue 4): e-mail and phone. */
+/** The two details an officer keeps up to date themself: e-mail and phone. */
 export function ContactForm({ profile }: { profile: ProfileView }) {
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);

@@ -39,7 +39,7 @@ function Section(props: { id: string; title: string; hint?: string; children: Re
   );
 }
 
-/** /birs/admin/profile and /birs/taxpayer/profile: the officer's own account (issue 4). */
+/** /birs/admin/profile and /birs/taxpayer/profile: the officer's own account. */
 export function ProfilePage() {
   useDocumentTitle('My Profile · RevDesk');
   const profile = useQuery(profileQuery());

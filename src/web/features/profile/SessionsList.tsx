@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 import { formatLagosDateTime } from '../taxpayers/format';
 import { ownSessionsQuery, profileKeys } from './queries';
 
-/** Where the officer is signed in, and "Sign out everywhere else" (issue 4). */
+/** Where the officer is signed in, and "Sign out everywhere else". */
 export function SessionsList() {
   const queryClient = useQueryClient();
   const sessions = useQuery(ownSessionsQuery());

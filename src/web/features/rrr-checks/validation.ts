@@ -16,7 +16,7 @@ export function mdaFieldError(value: string | null): string | null {
 
 /**
  * Refuses, before any upload, what the server would refuse anyway for its name or size
- * (SPEC.md §5 "the batch upload accepts csv"; issue 5's 2 MB limit). Its content the server checks.
+ * (SPEC.md §5 "the batch upload accepts csv"; the 2 MB limit). Its content the server checks.
  */
 export function batchFileError(file: { name: string; size: number } | null): string | null {
   if (!file) return 'Choose the CSV file of RRRs';

@@ -125,7 +125,7 @@ function TaxpayerDetails({ view, base }: { view: TaxpayerView; base: string }) {
         </Grid.Col>
       </Grid>
       {canReadPayments ? (
-        // Issue 5: what the taxpayer paid sits beside what changed in their record.
+        // What the taxpayer paid sits beside what changed in their record.
         <Tabs defaultValue="history" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="history">Change history</Tabs.Tab>

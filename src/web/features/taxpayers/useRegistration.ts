@@ -40,7 +40,7 @@ function isExactDuplicate(details: unknown): details is ExactDuplicate {
 }
 
 /**
- * Registering (issue 3): look for the same taxpayer first. The same NIN or CAC number stops
+ * Registering: look for the same taxpayer first. The same NIN or CAC number stops
  * it; a likely duplicate (name and birth date, phone, e-mail) asks the officer to confirm.
  * `onFieldErrors` receives a refusal of the server to put beside the fields.
  */

@@ -34,7 +34,7 @@ function receiptNumberOf(splat: string): string {
 }
 
 /**
- * /verify/receipt/{receiptNumber} (issue 5): anyone holding an e-receipt, with no sign-in,
+ * /verify/receipt/{receiptNumber}: anyone holding an e-receipt, with no sign-in,
  * learns whether RevDesk issued it — and nothing about the payer beyond a masked name.
  */
 export function VerifyReceiptPage() {
