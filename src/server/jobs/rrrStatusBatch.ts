@@ -14,7 +14,7 @@ import {
 import { createMdaService } from '../modules/mdas/service';
 import { createOfficerService } from '../modules/officers/service';
 import type { PaymentDeps } from '../modules/payments/deps';
-import { type ConfirmedRemitaPayment, createLedger } from '../modules/payments/ledger';
+import { type ConfirmedRemitaPayment, createLedger } from '../modules/payments/ledger/ledger';
 
 /**
  * The `rrr-status-batch` job ("Check RRR (Multiple)"): asks Remita the status of each

@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { SimInvoice } from '../../integrations/remita/simulatorState';
 import type { Simulators } from '../../integrations/simulators';
 import { recordAudit } from '../../modules/audit/service';
-import { formatReceiptNumber, receiptYear } from '../../modules/payments/ledger';
+import { formatReceiptNumber, receiptYear } from '../../modules/payments/ledger/ledger';
 import { autoRegisterPayer } from '../../modules/taxpayers/service';
 import type { Db } from '../client';
 import { mdas, payments, receiptCounters, taxpayers } from '../schema';

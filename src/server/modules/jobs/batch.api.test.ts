@@ -6,7 +6,7 @@ import { auditEvents, jobs, payments } from '../../db/schema';
 import { addSimInvoice, createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createMda, type SignedIn, signInAs } from '../../testing/factories';
-import { createLedger } from '../payments/ledger';
+import { createLedger } from '../payments/ledger/ledger';
 import { csvCells, getJob, simRrr, uploadCsv, waitForJob } from './testing';
 
 let ctx: TestContext & { baseUrl: string | null; close(): Promise<void> };

@@ -4,7 +4,7 @@ import { systemActor } from '../../auth/actor';
 import { payments } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createMda } from '../../testing/factories';
-import { createLedger } from './ledger';
+import { createLedger } from './ledger/ledger';
 import { type PaymentFilter, selectPaymentTotals, selectPaymentTotalsFromRollup } from './queries';
 import { createPayment } from './testing';
 

@@ -8,7 +8,7 @@ import { mdaRevenueHeads, mdas, officers, paymentDailyTotals, payments } from '.
 /**
  * The payment history's reads. Like the officers' and taxpayers' lists, a read-only
  * view joins the MDA, its revenue head and the officers' usernames here; the ledger's writes
- * stay in ledgerQueries.ts.
+ * stay in ledger/queries.ts.
  */
 
 const creator = alias(officers, 'created_by_officer');

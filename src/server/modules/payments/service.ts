@@ -23,7 +23,7 @@ import {
   paymentsToCsv,
   paymentsToXlsx,
 } from './exporter';
-import { createLedger } from './ledger';
+import { createLedger } from './ledger/ledger';
 import {
   isRollupFilter,
   type PaymentFilter,
@@ -34,7 +34,7 @@ import {
   selectPaymentTotals,
   selectPaymentTotalsFromRollup,
 } from './queries';
-import { type PaidPayment, renderReceiptPdf } from './receipt';
+import { type PaidPayment, renderReceiptPdf } from './receipts/receipt';
 import { toPaymentView, toPublicReceiptView } from './view';
 
 export type PaymentServiceDeps = {

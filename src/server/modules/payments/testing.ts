@@ -4,8 +4,8 @@ import { systemActor } from '../../auth/actor';
 import { mdaRevenueHeads } from '../../db/schema';
 import type { TestContext } from '../../testing/context';
 import { createMda } from '../../testing/factories';
-import { createLedger } from './ledger';
-import { type PaymentRow, updatePayment } from './ledgerQueries';
+import { createLedger } from './ledger/ledger';
+import { type PaymentRow, updatePayment } from './ledger/queries';
 
 /** Helpers of the payments' tests (not a test file itself). */
 

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../../shared/errors';
+import { ErrorBody } from '../../../../shared/errors';
 import {
   AutoRegPage,
   AutoRegQuery,
   MatchPayerInput,
   PaymentIdParams,
   PaymentView,
-} from '../../../shared/payments';
-import { createAutoRegService } from './autoReg';
-import type { PaymentDeps } from './deps';
+} from '../../../../shared/payments';
+import type { PaymentDeps } from '../deps';
+import { createAutoRegService } from './service';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const tags = ['payments'];

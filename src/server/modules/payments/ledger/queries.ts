@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { payments, receiptCounters } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { payments, receiptCounters } from '../../../db/schema';
 
 /** The ledger's own SQL (ADR 0010). Rules live in ledger.ts; this file only reads and writes. */
 

@@ -1,14 +1,14 @@
-import { formatKoboAsNaira } from '../../../shared/money';
-import type { EvasStatusView, RepushResult, RrrStatusView } from '../../../shared/payments';
-import type { Actor } from '../../auth/actor';
-import { AppError } from '../../errors';
-import type { RemitaRrrStatus } from '../../integrations/remita/types';
-import { recordAudit } from '../audit/service';
-import { createMdaService } from '../mdas/service';
-import type { PaymentDeps } from './deps';
-import { createLedger } from './ledger';
-import type { PaymentRow } from './ledgerQueries';
-import { findPaymentByRrr } from './remitaQueries';
+import { formatKoboAsNaira } from '../../../../shared/money';
+import type { EvasStatusView, RepushResult, RrrStatusView } from '../../../../shared/payments';
+import type { Actor } from '../../../auth/actor';
+import { AppError } from '../../../errors';
+import type { RemitaRrrStatus } from '../../../integrations/remita/types';
+import { recordAudit } from '../../audit/service';
+import { createMdaService } from '../../mdas/service';
+import type { PaymentDeps } from '../deps';
+import { createLedger } from '../ledger/ledger';
+import type { PaymentRow } from '../ledger/queries';
+import { findPaymentByRrr } from './queries';
 
 function paymentRef(row: PaymentRow | null): RrrStatusView['payment'] {
   return row ? { id: row.id, receiptNumber: row.receiptNumber, status: row.status } : null;

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { isValidBtin } from '../../../shared/btin';
-import { Rrr } from '../../../shared/payments';
-import { type Actor, systemActor } from '../../auth/actor';
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
-import type { RemitaRrrStatus } from '../../integrations/remita/types';
-import { recordAudit } from '../audit/service';
-import { createMdaService } from '../mdas/service';
-import { autoRegisterPayer, findTaxpayerByBtin } from '../taxpayers/service';
-import { linkPaymentToTaxpayer } from './autoReg';
-import type { PaymentDeps } from './deps';
-import { createLedger } from './ledger';
-import type { PaymentRow } from './ledgerQueries';
-import { findPaymentByRrr } from './remitaQueries';
+import { isValidBtin } from '../../../../shared/btin';
+import { Rrr } from '../../../../shared/payments';
+import { type Actor, systemActor } from '../../../auth/actor';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../errors';
+import type { RemitaRrrStatus } from '../../../integrations/remita/types';
+import { recordAudit } from '../../audit/service';
+import { createMdaService } from '../../mdas/service';
+import { autoRegisterPayer, findTaxpayerByBtin } from '../../taxpayers/service';
+import { linkPaymentToTaxpayer } from '../autoReg/service';
+import type { PaymentDeps } from '../deps';
+import { createLedger } from '../ledger/ledger';
+import type { PaymentRow } from '../ledger/queries';
+import { findPaymentByRrr } from './queries';
 
 /**
  * Remita's payment notification (../shared/domain/remita.md "Payment notification"), read

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../auth/actor';
-import { auditEvents, payments } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/context';
-import { createMda } from '../../testing/factories';
+import { systemActor } from '../../../auth/actor';
+import { auditEvents, payments } from '../../../db/schema';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createMda } from '../../../testing/factories';
+import { createPayment, randomRrr } from '../testing';
 import { type ConfirmedRemitaPayment, createLedger, type Ledger } from './ledger';
-import { createPayment, randomRrr } from './testing';
 
 let ctx: TestContext & { close(): Promise<void> };
 let ledger: Ledger;

@@ -1,7 +1,7 @@
-import type { UserType } from '../../../shared/userTypes';
-import { officerMdaPrivileges } from '../../db/schema';
-import type { TestContext } from '../../testing/context';
-import { createOfficer, type SignedIn, signIn } from '../../testing/factories';
+import type { UserType } from '../../../../shared/userTypes';
+import { officerMdaPrivileges } from '../../../db/schema';
+import type { TestContext } from '../../../testing/context';
+import { createOfficer, type SignedIn, signIn } from '../../../testing/factories';
 
 /** Helpers of the Remita-facing payments tests (not a test file itself). */
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AutoRegEntry, AutoRegState } from '../../../shared/payments';
-import type { Db } from '../../db/client';
-import { mdas, payments, taxpayers } from '../../db/schema';
+import type { AutoRegEntry, AutoRegState } from '../../../../shared/payments';
+import type { Db } from '../../../db/client';
+import { mdas, payments, taxpayers } from '../../../db/schema';
 
 /** The auto-reg page's SQL (transactions/auto-reg). Rules live in autoReg.ts. */
 

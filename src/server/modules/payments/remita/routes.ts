@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody } from '../../../shared/errors';
+import { ErrorBody } from '../../../../shared/errors';
 import {
   EvasStatusView,
   RepushResult,
   RrrParams,
   RrrStatusQuery,
   RrrStatusView,
-} from '../../../shared/payments';
-import { AppError } from '../../errors';
-import type { PaymentDeps } from './deps';
+} from '../../../../shared/payments';
+import { AppError } from '../../../errors';
+import type { PaymentDeps } from '../deps';
 import { createNotificationService, NotificationBody } from './notifications';
-import { createRemitaService } from './remitaService';
+import { createRemitaService } from './service';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 /** What Remita's and EVAS's failures become (src/server/errors.ts): the dialog shows `message`. */

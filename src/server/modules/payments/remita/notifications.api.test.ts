@@ -1,12 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, payments, taxpayers } from '../../db/schema';
-import { notificationOf } from '../../integrations/remita/simulator';
-import type { SimInvoice } from '../../integrations/remita/simulatorState';
-import { addSimInvoice, createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
-import { createTestContext, type TestContext } from '../../testing/context';
-import { createTaxpayer, uniquePhone } from '../../testing/factories';
-import { createPayment, randomRrr } from './testing';
+import { auditEvents, payments, taxpayers } from '../../../db/schema';
+import { notificationOf } from '../../../integrations/remita/simulator';
+import type { SimInvoice } from '../../../integrations/remita/simulatorState';
+import {
+  addSimInvoice,
+  createRemitaMda,
+  type RemitaMda,
+} from '../../../integrations/remita/testing';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createTaxpayer, uniquePhone } from '../../../testing/factories';
+import { createPayment, randomRrr } from '../testing';
 
 let ctx: TestContext & { baseUrl: string | null; close(): Promise<void> };
 let mda: RemitaMda;

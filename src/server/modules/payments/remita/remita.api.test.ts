@@ -1,11 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, payments } from '../../db/schema';
-import { addSimInvoice, createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
-import { createTestContext, type TestContext } from '../../testing/context';
-import { createMda, type SignedIn, signInAs } from '../../testing/factories';
-import { signInForMdas } from './remitaTesting';
-import { createPayment, randomRrr } from './testing';
+import { auditEvents, payments } from '../../../db/schema';
+import {
+  addSimInvoice,
+  createRemitaMda,
+  type RemitaMda,
+} from '../../../integrations/remita/testing';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createMda, type SignedIn, signInAs } from '../../../testing/factories';
+import { createPayment, randomRrr } from '../testing';
+import { signInForMdas } from './testing';
 
 let ctx: TestContext & { baseUrl: string | null; close(): Promise<void> };
 let admin: SignedIn;

@@ -5,24 +5,24 @@ import type {
   InvoiceListQuery,
   InvoicePage,
   PaymentView,
-} from '../../../shared/payments';
-import { formatNigerianPhone } from '../../../shared/phone';
-import type { Actor } from '../../auth/actor';
-import { isMdaInScope, mdaScopeOf, whereInActorMdas } from '../../auth/mdaScope';
-import { payments } from '../../db/schema';
-import { AppError, fieldError } from '../../errors';
-import { createMdaService } from '../mdas/service';
-import { findTaxpayerByBtin } from '../taxpayers/service';
-import type { PaymentDeps } from './deps';
-import { createLedger } from './ledger';
-import { findPaymentByIdForUpdate } from './ledgerQueries';
+} from '../../../../shared/payments';
+import { formatNigerianPhone } from '../../../../shared/phone';
+import type { Actor } from '../../../auth/actor';
+import { isMdaInScope, mdaScopeOf, whereInActorMdas } from '../../../auth/mdaScope';
+import { payments } from '../../../db/schema';
+import { AppError, fieldError } from '../../../errors';
+import { createMdaService } from '../../mdas/service';
+import { findTaxpayerByBtin } from '../../taxpayers/service';
+import type { PaymentDeps } from '../deps';
+import { createLedger } from '../ledger/ledger';
+import { findPaymentByIdForUpdate } from '../ledger/queries';
 import {
   type PaymentFilter,
   selectPaymentById,
   selectPayments,
   selectPaymentTotals,
-} from './queries';
-import { toPaymentView } from './view';
+} from '../queries';
+import { toPaymentView } from '../view';
 
 /**
  * A fresh order id for Remita: 'RD', the time in base 36 and 8 random hex digits (about 20

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { payments } from '../../db/schema';
-import type { PaymentRow } from './ledgerQueries';
+import type { Db } from '../../../db/client';
+import { payments } from '../../../db/schema';
+import type { PaymentRow } from '../ledger/queries';
 
-/** Reads of the Remita-facing paths; the ledger writes (ledgerQueries.ts). */
+/** Reads of the Remita-facing paths; the ledger writes (../ledger/queries.ts). */
 
 /** The ledger's row for an RRR, unlocked: for a look before deciding, never for a change. */
 export async function findPaymentByRrr(db: Db, rrr: string): Promise<PaymentRow | null> {

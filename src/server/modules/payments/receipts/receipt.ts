@@ -3,11 +3,11 @@ import path from 'node:path';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
-import { formatKoboAsNaira } from '../../../shared/money';
-import { formatRrr } from '../../../shared/payments';
+import { formatKoboAsNaira } from '../../../../shared/money';
+import { formatRrr } from '../../../../shared/payments';
+import { CHANNEL_WORDS, lagosDateTime } from '../exporter';
+import type { PaymentViewRow } from '../queries';
 import { amountInWords } from './amountInWords';
-import { CHANNEL_WORDS, lagosDateTime } from './exporter';
-import type { PaymentViewRow } from './queries';
 
 /** Whose receipt this is: the service's name as the board writes it (src/db/seed/mdas.ts). */
 export const SERVICE_NAME = 'Bayelsa State Board of Internal Revenue';

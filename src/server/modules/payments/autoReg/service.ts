@@ -1,16 +1,16 @@
-import type { AutoRegPage, AutoRegQuery, PaymentView } from '../../../shared/payments';
-import type { Actor } from '../../auth/actor';
-import { isMdaInScope, mdaScopeOf, whereInActorMdas } from '../../auth/mdaScope';
-import type { Db } from '../../db/client';
-import { payments } from '../../db/schema';
-import { AppError } from '../../errors';
-import { recordAudit } from '../audit/service';
-import { findTaxpayerByBtin } from '../taxpayers/service';
-import { selectAutoRegPage } from './autoRegQueries';
-import { auditedPayment } from './ledger';
-import { findPaymentByIdForUpdate, type PaymentRow, updatePayment } from './ledgerQueries';
-import { selectPaymentById } from './queries';
-import { toPaymentView } from './view';
+import type { AutoRegPage, AutoRegQuery, PaymentView } from '../../../../shared/payments';
+import type { Actor } from '../../../auth/actor';
+import { isMdaInScope, mdaScopeOf, whereInActorMdas } from '../../../auth/mdaScope';
+import type { Db } from '../../../db/client';
+import { payments } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { recordAudit } from '../../audit/service';
+import { findTaxpayerByBtin } from '../../taxpayers/service';
+import { auditedPayment } from '../ledger/ledger';
+import { findPaymentByIdForUpdate, type PaymentRow, updatePayment } from '../ledger/queries';
+import { selectPaymentById } from '../queries';
+import { toPaymentView } from '../view';
+import { selectAutoRegPage } from './queries';
 
 /**
  * Gives a payment that came without a BTIN its taxpayer, audited as `payment.matched`: by the

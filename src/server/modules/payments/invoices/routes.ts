@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../../shared/errors';
+import { ErrorBody } from '../../../../shared/errors';
 import {
   InvoiceInput,
   InvoiceListQuery,
@@ -7,9 +7,9 @@ import {
   PaymentIdParams,
   PaymentView,
   ReasonInput,
-} from '../../../shared/payments';
-import type { PaymentDeps } from './deps';
-import { createInvoiceService } from './invoices';
+} from '../../../../shared/payments';
+import type { PaymentDeps } from '../deps';
+import { createInvoiceService } from './service';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const tags = ['invoices'];

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/context';
-import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
-import { RECEIPT_CHECKS_PER_MINUTE } from './service';
-import { createPayment, createRevenueHead } from './testing';
+import { auditEvents } from '../../../db/schema';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { RECEIPT_CHECKS_PER_MINUTE } from '../service';
+import { createPayment, createRevenueHead } from '../testing';
 
 let ctx: TestContext & { close(): Promise<void> };
 let admin: SignedIn;

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentView } from '../../../shared/payments';
-import type { TaxpayerView } from '../../../shared/taxpayers';
-import { auditEvents, mdaRevenueHeads, payments } from '../../db/schema';
-import { createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
-import { createTestContext, type TestContext } from '../../testing/context';
-import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
-import { signInForMdas } from './remitaTesting';
-import { createRevenueHead } from './testing';
+import type { PaymentView } from '../../../../shared/payments';
+import type { TaxpayerView } from '../../../../shared/taxpayers';
+import { auditEvents, mdaRevenueHeads, payments } from '../../../db/schema';
+import { createRemitaMda, type RemitaMda } from '../../../integrations/remita/testing';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { signInForMdas } from '../remita/testing';
+import { createRevenueHead } from '../testing';
 
 let ctx: TestContext & { baseUrl: string | null; close(): Promise<void> };
 let officer: SignedIn;

@@ -1,9 +1,9 @@
-import { SERVICE_TIME_ZONE } from '../../../shared/dates';
-import type { PaymentArrival, PaymentChannel } from '../../../shared/payments';
-import type { Actor } from '../../auth/actor';
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
-import { recordAudit } from '../audit/service';
+import { SERVICE_TIME_ZONE } from '../../../../shared/dates';
+import type { PaymentArrival, PaymentChannel } from '../../../../shared/payments';
+import type { Actor } from '../../../auth/actor';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../errors';
+import { recordAudit } from '../../audit/service';
 import {
   findPaymentByIdForUpdate,
   findPaymentByRrrForUpdate,
@@ -13,7 +13,7 @@ import {
   type PaymentRow,
   takeReceiptSequence,
   updatePayment,
-} from './ledgerQueries';
+} from './queries';
 
 /**
  * The rules of the payments ledger (ADR 0010), used by every way money arrives: a Remita

@@ -1,19 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AutoRegEntry } from '../../../shared/payments';
-import { systemActor } from '../../auth/actor';
-import { auditEvents } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/context';
+import type { AutoRegEntry } from '../../../../shared/payments';
+import { systemActor } from '../../../auth/actor';
+import { auditEvents } from '../../../db/schema';
+import { createTestContext, type TestContext } from '../../../testing/context';
 import {
   createMda,
   createTaxpayer,
   type SignedIn,
   signInAs,
   uniquePhone,
-} from '../../testing/factories';
-import { autoRegisterPayer } from '../taxpayers/service';
-import { signInForMdas } from './remitaTesting';
-import { createPayment } from './testing';
+} from '../../../testing/factories';
+import { autoRegisterPayer } from '../../taxpayers/service';
+import { signInForMdas } from '../remita/testing';
+import { createPayment } from '../testing';
 
 let ctx: TestContext & { close(): Promise<void> };
 let admin: SignedIn;
