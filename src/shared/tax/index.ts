@@ -1,0 +1,4 @@
+export * from './compute';
+export * from './laws';
+export * from './rounding';
+export * from './schemas';
