@@ -29,6 +29,7 @@ import { officerRoutes } from './modules/officers/routes';
 import { autoRegRoutes } from './modules/payments/autoReg/routes';
 import type { PaymentDeps } from './modules/payments/deps';
 import { invoiceRoutes } from './modules/payments/invoices/routes';
+import { createSettlements, type Settlements } from './modules/payments/ledger/settlements';
 import { remitaRoutes } from './modules/payments/remita/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -49,6 +50,8 @@ export type AppOptions = {
   registerExtraRoutes?: (app: FastifyInstance) => void;
   /** The simulators' state, when the caller made it first (the demo seed writes RRRs into it). */
   simulators?: Simulators;
+  /** What linked payments settle; the caller's own when it drives the ledger too (tests). */
+  settlements?: Settlements;
   /** Start the background job worker (default true; tests of the worker itself turn it off). */
   runJobs?: boolean;
 };
@@ -59,6 +62,7 @@ export async function buildApp({
   database,
   registerExtraRoutes,
   simulators,
+  settlements = createSettlements(),
   runJobs = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -154,6 +158,7 @@ export async function buildApp({
     integrations: createIntegrations(config, selfUrl),
     secrets,
     files,
+    settlements,
   };
   await app.register(remitaRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(invoiceRoutes, { prefix: '/api/v1', ...paymentDeps });

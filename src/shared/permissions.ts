@@ -44,6 +44,31 @@ export const PERMISSIONS = [
   'payment:reverse',
   /** See payers who paid without a BTIN (transactions/auto-reg) and match them to a taxpayer. */
   'payment:match',
+  /**
+   * Assessments (SPEC.md §2 taxs/direct-assessment, taxs/presumptive-tax, §7 Assessment). Which
+   * kinds an officer works with is ASSESSMENT_KINDS_OF (src/shared/assessments/enums.ts); these
+   * say what they may do with them.
+   */
+  /** Compute personal income tax without storing anything (the live form, the compute route). */
+  'assessment:compute',
+  /** List, search, export and open assessments, their notices and objections. */
+  'assessment:read',
+  /** Create and edit draft assessments. */
+  'assessment:create',
+  /** Issue a notice of assessment, raise its bill, cancel it with a reason. */
+  'assessment:issue',
+  /** Capture a past year already paid outside RevDesk, with its receipts (backlog). */
+  'assessment:backlog',
+  /** Record a taxpayer's objection to an issued assessment. */
+  'objection:record',
+  /** Decide an objection: upheld (with a revised assessment), partly upheld or refused. */
+  'objection:decide',
+  /** Waive the penalty and interest of a late assessment, with a reason. */
+  'penalty:waive',
+  /** Read the trade categories of presumptive tax. */
+  'trade-category:read',
+  /** Create and change trade categories. */
+  'trade-category:write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -71,6 +96,19 @@ const BILLER = [
   'invoice:write',
 ] as const satisfies readonly Permission[];
 
+/** Officers who assess a taxpayer of their kind (OFFICER_DA direct, OFFICER_PA presumptive). */
+const ASSESSOR = [
+  ...BILLER,
+  'mda:read',
+  'assessment:compute',
+  'assessment:read',
+  'assessment:create',
+  'assessment:issue',
+  'assessment:backlog',
+  'objection:record',
+  'trade-category:read',
+] as const satisfies readonly Permission[];
+
 /** Officers who read taxpayers' records to decide or print (directors, chairman, printing). */
 const TAXPAYER_READER = [
   ...EVERY_OFFICER,
@@ -90,26 +128,43 @@ export const ROLE_PERMISSIONS = {
     'rrr:repush',
     'payment:reverse',
     'payment:match',
+    'assessment:read',
+    'trade-category:read',
+    'trade-category:write',
   ],
   EXECUTIVE: [...TAXPAYER_READER, 'payment:read'],
   // SPEC.md §2 gives these three mda/mda-list, read-only, and taxs/payment-history.
-  OFFICER_DA: [...BILLER, 'mda:read'],
+  OFFICER_DA: ASSESSOR,
   OFFICER_PAYEE: [...BILLER, 'mda:read'],
-  OFFICER_PA: [...BILLER, 'mda:read'],
+  OFFICER_PA: ASSESSOR,
   // SPEC.md §2: mda/generate-assessment and taxs/payment-history, for their own MDAs (mdaScope.ts).
   OFFICER_MDA: [...EVERY_OFFICER, 'payment:read', 'invoice:write'],
   OFFICER_MDA_ADMIN: [...EVERY_OFFICER, 'payment:read', 'invoice:write'],
   DG_BUDGET: [...EVERY_OFFICER, 'payment:read'],
   // Approvers of a TCC check what the applicant paid.
-  DIRECTOR_ASSESSMENT: [...TAXPAYER_READER, 'payment:read'],
-  DIRECTOR_COLLECTION: [...TAXPAYER_READER, 'payment:read'],
-  ASSESSMENT_OFFICER: BILLER,
+  DIRECTOR_ASSESSMENT: [
+    ...TAXPAYER_READER,
+    'payment:read',
+    'assessment:compute',
+    'assessment:read',
+    'objection:decide',
+    'penalty:waive',
+    'trade-category:read',
+  ],
+  DIRECTOR_COLLECTION: [
+    ...TAXPAYER_READER,
+    'payment:read',
+    'assessment:read',
+    'penalty:waive',
+    'trade-category:read',
+  ],
+  ASSESSMENT_OFFICER: [...BILLER, 'assessment:compute', 'assessment:read', 'trade-category:read'],
   PRINTING_OFFICER: TAXPAYER_READER,
-  TCC_CHAIRMAN: [...TAXPAYER_READER, 'payment:read'],
+  TCC_CHAIRMAN: [...TAXPAYER_READER, 'payment:read', 'assessment:read'],
   OFFICER_BENJIS: EVERY_OFFICER,
   OFFICER_BENJIS_READ: EVERY_OFFICER,
   OFFICER_STAMP_DUTY: BILLER,
-  INFORMAL_SECTOR_ADMIN: TAXPAYER_READER,
+  INFORMAL_SECTOR_ADMIN: [...TAXPAYER_READER, 'assessment:read', 'trade-category:read'],
 } as const satisfies Record<UserType, readonly Permission[]>;
 
 export function hasPermission(userType: UserType, permission: Permission): boolean {

@@ -108,7 +108,10 @@ async function forEachConcurrently<T>(
 }
 
 export function createRrrStatusBatch(deps: PaymentDeps, options: { concurrency: number }) {
-  const ledger = createLedger({ receiptPrefix: deps.config.receiptPrefix });
+  const ledger = createLedger({
+    receiptPrefix: deps.config.receiptPrefix,
+    settlements: deps.settlements,
+  });
   const mdas = createMdaService({ db: deps.db, secrets: deps.secrets });
 
   return async function runRrrStatusBatch(job: JobRow, run: JobRun): Promise<JobEnd> {

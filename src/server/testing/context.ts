@@ -3,6 +3,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import { createSimulators, type Simulators } from '../integrations/simulators';
+import { createSettlements, type Settlements } from '../modules/payments/ledger/settlements';
 import { openTestDatabase } from './database';
 
 export type TestContext = {
@@ -12,6 +13,8 @@ export type TestContext = {
   database: Database;
   /** The Remita and EVAS simulators' state (answering under /_sim once the app listens). */
   simulators: Simulators;
+  /** The app's settlements: a test that drives the ledger itself passes these to createLedger. */
+  settlements: Settlements;
 };
 
 /** The Origin a browser on the app's own page would send in `app.inject` (Host is localhost:80). */
@@ -57,7 +60,14 @@ export async function createTestContext(
   const database = await openTestDatabase();
   const config = testConfig(overrides);
   const simulators = createSimulators(config);
-  const app = await buildApp({ config, database, simulators, runJobs: options.runJobs ?? true });
+  const settlements = createSettlements();
+  const app = await buildApp({
+    config,
+    database,
+    simulators,
+    settlements,
+    runJobs: options.runJobs ?? true,
+  });
   await app.ready();
   let baseUrl: string | null = null;
   if (options.listen) {
@@ -72,6 +82,7 @@ export async function createTestContext(
     config,
     database,
     simulators,
+    settlements,
     baseUrl,
     close: async () => {
       const closing = app.close();

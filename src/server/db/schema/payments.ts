@@ -101,6 +101,11 @@ export const payments = pgTable(
     index('payments_btin_idx').on(t.btin),
     index('payments_assessment_idx').on(t.assessmentId),
     index('payments_source_reference_idx').on(t.sourceReference),
+    // A receipt entered by hand (backlog capture) is recorded once per MDA: the same paper
+    // receipt cannot back two assessments.
+    uniqueIndex('payments_manual_receipt_key')
+      .on(t.mdaId, t.sourceReference)
+      .where(sql`${t.channel} = 'manual'`),
     index('payments_payer_name_trgm_idx').using('gin', sql`${t.payerName} gin_trgm_ops`),
     /** The auto-reg page: paid payments still waiting for a taxpayer. */
     index('payments_unmatched_idx')

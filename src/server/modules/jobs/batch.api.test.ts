@@ -54,7 +54,10 @@ describe('POST /remita/rrr/status-batch, then GET /jobs/:id and its result.csv',
     const unknownToRemita = '290000000001';
     const alreadyRecorded = simRrr(ctx, mda, '00', 90_000);
     // Recorded before the batch, as a notification would have.
-    const ledger = createLedger({ receiptPrefix: ctx.config.receiptPrefix });
+    const ledger = createLedger({
+      receiptPrefix: ctx.config.receiptPrefix,
+      settlements: ctx.settlements,
+    });
     await ctx.db.transaction((tx) =>
       ledger.recordConfirmedPayment(tx, systemActor('remita'), {
         rrr: alreadyRecorded,

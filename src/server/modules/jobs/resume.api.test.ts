@@ -30,6 +30,7 @@ beforeAll(async () => {
     integrations: createIntegrations(ctx.config, () => ctx.baseUrl as string),
     secrets: secretBoxFromConfig(ctx.config),
     files: createLocalFileStore(ctx.config.filesDir),
+    settlements: ctx.settlements,
   };
   admin = await signInAs(ctx, 'ADMIN');
 });

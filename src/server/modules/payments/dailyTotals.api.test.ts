@@ -41,7 +41,10 @@ async function bothWays(filter: PaymentFilter, mdaIds: string[]) {
 
 describe('payment_daily_totals', () => {
   it('agrees with the ledger after bills, payments, reversals and cancellations', async () => {
-    const ledger = createLedger({ receiptPrefix: ctx.config.receiptPrefix });
+    const ledger = createLedger({
+      receiptPrefix: ctx.config.receiptPrefix,
+      settlements: ctx.settlements,
+    });
     const system = systemActor('system');
     const [a, b] = [await createMda(ctx), await createMda(ctx)];
     const mdaIds = [a.id, b.id];

@@ -25,9 +25,9 @@ const tags = ['payments'];
  */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
   app,
-  { db, config, secrets },
+  { db, config, secrets, settlements },
 ) => {
-  const payments = createPaymentService({ db, config, secrets });
+  const payments = createPaymentService({ db, config, secrets, settlements });
 
   app.get(
     '/payments',

@@ -24,6 +24,7 @@ import {
   paymentsToXlsx,
 } from './exporter';
 import { createLedger } from './ledger/ledger';
+import type { Settlements } from './ledger/settlements';
 import {
   isRollupFilter,
   type PaymentFilter,
@@ -41,6 +42,7 @@ export type PaymentServiceDeps = {
   db: Db;
   config: Pick<Config, 'receiptPrefix' | 'publicUrl'>;
   secrets: SecretBox;
+  settlements: Settlements;
 };
 
 export type ExportFile = { body: Buffer; contentType: string; fileName: string };
@@ -94,8 +96,8 @@ async function filterOf(
   };
 }
 
-export function createPaymentService({ db, config, secrets }: PaymentServiceDeps) {
-  const ledger = createLedger({ receiptPrefix: config.receiptPrefix });
+export function createPaymentService({ db, config, secrets, settlements }: PaymentServiceDeps) {
+  const ledger = createLedger({ receiptPrefix: config.receiptPrefix, settlements });
   const mdas = createMdaService({ db, secrets });
 
   /** One payment the actor may see; outside their MDAs it does not exist for them. */

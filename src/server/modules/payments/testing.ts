@@ -40,11 +40,14 @@ export type PaymentOverrides = {
  * new MDA unless `mdaId` is given.
  */
 export async function createPayment(
-  ctx: Pick<TestContext, 'db' | 'config'>,
+  ctx: Pick<TestContext, 'db' | 'config' | 'settlements'>,
   overrides: PaymentOverrides = {},
 ): Promise<PaymentRow> {
   const mdaId = overrides.mdaId ?? (await createMda(ctx)).id;
-  const ledger = createLedger({ receiptPrefix: ctx.config.receiptPrefix });
+  const ledger = createLedger({
+    receiptPrefix: ctx.config.receiptPrefix,
+    settlements: ctx.settlements,
+  });
   const actor = systemActor('system');
   const common = {
     rrr: overrides.rrr ?? randomRrr(),

@@ -33,9 +33,15 @@ export function newOrderId(now = Date.now()): string {
 }
 
 /** Bills raised here: an RRR from Remita for a taxpayer, stored as a pending payment. */
-export function createInvoiceService({ db, config, integrations, secrets }: PaymentDeps) {
+export function createInvoiceService({
+  db,
+  config,
+  integrations,
+  secrets,
+  settlements,
+}: PaymentDeps) {
   const mdas = createMdaService({ db, secrets });
-  const ledger = createLedger({ receiptPrefix: config.receiptPrefix });
+  const ledger = createLedger({ receiptPrefix: config.receiptPrefix, settlements });
 
   // Remita refuses a bill without an e-mail; a taxpayer without one gets this address, which
   // nobody reads, rather than no bill. The ledger keeps the taxpayer's own (none).

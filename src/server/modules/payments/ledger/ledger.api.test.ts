@@ -14,7 +14,7 @@ const actor = systemActor('remita');
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ledger = createLedger({ receiptPrefix: ctx.config.receiptPrefix });
+  ledger = createLedger({ receiptPrefix: ctx.config.receiptPrefix, settlements: ctx.settlements });
   mdaId = (await createMda(ctx)).id;
 });
 

@@ -14,6 +14,7 @@ import {
   takeReceiptSequence,
   updatePayment,
 } from './queries';
+import type { Settlements } from './settlements';
 
 /**
  * The rules of the payments ledger (ADR 0010), used by every way money arrives: a Remita
@@ -29,7 +30,11 @@ import {
  *   another transaction waits for (a deadlock).
  */
 
-export type LedgerDeps = { receiptPrefix: string };
+export type LedgerDeps = {
+  receiptPrefix: string;
+  /** What a linked payment settles (an assessment's paid amount), in the same transaction. */
+  settlements: Settlements;
+};
 
 /** The year a payment counts in: its Lagos calendar year. */
 export function receiptYear(paidAt: Date): number {
@@ -93,7 +98,7 @@ export type RecordResult = {
   isNew: boolean;
 };
 
-export function createLedger({ receiptPrefix }: LedgerDeps) {
+export function createLedger({ receiptPrefix, settlements }: LedgerDeps) {
   async function markPaid(
     tx: Db,
     actor: Actor,
@@ -129,6 +134,7 @@ export function createLedger({ receiptPrefix }: LedgerDeps) {
       before: auditedPayment(existing),
       after: { ...auditedPayment(updated), confirmedBy: confirmed.arrival },
     });
+    await settlements.settle(tx, actor, updated);
     return { payment: updated, isNew: true };
   }
 
@@ -184,6 +190,7 @@ export function createLedger({ receiptPrefix }: LedgerDeps) {
         entityId: inserted.id,
         after: auditedPayment(inserted),
       });
+      await settlements.settle(tx, actor, inserted);
       return { payment: inserted, isNew: true };
     },
 
@@ -250,6 +257,7 @@ export function createLedger({ receiptPrefix }: LedgerDeps) {
         before: auditedPayment(existing),
         after: auditedPayment(updated),
       });
+      await settlements.settle(tx, actor, updated);
       return updated;
     },
   };

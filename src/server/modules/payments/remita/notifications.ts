@@ -81,9 +81,15 @@ const errorReasons: Partial<Record<string, string>> = {
   AMOUNT_MISMATCH: 'bill-amount-mismatch',
 };
 
-export function createNotificationService({ db, config, integrations, secrets }: PaymentDeps) {
+export function createNotificationService({
+  db,
+  config,
+  integrations,
+  secrets,
+  settlements,
+}: PaymentDeps) {
   const mdas = createMdaService({ db, secrets });
-  const ledger = createLedger({ receiptPrefix: config.receiptPrefix });
+  const ledger = createLedger({ receiptPrefix: config.receiptPrefix, settlements });
   const remita = systemActor('remita');
 
   /** Whose RRR it is: the bill's MDA when the ledger has one, else the service type's. */

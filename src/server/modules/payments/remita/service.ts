@@ -35,9 +35,15 @@ function statusView(status: RemitaRrrStatus, payment: PaymentRow | null): RrrSta
  * each asks Remita with the chosen MDA's credentials, which the MDA service gives only for an
  * MDA in the officer's scope.
  */
-export function createRemitaService({ db, config, integrations, secrets }: PaymentDeps) {
+export function createRemitaService({
+  db,
+  config,
+  integrations,
+  secrets,
+  settlements,
+}: PaymentDeps) {
   const mdas = createMdaService({ db, secrets });
-  const ledger = createLedger({ receiptPrefix: config.receiptPrefix });
+  const ledger = createLedger({ receiptPrefix: config.receiptPrefix, settlements });
 
   /**
    * Records a paid answer the ledger does not hold as paid yet, with the checking officer as
