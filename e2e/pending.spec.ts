@@ -103,6 +103,9 @@ test.describe('a page whose data fails', () => {
   test.use({ apiFailuresMade: [503] });
 
   test('a list that fails to load says so, and "Try again" loads it', async ({ page }) => {
+    // The query client tries a server error twice more, 1 s then 2 s apart (queryClient.ts),
+    // before the page says so: this test waits that out on top of a sign-in and a reload.
+    test.slow();
     await signIn(page, 'admin');
     let failures = 0;
     await page.route(isTaxpayerList, async (route) => {
