@@ -13,9 +13,13 @@ type AxeViolation = { url: string; id: string; impact: string; help: string; tar
  * expected (401 before sign-in, 422 for a refused password); a 5xx, or any 4xx for a page or
  * an asset, still fails the test.
  */
-function isExpectedApiRefusal(message: ConsoleMessage): boolean {
+function isExpectedApiRefusal(message: ConsoleMessage, failuresMade: readonly number[]): boolean {
+  const status = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(
+    message.text(),
+  )?.[1];
   return (
-    /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
+    status !== undefined &&
+    (status.startsWith('4') || failuresMade.includes(Number(status))) &&
     new URL(message.location().url, 'http://x').pathname.startsWith('/api/')
   );
 }
@@ -82,6 +86,11 @@ async function runAxe(page: Page): Promise<AxeViolation[]> {
 type Fixtures = {
   /** Runs axe on the page as it is now (an open dialog, a menu) and expects no serious issue. */
   checkA11y: () => Promise<void>;
+  /**
+   * API statuses the test itself makes the network answer (page.route), so the browser's
+   * "Failed to load resource" for them is expected: `test.use({ apiFailuresMade: [503] })`.
+   */
+  apiFailuresMade: number[];
 };
 
 /**
@@ -94,10 +103,12 @@ export const test = base.extend<Fixtures & { a11yLog: AxeViolation[] }>({
     await use([]);
   },
 
-  page: async ({ page, a11yLog }, use) => {
+  apiFailuresMade: [[], { option: true }],
+
+  page: async ({ page, a11yLog, apiFailuresMade }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && !isExpectedApiRefusal(message)) {
+      if (message.type() === 'error' && !isExpectedApiRefusal(message, apiFailuresMade)) {
         errors.push(`console.error: ${message.text()}`);
       }
     });

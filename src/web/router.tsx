@@ -20,11 +20,23 @@ import { paymentListQuery } from './features/payments/queries';
 import { TaxpayerListSearch } from './features/taxpayers/listSearch';
 import { taxpayerListQuery, taxpayerQuery } from './features/taxpayers/queries';
 import { isUnauthenticated } from './lib/api';
+import {
+  AuditTrailPending,
+  DashboardPending,
+  MdaListPending,
+  OfficerListPending,
+  PaymentHistoryPending,
+  ProfilePending,
+  TaxpayerListPending,
+  TaxpayerPending,
+} from './lib/pendingShapes';
 import { meQuery } from './lib/queries';
 import { safeReturnUrl } from './lib/returnUrl';
+import { PageSkeleton } from './lib/skeletons';
 import { ErrorPage } from './shell/ErrorPage';
 import { RedirectToErrorPage, RootLayout } from './shell/RootLayout';
 import { RouteErrorPage } from './shell/RouteErrorPage';
+import { ShellFrame } from './shell/ShellFrame';
 import { SHELL_BASES, type ShellBase } from './shell/shellPaths';
 
 export type RouterContext = { queryClient: QueryClient };
@@ -188,8 +200,11 @@ const canReadTaxpayers = (context: RouterContext) =>
   false;
 
 /**
- * The registry lists. Open to every officer with taxpayer:read, menu or not. The
- * first visit waits for its page of rows; a change of filter shows the old rows meanwhile.
+ * The registry lists. Open to every officer with taxpayer:read, menu or not.
+ *
+ * Loaders start the page's query and never wait for it (DESIGN.md §9 "never a blank page"):
+ * the page paints at once with a skeleton of its table, a change of filter keeps the old rows
+ * meanwhile, and a failure shows in the page with a "Try again".
  */
 function taxpayerListRoute(shell: AnyRoute, kind: TaxpayerKind) {
   return createRoute({
@@ -197,11 +212,12 @@ function taxpayerListRoute(shell: AnyRoute, kind: TaxpayerKind) {
     path: kind === 'individual' ? 'taxpayer/individual-taxpayer' : 'taxpayer/corporate-taxpayer',
     validateSearch: (search: Record<string, unknown>) => TaxpayerListSearch.parse(search),
     loaderDeps: ({ search }) => search,
-    loader: async ({ context, deps, cause }) => {
-      if (!canReadTaxpayers(context)) return;
-      const prefetch = context.queryClient.prefetchQuery(taxpayerListQuery(kind, deps));
-      if (cause === 'enter') await prefetch;
+    loader: ({ context, deps }) => {
+      if (canReadTaxpayers(context)) {
+        void context.queryClient.prefetchQuery(taxpayerListQuery(kind, deps));
+      }
     },
+    pendingComponent: TaxpayerListPending,
     component: kind === 'individual' ? IndividualTaxpayersPage : CorporateTaxpayersPage,
   });
 }
@@ -216,9 +232,20 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
         throw redirect({ to: `${base}/dashboard`, replace: true });
       },
     }),
-    createRoute({ getParentRoute: () => shell, path: 'dashboard', component: DashboardPage }),
-    createRoute({ getParentRoute: () => shell, path: 'admin/profile', component: ProfilePage }),
-    createRoute({ getParentRoute: () => shell, path: 'taxpayer/profile', component: ProfilePage }),
+    createRoute({
+      getParentRoute: () => shell,
+      path: 'dashboard',
+      pendingComponent: DashboardPending,
+      component: DashboardPage,
+    }),
+    ...['admin/profile', 'taxpayer/profile'].map((path) =>
+      createRoute({
+        getParentRoute: () => shell,
+        path,
+        pendingComponent: ProfilePending,
+        component: ProfilePage,
+      }),
+    ),
     taxpayerListRoute(shell, 'individual'),
     taxpayerListRoute(shell, 'corporate'),
     // Officers administration: both lists keep their filters and open panels in the URL.
@@ -232,6 +259,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
         getParentRoute: () => shell,
         path,
         validateSearch: (search: Record<string, unknown>) => OfficerListSearch.parse(search),
+        pendingComponent: OfficerListPending,
         component,
       }),
     ),
@@ -241,12 +269,13 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
       path: 'taxs/audit-trail',
       validateSearch: (search: Record<string, unknown>) => AuditTrailSearch.parse(search),
       loaderDeps: ({ search }) => search,
-      loader: async ({ context, deps, cause }) => {
+      loader: ({ context, deps }) => {
         const me = context.queryClient.getQueryData(meQuery().queryKey);
-        if (!me?.permissions.includes('audit:read')) return;
-        const prefetch = context.queryClient.prefetchQuery(auditEventsQuery(deps));
-        if (cause === 'enter') await prefetch;
+        if (me?.permissions.includes('audit:read')) {
+          void context.queryClient.prefetchQuery(auditEventsQuery(deps));
+        }
       },
+      pendingComponent: AuditTrailPending,
       component: AuditTrailPage,
     }),
     // MDAs: the administrators' page and the officers' read-only list, one table.
@@ -261,12 +290,13 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
         path,
         validateSearch: (search: Record<string, unknown>) => MdaListSearch.parse(search),
         loaderDeps: ({ search }) => search,
-        loader: async ({ context, deps, cause }) => {
+        loader: ({ context, deps }) => {
           const me = context.queryClient.getQueryData(meQuery().queryKey);
-          if (!me?.permissions.includes('mda:read')) return;
-          const prefetch = context.queryClient.prefetchQuery(mdaDetailsQuery(deps));
-          if (cause === 'enter') await prefetch;
+          if (me?.permissions.includes('mda:read')) {
+            void context.queryClient.prefetchQuery(mdaDetailsQuery(deps));
+          }
         },
+        pendingComponent: MdaListPending,
         component,
       }),
     ),
@@ -278,12 +308,13 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
       validateSearch: (search: Record<string, unknown>) => PaymentHistorySearch.parse(search),
       // The open drawer is no part of the list: opening one does not refetch the page.
       loaderDeps: ({ search: { payment: _open, ...filters } }) => filters,
-      loader: async ({ context, deps, cause }) => {
+      loader: ({ context, deps }) => {
         const me = context.queryClient.getQueryData(meQuery().queryKey);
-        if (!me?.permissions.includes('payment:read')) return;
-        const prefetch = context.queryClient.prefetchQuery(paymentListQuery(deps));
-        if (cause === 'enter') await prefetch;
+        if (me?.permissions.includes('payment:read')) {
+          void context.queryClient.prefetchQuery(paymentListQuery(deps));
+        }
       },
+      pendingComponent: PaymentHistoryPending,
       component: PaymentHistoryPage,
     }),
     createRoute({
@@ -301,11 +332,12 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
           throw redirect({ to: '/error', replace: true });
         }
       },
-      loader: async ({ context, params }) => {
+      loader: ({ context, params }) => {
         if (canReadTaxpayers(context)) {
-          await context.queryClient.prefetchQuery(taxpayerQuery((params as { btin: string }).btin));
+          void context.queryClient.prefetchQuery(taxpayerQuery((params as { btin: string }).btin));
         }
       },
+      pendingComponent: TaxpayerPending,
       component: TaxpayerPage,
     }),
     // The old portal spelled the area both ways; its links use "taxs".
@@ -333,10 +365,17 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
   ];
 }
 
+/**
+ * While the session check runs and the shell's code loads, the shell's frame paints at once
+ * (pendingMs 0) with the page's skeleton in it: a reload of a /birs page is never white.
+ */
+const shellPending = { pendingComponent: ShellFrame, pendingMs: 0 } as const;
+
 const birsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'birs',
   beforeLoad: requireSession,
+  ...shellPending,
   component: lazyRouteComponent(() => import('./shell/OfficerShell'), 'BirsShell'),
 });
 
@@ -345,6 +384,7 @@ const governorRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'governor',
   beforeLoad: requireSession,
+  ...shellPending,
   component: lazyRouteComponent(() => import('./shell/OfficerShell'), 'GovernorShell'),
 });
 
@@ -368,6 +408,11 @@ export function createAppRouter(queryClient: QueryClient) {
     // Preloaded data is the query cache's business, not the router's.
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteErrorPage,
+    // A page whose code takes longer than a blink shows its skeleton (DESIGN.md §9), and keeps
+    // it long enough not to flicker; a quick one replaces the old page directly.
+    defaultPendingComponent: PageSkeleton,
+    defaultPendingMs: 150,
+    defaultPendingMinMs: 200,
     defaultNotFoundComponent: RedirectToErrorPage,
     scrollRestoration: false,
   });

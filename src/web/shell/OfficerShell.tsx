@@ -1,19 +1,17 @@
-import { AppShell, Center, Loader, Overlay } from '@mantine/core';
+import { AppShell, Overlay } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { meQuery } from '../lib/queries';
 import { ExecutivesOnlyPage } from './ExecutivesOnlyPage';
 import classes from './OfficerShell.module.css';
 import { ServiceFooter } from './ServiceFooter';
+import { ShellFrame } from './ShellFrame';
 import { Sidebar } from './Sidebar';
 import sidebarClasses from './Sidebar.module.css';
+import { HEADER_HEIGHT, InsideShellContext, navbarLayout } from './shellLayout';
 import { SHELL_BASES, type ShellBase, ShellBaseContext } from './shellPaths';
 import { TopBar } from './TopBar';
 import { useSidebarState } from './useSidebarState';
-
-const HEADER_HEIGHT = 64;
-const SIDEBAR_WIDTH = 264;
-const RAIL_WIDTH = 72;
 
 function OfficerShell({ base }: { base: ShellBase }) {
   const { data: me } = useQuery(meQuery());
@@ -21,14 +19,8 @@ function OfficerShell({ base }: { base: ShellBase }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
 
   // The session just ended (Log Out, or the service signed them out): the sign-in page is on
-  // its way, so show nothing of the officer's meanwhile.
-  if (!me) {
-    return (
-      <Center h="100vh" component="main" id="main-content">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
+  // its way, so show nothing of the officer's meanwhile: only the frame.
+  if (!me) return <ShellFrame />;
   // DESIGN.md §10: the governor shell is for a signed-in EXECUTIVE, never anyone else.
   if (base === SHELL_BASES.governor && me.user.userType !== 'EXECUTIVE') {
     return <ExecutivesOnlyPage />;
@@ -38,11 +30,7 @@ function OfficerShell({ base }: { base: ShellBase }) {
     <ShellBaseContext.Provider value={base}>
       <AppShell
         header={{ height: HEADER_HEIGHT }}
-        navbar={{
-          width: sidebar.isFolded ? RAIL_WIDTH : SIDEBAR_WIDTH,
-          breakpoint: 'md',
-          collapsed: { mobile: !sidebar.isOpen, desktop: false },
-        }}
+        navbar={navbarLayout(sidebar)}
         padding={0}
         className={classes.shell}
       >
@@ -61,7 +49,9 @@ function OfficerShell({ base }: { base: ShellBase }) {
         <AppShell.Main id="main-content" className={classes.main}>
           {/* Keyed by path: each page fades in over 500 ms (SPEC.md §2), see global.css. */}
           <div key={pathname} className={`${classes.page} revdesk-page-enter`}>
-            <Outlet />
+            <InsideShellContext.Provider value={true}>
+              <Outlet />
+            </InsideShellContext.Provider>
           </div>
           <ServiceFooter />
         </AppShell.Main>

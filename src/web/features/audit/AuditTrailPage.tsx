@@ -5,6 +5,8 @@ import { IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
+import { AUDIT_TABLE } from '../../lib/pendingShapes';
+import { TableSkeleton } from '../../lib/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { AuditFilters } from './AuditFilters';
@@ -72,6 +74,8 @@ function AuditTrail() {
           isRetrying={list.isFetching}
           onRetry={() => void list.refetch()}
         />
+      ) : list.isPending ? (
+        <TableSkeleton {...AUDIT_TABLE} withPage={false} />
       ) : isEmpty ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="sm">

@@ -7,6 +7,8 @@ import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { MdaView } from '../../../shared/mdas';
 import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
+import { MDA_TABLE } from '../../lib/pendingShapes';
+import { TableSkeleton } from '../../lib/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { FILTER_KEYS, hasFilters, MdaListSearch } from './listSearch';
@@ -78,6 +80,8 @@ function MdasPage({ title, canWrite }: { title: string; canWrite: boolean }) {
           isRetrying={list.isFetching}
           onRetry={() => void list.refetch()}
         />
+      ) : list.isPending ? (
+        <TableSkeleton {...MDA_TABLE} withPage={false} />
       ) : isEmpty ? (
         <EmptyList
           filtered={hasFilters(search)}

@@ -6,6 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import type { UserTypeGroup } from '../../../shared/officers';
 import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
+import { OFFICER_TABLE } from '../../lib/pendingShapes';
+import { TableSkeleton } from '../../lib/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { CreateOfficerModal } from './CreateOfficerModal';
@@ -76,6 +78,8 @@ function OfficerList({ group }: { group: UserTypeGroup }) {
           isRetrying={list.isFetching}
           onRetry={() => void list.refetch()}
         />
+      ) : list.isPending ? (
+        <TableSkeleton {...OFFICER_TABLE} withPage={false} />
       ) : isEmpty ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="sm">

@@ -5,6 +5,8 @@ import { IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
+import { PAYMENT_TABLE } from '../../lib/pendingShapes';
+import { TableSkeleton } from '../../lib/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { DEFAULT_PAGE_SIZE } from '../taxpayers/listSearch';
@@ -72,7 +74,9 @@ function PaymentHistory() {
       ) : (
         <>
           <PaymentTotals totals={list.data?.totals} />
-          {isEmpty ? (
+          {list.isPending ? (
+            <TableSkeleton {...PAYMENT_TABLE} withPage={false} />
+          ) : isEmpty ? (
             <Paper withBorder radius="md" p="xl">
               <Stack align="center" gap="sm">
                 <IconSearchOff size={32} aria-hidden="true" />

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { USER_TYPE_LABELS } from '../../../shared/userTypes';
+import { ProfilePending } from '../../lib/pendingShapes';
 import { formatPhone } from '../taxpayers/format';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ContactForm } from './ContactForm';
@@ -50,7 +51,7 @@ export function ProfilePage() {
         My Profile
       </Title>
       {profile.isPending ? (
-        <Loader aria-label="Loading your profile" />
+        <ProfilePending withTitle={false} />
       ) : profile.isError ? (
         <Alert color="red" variant="light" role="alert" title="Your profile could not be loaded">
           <Stack gap="sm" align="flex-start">

@@ -6,6 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import type { TaxpayerKind } from '../../../shared/taxpayers';
 import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
+import { TAXPAYER_TABLE } from '../../lib/pendingShapes';
+import { TableSkeleton } from '../../lib/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { KIND_PAGES } from './format';
@@ -79,6 +81,8 @@ function TaxpayerList({ kind }: { kind: TaxpayerKind }) {
           isRetrying={list.isFetching}
           onRetry={() => void list.refetch()}
         />
+      ) : list.isPending ? (
+        <TableSkeleton {...TAXPAYER_TABLE} withPage={false} />
       ) : isEmpty ? (
         <EmptyList
           noun={info.noun}

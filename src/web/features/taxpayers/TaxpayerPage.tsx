@@ -5,10 +5,8 @@ import {
   Badge,
   Breadcrumbs,
   Button,
-  Center,
   Grid,
   Group,
-  Loader,
   Stack,
   Tabs,
   Text,
@@ -21,6 +19,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LABELS, type TaxpayerView } from '../../../shared/taxpayers';
 import { isApiError } from '../../lib/api';
+import { TaxpayerPending } from '../../lib/pendingShapes';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { NoAccess } from '../pages/NoAccess';
@@ -45,13 +44,7 @@ function TaxpayerRecord({ btin }: { btin: string }) {
   const taxpayer = useQuery(taxpayerQuery(btin));
   useDocumentTitle(`${taxpayer.data?.displayName ?? `BTIN ${btin}`} · RevDesk`);
 
-  if (taxpayer.isPending) {
-    return (
-      <Center mih={240}>
-        <Loader aria-label="Loading the taxpayer" />
-      </Center>
-    );
-  }
+  if (taxpayer.isPending) return <TaxpayerPending />;
   if (taxpayer.isError) {
     const error = taxpayer.error;
     const isNotFound =
