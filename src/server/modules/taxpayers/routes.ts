@@ -125,7 +125,8 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
         tags,
         operationId: 'lookupTaxpayer',
         summary: 'Find a taxpayer by BTIN, e-mail or phone',
-        description: 'The taxpayer with exactly this BTIN, e-mail or phone number; 404 when none has it.',
+        description:
+          'The taxpayer with exactly this BTIN, e-mail or phone number; 404 when none has it.',
         querystring: TaxpayerLookupQuery,
         response: { 200: TaxpayerLookupResult, 404: ErrorBody, ...errors },
       },
