@@ -113,7 +113,7 @@ describe('an API client with a bearer token (what Swagger UI sends after Authori
 });
 
 describe('Swagger UI at /api/docs', () => {
-  it('reads /api/openapi.json, keeps the authorisation, and runs under its own CSP', async () => {
+  it('reads /api/openapi.json, keeps no token in storage, and runs under its own CSP', async () => {
     const page = await ctx.app.inject({ url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     const csp = String(page.headers['content-security-policy']);
@@ -122,6 +122,6 @@ describe('Swagger UI at /api/docs', () => {
 
     const init = await ctx.app.inject({ url: '/api/docs/static/swagger-initializer.js' });
     expect(init.body).toContain('"url":"/api/openapi.json"');
-    expect(init.body).toContain('"persistAuthorization":true');
+    expect(init.body).toContain('"persistAuthorization":false');
   });
 });

@@ -64,17 +64,20 @@ export function swaggerOptions(config: Config, version: string): FastifyDynamicS
 }
 
 /**
- * Swagger UI at /api/docs, reading the same document as /api/openapi.json. "Authorize" with a
- * bearer token is kept across reloads, so "Try it out" works on every operation.
+ * Swagger UI at /api/docs, reading the same document as /api/openapi.json. After "Authorize"
+ * with a bearer token, "Try it out" sends it on every operation (e2e/api-docs.spec.ts).
  */
 export const swaggerUiOptions: FastifySwaggerUiOptions = {
   routePrefix: '/api/docs',
   uiConfig: {
     urls: [{ url: '/api/openapi.json', name: 'RevDesk API' }],
-    persistAuthorization: true,
+    // Not kept across reloads: it would sit in localStorage on the app's own origin, and
+    // DESIGN.md §10 keeps every secret out of browser storage. Authorize again after a reload.
+    persistAuthorization: false,
     displayOperationId: true,
   },
-  // Its own policy: Swagger UI styles elements inline, which the web app's policy refuses.
+  // Its own policy, as strict as the web app's for scripts (no inline or eval'd code): Swagger
+  // UI's assets run under it (e2e/api-docs.spec.ts fails on a violation).
   staticCSP:
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
 };
