@@ -7,8 +7,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -36,6 +34,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { systemRoutes } from './modules/system/routes';
 import { taxpayerRoutes } from './modules/taxpayers/routes';
+import { swaggerOptions, swaggerUiOptions } from './openapi';
 import { secretBoxFromConfig } from './secrets';
 
 /** Requests larger than this are refused before they are read ("Bad input"). */
@@ -96,26 +95,8 @@ export async function buildApp({
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'RevDesk API',
-        version: APP_VERSION,
-        description:
-          'The back-office API of RevDesk. Sign in with POST /api/v1/auth/login; send the session cookie, or the token as `Authorization: Bearer`.',
-      },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'revdesk_session' },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwagger, swaggerOptions(config, APP_VERSION));
+  await app.register(fastifySwaggerUi, swaggerUiOptions);
 
   installGate(app, { db: database.db, config });
 

@@ -110,9 +110,11 @@ export const UpdateOfficerBody = z
   .meta({ id: 'UpdateOfficerBody' });
 export type UpdateOfficerBody = z.infer<typeof UpdateOfficerBody>;
 
-export const MdaPrivilegesBody = z
-  .object({ mdaIds })
-  .meta({ id: 'MdaPrivilegesBody', description: 'SPEC.md §7 updatePrivileges' });
+/** SPEC.md §7 updatePrivileges. */
+export const MdaPrivilegesBody = z.object({ mdaIds }).meta({
+  id: 'MdaPrivilegesBody',
+  description: 'The MDAs whose data the officer may see; the list replaces the previous one.',
+});
 export type MdaPrivilegesBody = z.infer<typeof MdaPrivilegesBody>;
 
 /** The reset needs the username for the policy's "not the username" rule: the server fills it. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageQuery, pageOf } from '../pagination';
 import {
   BATCH_ROW_OUTCOMES,
+  type BatchRowOutcome,
   JOB_STATUSES,
   PAYMENT_ARRIVALS,
   PAYMENT_CHANNELS,
@@ -266,6 +267,17 @@ export const BATCH_MAX_BYTES = 2 * 1024 * 1024;
 
 export const JobIdParams = z.object({ jobId: z.uuid({ error: 'Not a job id' }) });
 
+/**
+ * Rows so far by outcome, one property per outcome: a `z.record` over an enum documents as
+ * `required` keys without `properties`, which OpenAPI tools cannot read.
+ */
+const OutcomeCounts = z.object(
+  Object.fromEntries(BATCH_ROW_OUTCOMES.map((outcome) => [outcome, z.number().int()])) as Record<
+    BatchRowOutcome,
+    z.ZodNumber
+  >,
+);
+
 export const JobView = z
   .object({
     id: z.uuid(),
@@ -275,7 +287,7 @@ export const JobView = z
     total: z.number().int(),
     processed: z.number().int(),
     /** Rows so far by outcome. */
-    counts: z.record(z.enum(BATCH_ROW_OUTCOMES), z.number().int()),
+    counts: OutcomeCounts,
     /** Why the whole job failed, in words for the officer. */
     error: z.string().nullable(),
     createdAt: z.string(),

@@ -22,8 +22,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     {
       schema: {
         tags,
-        summary:
-          'The audit trail, newest first, filtered; with format=csv|xlsx, the same filter as a file (at most 50,000 rows)',
+        operationId: 'listAuditEvents',
+        summary: 'List audit events',
+        description:
+          'The audit trail, newest first, by the filters given. With `format=csv` or `format=xlsx` the same filter comes back as a file (at most 50,000 rows) instead of JSON.',
         querystring: AuditEventListQuery,
         response: { 200: AuditEventListResult, ...errors },
       },
@@ -46,7 +48,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     {
       schema: {
         tags,
-        summary: 'Every action name the trail holds, for the action filter',
+        operationId: 'listAuditActions',
+        summary: 'List audit action names',
+        description: 'Every action name the audit trail holds, for filtering `listAuditEvents`.',
         response: { 200: AuditActionList, 401: ErrorBody, 403: ErrorBody },
       },
       config: { permission: 'audit:read' },
@@ -59,8 +63,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     {
       schema: {
         tags,
-        summary:
-          'Walk the hash chain: intact, or the first altered row. The verification is itself audited',
+        operationId: 'verifyAuditChain',
+        summary: 'Verify the audit trail',
+        description:
+          'Walks the hash chain of the audit trail and answers whether it is intact or which row was first altered. The verification is itself recorded in the trail.',
         response: { 200: AuditVerifyResult, 401: ErrorBody, 403: ErrorBody },
       },
       config: { permission: 'audit:read' },

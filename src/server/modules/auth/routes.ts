@@ -45,7 +45,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       schema: {
         tags,
-        summary: 'Sign in with username (or e-mail) and password',
+        operationId: 'login',
+        summary: 'Sign in',
+        description:
+          'Signs in with a username (or e-mail) and password. Answers the officer and a session `token`, also set as the `revdesk_session` cookie; API clients send it as `Authorization: Bearer <token>`. An officer with a temporary password gets 403 `PASSWORD_CHANGE_REQUIRED` and must call `changeTemporaryPassword`; too many failures lock the account (423).',
         body: LoginBody,
         response: {
           200: LoginResponse,
@@ -74,8 +77,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       schema: {
         tags,
-        summary:
-          'After a sign-in answered PASSWORD_CHANGE_REQUIRED: the temporary password again and a new one; signs in',
+        operationId: 'changeTemporaryPassword',
+        summary: 'Replace a temporary password and sign in',
+        description:
+          'After a sign-in answered `PASSWORD_CHANGE_REQUIRED`: sends the temporary password again with a new one. On success the officer is signed in, as with `login`.',
         body: FirstPasswordBody,
         response: {
           200: LoginResponse,
@@ -111,7 +116,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       schema: {
         tags,
-        summary: 'Sign out this session',
+        operationId: 'logout',
+        summary: 'Sign out',
+        description: 'Ends the session that made the request and clears its cookie.',
         response: { 200: OkResponse, 401: ErrorBody, 403: ErrorBody },
       },
       config: { permission: 'account:self' },
@@ -128,7 +135,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       schema: {
         tags,
-        summary: 'The signed-in officer, their permissions and their menu (SPEC.md §2, §6)',
+        operationId: 'getCurrentOfficer',
+        summary: 'Get the signed-in officer',
+        description:
+          'The officer behind the session or token, their permissions, and the menu they may see.',
         response: { 200: MeResponse, 401: ErrorBody },
       },
       config: { permission: 'account:self' },
@@ -141,7 +151,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       schema: {
         tags,
-        summary: 'Change your own password; your other sessions are signed out',
+        operationId: 'changePassword',
+        summary: 'Change your password',
+        description:
+          'Changes the password of the signed-in officer, given the current one. Every other session of theirs is signed out.',
         body: ChangePasswordBody,
         response: {
           200: OkResponse,

@@ -25,8 +25,10 @@ export const jobRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, s
     {
       schema: {
         tags: ['remita', ...tags],
-        summary:
-          'Check a CSV of RRRs in the background (multipart field `file`: header rrr and optional mdaCode, at most 10,000 rows and 2 MB; optional field `mdaId` for rows without mdaCode)',
+        operationId: 'createRrrStatusBatch',
+        summary: 'Check a file of RRRs in the background',
+        description:
+          'A `multipart/form-data` request: field `file` is a CSV with a header `rrr` and an optional `mdaCode` column (at most 10,000 rows and 2 MB); optional field `mdaId` is the MDA for rows without `mdaCode`. Answers 202 with a job id: follow it with `getJob`, then fetch `getJobResult`.',
         consumes: ['multipart/form-data'],
         response: {
           202: JobAccepted,
@@ -47,7 +49,10 @@ export const jobRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, s
     {
       schema: {
         tags,
-        summary: 'A batch check: its status, progress and counts by outcome (poll it)',
+        operationId: 'getJob',
+        summary: 'Get a batch check',
+        description:
+          "A batch check's status, progress and row counts by outcome. Poll it until the status is `succeeded` or `failed`.",
         params: JobIdParams,
         response: { 200: JobView, 404: ErrorBody, 422: ErrorBody, ...errors },
       },
@@ -64,8 +69,10 @@ export const jobRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, s
     {
       schema: {
         tags,
-        summary:
-          'The finished batch check as CSV: line, rrr, mdaCode, outcome, statusCode, message, payerName, amount (naira), transactionDate (409 while it runs)',
+        operationId: 'getJobResult',
+        summary: 'Download a batch check result',
+        description:
+          'The finished batch check as CSV, one line per row checked: line, rrr, mdaCode, outcome, statusCode, message, payerName, amount (naira), transactionDate. 409 while the check still runs.',
         params: JobIdParams,
         response: { 200: CsvFile, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, ...errors },
       },

@@ -38,8 +38,10 @@ export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = 
     {
       schema: {
         tags,
-        summary:
-          'The MDAs by id, code and name, for selects; active ones unless includeInactive=true (mda:read)',
+        operationId: 'listMdas',
+        summary: 'List MDAs for selection',
+        description:
+          'Every MDA by id, code and name, to choose from: the active ones, or all with `includeInactive=true` (which needs the mda:read permission).',
         querystring: MdaListQuery,
         response: { 200: MdaList, ...errors },
       },
@@ -53,8 +55,10 @@ export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = 
     {
       schema: {
         tags,
-        summary:
-          'MDAs with revenue heads and Remita set-up (never the API key); format=csv|xlsx exports the filter',
+        operationId: 'listMdaDetails',
+        summary: 'List MDAs with their set-up',
+        description:
+          'MDAs by the filters given, a page at a time, with their revenue heads and Remita set-up (never the API key itself). With `format=csv` or `format=xlsx` the same filter comes back as a file instead of JSON.',
         querystring: MdaDetailsQuery,
         response: { 200: MdaPage, ...errors },
       },
@@ -77,7 +81,9 @@ export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = 
     {
       schema: {
         tags,
-        summary: 'One MDA with its revenue heads',
+        operationId: 'getMda',
+        summary: 'Get an MDA',
+        description: 'One MDA with its revenue heads and Remita set-up (never the API key itself).',
         params: MdaIdParams,
         response: { 200: MdaView, 404: ErrorBody, ...errors },
       },
@@ -91,7 +97,10 @@ export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = 
     {
       schema: {
         tags,
-        summary: 'Add an MDA; the Remita API key, if given, is stored encrypted',
+        operationId: 'createMda',
+        summary: 'Create an MDA',
+        description:
+          'Adds a ministry, department or agency. Its Remita API key, if given, is stored encrypted and never sent back.',
         body: MdaInput,
         response: { 201: MdaView, 409: ErrorBody, ...errors },
       },
@@ -105,8 +114,10 @@ export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = 
     {
       schema: {
         tags,
-        summary:
-          'Change an MDA: the fields sent. apiKey replaces the Remita key, apiKey: null removes it',
+        operationId: 'updateMda',
+        summary: 'Update an MDA',
+        description:
+          'Changes the fields sent. `apiKey` replaces the Remita API key; `apiKey: null` removes it.',
         params: MdaIdParams,
         body: MdaPatch,
         response: { 200: MdaView, 404: ErrorBody, 409: ErrorBody, ...errors },
@@ -121,8 +132,10 @@ export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = 
     {
       schema: {
         tags,
-        summary:
-          "An MDA's active revenue heads by economic code, for the bill form (every officer; MDA staff: their MDAs)",
+        operationId: 'listRevenueHeads',
+        summary: "List an MDA's revenue heads",
+        description:
+          "The MDA's active revenue heads by economic code, for raising a bill. Any officer may read them; MDA staff only for their own MDAs.",
         params: MdaIdParams,
         response: { 200: RevenueHeadList, 404: ErrorBody, ...errors },
       },
@@ -136,7 +149,10 @@ export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = 
     {
       schema: {
         tags,
-        summary: 'Add a revenue head to an MDA (its economic code is unique within the MDA)',
+        operationId: 'createRevenueHead',
+        summary: 'Create a revenue head',
+        description:
+          'Adds a revenue head to an MDA. Its economic code is unique within the MDA (409 otherwise).',
         params: MdaIdParams,
         body: RevenueHeadInput,
         response: { 201: RevenueHeadView, 404: ErrorBody, 409: ErrorBody, ...errors },
@@ -152,7 +168,9 @@ export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = 
     {
       schema: {
         tags,
-        summary: 'Change a revenue head; deactivate it with isActive: false',
+        operationId: 'updateRevenueHead',
+        summary: 'Update a revenue head',
+        description: 'Changes the fields sent; `isActive: false` deactivates the revenue head.',
         params: RevenueHeadParams,
         body: RevenueHeadPatch,
         response: { 200: RevenueHeadView, 404: ErrorBody, 409: ErrorBody, ...errors },

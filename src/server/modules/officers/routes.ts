@@ -32,8 +32,10 @@ export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags,
-        summary:
-          'List officers (first page holds fifty); with format=csv|xlsx, the same filter as a file',
+        operationId: 'listOfficers',
+        summary: 'List officers',
+        description:
+          'Officers by the filters given, a page at a time (the first page holds fifty). With `format=csv` or `format=xlsx` the same filter comes back as a file instead of JSON.',
         querystring: OfficerListQuery,
         response: { 200: OfficerPage, ...errors },
       },
@@ -56,8 +58,10 @@ export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags,
-        summary:
-          'Create an officer with a temporary password, to be replaced at first sign-in (SPEC.md §7 officer/)',
+        operationId: 'createOfficer',
+        summary: 'Create an officer',
+        description:
+          'Creates an officer account with a temporary password, which the officer must replace at first sign-in. 409 when the username or e-mail is taken.',
         body: CreateOfficerBody,
         response: { 201: OfficerDetail, 409: ErrorBody, ...errors },
       },
@@ -72,7 +76,9 @@ export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags,
-        summary: 'One officer (SPEC.md §7 get-user)',
+        operationId: 'getOfficer',
+        summary: 'Get an officer',
+        description: 'One officer account, with its user type, MDA privileges and state.',
         params: OfficerIdParams,
         response: { 200: OfficerDetail, 404: ErrorBody, ...errors },
       },
@@ -86,8 +92,10 @@ export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags,
-        summary:
-          'Edit names, e-mail, phone or user type; a new user type signs the officer out everywhere',
+        operationId: 'updateOfficer',
+        summary: 'Update an officer',
+        description:
+          "Changes an officer's names, e-mail, phone or user type. A new user type signs the officer out everywhere.",
         params: OfficerIdParams,
         body: UpdateOfficerBody,
         response: oneOfficer,
@@ -102,8 +110,10 @@ export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags,
-        summary:
-          "Replace the officer's MDA privileges (SPEC.md §7 re-assign/mda); signs them out everywhere",
+        operationId: 'setOfficerMdaPrivileges',
+        summary: "Replace an officer's MDA privileges",
+        description:
+          'Sets the MDAs whose data the officer may see, replacing the previous list, and signs the officer out everywhere.',
         params: OfficerIdParams,
         body: MdaPrivilegesBody,
         response: oneOfficer,
@@ -118,8 +128,10 @@ export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags,
-        summary:
-          'Set a new temporary password (to be replaced at next sign-in); lifts a lock, signs the officer out everywhere',
+        operationId: 'resetOfficerPassword',
+        summary: "Reset an officer's password",
+        description:
+          'Sets a new temporary password, which the officer must replace at the next sign-in. Lifts a sign-in lock and signs the officer out everywhere.',
         params: OfficerIdParams,
         body: PasswordResetBody,
         response: oneOfficer,
@@ -129,20 +141,39 @@ export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     (req) => officers.resetPassword(req.actor, req.params.id, req.body.temporaryPassword),
   );
 
+  // The service method's name is the operation's id: unlockOfficer, deactivateOfficer…
   const stateChanges = [
-    ['unlock', 'Lift the lock of too many failed sign-ins', 'unlockOfficer'],
+    [
+      'unlock',
+      'unlockOfficer',
+      'Unlock an officer',
+      'Lifts the lock set after too many failed sign-ins.',
+    ],
     [
       'deactivate',
-      'Deactivate: sign-in refused and every session ended at once (never yourself, never the last administrator)',
       'deactivateOfficer',
+      'Deactivate an officer',
+      'Refuses the officer sign-in from now on and ends every session of theirs at once. Never yourself, never the last administrator.',
     ],
-    ['reactivate', 'Let a deactivated officer sign in again', 'reactivateOfficer'],
+    [
+      'reactivate',
+      'reactivateOfficer',
+      'Reactivate an officer',
+      'Lets a deactivated officer sign in again.',
+    ],
   ] as const;
-  for (const [path, summary, method] of stateChanges) {
+  for (const [path, method, summary, description] of stateChanges) {
     app.post(
       `/officers/:id/${path}`,
       {
-        schema: { tags, summary, params: OfficerIdParams, response: oneOfficer },
+        schema: {
+          tags,
+          operationId: method,
+          summary,
+          description,
+          params: OfficerIdParams,
+          response: oneOfficer,
+        },
         config: { permission: 'officer:write' },
       },
       (req) => officers[method](req.actor, req.params.id),

@@ -34,8 +34,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
     {
       schema: {
         tags,
-        summary:
-          'Payment history by the SPEC.md filters, with totals of the filtered set; with format=csv|xlsx, the same filter as a file (at most 50,000 rows)',
+        operationId: 'listPayments',
+        summary: 'List payments',
+        description:
+          'Payment history by the filters given, a page at a time, with the totals of the whole filtered set. With `format=csv` or `format=xlsx` the same filter comes back as a file (at most 50,000 rows) instead of JSON.',
         querystring: PaymentListQuery,
         response: { 200: PaymentPage, ...errors },
       },
@@ -58,7 +60,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
     {
       schema: {
         tags,
-        summary: 'One payment',
+        operationId: 'getPayment',
+        summary: 'Get a payment',
+        description: 'One payment, with its RRR, payer, MDA, revenue head and status.',
         params: PaymentIdParams,
         response: { 200: PaymentView, 404: ErrorBody, ...errors },
       },
@@ -72,7 +76,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
     {
       schema: {
         tags,
-        summary: 'Reverse a paid payment, with the reason (409 when it is not paid)',
+        operationId: 'reversePayment',
+        summary: 'Reverse a payment',
+        description:
+          'Reverses a paid payment, with the reason; recorded in the audit trail. 409 when it is not paid.',
         params: PaymentIdParams,
         body: ReasonInput,
         response: { 200: PaymentView, 404: ErrorBody, 409: ErrorBody, ...errors },
@@ -87,7 +94,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
     {
       schema: {
         tags,
-        summary: 'The e-receipt of a paid payment, as PDF (409 for any other status)',
+        operationId: 'getPaymentReceipt',
+        summary: "Download a payment's receipt",
+        description:
+          'The e-receipt of a paid payment, as PDF. 409 for a payment in any other status.',
         params: PaymentIdParams,
         response: { 200: Binary, 404: ErrorBody, 409: ErrorBody, ...errors },
       },
@@ -112,8 +122,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
     {
       schema: {
         tags,
-        summary:
-          'Is this receipt genuine? For the page a receipt’s QR code opens; the number’s slashes URL-encoded (BIRS%2F2026%2F0000042)',
+        operationId: 'verifyReceipt',
+        summary: 'Verify a receipt',
+        description:
+          'Whether a receipt number is genuine, with what it was paid for: what the QR code on a receipt opens. Needs no session. Encode the slashes of the number (BIRS%2F2026%2F0000042).',
         params: ReceiptNumberParams,
         response: { 200: PublicReceiptView, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },

@@ -31,7 +31,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
     {
       schema: {
         tags,
-        summary: 'Your own details',
+        operationId: 'getProfile',
+        summary: 'Get your profile',
+        description: "The signed-in officer's own details.",
         response: { 200: ProfileView, ...errors },
       },
       config: { permission: 'account:self' },
@@ -44,7 +46,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
     {
       schema: {
         tags,
-        summary: 'Change your e-mail or phone number (409 when another officer has the e-mail)',
+        operationId: 'updateProfile',
+        summary: 'Update your profile',
+        description:
+          'Changes your e-mail or phone number. 409 when another officer already has the e-mail.',
         body: ProfilePatch,
         response: { 200: ProfileView, 400: ErrorBody, 409: ErrorBody, 422: ErrorBody, ...errors },
       },
@@ -58,8 +63,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
     {
       schema: {
         tags,
-        summary:
-          'Upload your profile picture (multipart field `photo`: JPEG, PNG or WebP, at most 2 MB)',
+        operationId: 'uploadProfilePhoto',
+        summary: 'Upload your profile picture',
+        description:
+          'A `multipart/form-data` request whose field `photo` holds a JPEG, PNG or WebP image of at most 2 MB. Replaces any previous picture.',
         consumes: ['multipart/form-data'],
         response: { 200: ProfileView, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, ...errors },
       },
@@ -73,7 +80,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
     {
       schema: {
         tags,
-        summary: 'Your profile picture',
+        operationId: 'getProfilePhoto',
+        summary: 'Get your profile picture',
+        description: 'The image bytes, with their content type; 404 when you have none.',
         response: { 200: Binary, 404: ErrorBody, ...errors },
       },
       config: { permission: 'account:self' },
@@ -92,7 +101,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
     {
       schema: {
         tags,
-        summary: 'Your sessions that are still open, the most recently used first',
+        operationId: 'listProfileSessions',
+        summary: 'List your open sessions',
+        description: 'Your sessions that are still open, the most recently used first.',
         response: { 200: OwnSessionList, ...errors },
       },
       config: { permission: 'account:self' },
@@ -105,7 +116,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
     {
       schema: {
         tags,
-        summary: 'Sign out everywhere else: end every session of yours but this one',
+        operationId: 'revokeOtherSessions',
+        summary: 'Sign out everywhere else',
+        description: 'Ends every session of yours except the one making this request.',
         response: { 200: RevokedSessions, ...errors },
       },
       config: { permission: 'account:self' },

@@ -22,39 +22,56 @@ const listResponse = {
 export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const reference = createReferenceService({ db });
   /** Every list: read by any officer, answered with an ETag. */
-  const list = (summary: string) => ({
-    schema: { tags: ['reference'], summary, response: listResponse },
+  const list = (operationId: string, summary: string) => ({
+    schema: {
+      tags: ['reference'],
+      operationId,
+      summary,
+      description: `${summary}, as \`{ items }\` of id, name and, where it has one, code. Answers an ETag; send it back as If-None-Match for a 304.`,
+      response: listResponse,
+    },
     config: { permission: 'reference:read' as const },
   });
-  const listOf = <P extends z.ZodType>(summary: string, params: P) => ({
-    schema: { ...list(summary).schema, params },
-    config: list(summary).config,
+  const listOf = <P extends z.ZodType>(operationId: string, summary: string, params: P) => ({
+    schema: { ...list(operationId, summary).schema, params },
+    config: list(operationId, summary).config,
   });
 
-  app.get('/reference/states', list('The 36 states and the FCT'), async (req, reply) =>
-    sendWithEtag(req, reply, { items: await reference.listStates() }),
+  app.get(
+    '/reference/states',
+    list('listStates', 'List the 36 states and the FCT'),
+    async (req, reply) => sendWithEtag(req, reply, { items: await reference.listStates() }),
   );
   app.get(
     '/reference/states/:id/lgas',
-    listOf("A state's local government areas", IdParams),
+    listOf('listLgas', "List a state's local government areas", IdParams),
     async (req, reply) =>
       sendWithEtag(req, reply, { items: await reference.listLgas(req.params.id) }),
   );
   app.get(
     '/reference/lgas/:id/towns',
-    listOf("An LGA's towns and wards", IdParams),
+    listOf('listTowns', "List an LGA's towns and wards", IdParams),
     async (req, reply) =>
       sendWithEtag(req, reply, { items: await reference.listTowns(req.params.id) }),
   );
-  app.get('/reference/occupations', list('Occupations'), async (req, reply) =>
-    sendWithEtag(req, reply, { items: await reference.listOccupations() }),
+  app.get(
+    '/reference/occupations',
+    list('listOccupations', 'List occupations'),
+    async (req, reply) => sendWithEtag(req, reply, { items: await reference.listOccupations() }),
   );
-  app.get('/reference/profession-categories', list('Profession categories'), async (req, reply) =>
-    sendWithEtag(req, reply, { items: await reference.listProfessionCategories() }),
+  app.get(
+    '/reference/profession-categories',
+    list('listProfessionCategories', 'List profession categories'),
+    async (req, reply) =>
+      sendWithEtag(req, reply, { items: await reference.listProfessionCategories() }),
   );
   app.get(
     '/reference/profession-categories/:code/subcategories',
-    listOf("A category's sub-categories", CodeParams),
+    listOf(
+      'listProfessionSubcategories',
+      "List a profession category's sub-categories",
+      CodeParams,
+    ),
     async (req, reply) =>
       sendWithEtag(req, reply, {
         items: await reference.listProfessionSubcategories(req.params.code),
@@ -62,7 +79,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   );
   app.get(
     '/reference/profession-subcategories/:code/professions',
-    listOf("A sub-category's professions", CodeParams),
+    listOf('listProfessions', "List a profession sub-category's professions", CodeParams),
     async (req, reply) =>
       sendWithEtag(req, reply, { items: await reference.listProfessions(req.params.code) }),
   );

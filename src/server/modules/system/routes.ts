@@ -19,7 +19,13 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/health',
     {
-      schema: { tags, summary: 'The process is up', response: { 200: Health } },
+      schema: {
+        tags,
+        operationId: 'getHealth',
+        summary: 'Is the process up?',
+        description: 'Answers as long as the process runs; for a liveness probe.',
+        response: { 200: Health },
+      },
       config: { public: true },
     },
     () => ({ status: 'ok' as const }),
@@ -28,7 +34,14 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/ready',
     {
-      schema: { tags, summary: 'The database answers', response: { 200: Ready, 503: NotReady } },
+      schema: {
+        tags,
+        operationId: 'getReadiness',
+        summary: 'Can the server take requests?',
+        description:
+          'Asks the database; 503 while it does not answer. For a load balancer or readiness probe.',
+        response: { 200: Ready, 503: NotReady },
+      },
       config: { public: true },
     },
     async (req, reply) => {
@@ -49,7 +62,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'What the sign-in page needs to know about this server',
+        operationId: 'getSystemInfo',
+        summary: 'Describe this server',
+        description:
+          'The service name, the version, and whether it runs on demo data (with the demo usernames). Needs no session.',
         response: { 200: SystemInfo },
       },
       config: { public: true },
@@ -71,7 +87,9 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'This API, as OpenAPI 3.1',
+        operationId: 'getOpenApiDocument',
+        summary: 'Get this API description',
+        description: 'This document, as OpenAPI 3.1 JSON. Swagger UI at /api/docs reads it.',
         response: { 200: z.record(z.string(), z.unknown()) },
       },
       config: { public: true },

@@ -44,7 +44,10 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
     {
       schema: {
         tags,
-        summary: 'Register an individual; answers the BTIN and any likely duplicates',
+        operationId: 'createIndividualTaxpayer',
+        summary: 'Register an individual taxpayer',
+        description:
+          'Registers a person and answers the new BTIN, with any existing taxpayers that look like the same person.',
         body: IndividualInput,
         response: { 201: RegistrationResult, 409: ErrorBody, ...errors },
       },
@@ -59,7 +62,10 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
     {
       schema: {
         tags,
-        summary: 'Register a company; answers the BTIN and any likely duplicates',
+        operationId: 'createCorporateTaxpayer',
+        summary: 'Register a corporate taxpayer',
+        description:
+          'Registers a company and answers the new BTIN, with any existing taxpayers that look like the same company.',
         body: CorporateInput,
         response: { 201: RegistrationResult, 409: ErrorBody, ...errors },
       },
@@ -74,7 +80,10 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
     {
       schema: {
         tags,
-        summary: 'Look for the same taxpayer before registering (SPEC.md §7 taxpayer/validate)',
+        operationId: 'checkTaxpayerDuplicates',
+        summary: 'Find likely duplicates before registering',
+        description:
+          'Looks for registered taxpayers with the same identifiers or a similar name, so an officer can avoid registering someone twice. Changes nothing.',
         body: DuplicateCheckInput,
         response: { 200: DuplicateCheckResult, ...errors },
       },
@@ -88,8 +97,10 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
     {
       schema: {
         tags,
-        summary:
-          'List and search taxpayers; with format=csv|xlsx, the same filter as a file (at most 50,000 rows)',
+        operationId: 'listTaxpayers',
+        summary: 'List and search taxpayers',
+        description:
+          'Taxpayers by the search and filters given, a page at a time. With `format=csv` or `format=xlsx` the same filter comes back as a file (at most 50,000 rows) instead of JSON.',
         querystring: TaxpayerListQuery,
         response: { 200: TaxpayerListResult, ...errors },
       },
@@ -112,7 +123,10 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
     {
       schema: {
         tags,
-        summary: 'The top bar search: a taxpayer by exact BTIN, e-mail or phone',
+        operationId: 'lookupTaxpayer',
+        summary: 'Find a taxpayer by BTIN, e-mail or phone',
+        description:
+          'The taxpayer with exactly this BTIN, e-mail or phone number; 404 when none has it.',
         querystring: TaxpayerLookupQuery,
         response: { 200: TaxpayerLookupResult, 404: ErrorBody, ...errors },
       },
@@ -126,7 +140,9 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
     {
       schema: {
         tags,
-        summary: 'One taxpayer',
+        operationId: 'getTaxpayer',
+        summary: 'Get a taxpayer',
+        description: 'One taxpayer by BTIN, with the `version` to send back when updating it.',
         params: BtinParams,
         response: { 200: TaxpayerView, 404: ErrorBody, ...errors },
       },
@@ -140,7 +156,10 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
     {
       schema: {
         tags,
-        summary: 'Edit a taxpayer: the changed fields and the version seen (409 if it moved on)',
+        operationId: 'updateTaxpayer',
+        summary: 'Update a taxpayer',
+        description:
+          'Sends the changed fields and the `version` last read. 409 when someone changed the taxpayer since: read it again and retry.',
         params: BtinParams,
         body: TaxpayerPatch,
         response: { 200: TaxpayerView, 404: ErrorBody, 409: ErrorBody, ...errors },
@@ -155,7 +174,9 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
     {
       schema: {
         tags,
-        summary: "A taxpayer's change history: who changed what, newest first",
+        operationId: 'listTaxpayerHistory',
+        summary: "List a taxpayer's change history",
+        description: 'Who changed what on this taxpayer and when, newest first, a page at a time.',
         params: BtinParams,
         querystring: PageQuery,
         response: { 200: HistoryPage, 404: ErrorBody, ...errors },
@@ -170,7 +191,10 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
     {
       schema: {
         tags,
-        summary: 'Upload the photo (multipart field `photo`: JPEG, PNG or WebP, at most 2 MB)',
+        operationId: 'uploadTaxpayerPhoto',
+        summary: "Upload a taxpayer's photo",
+        description:
+          'A `multipart/form-data` request whose field `photo` holds a JPEG, PNG or WebP image of at most 2 MB. Replaces any previous photo.',
         params: BtinParams,
         consumes: ['multipart/form-data'],
         response: { 200: TaxpayerView, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody, ...errors },
@@ -185,7 +209,9 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
     {
       schema: {
         tags,
-        summary: "The taxpayer's photo",
+        operationId: 'getTaxpayerPhoto',
+        summary: "Get a taxpayer's photo",
+        description: 'The image bytes, with their content type; 404 when the taxpayer has none.',
         params: BtinParams,
         response: { 200: Binary, 404: ErrorBody, ...errors },
       },

@@ -22,8 +22,10 @@ export const autoRegRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
     {
       schema: {
         tags,
-        summary:
-          'Paid payments with no taxpayer (unmatched) or whose taxpayer was auto-registered, newest first',
+        operationId: 'listAutoRegPayments',
+        summary: 'List unmatched and auto-registered payments',
+        description:
+          'Paid payments that have no taxpayer yet (unmatched) or whose taxpayer was registered automatically, newest first, a page at a time.',
         querystring: AutoRegQuery,
         response: { 200: AutoRegPage, ...errors },
       },
@@ -37,7 +39,10 @@ export const autoRegRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
     {
       schema: {
         tags,
-        summary: 'Give an unmatched payment its taxpayer by BTIN (audited); 409 once it has one',
+        operationId: 'matchPaymentTaxpayer',
+        summary: 'Match a payment to a taxpayer',
+        description:
+          'Gives an unmatched payment its taxpayer, by BTIN; recorded in the audit trail. 409 once the payment has a taxpayer.',
         params: PaymentIdParams,
         body: MatchPayerInput,
         response: { 200: PaymentView, 404: ErrorBody, 409: ErrorBody, ...errors },

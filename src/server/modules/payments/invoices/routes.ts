@@ -23,8 +23,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, dep
     {
       schema: {
         tags,
-        summary:
-          "Raise a bill for a taxpayer: Remita gives its RRR (with the MDA's credentials), stored as a pending payment",
+        operationId: 'createInvoice',
+        summary: 'Raise a bill',
+        description:
+          "Raises a bill for a taxpayer: Remita issues its RRR (asked with the MDA's credentials) and the bill is kept as a pending payment. 502 when Remita cannot be reached.",
         body: InvoiceInput,
         response: { 201: PaymentView, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody, ...errors },
       },
@@ -38,7 +40,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, dep
     {
       schema: {
         tags,
-        summary: "The bills raised here, newest first (MDA staff: their MDAs' only)",
+        operationId: 'listInvoices',
+        summary: 'List bills',
+        description:
+          "Bills raised in RevDesk, newest first, a page at a time. MDA staff see their own MDAs' bills only.",
         querystring: InvoiceListQuery,
         response: { 200: InvoicePage, ...errors },
       },
@@ -52,7 +57,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, dep
     {
       schema: {
         tags,
-        summary: 'Cancel a bill not yet paid, with a reason (audited); 409 once it is paid',
+        operationId: 'cancelInvoice',
+        summary: 'Cancel a bill',
+        description:
+          'Cancels a bill not yet paid, with a reason; recorded in the audit trail. 409 once it is paid.',
         params: PaymentIdParams,
         body: ReasonInput,
         response: { 200: PaymentView, 404: ErrorBody, 409: ErrorBody, ...errors },

@@ -31,8 +31,10 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
     {
       schema: {
         tags,
-        summary:
-          "An RRR's status from Remita, asked with the chosen MDA's credentials; a paid RRR not yet in the ledger is recorded",
+        operationId: 'getRrrStatus',
+        summary: "Check an RRR's status with Remita",
+        description:
+          "Asks Remita for the status of a Remita Retrieval Reference, with the chosen MDA's credentials. A paid RRR that RevDesk has not recorded yet is recorded as a payment.",
         params: RrrParams,
         querystring: RrrStatusQuery,
         response: { 200: RrrStatusView, ...remoteErrors, ...errors },
@@ -47,7 +49,10 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
     {
       schema: {
         tags,
-        summary: "Ask Remita to send the RRR's payment notification again (audited)",
+        operationId: 'repushRrrNotification',
+        summary: "Ask Remita to resend an RRR's notification",
+        description:
+          "Asks Remita to send the RRR's payment notification again; recorded in the audit trail.",
         params: RrrParams,
         body: RrrStatusQuery,
         response: { 200: RepushResult, ...remoteErrors, ...errors },
@@ -62,7 +67,10 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
     {
       schema: {
         tags,
-        summary: "An RRR's auto-registration status in EVAS",
+        operationId: 'getEvasRrrStatus',
+        summary: "Check an RRR's auto-registration status",
+        description:
+          'Asks the auto-registration system (EVAS) whether the payer of this RRR was registered as a taxpayer.',
         params: RrrParams,
         response: { 200: EvasStatusView, 502: ErrorBody, ...errors },
       },
@@ -76,8 +84,10 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
     {
       schema: {
         tags,
-        summary:
-          "Remita's payment notification (a JSON array, or one item). Nothing in it is trusted: each RRR is re-queried and only a paid one with the same amount is recorded. Answers OK",
+        operationId: 'receiveRemitaNotification',
+        summary: 'Receive a Remita payment notification',
+        description:
+          'Called by Remita, not by officers: a JSON array of notifications, or one. Nothing in it is trusted: each RRR is asked of Remita again and only a paid one with the same amount is recorded. Answers `OK`.',
         body: NotificationBody,
         response: {
           200: z.literal('OK'),

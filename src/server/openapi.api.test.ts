@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './testing/context';
+import { signInAs } from './testing/factories';
+
+/**
+ * The OpenAPI document (DESIGN.md §3) as an integrator reads it; `npm run lint:api` runs
+ * Redocly's rules on the same document.
+ */
+let ctx: TestContext & { close(): Promise<void> };
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  security?: unknown[];
+};
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  security?: unknown[];
+  servers?: { url: string }[];
+};
+
+async function fetchDocument(): Promise<Document> {
+  const res = await ctx.app.inject({ url: '/api/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  return res.json<Document>();
+}
+
+function operationsOf(document: Document) {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      where: `${method.toUpperCase()} ${path}`,
+      ...operation,
+    })),
+  );
+}
+
+let documentCache: Document;
+
+describe('the OpenAPI document', () => {
+  beforeAll(async () => {
+    documentCache = await fetchDocument();
+  });
+
+  it('names every operation once, verb first in camelCase, with a summary and a description', () => {
+    const operations = operationsOf(documentCache);
+    expect(operations.length).toBeGreaterThan(60);
+    const ids = operations.map((o) => o.operationId);
+    for (const operation of operations) {
+      expect(operation.operationId, operation.where).toMatch(/^[a-z]+[A-Z][A-Za-z0-9]*$|^[a-z]+$/);
+      expect(operation.summary, operation.where).toMatch(/\S/);
+      expect(operation.description, operation.where).toMatch(/\S/);
+    }
+    const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+    expect(repeated).toEqual([]);
+  });
+
+  it('writes for an integrator: no summary or description cites SPEC.md', () => {
+    const citing = operationsOf(documentCache).filter((o) =>
+      /SPEC\.md|§/.test(`${o.summary} ${o.description}`),
+    );
+    expect(citing.map((o) => o.where)).toEqual([]);
+  });
+
+  it('asks for the session cookie or a bearer token exactly where the gate does', async () => {
+    expect(documentCache.security).toEqual([{ session: [] }, { bearer: [] }]);
+    expect(documentCache.servers?.length).toBeGreaterThan(0);
+    const open = operationsOf(documentCache).filter((o) => o.security !== undefined);
+    expect(open.map((o) => [o.where, o.security])).toEqual(
+      [
+        'GET /api/health',
+        'GET /api/ready',
+        'GET /api/v1/system',
+        'GET /api/openapi.json',
+        'POST /api/v1/auth/login',
+        'POST /api/v1/auth/change-temporary-password',
+        'POST /api/v1/remita/notifications',
+        'GET /api/v1/public/receipts/{receiptNumber}',
+      ].map((where) => [where, []]),
+    );
+    // Every other operation, called with no credentials, is refused by the gate.
+    for (const operation of operationsOf(documentCache)) {
+      const [method, path] = operation.where.split(' ') as [string, string];
+      const url = path.replace(/\{\w+\}/g, '1');
+      const res = await ctx.app.inject({ method: method as 'GET', url });
+      if (operation.security) expect(res.statusCode, operation.where).not.toBe(401);
+      else expect(res.statusCode, operation.where).toBe(401);
+    }
+  });
+});
+
+describe('an API client with a bearer token (what Swagger UI sends after Authorize)', () => {
+  it('may write without an Origin header; a cookie without a same-site Origin may not', async () => {
+    const admin = await signInAs(ctx, 'ADMIN');
+    const url = '/api/v1/profile/sessions/revoke-others';
+
+    const byBearer = await ctx.app.inject({ method: 'POST', url, headers: admin.bearer });
+    expect(byBearer.statusCode).toBe(200);
+    expect(byBearer.json()).toEqual({ revoked: 0 });
+
+    const byCookie = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: admin.cookie },
+    });
+    expect(byCookie.statusCode).toBe(403);
+    expect(byCookie.json().error.code).toBe('ORIGIN_MISMATCH');
+  });
+});
+
+describe('Swagger UI at /api/docs', () => {
+  it('reads /api/openapi.json, keeps no token in storage, and runs under its own CSP', async () => {
+    const page = await ctx.app.inject({ url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+
+    const init = await ctx.app.inject({ url: '/api/docs/static/swagger-initializer.js' });
+    expect(init.body).toContain('"url":"/api/openapi.json"');
+    expect(init.body).toContain('"persistAuthorization":false');
+  });
+});

@@ -1,0 +1,127 @@
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+
+/**
+ * The OpenAPI document served at /api/openapi.json (DESIGN.md §3), linted by `npm run lint:api`
+ * with Redocly's recommended rules (redocly.yaml).
+ *
+ * Security is derived here, in one place, from what the gate enforces (src/server/auth/gate.ts):
+ * every operation needs the session cookie or a bearer token, except routes that declare
+ * `config: { public: true }`, which get `security: []`.
+ */
+export function swaggerOptions(config: Config, version: string): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'RevDesk API',
+        version,
+        description: [
+          'The back-office API of RevDesk: taxpayers, officers, MDAs, Remita payments and bills.',
+          'Sign in with `POST /api/v1/auth/login` (operation `login`). A browser keeps the session in the',
+          '`revdesk_session` cookie; any other client sends the token from the answer as',
+          '`Authorization: Bearer <token>`. Writes authenticated by the cookie must come from a RevDesk',
+          'page (same `Origin`); bearer requests need no `Origin`.',
+          '',
+          'Errors have one shape: `{ "error": { "code", "message", "details"? } }`. Money is in kobo',
+          '(`amountKobo`), dates are ISO 8601. Lists take `page` and `pageSize` and answer',
+          '`{ items, page, pageSize, total }`.',
+        ].join('\n'),
+      },
+      // Relative to where the document is served, unless the public address is configured.
+      servers: [{ url: config.publicUrl ?? '/' }],
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'revdesk_session',
+            description: 'The session cookie set by a browser sign-in.',
+          },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The `token` answered by `POST /api/v1/auth/login`.',
+          },
+        },
+      },
+      security: [{ session: [] }, { bearer: [] }],
+    },
+    transform: (document) => {
+      const transformed = jsonSchemaTransform(document);
+      if (document.route.config?.public === true && !transformed.schema.hide) {
+        return { ...transformed, schema: { ...transformed.schema, security: [] } };
+      }
+      return transformed;
+    },
+    transformObject: (document) =>
+      pruneUnusedSchemas(jsonSchemaTransformObject(document) as OpenApiDocument) as ReturnType<
+        typeof jsonSchemaTransformObject
+      >,
+  };
+}
+
+/**
+ * Swagger UI at /api/docs, reading the same document as /api/openapi.json. After "Authorize"
+ * with a bearer token, "Try it out" sends it on every operation (e2e/api-docs.spec.ts).
+ */
+export const swaggerUiOptions: FastifySwaggerUiOptions = {
+  routePrefix: '/api/docs',
+  uiConfig: {
+    urls: [{ url: '/api/openapi.json', name: 'RevDesk API' }],
+    // Not kept across reloads: it would sit in localStorage on the app's own origin, and
+    // DESIGN.md §10 keeps every secret out of browser storage. Authorize again after a reload.
+    persistAuthorization: false,
+    displayOperationId: true,
+  },
+  // Its own policy, as strict as the web app's for scripts (no inline or eval'd code): Swagger
+  // UI's assets run under it (e2e/api-docs.spec.ts fails on a violation).
+  staticCSP:
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+};
+
+/** The parts of an OpenAPI 3.1 document this file reads (openapi-types is not a dependency). */
+type OpenApiDocument = {
+  paths?: object;
+  components?: { schemas?: Record<string, unknown> } & Record<string, unknown>;
+} & Record<string, unknown>;
+
+const COMPONENT_REF = '#/components/schemas/';
+
+/**
+ * fastify-type-provider-zod registers every schema with a `meta({ id })` twice, as `<Id>Input`
+ * and `<Id>`, whether a route reads or writes it. Keep only the ones the document reaches from
+ * its paths (directly or through another component).
+ */
+export function pruneUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
+  const schemas: Record<string, unknown> = document.components?.schemas ?? {};
+  const used = new Set<string>();
+  const pending: unknown[] = [document.paths];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) {
+      pending.push(...node);
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_REF)) {
+          const name = decodeURIComponent(value.slice(COMPONENT_REF.length));
+          if (!used.has(name)) {
+            used.add(name);
+            pending.push(schemas[name]);
+          }
+        } else {
+          pending.push(value);
+        }
+      }
+    }
+  }
+  const kept = Object.fromEntries(
+    Object.entries(document.components?.schemas ?? {}).filter(([name]) => used.has(name)),
+  );
+  return {
+    ...document,
+    components: { ...document.components, schemas: kept },
+  };
+}
