@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { installGate } from './auth/gate';
+import { registerCompression } from './compression';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, handleError } from './errors';
@@ -91,6 +92,8 @@ export async function buildApp({
     reply.header('x-frame-options', 'DENY');
   });
 
+  // First: it compresses the answers of the routes registered after it (compression.ts).
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
