@@ -1,7 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './testing/context';
 import { APP_CSP, ROBOTS_TXT } from './web';
@@ -13,6 +19,17 @@ import { APP_CSP, ROBOTS_TXT } from './web';
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>RevDesk</title>${'<!-- padding -->'.repeat(40)}</head><body><div id="root"></div></body></html>`;
 const APP_JS = `export const greeting = ${JSON.stringify('Sign in to RevDesk. '.repeat(80))};\n`;
 
+/**
+ * The copies, made so that they differ from what @fastify/compress would make on the fly
+ * (brotli quality 4, gzip level 6): a test that finds these exact bytes knows the copy was sent.
+ */
+function copies(text: string) {
+  return {
+    br: brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gz: gzipSync(text, { level: 1 }),
+  };
+}
+
 let webDir: string;
 let ctx: TestContext & { close(): Promise<void> };
 
@@ -22,8 +39,8 @@ beforeAll(async () => {
   const write = (name: string, text: string) => {
     const file = path.join(webDir, name);
     writeFileSync(file, text);
-    writeFileSync(`${file}.br`, brotliCompressSync(text));
-    writeFileSync(`${file}.gz`, gzipSync(text));
+    writeFileSync(`${file}.br`, copies(text).br);
+    writeFileSync(`${file}.gz`, copies(text).gz);
   };
   write('index.html', INDEX_HTML);
   write('assets/app-Ab12Cd34.js', APP_JS);
@@ -45,8 +62,20 @@ const get = (url: string, acceptEncoding?: string) =>
 describe('built files go out pre-compressed (DESIGN.md §9)', () => {
   const ASSET = '/assets/app-Ab12Cd34.js';
 
+  it('the fake copies are not what on-the-fly compression would send', () => {
+    for (const text of [APP_JS, INDEX_HTML]) {
+      const onTheFly = {
+        br: brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+        gz: gzipSync(text),
+      };
+      expect(copies(text).br.equals(onTheFly.br)).toBe(false);
+      expect(copies(text).gz.equals(onTheFly.gz)).toBe(false);
+    }
+  });
+
   it('sends the brotli copy to a browser that accepts it, the gzip one otherwise', async () => {
     const br = await get(ASSET, 'gzip, deflate, br, zstd');
+    expect(br.rawPayload.equals(copies(APP_JS).br)).toBe(true);
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
@@ -56,6 +85,7 @@ describe('built files go out pre-compressed (DESIGN.md §9)', () => {
 
     const gzip = await get(ASSET, 'gzip, deflate');
     expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.equals(copies(APP_JS).gz)).toBe(true);
     expect(gzip.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(APP_JS);
   });
@@ -98,6 +128,7 @@ describe("the app's routes load the app, compressed, with its CSP", () => {
     expect(res.headers['content-security-policy']).toBe(APP_CSP);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.equals(copies(INDEX_HTML).br)).toBe(true);
     expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(INDEX_HTML);
   });
 
