@@ -1,9 +1,59 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Text formats; images, fonts (woff2) and archives are compressed already. */
+const COMPRESSIBLE_FILE = /\.(?:html|js|mjs|css|svg|json|txt|xml|webmanifest|map|ico)$/;
+
+/**
+ * DESIGN.md §9 (Web): every compressible file of the build gets a `.br` and a `.gz` copy,
+ * made once here at the highest settings (too slow to do per request), which the server
+ * sends as they are (src/server/web.ts, @fastify/static `preCompressed`). A copy that is
+ * not smaller than the file is not written: the server then sends the file itself.
+ */
+function precompress(): Plugin {
+  let buildDir = outDir;
+  return {
+    name: 'revdesk:precompress',
+    apply: 'build',
+    configResolved(config) {
+      buildDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const entries = await readdir(buildDir, { recursive: true, withFileTypes: true });
+      const files = entries
+        .filter((entry) => entry.isFile() && COMPRESSIBLE_FILE.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const bytes = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotliCompress(bytes, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < bytes.length) await writeFile(`${file}.br`, br);
+          if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
 
 /**
  * The web app: `src/web/index.html` is the entry; the build lands in `dist/web`, which the
@@ -11,7 +61,7 @@ const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
  */
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { installGate } from './auth/gate';
+import { registerCompression } from './compression';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, handleError } from './errors';
@@ -36,6 +34,7 @@ import { systemRoutes } from './modules/system/routes';
 import { taxpayerRoutes } from './modules/taxpayers/routes';
 import { swaggerOptions, swaggerUiOptions } from './openapi';
 import { secretBoxFromConfig } from './secrets';
+import { serveWebApp } from './web';
 
 /** Requests larger than this are refused before they are read ("Bad input"). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -94,6 +93,8 @@ export async function buildApp({
     reply.header('x-frame-options', 'DENY');
   });
 
+  // First: it compresses the answers of the routes registered after it (compression.ts).
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, swaggerOptions(config, APP_VERSION));
   await app.register(fastifySwaggerUi, swaggerUiOptions);
@@ -149,44 +150,7 @@ export async function buildApp({
   if (runJobs) startJobWorker(app, paymentDeps);
   registerExtraRoutes?.(app);
 
-  const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDir,
-      wildcard: false,
-      index: false,
-      // Vite puts a content hash in every asset's name: they never change, so cache them for a year.
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      throw new AppError(
-        'NOT_FOUND',
-        `No API route ${request.method} ${request.url.split('?')[0]}.`,
-      );
-    }
-    if (!hasWeb) {
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send('The RevDesk web app is not built. Run `npm run build` (npm start does it for you).');
-    }
-    // The web app routes every other path itself (SPEC.md §2: unknown paths go to /error).
-    return reply
-      .header('cache-control', 'no-cache')
-      .header(
-        'content-security-policy',
-        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-      )
-      .sendFile('index.html');
-  });
+  await serveWebApp(app, { webDir: config.webDir });
 
   return app;
 }

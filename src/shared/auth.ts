@@ -54,6 +54,13 @@ export const MeResponse = z
   .meta({ id: 'Me' });
 export type MeResponse = z.infer<typeof MeResponse>;
 
+/**
+ * Whether this browser holds a live session, asked by the sign-in page and the shells' guard
+ * before anyone has signed in: `me` is what GET /auth/me answers, or null, never a 401.
+ */
+export const SessionResponse = z.object({ me: MeResponse.nullable() }).meta({ id: 'Session' });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
 /** NIST SP 800-63B: length over composition rules; we add "not the username". */
 export function passwordProblem(password: string, username: string): string | null {
   if (password.length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`;

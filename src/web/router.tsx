@@ -8,6 +8,7 @@ import {
   type ParsedLocation,
   redirect,
 } from '@tanstack/react-router';
+import type { MeResponse } from '../shared/auth';
 import { BTIN_PATTERN } from '../shared/btin';
 import type { TaxpayerKind } from '../shared/taxpayers/enums';
 import { AuditTrailSearch } from './features/audit/auditSearch';
@@ -30,7 +31,7 @@ import {
   TaxpayerListPending,
   TaxpayerPending,
 } from './lib/pendingShapes';
-import { meQuery } from './lib/queries';
+import { fetchSignedInOfficer, meQuery } from './lib/queries';
 import { safeReturnUrl } from './lib/returnUrl';
 import { PageSkeleton } from './lib/skeletons';
 import { ErrorPage } from './shell/ErrorPage';
@@ -121,15 +122,16 @@ async function skipSignInWhenSignedIn({
   context: RouterContext;
   search: { returnUrl?: string };
 }) {
+  let signedIn: MeResponse | null;
   try {
-    // Always asked afresh: a cached answer may predate a logout or an expired session.
-    await context.queryClient.fetchQuery({ ...meQuery(), staleTime: 0 });
+    // /auth/session, not /auth/me: a visitor who is not signed in gets null, not a 401.
+    signedIn = await fetchSignedInOfficer(context.queryClient);
   } catch {
-    // Not signed in (401), or the server cannot be reached: either way the form is the answer;
-    // submitting it reports a connection problem plainly.
+    // The server cannot be reached: the form is the answer; submitting it reports a
+    // connection problem plainly.
     return;
   }
-  throw redirect({ href: safeReturnUrl(search.returnUrl), replace: true });
+  if (signedIn) throw redirect({ href: safeReturnUrl(search.returnUrl), replace: true });
 }
 
 const signInRoutes = ['auth/login', 'account/login'].map((path) =>
@@ -185,6 +187,12 @@ const unknownPathRoute = createRoute({
  * session and the permission on every call (DESIGN.md §10).
  */
 async function requireSession({ context, location }: GuardArgs) {
+  // First visit (or after sign-in or sign-out): ask /auth/session, which answers a visitor who
+  // is not signed in without a 401, and fills meQuery when they are.
+  if (context.queryClient.getQueryData(meQuery().queryKey) === undefined) {
+    if (await fetchSignedInOfficer(context.queryClient)) return;
+    throw redirect({ to: '/auth/login', search: { returnUrl: location.href } });
+  }
   try {
     await context.queryClient.ensureQueryData({ ...meQuery(), revalidateIfStale: true });
   } catch (error) {

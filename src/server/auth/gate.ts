@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { type Actor, anonymousActor } from './actor';
-import { resolveSession, SESSION_COOKIE } from './sessions';
+import { type LiveSession, resolveSession, SESSION_COOKIE } from './sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -105,18 +105,33 @@ export function installGate(app: FastifyInstance, deps: { db: Db; config: Config
     const session = await resolveSession(deps.db, credential.token);
     if (!session) throw new AppError('UNAUTHENTICATED');
 
-    const permissions = permissionsOf(session.userType);
     request.authenticatedBy = credential.by;
-    request.actor = {
-      officerId: session.officerId,
-      username: session.username,
-      userType: session.userType,
-      mdaPrivileges: session.mdaPrivileges,
-      permissions,
-      sessionId: session.sessionId,
-      requestId: request.id,
-      ip: request.ip,
-    };
-    if (!permissions.includes(permission)) throw new AppError('FORBIDDEN');
+    request.actor = sessionActor(request, session);
+    if (!request.actor.permissions.includes(permission)) throw new AppError('FORBIDDEN');
   });
+}
+
+function sessionActor(request: FastifyRequest, session: LiveSession): Actor {
+  return {
+    officerId: session.officerId,
+    username: session.username,
+    userType: session.userType,
+    mdaPrivileges: session.mdaPrivileges,
+    permissions: permissionsOf(session.userType),
+    sessionId: session.sessionId,
+    requestId: request.id,
+    ip: request.ip,
+  };
+}
+
+/**
+ * For the one public route that asks "is anyone signed in here?" (GET /api/v1/auth/session):
+ * the officer whose live session the request carries, or null, the same test the gate makes,
+ * without the 401. Reading only: it never lets a public route act for the officer.
+ */
+export async function signedInActor(request: FastifyRequest, db: Db): Promise<Actor | null> {
+  const credential = readToken(request);
+  if (!credential) return null;
+  const session = await resolveSession(db, credential.token);
+  return session ? sessionActor(request, session) : null;
 }

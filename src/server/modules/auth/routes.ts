@@ -6,10 +6,11 @@ import {
   LoginResponse,
   MeResponse,
   OkResponse,
+  SessionResponse,
 } from '../../../shared/auth';
 import { ErrorBody } from '../../../shared/errors';
 import { FirstPasswordBody } from '../../../shared/officers';
-import { isAllowedOrigin } from '../../auth/gate';
+import { isAllowedOrigin, signedInActor } from '../../auth/gate';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -144,6 +145,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       config: { permission: 'account:self' },
     },
     (req) => auth.me(req.actor),
+  );
+
+  app.get(
+    '/auth/session',
+    {
+      schema: {
+        tags,
+        summary:
+          'Whether the caller is signed in: the same answer as GET /auth/me, or null (never 401)',
+        response: { 200: SessionResponse },
+      },
+      // Public so that a visitor who is not signed in gets a 200, not a 401 the browser logs
+      // as an error on the sign-in page. It shows only the caller's own session.
+      config: { public: true },
+    },
+    async (req, reply) => {
+      // Per browser and changes on sign-in and sign-out: no cache may keep it.
+      reply.header('cache-control', 'no-store');
+      const actor = await signedInActor(req, db);
+      return { me: actor?.permissions.includes('account:self') ? await auth.me(actor) : null };
+    },
   );
 
   app.post(
