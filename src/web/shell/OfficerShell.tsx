@@ -1,3 +1,4 @@
+import '../styles/shell.css';
 import { AppShell, Center, Loader, Overlay } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
