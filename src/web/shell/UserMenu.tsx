@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { OfficerView } from '../../shared/auth';
@@ -26,11 +26,10 @@ export function UserMenu({ officer }: { officer: OfficerView }) {
       withInitialFocusPlaceholder={false}
     >
       <Menu.Target>
-        {/* The name comes from the visible text (WCAG 2.5.3 label in name): the officer's name,
-            then ", account menu" for screen readers. The initials and the user type repeat what
-            the name and the menu's card say, so they stay out of it. Below 62em the text is
-            hidden only visually (TopBar.module.css), so the name holds at phone width. */}
-        <UnstyledButton className={classes.userButton}>
+        {/* WCAG 2.5.3 label in name: the label starts with the visible name. The initials and
+            the user type repeat what the name and the menu's card say, so they are hidden from
+            assistive technology and the visible text is the name alone. */}
+        <UnstyledButton className={classes.userButton} aria-label={`${fullName}, account menu`}>
           <Group gap="xs" wrap="nowrap">
             <Avatar color="revenue" variant="filled" radius="xl" size={34} aria-hidden="true">
               {initialsOf(officer)}
@@ -38,7 +37,6 @@ export function UserMenu({ officer }: { officer: OfficerView }) {
             <Stack gap={0} className={classes.userButtonText}>
               <Text size="sm" fw={600} lh={1.2}>
                 {fullName}
-                <VisuallyHidden>, account menu</VisuallyHidden>
               </Text>
               <Text size="xs" c="dimmed" lh={1.2} aria-hidden="true">
                 {officerType}
