@@ -94,7 +94,7 @@ type Fixtures = {
 };
 
 /**
- * Every test fails on a `console.error` or an uncaught error in the page (STYLE.md §7), and
+ * Every test fails on a `console.error`, a CSP violation or an uncaught error in the page (STYLE.md §7), and
  * axe checks every page the test visits for serious or critical violations (DESIGN.md §8).
  */
 export const test = base.extend<Fixtures & { a11yLog: AxeViolation[] }>({
@@ -107,6 +107,15 @@ export const test = base.extend<Fixtures & { a11yLog: AxeViolation[] }>({
 
   page: async ({ page, a11yLog, apiFailuresMade }, use) => {
     const errors: string[] = [];
+    // A Content-Security-Policy refusal fails the test too, on every page: the page reports it
+    // as an event, which this script turns into a console error that the listener below sees.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(
+          `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+        );
+      });
+    });
     page.on('console', (message) => {
       if (message.type() === 'error' && !isExpectedApiRefusal(message, apiFailuresMade)) {
         errors.push(`console.error: ${message.text()}`);

@@ -42,7 +42,11 @@ import { SHELL_BASES, type ShellBase } from './shell/shellPaths';
 
 export type RouterContext = { queryClient: QueryClient };
 
-type GuardArgs = { context: RouterContext; location: ParsedLocation };
+type GuardArgs = {
+  context: RouterContext;
+  location: ParsedLocation;
+  matches: readonly { routeId: string }[];
+};
 
 const SignInPage = lazyRouteComponent(() => import('./features/auth/SignInPage'), 'SignInPage');
 const DashboardPage = lazyRouteComponent(
@@ -186,7 +190,14 @@ const unknownPathRoute = createRoute({
  * The officer shells need a session. The check here is a convenience: the server checks the
  * session and the permission on every call (DESIGN.md §10).
  */
-async function requireSession({ context, location }: GuardArgs) {
+async function requireSession({ context, location, matches }: GuardArgs) {
+  // The shell's and the page's chunks download while the session is asked, not after it
+  // answers (DESIGN.md §9 "Web"). A chunk that fails here fails again, and is reported, when
+  // the router loads it for real.
+  for (const match of matches) {
+    const route = (appRouter?.routesById as Record<string, AnyRoute> | undefined)?.[match.routeId];
+    if (route) appRouter?.loadRouteChunk(route)?.catch(() => undefined);
+  }
   // First visit (or after sign-in or sign-out): ask /auth/session, which answers a visitor who
   // is not signed in without a 401, and fills meQuery when they are.
   if (context.queryClient.getQueryData(meQuery().queryKey) === undefined) {
@@ -408,8 +419,11 @@ const routeTree = rootRoute.addChildren([
   unknownPathRoute,
 ]);
 
+/** The app's one router, for the guard that starts loading route chunks early. */
+let appRouter: AppRouter | undefined;
+
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  appRouter = createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
@@ -424,6 +438,7 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultNotFoundComponent: RedirectToErrorPage,
     scrollRestoration: false,
   });
+  return appRouter;
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
+export type AppRouter = ReturnType<typeof createRouter<typeof routeTree>>;

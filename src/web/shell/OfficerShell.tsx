@@ -1,4 +1,6 @@
+import '../styles/shell.css';
 import { AppShell, Overlay } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { meQuery } from '../lib/queries';
@@ -60,12 +62,27 @@ function OfficerShell({ base }: { base: ShellBase }) {
   );
 }
 
+/*
+ * Only the officer shells raise notifications, so their container (and its transitions) comes
+ * with the shell's chunk, not with the sign-in page (DESIGN.md §9 "Web").
+ */
+
 /** /birs: every signed-in officer. */
 export function BirsShell() {
-  return <OfficerShell base={SHELL_BASES.birs} />;
+  return (
+    <>
+      <Notifications position="top-right" />
+      <OfficerShell base={SHELL_BASES.birs} />
+    </>
+  );
 }
 
 /** /governor: signed-in executives only. */
 export function GovernorShell() {
-  return <OfficerShell base={SHELL_BASES.governor} />;
+  return (
+    <>
+      <Notifications position="top-right" />
+      <OfficerShell base={SHELL_BASES.governor} />
+    </>
+  );
 }

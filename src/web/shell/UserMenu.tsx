@@ -26,16 +26,19 @@ export function UserMenu({ officer }: { officer: OfficerView }) {
       withInitialFocusPlaceholder={false}
     >
       <Menu.Target>
+        {/* WCAG 2.5.3 label in name: the label starts with the visible name. The initials and
+            the user type repeat what the name and the menu's card say, so they are hidden from
+            assistive technology and the visible text is the name alone. */}
         <UnstyledButton className={classes.userButton} aria-label={`${fullName}, account menu`}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="revenue" variant="filled" radius="xl" size={34}>
+            <Avatar color="revenue" variant="filled" radius="xl" size={34} aria-hidden="true">
               {initialsOf(officer)}
             </Avatar>
             <Stack gap={0} className={classes.userButtonText}>
               <Text size="sm" fw={600} lh={1.2}>
                 {fullName}
               </Text>
-              <Text size="xs" c="dimmed" lh={1.2}>
+              <Text size="xs" c="dimmed" lh={1.2} aria-hidden="true">
                 {officerType}
               </Text>
             </Stack>

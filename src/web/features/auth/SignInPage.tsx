@@ -13,7 +13,7 @@ import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { LoginBody, LoginResponse } from '../../../shared/auth';
 import { type ApiError, api, isApiError } from '../../lib/api';
 import { meQuery } from '../../lib/queries';
@@ -78,6 +78,13 @@ export function SignInPage() {
 
   const failure = signIn.error && !temporary ? failureOf(signIn.error) : null;
 
+  // A refused sign-in disables the busy button that had focus: focus goes to the message that
+  // says why, not to the page's body (WCAG 2.4.3).
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (signIn.error) failureRef.current?.focus();
+  }, [signIn.error]);
+
   if (temporary) {
     return (
       <PublicLayout>
@@ -112,14 +119,28 @@ export function SignInPage() {
           </div>
 
           {failure && (
-            <Alert color="red" variant="light" title={failure.title} role="alert">
+            <Alert
+              ref={failureRef}
+              tabIndex={-1}
+              color="red"
+              variant="light"
+              title={failure.title}
+              role="alert"
+            >
               {failure.message}
             </Alert>
           )}
 
           <form
             noValidate
-            onSubmit={form.onSubmit((values) => signIn.mutate(values))}
+            onSubmit={form.onSubmit(
+              (values) => signIn.mutate(values),
+              // An empty field: focus goes to the first one, whose error says what to enter.
+              (errors) => {
+                const first = Object.keys(errors)[0];
+                if (first) form.getInputNode(first)?.focus();
+              },
+            )}
             aria-label="Sign in"
           >
             <Stack gap="md">

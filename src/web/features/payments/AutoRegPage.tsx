@@ -1,4 +1,6 @@
 import 'mantine-datatable/styles.css';
+import '../../styles/tables.css';
+import '../../styles/forms.css';
 import { Anchor, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';

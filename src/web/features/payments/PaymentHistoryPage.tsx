@@ -1,4 +1,6 @@
 import 'mantine-datatable/styles.css';
+import '../../styles/tables.css';
+import '../../styles/forms.css';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconSearchOff } from '@tabler/icons-react';

@@ -1,4 +1,6 @@
 import 'mantine-datatable/styles.css';
+import '../../styles/tables.css';
+import '../../styles/forms.css';
 import {
   Alert,
   Anchor,
