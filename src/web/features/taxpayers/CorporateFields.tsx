@@ -28,6 +28,7 @@ export function CorporateFields({
         <TextInput
           label="Registered name"
           description="As on the CAC certificate"
+          data-autofocus
           required
           maxLength={200}
           {...form.getInputProps('registeredName')}

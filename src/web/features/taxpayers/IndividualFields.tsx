@@ -29,6 +29,7 @@ export function IndividualFields({
         <SimpleGrid cols={{ base: 1, sm: 4 }}>
           <Select
             label="Title"
+            data-autofocus
             clearable
             searchable
             data={selectOptions(TITLES)}
