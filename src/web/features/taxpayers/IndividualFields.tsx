@@ -9,6 +9,7 @@ import {
   STATUSES_BY_KIND,
   TITLES,
 } from '../../../shared/taxpayers';
+import { DateField } from '../../lib/DateField';
 import { ContactFields } from './ContactFields';
 import { FormSection } from './FormSection';
 import { selectOptions } from './format';
@@ -56,12 +57,12 @@ export function IndividualFields({
             data={selectOptions(GENDERS, LABELS.gender)}
             {...form.getInputProps('gender')}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="Date of birth"
             required
-            max={todayInLagos()}
+            maxDate={todayInLagos()}
             {...form.getInputProps('dateOfBirth')}
+            onChange={(isoDate) => form.setFieldValue('dateOfBirth', isoDate ?? '')}
           />
           <Select
             label="Marital status"
