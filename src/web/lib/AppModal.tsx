@@ -5,7 +5,7 @@ import { useEffect } from 'react';
  * The house dialog (WAI-ARIA APG "Dialog (Modal)"): rendered in a portal over a dimmed page,
  * focus moved in on open (to the element marked `data-autofocus`, else the first tabbable one)
  * and kept there, the page behind made inert, focus given back to the opener on close.
- * Every Modal and Drawer in src/web goes through these two components.
+ * Every Modal and Drawer in src/web goes through these two components (ADR 0011).
  */
 
 /** Dialogs open right now, nested ones included: the page stays inert until the last closes. */

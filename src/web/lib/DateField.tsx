@@ -19,7 +19,8 @@ const CALENDAR_LABELS = {
 /**
  * The one date field of the app: shown and typed day first (DD/MM/YYYY) whatever the browser's
  * language, with a calendar to pick from; its value is an ISO date (YYYY-MM-DD) or null, as
- * the URL and the API carry it. The browser's own date input showed mm/dd/yyyy to many officers.
+ * the URL and the API carry it. The browser's own date input showed mm/dd/yyyy to many officers
+ * (ADR 0011).
  */
 export function DateField(props: {
   label: string;
