@@ -84,6 +84,7 @@ export function BatchCheckDialog({ onClose }: { onClose: () => void }) {
           nothingFoundMessage={mdas.isPending ? 'Loading MDAs…' : 'No MDA matches'}
           // The first field takes focus on open; not disabled while loading (RrrCheckDialog).
           data-autofocus
+          openOnFocus={false}
         />
         <FileInput
           label="CSV file"

@@ -31,6 +31,8 @@ export function IndividualFields({
           <Select
             label="Title"
             data-autofocus
+            // Focused on opening: the list opens on a key or a click, not over the form.
+            openOnFocus={false}
             clearable
             searchable
             data={selectOptions(TITLES)}
