@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, sidebar, signIn, test } from './fixtures';
 
-const BASE = 'http://127.0.0.1:3100';
+/** The server's own origin, on the port playwright.config.ts gives it (E2E_PORT). */
+const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 
 /** A username nobody else in this run has. */
 function uniqueUsername(stem: string): string {

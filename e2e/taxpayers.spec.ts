@@ -81,7 +81,7 @@ test.describe('registering a taxpayer', () => {
     await field(dialog, 'First name').fill('Tarilayefa');
     await field(dialog, 'Last name').fill(lastName);
     await choose(page, dialog, 'Gender', 'Female');
-    await dialog.getByLabel('Date of birth').fill('1990-06-15');
+    await dialog.getByLabel('Date of birth').fill('15/06/1990');
     await field(dialog, 'NIN').fill(nin);
     await dialog.getByRole('textbox', { name: 'Phone number' }).fill(localPhone);
     await dialog.getByRole('textbox', { name: 'Address' }).fill('4 Azikoro Road, Yenagoa');
@@ -136,7 +136,8 @@ test.describe('registering a taxpayer', () => {
       if (request.method() === 'POST' && request.url().includes('/api/v1/taxpayers')) writes += 1;
     });
     await field(dialog, 'NIN').fill('1234567890');
-    const tooYoung = `${new Date().getFullYear() - 10}-01-01`;
+    // Typed day first, as officers write dates (DateField).
+    const tooYoung = `01/01/${new Date().getFullYear() - 10}`;
     await dialog.getByLabel('Date of birth').fill(tooYoung);
     // Leaving the field shows its message at once (and moves the button below it).
     await dialog.getByLabel('Date of birth').blur();
@@ -178,7 +179,7 @@ test.describe('registering a taxpayer', () => {
 
     await field(dialog, 'Registered name').fill(name);
     await field(dialog, 'CAC number').fill(cac);
-    await dialog.getByLabel('Date of incorporation').fill('2015-03-02');
+    await dialog.getByLabel('Date of incorporation').fill('02/03/2015');
     await dialog.getByRole('textbox', { name: 'Phone number' }).fill(uniquePhone());
     await dialog.getByRole('textbox', { name: 'Address' }).fill('Plot 7, Swali Market Road');
     await choose(page, dialog, 'LGA', 'Yenagoa');
@@ -207,7 +208,7 @@ test.describe('duplicates', () => {
     await field(dialog, 'First name').fill('Owoupele');
     await field(dialog, 'Last name').fill(person.lastName);
     await choose(page, dialog, 'Gender', 'Male');
-    await dialog.getByLabel('Date of birth').fill('1979-11-03');
+    await dialog.getByLabel('Date of birth').fill('03/11/1979');
     await field(dialog, 'NIN').fill(person.nin);
     await dialog.getByRole('textbox', { name: 'Phone number' }).fill(person.phone);
     await dialog.getByRole('textbox', { name: 'Address' }).fill('9 Imgbi Road, Amarata');

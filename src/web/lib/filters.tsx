@@ -2,6 +2,7 @@ import { Button, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { DateField } from './DateField';
 
 /** The filter fields every list page shares; each change goes to the URL (STYLE.md §8). */
 
@@ -44,30 +45,32 @@ export function FilterText(props: {
   );
 }
 
-/** Two days (YYYY-MM-DD), each bounding the other; an emptied field is no bound. */
+/**
+ * Two days, typed and shown day first (DateField) and kept as YYYY-MM-DD in the URL, each
+ * bounding the other; an emptied field is no bound.
+ */
 export function FilterDateRange(props: {
   labels: [string, string];
   from: string | undefined;
   to: string | undefined;
-  onChange: (range: { from?: string | undefined; to?: string | undefined }) => void;
+  /** Both ends every time: the pages map them onto their own keys, so a missing end was cleared. */
+  onChange: (range: { from: string | undefined; to: string | undefined }) => void;
   width: number;
 }): ReactNode {
   return (
     <>
-      <TextInput
-        type="date"
+      <DateField
         label={props.labels[0]}
-        value={props.from ?? ''}
-        max={props.to}
-        onChange={(event) => props.onChange({ from: event.currentTarget.value || undefined })}
+        value={props.from}
+        maxDate={props.to}
+        onChange={(from) => props.onChange({ from: from ?? undefined, to: props.to })}
         w={props.width}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={props.labels[1]}
-        value={props.to ?? ''}
-        min={props.from}
-        onChange={(event) => props.onChange({ to: event.currentTarget.value || undefined })}
+        value={props.to}
+        minDate={props.from}
+        onChange={(to) => props.onChange({ from: props.from, to: to ?? undefined })}
         w={props.width}
       />
     </>

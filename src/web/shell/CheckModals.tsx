@@ -1,8 +1,8 @@
-import { Modal } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { BatchCheckDialog } from '../features/rrr-checks/BatchCheckDialog';
 import { EvasCheckDialog } from '../features/rrr-checks/EvasCheckDialog';
 import { RrrCheckDialog } from '../features/rrr-checks/RrrCheckDialog';
+import { AppModal } from '../lib/AppModal';
 
 export type CheckKind = 'rrr' | 'rrr-batch' | 'evas';
 
@@ -23,6 +23,8 @@ const CHECK_DIALOGS: Record<CheckKind, CheckDialog> = {
 /**
  * One static dialog at a time: no closing by backdrop click or Escape (SPEC.md §2). Close
  * dismisses it, and the body unmounts with it, so the next opening starts from an empty form.
+ * AppModal moves focus to the body's first field, keeps the sidebar inert behind the dialog
+ * and gives focus back to the sidebar entry that opened it.
  */
 export function CheckModals({ open, onClose }: { open: CheckKind | null; onClose: () => void }) {
   return (
@@ -30,19 +32,18 @@ export function CheckModals({ open, onClose }: { open: CheckKind | null; onClose
       {(Object.keys(CHECK_DIALOGS) as CheckKind[]).map((kind) => {
         const { title, size, Body } = CHECK_DIALOGS[kind];
         return (
-          <Modal
+          <AppModal
             key={kind}
             opened={open === kind}
             onClose={onClose}
             title={title}
             size={size}
             centered
-            closeOnClickOutside={false}
-            closeOnEscape={false}
+            isStatic
             closeButtonProps={{ 'aria-label': `Close ${title}` }}
           >
             <Body onClose={onClose} />
-          </Modal>
+          </AppModal>
         );
       })}
     </>

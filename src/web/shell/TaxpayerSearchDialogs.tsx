@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatNigerianPhone } from '../../shared/phone';
 import type { TaxpayerSummary } from '../../shared/taxpayers';
+import { AppModal } from '../lib/AppModal';
 import { isApiError } from '../lib/api';
 import { usePermission } from '../lib/usePermission';
 import { useShellBase } from './shellPaths';
@@ -10,12 +11,12 @@ import { useShellBase } from './shellPaths';
 export const TAXPAYER_NOT_FOUND_TEXT = 'Taxpayer not found!.';
 
 /** Static dialogs (SPEC.md §2): no backdrop close, no Escape close. */
-const STATIC = { closeOnClickOutside: false, closeOnEscape: false, centered: true } as const;
+const STATIC = { isStatic: true, centered: true } as const;
 
 /** Blocking while the search runs; every outcome closes it. */
 export function SearchingDialog({ opened }: { opened: boolean }) {
   return (
-    <Modal
+    <AppModal
       {...STATIC}
       opened={opened}
       onClose={() => undefined}
@@ -27,7 +28,7 @@ export function SearchingDialog({ opened }: { opened: boolean }) {
         <Loader size="sm" aria-hidden="true" />
         <Text>Looking the taxpayer up…</Text>
       </Group>
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -41,7 +42,7 @@ export function TaxpayerInformationDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <AppModal
       {...STATIC}
       opened={opened}
       onClose={onClose}
@@ -60,7 +61,7 @@ export function TaxpayerInformationDialog({
           <Button onClick={onClose}>Close</Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -121,7 +122,7 @@ export function SearchFailedDialog({
 }) {
   const isNotFound = !error || (isApiError(error) && error.code === 'TAXPAYER_NOT_FOUND');
   return (
-    <Modal
+    <AppModal
       {...STATIC}
       opened={opened}
       onClose={onClose}
@@ -140,6 +141,6 @@ export function SearchFailedDialog({
           <Button onClick={onClose}>OK</Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -3,7 +3,6 @@ import {
   Button,
   Divider,
   Group,
-  Modal,
   Select,
   SimpleGrid,
   Stack,
@@ -17,6 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MDA_CATEGORIES, MDA_CATEGORY_LABELS, MdaInput, type MdaView } from '../../../shared/mdas';
+import { AppModal } from '../../lib/AppModal';
 import { api } from '../../lib/api';
 import { changedFields } from '../../lib/changedFields';
 import { ApiKeyField } from './ApiKeyField';
@@ -28,17 +28,16 @@ import { mdaKeys } from './queries';
 export function MdaFormModal(props: { opened: boolean; mda: MdaView | null; onClose: () => void }) {
   const title = props.mda ? `Edit ${props.mda.name}` : 'Add an MDA';
   return (
-    <Modal
+    <AppModal
       opened={props.opened}
       onClose={props.onClose}
       title={title}
       size="lg"
-      closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': 'Close the MDA form' }}
     >
       {/* Keyed by MDA: opening another MDA starts from its own values. */}
       <MdaForm key={props.mda?.id ?? 'new'} mda={props.mda} title={title} onClose={props.onClose} />
-    </Modal>
+    </AppModal>
   );
 }
 

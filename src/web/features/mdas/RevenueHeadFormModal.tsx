@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type MdaView, RevenueHeadInput, type RevenueHeadView } from '../../../shared/mdas';
 import { koboToNaira, nairaToKobo } from '../../../shared/money';
+import { AppModal } from '../../lib/AppModal';
 import { api } from '../../lib/api';
 import { changedFields } from '../../lib/changedFields';
 import { type FieldNames, showSaveError, validateWith } from './formErrors';
@@ -71,12 +72,11 @@ export function RevenueHeadFormModal(props: {
   });
 
   return (
-    <Modal
+    <AppModal
       opened
       onClose={onClose}
       title={title}
       size="md"
-      closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': 'Close the revenue head form' }}
     >
       <form
@@ -127,6 +127,6 @@ export function RevenueHeadFormModal(props: {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

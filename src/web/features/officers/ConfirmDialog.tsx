@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../lib/AppModal';
 
 /** "Are you sure?" for a change that ends sessions or stops someone working. */
 export function ConfirmDialog(props: {
@@ -13,7 +14,7 @@ export function ConfirmDialog(props: {
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <AppModal
       opened={props.opened}
       onClose={props.onClose}
       title={props.title}
@@ -28,7 +29,8 @@ export function ConfirmDialog(props: {
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
+          {/* Focus starts on the harmless answer: Enter on opening changes nothing. */}
+          <Button variant="default" onClick={props.onClose} data-autofocus>
             Cancel
           </Button>
           <Button color={props.color} loading={props.isPending} onClick={props.onConfirm}>
@@ -36,6 +38,6 @@ export function ConfirmDialog(props: {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Group,
-  Modal,
   PasswordInput,
   Select,
   SimpleGrid,
@@ -20,6 +19,7 @@ import {
   type UserTypeGroup,
 } from '../../../shared/officers';
 import { USER_TYPES } from '../../../shared/userTypes';
+import { AppModal } from '../../lib/AppModal';
 import { api } from '../../lib/api';
 import { GROUP_PAGES, userTypeOptions } from './format';
 import { MdaPrivilegeSelect } from './MdaPrivilegeSelect';
@@ -48,16 +48,15 @@ export function CreateOfficerModal(props: {
 }) {
   const title = props.group === 'admin' ? 'Add an administrator' : 'Add an officer';
   return (
-    <Modal
+    <AppModal
       opened={props.opened}
       onClose={props.onClose}
       title={title}
       size="lg"
-      closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': `Close ${title}` }}
     >
       <CreateOfficerForm {...props} />
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -119,7 +118,12 @@ function CreateOfficerForm(props: {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" required {...form.getInputProps('firstName')} />
+          <TextInput
+            label="First name"
+            required
+            data-autofocus
+            {...form.getInputProps('firstName')}
+          />
           <TextInput label="Surname" required {...form.getInputProps('surname')} />
           <TextInput
             label="Username"

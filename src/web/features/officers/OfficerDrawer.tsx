@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OfficerDetail } from '../../../shared/officers';
 import { USER_TYPE_LABELS } from '../../../shared/userTypes';
+import { AppDrawer } from '../../lib/AppModal';
 import { meQuery } from '../../lib/queries';
 import { formatLagosDate, formatLagosDateTime, formatPhone } from '../taxpayers/format';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -31,7 +21,7 @@ export function OfficerDrawer(props: {
   const officer = useQuery({ ...officerQuery(props.officerId ?? ''), enabled: !!props.officerId });
   const title = officer.data ? `${officer.data.firstName} ${officer.data.surname}` : 'Officer';
   return (
-    <Drawer
+    <AppDrawer
       opened={!!props.officerId}
       onClose={props.onClose}
       position="right"
@@ -50,7 +40,7 @@ export function OfficerDrawer(props: {
       ) : (
         <OfficerPanel officer={officer.data} canWrite={props.canWrite} />
       )}
-    </Drawer>
+    </AppDrawer>
   );
 }
 

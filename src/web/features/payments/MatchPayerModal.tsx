@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BTIN_PATTERN } from '../../../shared/btin';
 import { formatKoboAsNaira } from '../../../shared/money';
 import type { AutoRegEntry } from '../../../shared/payments/views';
+import { AppModal } from '../../lib/AppModal';
 import { isApiError } from '../../lib/api';
 import { formatPhone } from '../taxpayers/format';
 import { taxpayerQuery } from '../taxpayers/queries';
@@ -51,12 +52,11 @@ export function MatchPayerModal({ entry, onClose }: { entry: AutoRegEntry; onClo
     (taxpayer.error.code === 'TAXPAYER_NOT_FOUND' || taxpayer.error.code === 'VALIDATION_FAILED');
 
   return (
-    <Modal
+    <AppModal
       opened
       onClose={onClose}
       title="Match to taxpayer"
       size="md"
-      closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': 'Close the match form' }}
     >
       <Stack gap="md">
@@ -119,6 +119,6 @@ export function MatchPayerModal({ entry, onClose }: { entry: AutoRegEntry; onClo
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

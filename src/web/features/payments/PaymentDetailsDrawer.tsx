@@ -1,19 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatKoboAsNaira } from '../../../shared/money';
 import { PAYMENT_TYPE_LABELS, type PaymentArrival } from '../../../shared/payments/enums';
 import type { PaymentView } from '../../../shared/payments/views';
+import { AppDrawer } from '../../lib/AppModal';
 import { formatLagosDateTime, formatPhone } from '../taxpayers/format';
 import { CHANNEL_LABELS, STATUS_COLORS, STATUS_LABELS, shownRrr } from './format';
 import { PaymentStatusActions } from './PaymentStatusActions';
@@ -44,7 +35,7 @@ export function PaymentDetailsDrawer(props: {
       ? `Bill ${shownRrr(payment.data.rrr)}`
       : 'Payment';
   return (
-    <Drawer
+    <AppDrawer
       opened={props.paymentId !== undefined}
       onClose={props.onClose}
       position="right"
@@ -63,7 +54,7 @@ export function PaymentDetailsDrawer(props: {
           <Loader aria-label="Loading the payment" />
         </Group>
       )}
-    </Drawer>
+    </AppDrawer>
   );
 }
 

@@ -3,7 +3,6 @@ import {
   Button,
   CopyButton,
   Group,
-  Modal,
   NumberInput,
   Select,
   Stack,
@@ -23,6 +22,7 @@ import {
 } from '../../../shared/payments/enums';
 import { formatRrr } from '../../../shared/payments/rrr';
 import { InvoiceInput, type PaymentView } from '../../../shared/payments/views';
+import { AppModal } from '../../lib/AppModal';
 import { showSaveError, validateWith } from '../mdas/formErrors';
 import { mdaOptionsQuery } from '../officers/queries';
 import { selectOptions } from '../taxpayers/format';
@@ -59,12 +59,11 @@ export function RaiseBillModal(props: { btin: string; payerName: string; onClose
   const [raised, setRaised] = useState<PaymentView | null>(null);
   const title = raised ? 'Bill raised' : `Raise a bill for ${props.payerName}`;
   return (
-    <Modal
+    <AppModal
       opened
       onClose={props.onClose}
       title={title}
       size="lg"
-      closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': 'Close the bill form' }}
     >
       {raised ? (
@@ -72,7 +71,7 @@ export function RaiseBillModal(props: { btin: string; payerName: string; onClose
       ) : (
         <BillForm btin={props.btin} onRaised={setRaised} onCancel={props.onClose} />
       )}
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -81,8 +81,10 @@ export function BatchCheckDialog({ onClose }: { onClose: () => void }) {
           onChange={setMdaId}
           searchable
           clearable
-          nothingFoundMessage="No MDA matches"
-          disabled={mdas.isPending}
+          nothingFoundMessage={mdas.isPending ? 'Loading MDAs…' : 'No MDA matches'}
+          // The first field takes focus on open; not disabled while loading (RrrCheckDialog).
+          data-autofocus
+          openOnFocus={false}
         />
         <FileInput
           label="CSV file"

@@ -80,10 +80,13 @@ export function RrrCheckDialog({ onClose }: { onClose: () => void }) {
             placeholder={mdas.isPending ? 'Loading MDAs…' : 'Choose the MDA'}
             data={mdas.data ?? []}
             searchable
-            nothingFoundMessage="No MDA matches"
+            nothingFoundMessage={mdas.isPending ? 'Loading MDAs…' : 'No MDA matches'}
             withAsterisk
-            disabled={mdas.isPending}
+            // Never disabled while the MDAs load: the dialog's focus goes here on open, and a
+            // disabled field refuses it (focus then stayed on the sidebar behind the dialog).
             data-autofocus
+            // Focus on opening must not drop the list over the form (axe, and the RRR field).
+            openOnFocus={false}
             {...form.getInputProps('mdaId')}
           />
           <TextInput

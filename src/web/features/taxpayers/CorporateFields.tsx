@@ -8,6 +8,7 @@ import {
   SECTORS,
   STATUSES_BY_KIND,
 } from '../../../shared/taxpayers';
+import { DateField } from '../../lib/DateField';
 import { ContactFields } from './ContactFields';
 import { DirectorsFields } from './DirectorsFields';
 import { FormSection } from './FormSection';
@@ -28,6 +29,7 @@ export function CorporateFields({
         <TextInput
           label="Registered name"
           description="As on the CAC certificate"
+          data-autofocus
           required
           maxLength={200}
           {...form.getInputProps('registeredName')}
@@ -47,12 +49,12 @@ export function CorporateFields({
             maxLength={20}
             {...form.getInputProps('cacNumber')}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="Date of incorporation"
             required
-            max={todayInLagos()}
+            maxDate={todayInLagos()}
             {...form.getInputProps('incorporationDate')}
+            onChange={(isoDate) => form.setFieldValue('incorporationDate', isoDate ?? '')}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

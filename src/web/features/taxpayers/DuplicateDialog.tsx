@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { DuplicateWarning, ExactDuplicate } from '../../../shared/taxpayers';
+import { AppModal } from '../../lib/AppModal';
 import { useShellBase } from '../../shell/shellPaths';
 
 /** A link that opens the taxpayer's page in a new tab, so the form keeps what was typed. */
@@ -26,14 +27,13 @@ export function DuplicateDialog({
   onCancel: () => void;
 }) {
   return (
-    <Modal
+    <AppModal
       opened={warnings !== null}
       onClose={onCancel}
       title="Possible duplicate taxpayers"
       size="lg"
       centered
       zIndex={300}
-      closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': 'Close possible duplicates' }}
     >
       <Stack gap="md">
@@ -62,7 +62,7 @@ export function DuplicateDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
 

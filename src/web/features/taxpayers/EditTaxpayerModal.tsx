@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TaxpayerPatch, TaxpayerView } from '../../../shared/taxpayers';
+import { AppModal } from '../../lib/AppModal';
 import { api, isApiError } from '../../lib/api';
 import { changedFields } from '../../lib/changedFields';
 import { CorporateFields } from './CorporateFields';
@@ -25,12 +26,11 @@ const CONFLICT_MESSAGE =
 /** The registration form, prefilled: only the changed fields and the version seen are sent. */
 export function EditTaxpayerModal({ view, onClose }: { view: TaxpayerView; onClose: () => void }) {
   return (
-    <Modal
+    <AppModal
       opened
       onClose={onClose}
       title={`Edit ${view.displayName}`}
       size="xl"
-      closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': 'Close the edit form' }}
     >
       {view.kind === 'individual' ? (
@@ -38,7 +38,7 @@ export function EditTaxpayerModal({ view, onClose }: { view: TaxpayerView; onClo
       ) : (
         <EditCorporate view={view} onClose={onClose} />
       )}
-    </Modal>
+    </AppModal>
   );
 }
 

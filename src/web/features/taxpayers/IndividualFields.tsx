@@ -9,6 +9,7 @@ import {
   STATUSES_BY_KIND,
   TITLES,
 } from '../../../shared/taxpayers';
+import { DateField } from '../../lib/DateField';
 import { ContactFields } from './ContactFields';
 import { FormSection } from './FormSection';
 import { selectOptions } from './format';
@@ -29,6 +30,9 @@ export function IndividualFields({
         <SimpleGrid cols={{ base: 1, sm: 4 }}>
           <Select
             label="Title"
+            data-autofocus
+            // Focused on opening: the list opens on a key or a click, not over the form.
+            openOnFocus={false}
             clearable
             searchable
             data={selectOptions(TITLES)}
@@ -55,12 +59,12 @@ export function IndividualFields({
             data={selectOptions(GENDERS, LABELS.gender)}
             {...form.getInputProps('gender')}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="Date of birth"
             required
-            max={todayInLagos()}
+            maxDate={todayInLagos()}
             {...form.getInputProps('dateOfBirth')}
+            onChange={(isoDate) => form.setFieldValue('dateOfBirth', isoDate ?? '')}
           />
           <Select
             label="Marital status"

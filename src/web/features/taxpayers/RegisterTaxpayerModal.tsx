@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { CorporateInput, IndividualInput, type TaxpayerKind } from '../../../shared/taxpayers';
+import { AppModal } from '../../lib/AppModal';
 import { CorporateFields } from './CorporateFields';
 import { DuplicateDialog, ExactDuplicateAlert } from './DuplicateDialog';
 import { showServerErrors } from './formValidation';
@@ -27,12 +28,11 @@ export function RegisterTaxpayerModal(props: {
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <AppModal
       opened={props.opened}
       onClose={props.onClose}
       title={TITLES[props.kind]}
       size="xl"
-      closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': `Close ${TITLES[props.kind]}` }}
     >
       {props.kind === 'individual' ? (
@@ -40,7 +40,7 @@ export function RegisterTaxpayerModal(props: {
       ) : (
         <RegisterCorporate onCancel={props.onClose} />
       )}
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -1,0 +1,82 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/**
+ * One date field for the whole app (src/web/lib/DateField.tsx): typed and shown day first,
+ * carried as YYYY-MM-DD in the URL and the API. The browser runs in US English, whose own date
+ * input reads mm/dd/yyyy, to prove the field ignores the browser's language.
+ */
+test.use({ locale: 'en-US' });
+
+test('a date filter reads 05/03/2026 as 5 March 2026 and keeps it ISO in the URL', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/birs/taxpayer/individual-taxpayer');
+  const from = page.getByRole('textbox', { name: 'Registered from', exact: true });
+  await from.click();
+  await page.keyboard.type('05/03/2026');
+  await expect(page).toHaveURL(/[?&]registeredFrom=2026-03-05(&|$)/);
+  await from.press('Tab');
+  await expect(from).toHaveValue('05/03/2026');
+
+  // The URL is the state (STYLE.md §8): a bookmarked range opens with both dates day first.
+  await page.goto(
+    '/birs/taxpayer/individual-taxpayer?registeredFrom=2025-12-01&registeredTo=2026-01-31',
+  );
+  await expect(page.getByRole('textbox', { name: 'Registered from', exact: true })).toHaveValue(
+    '01/12/2025',
+  );
+  await expect(page.getByRole('textbox', { name: 'Registered to', exact: true })).toHaveValue(
+    '31/01/2026',
+  );
+
+  // Emptying the field removes the bound.
+  const to = page.getByRole('textbox', { name: 'Registered to', exact: true });
+  await to.fill('');
+  await expect(page).not.toHaveURL(/registeredTo=/);
+  await expect(page).toHaveURL(/registeredFrom=2025-12-01/);
+});
+
+test('a date of birth typed day first reaches the API as an ISO date', async ({ page }) => {
+  // A whole registration form: slow on a machine shared by many browsers.
+  test.slow();
+  await signIn(page, 'admin');
+  await page.goto('/birs/taxpayer/individual-taxpayer');
+  await page.getByRole('button', { name: 'Register individual' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register an individual taxpayer' });
+  await expect(dialog).toBeVisible();
+
+  const digits = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  await field(dialog, 'First name').fill('Ebiakpo');
+  await field(dialog, 'Last name').fill('Datefirst');
+  await choose(page, dialog, 'Gender', 'Female');
+  const dateOfBirth = field(dialog, 'Date of birth');
+  await dateOfBirth.click();
+  await page.keyboard.type('02/09/1986');
+  await dateOfBirth.press('Tab');
+  await expect(dateOfBirth).toHaveValue('02/09/1986');
+  await field(dialog, 'NIN').fill(digits.slice(-11));
+  await field(dialog, 'Phone number').fill(`0803${digits.slice(-7)}`);
+  await field(dialog, 'Address').fill('4 Azikoro Road, Yenagoa');
+  await choose(page, dialog, 'LGA', 'Yenagoa');
+  await choose(page, dialog, 'Employment status', 'Self-employed');
+
+  const registration = page.waitForRequest(
+    (request) =>
+      request.method() === 'POST' && request.url().endsWith('/api/v1/taxpayers/individuals'),
+  );
+  await dialog.getByRole('button', { name: 'Register individual' }).click();
+  expect((await registration).postDataJSON()).toMatchObject({ dateOfBirth: '1986-09-02' });
+  await expect(page).toHaveURL(/\/birs\/taxpayer\/\d{10}$/);
+});
+
+function field(scope: Locator, label: string): Locator {
+  return scope.getByRole('textbox', { name: label, exact: true });
+}
+
+/** Picks an option of a Mantine Select: open it by its label, then click the option. */
+async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
