@@ -8,7 +8,12 @@ import { formatNigerianPhone } from '../../shared/phone';
 export function PhoneLink({ phone }: { phone: string | null }) {
   if (!phone) return null;
   return (
-    <Anchor href={`tel:${phone.replace(/[^+\d]/g, '')}`} inherit>
+    <Anchor
+      href={`tel:${phone.replace(/[^+\d]/g, '')}`}
+      inherit
+      // Dialling is all a tap on the number does: it never also opens the row it sits in.
+      onClick={(event) => event.stopPropagation()}
+    >
       {formatNigerianPhone(phone)}
     </Anchor>
   );

@@ -129,7 +129,14 @@ export function FilterBar(props: {
         </Button>
         {clear}
       </Group>
-      <Drawer opened={isOpen} onClose={drawer.close} title="Filters" position="right" size="100%">
+      <Drawer
+        opened={isOpen}
+        onClose={drawer.close}
+        title="Filters"
+        position="right"
+        size="100%"
+        closeButtonProps={{ 'aria-label': 'Close filters' }}
+      >
         <Stack gap="sm" className={classes.drawerFields}>
           {props.children}
         </Stack>
