@@ -25,6 +25,8 @@ export type ListCards<T> = {
   fields: readonly CardField<T>[];
   /** The row's buttons and whatever they expand, under the fields. */
   footer?: (record: T) => ReactNode;
+  /** When opening shows details inside the card (the audit trail's diff): whether it is open. */
+  isExpanded?: (record: T) => boolean;
 };
 
 export type ListTableProps<T> = {
@@ -112,7 +114,11 @@ function ListCardsView<T>(props: ListTableProps<T>) {
         {records.map((record) => (
           <li key={String(record[props.idAccessor])} className={classes.card}>
             {onOpen ? (
-              <UnstyledButton className={classes.open} onClick={() => onOpen(record)}>
+              <UnstyledButton
+                className={classes.open}
+                aria-expanded={cards.isExpanded?.(record)}
+                onClick={() => onOpen(record)}
+              >
                 {cards.title(record)}
               </UnstyledButton>
             ) : (
