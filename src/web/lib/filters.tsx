@@ -1,8 +1,11 @@
-import { Button, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch, IconX } from '@tabler/icons-react';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { AppDrawer } from './AppModal';
 import { DateField } from './DateField';
+import classes from './filters.module.css';
+import { usePhoneLayout } from './usePhoneLayout';
 
 /** The filter fields every list page shares; each change goes to the URL (STYLE.md §8). */
 
@@ -39,6 +42,11 @@ export function FilterText(props: {
       onChange={(event) => {
         setText(event.currentTarget.value);
         apply(event.currentTarget.value);
+      }}
+      // Leaving the field (or closing the phone's filter drawer) applies what was typed now.
+      onBlur={() => apply.flush()}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') apply.flush();
       }}
       w={props.width}
     />
@@ -82,5 +90,67 @@ export function ClearFiltersButton({ onClear }: { onClear: () => void }) {
     <Button variant="subtle" leftSection={<IconX size={16} aria-hidden="true" />} onClick={onClear}>
       Clear filters
     </Button>
+  );
+}
+
+/** How many of a list's filters are set, for the "Filters (n)" button. */
+export function countActiveFilters<S extends object>(search: S, keys: readonly (keyof S)[]) {
+  return keys.filter((key) => search[key] !== undefined).length;
+}
+
+/**
+ * A list's filters: a wrapping bar on a desk; below 576 px one "Filters (n)" button opening a
+ * drawer, so the records start on the first screen (DESIGN.md §9). Filters still apply as they
+ * change; "Show results" only closes the drawer.
+ */
+export function FilterBar(props: {
+  activeCount: number;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  const isPhone = usePhoneLayout();
+  const [isOpen, drawer] = useDisclosure(false);
+  const clear = props.activeCount > 0 && <ClearFiltersButton onClear={props.onClear} />;
+  if (!isPhone) {
+    return (
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        {props.children}
+        {clear}
+      </Group>
+    );
+  }
+  return (
+    <>
+      <Group gap="sm" wrap="nowrap">
+        <Button
+          variant="default"
+          h={44}
+          leftSection={<IconFilter size={16} aria-hidden="true" />}
+          aria-haspopup="dialog"
+          onClick={drawer.open}
+        >
+          {props.activeCount > 0 ? `Filters (${props.activeCount})` : 'Filters'}
+        </Button>
+        {clear}
+      </Group>
+      <AppDrawer
+        opened={isOpen}
+        onClose={drawer.close}
+        title="Filters"
+        position="right"
+        size="100%"
+        closeButtonProps={{ 'aria-label': 'Close filters' }}
+      >
+        <Stack gap="sm" className={classes.drawerFields}>
+          {props.children}
+        </Stack>
+        <Group justify="space-between" mt="lg">
+          {clear}
+          <Button h={44} ml="auto" onClick={drawer.close}>
+            Show results
+          </Button>
+        </Group>
+      </AppDrawer>
+    </>
   );
 }

@@ -1,9 +1,11 @@
 import { ActionIcon, Group, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconSearch, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { TaxpayerLookupResult } from '../../shared/taxpayers';
 import { api } from '../lib/api';
+import { usePhoneLayout } from '../lib/usePhoneLayout';
 import {
   SearchFailedDialog,
   SearchingDialog,
@@ -13,12 +15,17 @@ import classes from './TopBar.module.css';
 
 export const TAXPAYER_SEARCH_PLACEHOLDER = 'Search Taxpayer By BTIN/Email/Phone...';
 
+const PHONE_SEARCH_ID = 'taxpayer-search-panel';
+
 /**
  * The top bar's taxpayer search (SPEC.md §2, §8): a blocking 'Searching Taxpayer...' dialog,
  * then the static 'Tax Payer Information' dialog, or 'Validation Failed' when nobody matches
  * or the search fails. RevDesk refuses an empty term (DESIGN.md §10): the button waits for one.
  */
 export function TaxpayerSearch() {
+  const isPhone = usePhoneLayout();
+  // On a phone the field has no room in the bar: an icon opens it full width below the bar.
+  const [isPanelOpen, panel] = useDisclosure(false);
   const [term, setTerm] = useState('');
   const lookup = useMutation({
     mutationFn: (searchTerm: string) =>
@@ -37,6 +44,7 @@ export function TaxpayerSearch() {
   const closeFound = () => {
     lookup.reset();
     setTerm('');
+    panel.close();
   };
 
   const matches = lookup.data?.matches ?? [];
@@ -45,29 +53,56 @@ export function TaxpayerSearch() {
 
   return (
     <>
-      <search className={classes.search}>
-        <form noValidate onSubmit={onSubmit}>
-          <Group gap={6} wrap="nowrap">
-            <TextInput
-              type="search"
-              aria-label="Search taxpayer by BTIN, e-mail or phone"
-              placeholder={TAXPAYER_SEARCH_PLACEHOLDER}
-              value={term}
-              onChange={(event) => setTerm(event.currentTarget.value)}
-              classNames={{ root: classes.searchInput }}
-            />
-            <ActionIcon
-              type="submit"
-              size={36}
-              aria-label="Search"
-              variant="filled"
-              disabled={isEmpty}
-            >
-              <IconSearch size={18} aria-hidden="true" />
-            </ActionIcon>
-          </Group>
-        </form>
-      </search>
+      {isPhone && (
+        <ActionIcon
+          variant="subtle"
+          color="gray.8"
+          size={44}
+          aria-label="Search taxpayer"
+          aria-expanded={isPanelOpen}
+          aria-controls={PHONE_SEARCH_ID}
+          onClick={panel.toggle}
+        >
+          {isPanelOpen ? (
+            <IconX size={22} aria-hidden="true" />
+          ) : (
+            <IconSearch size={22} aria-hidden="true" />
+          )}
+        </ActionIcon>
+      )}
+      {(!isPhone || isPanelOpen) && (
+        <search
+          id={isPhone ? PHONE_SEARCH_ID : undefined}
+          className={isPhone ? classes.phoneSearch : classes.search}
+          onKeyDown={(event) => {
+            if (isPhone && event.key === 'Escape') panel.close();
+          }}
+        >
+          <form noValidate onSubmit={onSubmit}>
+            <Group gap={6} wrap="nowrap">
+              <TextInput
+                type="search"
+                aria-label="Search taxpayer by BTIN, e-mail or phone"
+                placeholder={TAXPAYER_SEARCH_PLACEHOLDER}
+                value={term}
+                onChange={(event) => setTerm(event.currentTarget.value)}
+                classNames={{ root: isPhone ? classes.phoneSearchInput : classes.searchInput }}
+                // Opened by a tap on the icon: the officer came to type.
+                autoFocus={isPhone}
+              />
+              <ActionIcon
+                type="submit"
+                size={isPhone ? 44 : 36}
+                aria-label="Search"
+                variant="filled"
+                disabled={isEmpty}
+              >
+                <IconSearch size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Group>
+          </form>
+        </search>
+      )}
       <SearchingDialog opened={lookup.isPending} />
       <TaxpayerInformationDialog opened={isFound} matches={matches} onClose={closeFound} />
       <SearchFailedDialog opened={isFailed} error={lookup.error} onClose={() => lookup.reset()} />

@@ -1,7 +1,7 @@
-import { Group, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ClearFiltersButton, FilterDateRange, FilterText } from '../../lib/filters';
-import { type AuditTrailSearch, hasAuditFilters } from './auditSearch';
+import { countActiveFilters, FilterBar, FilterDateRange, FilterText } from '../../lib/filters';
+import { AUDIT_FILTER_KEYS, type AuditTrailSearch } from './auditSearch';
 import { auditActionsQuery } from './queries';
 
 type TextKey = 'actor' | 'entityType' | 'entityId';
@@ -37,7 +37,7 @@ export function AuditFilters({ search, onChange, onClear }: Props) {
   }
 
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <FilterBar activeCount={countActiveFilters(search, AUDIT_FILTER_KEYS)} onClear={onClear}>
       <FilterText
         label="Actor"
         placeholder="Username or Officer ID"
@@ -77,7 +77,6 @@ export function AuditFilters({ search, onChange, onClear }: Props) {
         onChange={(range) => onChange({ from: range.from, to: range.to })}
         width={150}
       />
-      {hasAuditFilters(search) && <ClearFiltersButton onClear={onClear} />}
-    </Group>
+    </FilterBar>
   );
 }

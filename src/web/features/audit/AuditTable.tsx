@@ -1,8 +1,9 @@
 import { Button, Code, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import type { AuditEventListResult, AuditEventView } from '../../../shared/audit';
+import { type ListCards, ListTable } from '../../lib/ListTable';
 import { AuditEventDetails } from './AuditEventDetails';
 import { AUDIT_DEFAULT_PAGE_SIZE, AUDIT_PAGE_SIZES } from './auditSearch';
 import { formatAuditTime } from './format';
@@ -56,7 +57,15 @@ export function AuditTable({ data, isFetching, onPageChange, onPageSizeChange }:
       noWrap: true,
       render: (event) => formatAuditTime(event.occurredAt),
     },
-    { accessor: 'actorUsername', title: 'Actor', render: (event) => event.actorUsername ?? '—' },
+    {
+      accessor: 'actorUsername',
+      title: 'Actor',
+      width: 160,
+      ellipsis: true,
+      render: (event) => (
+        <span title={event.actorUsername ?? undefined}>{event.actorUsername ?? '—'}</span>
+      ),
+    },
     { accessor: 'action', title: 'Action', render: (event) => <Code>{event.action}</Code> },
     {
       accessor: 'entityType',
@@ -76,31 +85,35 @@ export function AuditTable({ data, isFetching, onPageChange, onPageSizeChange }:
     { accessor: 'id', title: 'Row', textAlign: 'right', noWrap: true },
   ];
 
+  // On a phone: the time, actor and action; a tap shows the row's changes inside the card.
+  const cards: ListCards<AuditEventView> = {
+    title: (event) => event.action,
+    fields: [
+      { label: 'Time', render: (event) => formatAuditTime(event.occurredAt) },
+      { label: 'Actor', render: (event) => event.actorUsername ?? '—' },
+      { label: 'Entity', render: (event) => event.entityType },
+    ],
+    isExpanded: (event) => expanded.includes(event.id),
+    footer: (event) => (expanded.includes(event.id) ? <AuditEventDetails event={event} /> : null),
+  };
+
   return (
-    <DataTable<AuditEventView>
-      aria-label="Audit trail"
-      withTableBorder
-      borderRadius="md"
-      striped
-      highlightOnHover
-      minHeight={data?.items.length ? undefined : 180}
+    <ListTable<AuditEventView>
+      label="Audit trail"
       idAccessor="id"
       columns={columns}
-      records={data?.items ?? []}
+      cards={cards}
+      records={data?.items}
       fetching={isFetching}
       loadingText="Loading the audit trail…"
       noRecordsText="No audit rows on this page"
-      totalRecords={data?.total ?? 0}
+      total={data?.total ?? 0}
+      isTotalCapped={data?.isTotalCapped}
       page={data?.page ?? 1}
-      recordsPerPage={data?.pageSize ?? AUDIT_DEFAULT_PAGE_SIZE}
-      recordsPerPageOptions={[...AUDIT_PAGE_SIZES]}
-      recordsPerPageLabel="Rows per page"
+      pageSize={data?.pageSize ?? AUDIT_DEFAULT_PAGE_SIZE}
+      pageSizes={AUDIT_PAGE_SIZES}
       onPageChange={onPageChange}
-      onRecordsPerPageChange={onPageSizeChange}
-      paginationText={({ from, to, totalRecords }) =>
-        `${from.toLocaleString('en-NG')}–${to.toLocaleString('en-NG')} of ${totalRecords.toLocaleString('en-NG')}${data?.isTotalCapped ? '+' : ''}`
-      }
-      getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
+      onPageSizeChange={onPageSizeChange}
       rowExpansion={{
         trigger: 'never',
         allowMultiple: true,
@@ -110,7 +123,7 @@ export function AuditTable({ data, isFetching, onPageChange, onPageSizeChange }:
         },
         content: ({ record }) => <AuditEventDetails event={record} />,
       }}
-      onRowClick={({ record }) => toggle(record.id)}
+      onOpen={(record) => toggle(record.id)}
     />
   );
 }

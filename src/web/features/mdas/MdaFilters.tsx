@@ -1,8 +1,7 @@
-import { Button, Group, Select } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
+import { Select } from '@mantine/core';
 import { MDA_CATEGORIES, MDA_CATEGORY_LABELS } from '../../../shared/mdas/enums';
-import { FilterText } from '../../lib/filters';
-import { hasFilters, type MdaListSearch } from './listSearch';
+import { countActiveFilters, FilterBar, FilterText } from '../../lib/filters';
+import { FILTER_KEYS, type MdaListSearch } from './listSearch';
 
 type FilterChange = Partial<Pick<MdaListSearch, 'search' | 'category' | 'status'>>;
 
@@ -14,7 +13,7 @@ export function MdaFilters(props: {
 }) {
   const { search, onChange } = props;
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <FilterBar activeCount={countActiveFilters(search, FILTER_KEYS)} onClear={props.onClear}>
       <FilterText
         isSearch
         label="Search"
@@ -46,15 +45,6 @@ export function MdaFilters(props: {
         clearable
         w={190}
       />
-      {hasFilters(search) && (
-        <Button
-          variant="subtle"
-          leftSection={<IconX size={16} aria-hidden="true" />}
-          onClick={props.onClear}
-        >
-          Clear filters
-        </Button>
-      )}
-    </Group>
+    </FilterBar>
   );
 }

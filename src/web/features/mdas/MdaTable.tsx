@@ -9,9 +9,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPencil } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { MDA_CATEGORY_LABELS, type MdaPage, type MdaView } from '../../../shared/mdas';
+import { type ListCards, ListTable } from '../../lib/ListTable';
 import { PAGE_SIZE_CHOICES } from './listSearch';
 import { RevenueHeadsPanel } from './RevenueHeadsPanel';
 
@@ -33,14 +34,55 @@ export function MdaTable({ data, isFetching, canWrite, onEdit, ...handlers }: Pr
   const toggle = (id: string) =>
     setExpanded((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
+  // In a phone's card each button is a 44 px tap target; in a table row they stay compact.
+  const editButton = (mda: MdaView, isCard = false) => (
+    <Tooltip label="Edit">
+      <ActionIcon
+        variant="subtle"
+        size={isCard ? 44 : 'md'}
+        aria-label={`Edit ${mda.name}`}
+        onClick={() => onEdit(mda)}
+      >
+        <IconPencil size={18} aria-hidden="true" />
+      </ActionIcon>
+    </Tooltip>
+  );
+
+  const headsButton = (mda: MdaView, isCard = false) => {
+    const isOpen = expanded.includes(mda.id);
+    const active = mda.revenueHeads.filter((h) => h.isActive).length;
+    return (
+      <Button
+        variant="subtle"
+        size={isCard ? 'sm' : 'compact-sm'}
+        h={isCard ? 44 : undefined}
+        aria-expanded={isOpen}
+        aria-label={`${isOpen ? 'Hide' : 'Show'} the revenue heads of ${mda.name}`}
+        leftSection={
+          isOpen ? (
+            <IconChevronDown size={14} aria-hidden="true" />
+          ) : (
+            <IconChevronRight size={14} aria-hidden="true" />
+          )
+        }
+        onClick={() => toggle(mda.id)}
+      >
+        {active} active
+        {mda.revenueHeads.length > active ? ` of ${mda.revenueHeads.length}` : ''}
+      </Button>
+    );
+  };
+
   const columns: DataTableColumn<MdaView>[] = [
     { accessor: 'code', title: 'Code', noWrap: true },
     {
       accessor: 'name',
       title: 'Name',
+      // A long name ends in an ellipsis, whole on hover, instead of wrapping into a tower.
+      width: 320,
       render: (mda) => (
         <Stack gap={0}>
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={500} truncate="end" title={mda.name}>
             {mda.name}
           </Text>
           {mda.shortName && (
@@ -61,29 +103,7 @@ export function MdaTable({ data, isFetching, canWrite, onEdit, ...handlers }: Pr
       accessor: 'revenueHeads',
       title: 'Revenue heads',
       noWrap: true,
-      render: (mda) => {
-        const isOpen = expanded.includes(mda.id);
-        const active = mda.revenueHeads.filter((h) => h.isActive).length;
-        return (
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            aria-expanded={isOpen}
-            aria-label={`${isOpen ? 'Hide' : 'Show'} the revenue heads of ${mda.name}`}
-            leftSection={
-              isOpen ? (
-                <IconChevronDown size={14} aria-hidden="true" />
-              ) : (
-                <IconChevronRight size={14} aria-hidden="true" />
-              )
-            }
-            onClick={() => toggle(mda.id)}
-          >
-            {active} active
-            {mda.revenueHeads.length > active ? ` of ${mda.revenueHeads.length}` : ''}
-          </Button>
-        );
-      },
+      render: (mda) => headsButton(mda),
     },
     ...(canWrite
       ? [
@@ -110,11 +130,7 @@ export function MdaTable({ data, isFetching, canWrite, onEdit, ...handlers }: Pr
       accessor: 'isActive',
       title: 'Status',
       noWrap: true,
-      render: (mda) => (
-        <Badge color={mda.isActive ? 'revenue.8' : 'gray.7'} variant="filled">
-          {mda.isActive ? 'Active' : 'Inactive'}
-        </Badge>
-      ),
+      render: statusBadge,
     },
     ...(canWrite
       ? [
@@ -122,43 +138,46 @@ export function MdaTable({ data, isFetching, canWrite, onEdit, ...handlers }: Pr
             accessor: 'actions',
             title: <VisuallyHidden>Actions</VisuallyHidden>,
             textAlign: 'right',
-            render: (mda: MdaView) => (
-              <Tooltip label="Edit">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Edit ${mda.name}`}
-                  onClick={() => onEdit(mda)}
-                >
-                  <IconPencil size={18} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
-            ),
+            render: (mda: MdaView) => editButton(mda),
           } satisfies DataTableColumn<MdaView>,
         ]
       : []),
   ];
 
+  // On a phone: the code and name, the status, and the row's buttons and revenue heads.
+  const cards: ListCards<MdaView> = {
+    title: (mda) => mda.name,
+    fields: [
+      { label: 'Code', render: (mda) => mda.code },
+      { label: 'Status', render: statusBadge },
+    ],
+    footer: (mda) => (
+      <>
+        <Group justify="space-between" wrap="nowrap">
+          {headsButton(mda, true)}
+          {canWrite && editButton(mda, true)}
+        </Group>
+        {expanded.includes(mda.id) && <RevenueHeadsPanel mda={mda} canWrite={canWrite} />}
+      </>
+    ),
+  };
+
   return (
-    <DataTable<MdaView>
-      aria-label="MDAs"
-      withTableBorder
-      borderRadius="md"
-      striped
-      minHeight={data?.items.length ? undefined : 180}
+    <ListTable<MdaView>
+      label="MDAs"
       idAccessor="id"
       columns={columns}
-      records={data?.items ?? []}
+      cards={cards}
+      records={data?.items}
       fetching={isFetching}
       loadingText="Loading MDAs…"
       noRecordsText="No MDAs on this page"
-      totalRecords={data?.total ?? 0}
+      total={data?.total ?? 0}
       page={data?.page ?? 1}
-      recordsPerPage={data?.pageSize ?? 50}
-      recordsPerPageOptions={[...PAGE_SIZE_CHOICES]}
-      recordsPerPageLabel="Rows per page"
+      pageSize={data?.pageSize ?? 50}
+      pageSizes={PAGE_SIZE_CHOICES}
       onPageChange={handlers.onPageChange}
-      onRecordsPerPageChange={handlers.onPageSizeChange}
-      getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
+      onPageSizeChange={handlers.onPageSizeChange}
       rowExpansion={{
         trigger: 'never',
         allowMultiple: true,
@@ -169,5 +188,13 @@ export function MdaTable({ data, isFetching, canWrite, onEdit, ...handlers }: Pr
         content: ({ record }) => <RevenueHeadsPanel mda={record} canWrite={canWrite} />,
       }}
     />
+  );
+}
+
+function statusBadge(mda: MdaView) {
+  return (
+    <Badge color={mda.isActive ? 'revenue.8' : 'gray.7'} variant="filled">
+      {mda.isActive ? 'Active' : 'Inactive'}
+    </Badge>
   );
 }

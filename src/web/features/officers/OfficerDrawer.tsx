@@ -1,11 +1,13 @@
 import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { OfficerDetail } from '../../../shared/officers';
 import { USER_TYPE_LABELS } from '../../../shared/userTypes';
 import { AppDrawer } from '../../lib/AppModal';
+import { PhoneLink } from '../../lib/PhoneLink';
 import { meQuery } from '../../lib/queries';
-import { formatLagosDate, formatLagosDateTime, formatPhone } from '../taxpayers/format';
+import { formatLagosDate, formatLagosDateTime } from '../taxpayers/format';
 import { ConfirmDialog } from './ConfirmDialog';
 import { STATE_COLORS, stateOf } from './format';
 import { EditOfficerForm, MdaPrivilegesForm, ResetPasswordForm } from './OfficerForms';
@@ -44,7 +46,7 @@ export function OfficerDrawer(props: {
   );
 }
 
-function Detail({ label, value }: { label: string; value: string }) {
+function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
       <Text component="dt" size="sm" c="dimmed">
@@ -78,7 +80,10 @@ function OfficerPanel({ officer, canWrite }: { officer: OfficerDetail; canWrite:
         <Detail label="User type" value={USER_TYPE_LABELS[officer.userType]} />
         <Detail label="Username" value={officer.username} />
         <Detail label="E-mail" value={officer.email} />
-        <Detail label="Phone" value={formatPhone(officer.phoneNumber)} />
+        <Detail
+          label="Phone"
+          value={officer.phoneNumber && <PhoneLink phone={officer.phoneNumber} />}
+        />
         <Detail label="Joined" value={formatLagosDate(officer.createdAt)} />
         <Detail
           label="MDA privileges"

@@ -1,10 +1,9 @@
-import { Button, Group, Select } from '@mantine/core';
-import { IconX } from '@tabler/icons-react';
+import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { UserTypeGroup } from '../../../shared/officers';
-import { FilterText } from '../../lib/filters';
+import { countActiveFilters, FilterBar, FilterText } from '../../lib/filters';
 import { GROUP_PAGES, userTypeOptions } from './format';
-import { hasFilters, type OfficerListSearch } from './listSearch';
+import { FILTER_KEYS, type OfficerListSearch } from './listSearch';
 import { mdaOptionsQuery } from './queries';
 
 type FilterChange = Partial<Pick<OfficerListSearch, 'search' | 'userType' | 'mdaId' | 'state'>>;
@@ -25,7 +24,7 @@ export function OfficerFilters(props: {
   const { group, search, onChange } = props;
   const mdas = useQuery(mdaOptionsQuery());
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <FilterBar activeCount={countActiveFilters(search, FILTER_KEYS)} onClear={props.onClear}>
       <FilterText
         isSearch
         label="Search"
@@ -70,15 +69,6 @@ export function OfficerFilters(props: {
         clearable
         w={160}
       />
-      {hasFilters(search) && (
-        <Button
-          variant="subtle"
-          leftSection={<IconX size={16} aria-hidden="true" />}
-          onClick={props.onClear}
-        >
-          Clear filters
-        </Button>
-      )}
-    </Group>
+    </FilterBar>
   );
 }

@@ -1,9 +1,10 @@
 import { Anchor, Badge } from '@mantine/core';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import type { OfficerDetail } from '../../../shared/officers';
 import type { Page } from '../../../shared/pagination';
 import { USER_TYPE_LABELS } from '../../../shared/userTypes';
-import { formatPhone } from '../taxpayers/format';
+import { type ListCards, ListTable } from '../../lib/ListTable';
+import { PhoneLink } from '../../lib/PhoneLink';
 import { PAGE_SIZE_CHOICES } from '../taxpayers/listSearch';
 import { STATE_COLORS, stateOf } from './format';
 import type { OfficerSort } from './listSearch';
@@ -59,11 +60,14 @@ export function OfficerTable(props: {
         </Anchor>
       ),
     },
+    // A long name ends in an ellipsis, whole on hover, instead of wrapping into a tower.
     {
       accessor: 'name',
       title: 'Name',
       sortable: true,
-      render: (row) => `${row.surname}, ${row.firstName}`,
+      width: 220,
+      ellipsis: true,
+      render: (row) => <span title={nameOf(row)}>{nameOf(row)}</span>,
     },
     { accessor: 'username', title: 'Username', sortable: true },
     ...(props.showUserType
@@ -80,47 +84,57 @@ export function OfficerTable(props: {
       accessor: 'phoneNumber',
       title: 'Phone',
       noWrap: true,
-      render: (row) => formatPhone(row.phoneNumber),
+      render: (row) => <PhoneLink phone={row.phoneNumber} />,
     },
     {
       accessor: 'state',
       title: 'State',
       noWrap: true,
-      render: (row) => (
-        <Badge color={STATE_COLORS[stateOf(row)]} variant="filled">
-          {stateOf(row)}
-        </Badge>
-      ),
+      render: stateBadge,
     },
   ];
 
+  // On a phone: the name, user type and state, and the phone to call; a tap opens the officer.
+  const cards: ListCards<OfficerDetail> = {
+    title: nameOf,
+    fields: [
+      { label: 'User type', render: (row) => USER_TYPE_LABELS[row.userType] },
+      { label: 'State', render: stateBadge },
+      { label: 'Phone', render: (row) => <PhoneLink phone={row.phoneNumber} /> },
+    ],
+  };
+
   return (
-    <DataTable<OfficerDetail>
-      aria-label={props.label}
-      withTableBorder
-      borderRadius="md"
-      striped
-      highlightOnHover
-      minHeight={data?.items.length ? undefined : 180}
+    <ListTable<OfficerDetail>
+      label={props.label}
+      idAccessor="id"
       columns={columns}
-      records={data?.items ?? []}
+      cards={cards}
+      records={data?.items}
       fetching={props.isFetching}
       loadingText="Loading officers…"
       noRecordsText="No officers on this page"
-      totalRecords={data?.total ?? 0}
+      total={data?.total ?? 0}
       page={data?.page ?? 1}
-      recordsPerPage={data?.pageSize ?? 50}
-      recordsPerPageOptions={[...PAGE_SIZE_CHOICES]}
-      recordsPerPageLabel="Rows per page"
+      pageSize={data?.pageSize ?? 50}
+      pageSizes={PAGE_SIZE_CHOICES}
       onPageChange={props.onPageChange}
-      onRecordsPerPageChange={props.onPageSizeChange}
-      paginationText={({ from, to, totalRecords }) =>
-        `${from.toLocaleString('en-NG')}–${to.toLocaleString('en-NG')} of ${totalRecords.toLocaleString('en-NG')}`
-      }
-      getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
+      onPageSizeChange={props.onPageSizeChange}
       sortStatus={toSortStatus(props.sort)}
       onSortStatusChange={(status) => props.onSortChange(fromSortStatus(status))}
-      onRowClick={({ record }) => props.onOpen(record.id)}
+      onOpen={(record) => props.onOpen(record.id)}
     />
+  );
+}
+
+function nameOf(row: OfficerDetail): string {
+  return `${row.surname}, ${row.firstName}`;
+}
+
+function stateBadge(row: OfficerDetail) {
+  return (
+    <Badge color={STATE_COLORS[stateOf(row)]} variant="filled">
+      {stateOf(row)}
+    </Badge>
   );
 }

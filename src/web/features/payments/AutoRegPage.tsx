@@ -1,20 +1,22 @@
 import 'mantine-datatable/styles.css';
 import '../../styles/tables.css';
 import '../../styles/forms.css';
-import { Anchor, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Select, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { formatKoboAsNaira } from '../../../shared/money';
 import type { AutoRegEntry } from '../../../shared/payments/views';
-import { FilterText } from '../../lib/filters';
+import { countActiveFilters, FilterBar, FilterText } from '../../lib/filters';
+import { type ListCards, ListTable } from '../../lib/ListTable';
 import { ListLoadError, useSetListSearch } from '../../lib/listPage';
+import { PhoneLink } from '../../lib/PhoneLink';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { NoAccess } from '../pages/NoAccess';
-import { formatLagosDate, formatPhone } from '../taxpayers/format';
+import { formatLagosDate } from '../taxpayers/format';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../taxpayers/listSearch';
 import { EvasCheck } from './EvasCheck';
 import { shownRrr } from './format';
@@ -46,6 +48,33 @@ function AutoRegList() {
   const setSearch = useSetListSearch<AutoRegSearch>();
   const [matching, setMatching] = useState<AutoRegEntry | null>(null);
 
+  // In a phone's card the match button is a 44 px tap target; in a table row it stays compact.
+  const taxpayerCell = (row: AutoRegEntry, isCard = false) =>
+    row.btin ? (
+      <Stack gap={0}>
+        {canReadTaxpayers ? (
+          <Anchor component={Link} to={`${base}/taxpayer/${row.btin}`} size="sm">
+            {row.btin}
+          </Anchor>
+        ) : (
+          <Text size="sm">{row.btin}</Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {row.taxpayerName ?? ''}
+        </Text>
+      </Stack>
+    ) : (
+      <Button
+        size={isCard ? 'sm' : 'compact-sm'}
+        h={isCard ? 44 : undefined}
+        variant="light"
+        aria-label={`Match RRR ${row.rrr ?? row.paymentId} to a taxpayer`}
+        onClick={() => setMatching(row)}
+      >
+        Match to taxpayer
+      </Button>
+    );
+
   const columns: DataTableColumn<AutoRegEntry>[] = [
     {
       accessor: 'paidAt',
@@ -57,12 +86,18 @@ function AutoRegList() {
     {
       accessor: 'payerName',
       title: 'Payer',
+      // A long name ends in an ellipsis, whole on hover, instead of wrapping into a tower.
+      width: 240,
       render: (row) => (
         <Stack gap={0}>
-          <Text size="sm">{row.payerName ?? 'No name given'}</Text>
-          <Text size="xs" c="dimmed">
-            {[formatPhone(row.payerPhone), row.payerEmail].filter(Boolean).join(' · ') ||
-              'No phone or e-mail'}
+          <Text size="sm" truncate="end" title={row.payerName ?? undefined}>
+            {row.payerName ?? 'No name given'}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {row.payerPhone && <PhoneLink phone={row.payerPhone} />}
+            {row.payerPhone && row.payerEmail && ' · '}
+            {row.payerEmail}
+            {!row.payerPhone && !row.payerEmail && 'No phone or e-mail'}
           </Text>
         </Stack>
       ),
@@ -81,39 +116,12 @@ function AutoRegList() {
       noWrap: true,
       // "Auto-registered" whole: a squeezed badge cut it short.
       width: 160,
-      render: (row) => (
-        <Badge color={row.state === 'unmatched' ? 'red.9' : 'revenue.8'} variant="filled">
-          {STATE_LABELS[row.state]}
-        </Badge>
-      ),
+      render: stateBadge,
     },
     {
       accessor: 'btin',
       title: 'Taxpayer',
-      render: (row) =>
-        row.btin ? (
-          <Stack gap={0}>
-            {canReadTaxpayers ? (
-              <Anchor component={Link} to={`${base}/taxpayer/${row.btin}`} size="sm">
-                {row.btin}
-              </Anchor>
-            ) : (
-              <Text size="sm">{row.btin}</Text>
-            )}
-            <Text size="xs" c="dimmed">
-              {row.taxpayerName ?? ''}
-            </Text>
-          </Stack>
-        ) : (
-          <Button
-            size="compact-sm"
-            variant="light"
-            aria-label={`Match RRR ${row.rrr ?? row.paymentId} to a taxpayer`}
-            onClick={() => setMatching(row)}
-          >
-            Match to taxpayer
-          </Button>
-        ),
+      render: (row) => taxpayerCell(row),
     },
     ...(canCheckEvas
       ? [
@@ -126,6 +134,23 @@ function AutoRegList() {
       : []),
   ];
 
+  // On a phone: the payer, the day paid, the amount, the state, and the match and EVAS buttons.
+  const cards: ListCards<AutoRegEntry> = {
+    title: (row) => row.payerName ?? 'No name given',
+    fields: [
+      { label: 'Paid', render: (row) => (row.paidAt ? formatLagosDate(row.paidAt) : '—') },
+      { label: 'Amount', render: (row) => formatKoboAsNaira(row.amountKobo) },
+      { label: 'Phone', render: (row) => <PhoneLink phone={row.payerPhone} /> },
+      { label: 'State', render: stateBadge },
+    ],
+    footer: (row) => (
+      <Stack gap="xs" align="flex-start">
+        {taxpayerCell(row, true)}
+        {canCheckEvas && <EvasCheck entry={row} />}
+      </Stack>
+    ),
+  };
+
   return (
     <Stack gap="lg">
       <Stack gap={2}>
@@ -137,7 +162,10 @@ function AutoRegList() {
           record, and check a payer's auto-registration in EVAS.
         </Text>
       </Stack>
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <FilterBar
+        activeCount={countActiveFilters(search, ['search', 'state'])}
+        onClear={() => setSearch({ search: undefined, state: undefined, page: undefined })}
+      >
         <FilterText
           label="Search"
           placeholder="Name, phone or RRR"
@@ -157,7 +185,7 @@ function AutoRegList() {
           clearable
           w={200}
         />
-      </Group>
+      </FilterBar>
       {list.isError ? (
         <ListLoadError
           what="The payers"
@@ -166,15 +194,12 @@ function AutoRegList() {
           onRetry={() => void list.refetch()}
         />
       ) : (
-        <DataTable<AutoRegEntry>
-          aria-label="Payers without a BTIN"
-          withTableBorder
-          borderRadius="md"
-          striped
-          minHeight={list.data?.items.length ? undefined : 180}
+        <ListTable<AutoRegEntry>
+          label="Payers without a BTIN"
           idAccessor="paymentId"
           columns={columns}
-          records={list.data?.items ?? []}
+          cards={cards}
+          records={list.data?.items}
           fetching={list.isFetching}
           loadingText="Loading payers…"
           noRecordsText={
@@ -182,22 +207,28 @@ function AutoRegList() {
               ? 'No payers match this search'
               : 'Every payment so far came with a BTIN'
           }
-          totalRecords={list.data?.total ?? 0}
+          total={list.data?.total ?? 0}
           page={list.data?.page ?? 1}
-          recordsPerPage={list.data?.pageSize ?? DEFAULT_PAGE_SIZE}
-          recordsPerPageOptions={[...PAGE_SIZE_CHOICES]}
-          recordsPerPageLabel="Rows per page"
+          pageSize={list.data?.pageSize ?? DEFAULT_PAGE_SIZE}
+          pageSizes={PAGE_SIZE_CHOICES}
           onPageChange={(page) => setSearch({ page: page === 1 ? undefined : page }, false)}
-          onRecordsPerPageChange={(pageSize) =>
+          onPageSizeChange={(pageSize) =>
             setSearch({
               pageSize: pageSize === DEFAULT_PAGE_SIZE ? undefined : pageSize,
               page: undefined,
             })
           }
-          getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
         />
       )}
       {matching && <MatchPayerModal entry={matching} onClose={() => setMatching(null)} />}
     </Stack>
+  );
+}
+
+function stateBadge(row: AutoRegEntry) {
+  return (
+    <Badge color={row.state === 'unmatched' ? 'red.9' : 'revenue.8'} variant="filled">
+      {STATE_LABELS[row.state]}
+    </Badge>
   );
 }

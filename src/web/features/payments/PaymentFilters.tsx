@@ -1,4 +1,4 @@
-import { Group, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   PAYMENT_CHANNELS,
@@ -6,15 +6,11 @@ import {
   PAYMENT_TYPE_LABELS,
   PAYMENT_TYPES,
 } from '../../../shared/payments/enums';
-import { ClearFiltersButton, FilterDateRange, FilterText } from '../../lib/filters';
+import { countActiveFilters, FilterBar, FilterDateRange, FilterText } from '../../lib/filters';
 import { mdaOptionsQuery } from '../officers/queries';
 import { selectOptions } from '../taxpayers/format';
 import { CHANNEL_LABELS, STATUS_LABELS } from './format';
-import {
-  hasPaymentFilters,
-  type PAYMENT_FILTER_KEYS,
-  type PaymentHistorySearch,
-} from './paymentSearch';
+import { PAYMENT_FILTER_KEYS, type PaymentHistorySearch } from './paymentSearch';
 
 type FilterChange = Partial<Pick<PaymentHistorySearch, (typeof PAYMENT_FILTER_KEYS)[number]>>;
 
@@ -37,7 +33,7 @@ export function PaymentFilters({ search, onChange, onClear }: Props) {
   }
 
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <FilterBar activeCount={countActiveFilters(search, PAYMENT_FILTER_KEYS)} onClear={onClear}>
       <FilterText
         label="Customer name"
         placeholder="Payer's name"
@@ -116,7 +112,6 @@ export function PaymentFilters({ search, onChange, onClear }: Props) {
         clearable
         w={140}
       />
-      {hasPaymentFilters(search) && <ClearFiltersButton onClear={onClear} />}
-    </Group>
+    </FilterBar>
   );
 }

@@ -1,9 +1,10 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { formatKoboAsNaira } from '../../../shared/money';
 import type { PaymentSort } from '../../../shared/payments/enums';
 import type { PaymentPage, PaymentView } from '../../../shared/payments/views';
+import { type ListCards, ListTable } from '../../lib/ListTable';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { formatLagosDate } from '../taxpayers/format';
@@ -58,8 +59,7 @@ export function PaymentTable({
       title: 'Date',
       sortable: true,
       noWrap: true,
-      // A paid payment is dated by its payment, a bill by when it was raised.
-      render: (row) => formatLagosDate(row.paidAt ?? row.createdAt),
+      render: paymentDate,
     },
     {
       accessor: 'receiptNumber',
@@ -68,7 +68,14 @@ export function PaymentTable({
       render: (row) => row.receiptNumber ?? '—',
     },
     { accessor: 'rrr', title: 'RRR', noWrap: true, render: (row) => shownRrr(row.rrr) },
-    { accessor: 'payerName', title: 'Payer', render: (row) => row.payerName ?? '—' },
+    // A long payer name ends in an ellipsis, whole on hover, instead of a tower of short lines.
+    {
+      accessor: 'payerName',
+      title: 'Payer',
+      width: 220,
+      ellipsis: true,
+      render: (row) => <span title={row.payerName ?? undefined}>{row.payerName ?? '—'}</span>,
+    },
     {
       accessor: 'btin',
       title: 'BTIN',
@@ -111,42 +118,53 @@ export function PaymentTable({
       noWrap: true,
       // The widest word, "Cancelled", whole: a squeezed badge cut it to "PEN…".
       width: 118,
-      render: (row) => (
-        <Badge color={STATUS_COLORS[row.status]} variant="filled">
-          {STATUS_LABELS[row.status]}
-        </Badge>
-      ),
+      render: statusBadge,
     },
   ];
 
+  // On a phone: the date, payer, amount, status and receipt; a tap opens the details.
+  const cards: ListCards<PaymentView> = {
+    title: (row) => row.payerName ?? 'Unnamed payer',
+    fields: [
+      { label: 'Date', render: paymentDate },
+      { label: 'Amount', render: (row) => formatKoboAsNaira(row.amountKobo) },
+      { label: 'Status', render: statusBadge },
+      { label: 'Receipt', render: (row) => row.receiptNumber ?? '—' },
+    ],
+  };
+
   return (
-    <DataTable<PaymentView>
-      aria-label={label}
-      withTableBorder
-      borderRadius="md"
-      striped
-      highlightOnHover
-      minHeight={data?.items.length ? undefined : 180}
+    <ListTable<PaymentView>
+      label={label}
       idAccessor="id"
       columns={columns}
-      records={data?.items ?? []}
+      cards={cards}
+      records={data?.items}
       fetching={isFetching}
       loadingText="Loading payments…"
       noRecordsText={emptyText ?? 'No payments on this page'}
-      totalRecords={data?.total ?? 0}
+      total={data?.total ?? 0}
       page={data?.page ?? 1}
-      recordsPerPage={data?.pageSize ?? DEFAULT_PAGE_SIZE}
+      pageSize={data?.pageSize ?? DEFAULT_PAGE_SIZE}
+      pageSizes={PAGE_SIZE_CHOICES}
       onPageChange={handlers.onPageChange}
-      recordsPerPageOptions={[...PAGE_SIZE_CHOICES]}
-      recordsPerPageLabel="Rows per page"
-      onRecordsPerPageChange={handlers.onPageSizeChange}
-      paginationText={({ from, to, totalRecords }) =>
-        `${from.toLocaleString('en-NG')}–${to.toLocaleString('en-NG')} of ${totalRecords.toLocaleString('en-NG')}`
-      }
-      getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
+      onPageSizeChange={handlers.onPageSizeChange}
       sortStatus={toSortStatus(sort)}
       onSortStatusChange={(status) => handlers.onSortChange(fromSortStatus(status))}
-      onRowClick={({ record }) => onOpen(record)}
+      onOpen={onOpen}
     />
+  );
+}
+
+/** A paid payment is dated by its payment, a bill by when it was raised. */
+function paymentDate(row: PaymentView) {
+  return formatLagosDate(row.paidAt ?? row.createdAt);
+}
+
+function statusBadge(row: PaymentView) {
+  return (
+    <Badge color={STATUS_COLORS[row.status]} variant="filled">
+      {STATUS_LABELS[row.status]}
+    </Badge>
   );
 }

@@ -1,10 +1,10 @@
-import { Group, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { BAYELSA_STATE_ID } from '../../../shared/reference';
 import { STATUSES_BY_KIND, type TaxpayerKind } from '../../../shared/taxpayers';
-import { ClearFiltersButton, FilterDateRange, FilterText } from '../../lib/filters';
+import { countActiveFilters, FilterBar, FilterDateRange, FilterText } from '../../lib/filters';
 import { statusLabel } from './format';
-import { hasFilters, type TaxpayerListSearch } from './listSearch';
+import { FILTER_KEYS, type TaxpayerListSearch } from './listSearch';
 import { lgasQuery } from './queries';
 
 type FilterChange = Partial<
@@ -27,7 +27,7 @@ export function TaxpayerFilters({ kind, search, onChange, onClear }: Props) {
       : 'Registered name, BTIN, CAC number, e-mail or phone';
 
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <FilterBar activeCount={countActiveFilters(search, FILTER_KEYS)} onClear={onClear}>
       <FilterText
         isSearch
         label="Search"
@@ -68,7 +68,6 @@ export function TaxpayerFilters({ kind, search, onChange, onClear }: Props) {
         onChange={(range) => onChange({ registeredFrom: range.from, registeredTo: range.to })}
         width={170}
       />
-      {hasFilters(search) && <ClearFiltersButton onClear={onClear} />}
-    </Group>
+    </FilterBar>
   );
 }

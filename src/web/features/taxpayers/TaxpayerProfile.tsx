@@ -1,7 +1,8 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LABELS, type TaxpayerView } from '../../../shared/taxpayers';
-import { formatCalendarDate, formatLagosDateTime, formatPhone } from './format';
+import { PhoneLink } from '../../lib/PhoneLink';
+import { formatCalendarDate, formatLagosDateTime } from './format';
 import classes from './TaxpayerProfile.module.css';
 
 type Row = [label: string, value: ReactNode];
@@ -57,7 +58,7 @@ export function TaxpayerProfile({ view }: { view: TaxpayerView }) {
       <Section
         title="Contact and address"
         rows={[
-          ['Phone number', formatPhone(view.phone)],
+          ['Phone number', view.phone && <PhoneLink phone={view.phone} />],
           ['E-mail', view.email],
           ...(isIndividual ? ([['Username', view.username]] as Row[]) : []),
           ['Address', view.address],
@@ -136,7 +137,7 @@ function Directors({ view }: { view: TaxpayerView }) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 <Table.Tr key={index}>
                   <Table.Td>{director.name}</Table.Td>
-                  <Table.Td>{formatPhone(director.phone) || '—'}</Table.Td>
+                  <Table.Td>{director.phone ? <PhoneLink phone={director.phone} /> : '—'}</Table.Td>
                   <Table.Td>{director.btin ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}

@@ -1,14 +1,16 @@
 import { Anchor, Badge } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import type {
   TaxpayerKind,
   TaxpayerListItem,
   TaxpayerListResult,
   TaxpayerSort,
 } from '../../../shared/taxpayers';
+import { type ListCards, ListTable } from '../../lib/ListTable';
+import { PhoneLink } from '../../lib/PhoneLink';
 import { useShellBase } from '../../shell/shellPaths';
-import { formatLagosDate, formatPhone, STATUS_COLORS, statusLabel } from './format';
+import { formatLagosDate, STATUS_COLORS, statusLabel } from './format';
 import { PAGE_SIZE_CHOICES } from './listSearch';
 
 /** Columns the server sorts by, and its name for each. */
@@ -60,22 +62,26 @@ export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Pro
     },
     // No e-mail column: at 1,440 px it pushed the status off the screen. The search finds
     // by e-mail, and the taxpayer's page and the exports show it.
-    { accessor: 'displayName', title: 'Name', sortable: true, width: 260 },
+    // Long names end in an ellipsis, whole on hover, instead of wrapping into a tower.
+    {
+      accessor: 'displayName',
+      title: 'Name',
+      sortable: true,
+      width: 260,
+      ellipsis: true,
+      render: (row) => <span title={row.displayName}>{row.displayName}</span>,
+    },
     kind === 'individual'
       ? { accessor: 'nin', title: 'NIN', render: (row) => row.nin ?? '' }
       : { accessor: 'cacNumber', title: 'CAC number', render: (row) => row.cacNumber ?? '' },
-    { accessor: 'phone', title: 'Phone', noWrap: true, render: (row) => formatPhone(row.phone) },
-    { accessor: 'lgaName', title: 'LGA', render: (row) => row.lgaName ?? '' },
     {
-      accessor: 'status',
-      title: 'Status',
+      accessor: 'phone',
+      title: 'Phone',
       noWrap: true,
-      render: (row) => (
-        <Badge color={STATUS_COLORS[row.status]} variant="filled">
-          {statusLabel(row.status)}
-        </Badge>
-      ),
+      render: (row) => <PhoneLink phone={row.phone} />,
     },
+    { accessor: 'lgaName', title: 'LGA', render: (row) => row.lgaName ?? '' },
+    { accessor: 'status', title: 'Status', noWrap: true, render: (row) => statusBadge(row) },
     {
       accessor: 'createdAt',
       title: 'Registered',
@@ -85,34 +91,44 @@ export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Pro
     },
   ];
 
+  // SPEC.md §2 taxpayer lists on a phone: the BTIN, name, phone and status.
+  const cards: ListCards<TaxpayerListItem> = {
+    title: (row) => row.displayName,
+    fields: [
+      { label: 'BTIN', render: (row) => row.btin },
+      { label: 'Phone', render: (row) => <PhoneLink phone={row.phone} /> },
+      { label: 'Status', render: statusBadge },
+    ],
+  };
+
   return (
-    <DataTable<TaxpayerListItem>
-      aria-label={kind === 'individual' ? 'Individual taxpayers' : 'Corporate taxpayers'}
-      withTableBorder
-      borderRadius="md"
-      striped
-      highlightOnHover
-      minHeight={data?.items.length ? undefined : 180}
+    <ListTable<TaxpayerListItem>
+      label={kind === 'individual' ? 'Individual taxpayers' : 'Corporate taxpayers'}
       idAccessor="btin"
       columns={columns}
-      records={data?.items ?? []}
+      cards={cards}
+      records={data?.items}
       fetching={isFetching}
       loadingText="Loading taxpayers…"
       noRecordsText="No taxpayers on this page"
-      totalRecords={data?.total ?? 0}
+      total={data?.total ?? 0}
+      isTotalCapped={data?.isTotalCapped}
       page={data?.page ?? 1}
-      recordsPerPage={data?.pageSize ?? 50}
-      recordsPerPageOptions={[...PAGE_SIZE_CHOICES]}
-      recordsPerPageLabel="Rows per page"
+      pageSize={data?.pageSize ?? 50}
+      pageSizes={PAGE_SIZE_CHOICES}
       onPageChange={handlers.onPageChange}
-      onRecordsPerPageChange={handlers.onPageSizeChange}
-      paginationText={({ from, to, totalRecords }) =>
-        `${from.toLocaleString('en-NG')}–${to.toLocaleString('en-NG')} of ${totalRecords.toLocaleString('en-NG')}${data?.isTotalCapped ? '+' : ''}`
-      }
-      getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
+      onPageSizeChange={handlers.onPageSizeChange}
       sortStatus={toSortStatus(sort)}
       onSortStatusChange={(status) => handlers.onSortChange(fromSortStatus(status))}
-      onRowClick={({ record }) => void navigate({ to: pageOf(record.btin) })}
+      onOpen={(record) => void navigate({ to: pageOf(record.btin) })}
     />
+  );
+}
+
+function statusBadge(row: TaxpayerListItem) {
+  return (
+    <Badge color={STATUS_COLORS[row.status]} variant="filled">
+      {statusLabel(row.status)}
+    </Badge>
   );
 }

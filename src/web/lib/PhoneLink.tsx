@@ -1,0 +1,20 @@
+import { Anchor } from '@mantine/core';
+import { formatNigerianPhone } from '../../shared/phone';
+
+/**
+ * A phone number shown to an officer, as a `tel:` link so a phone dials it with one tap.
+ * The link dials the stored E.164 number; the text reads as officers write it.
+ */
+export function PhoneLink({ phone }: { phone: string | null }) {
+  if (!phone) return null;
+  return (
+    <Anchor
+      href={`tel:${phone.replace(/[^+\d]/g, '')}`}
+      inherit
+      // Dialling is all a tap on the number does: it never also opens the row it sits in.
+      onClick={(event) => event.stopPropagation()}
+    >
+      {formatNigerianPhone(phone)}
+    </Anchor>
+  );
+}
