@@ -8,7 +8,9 @@ import { expect, sidebar, signIn, test } from './fixtures';
 
 const LIST_PATH = '/birs/taxpayer/individual-taxpayer';
 const isTaxpayerList = (url: URL) => url.pathname === '/api/v1/taxpayers';
-const isSessionCheck = (url: URL) => url.pathname === '/api/v1/auth/me';
+/** The shell's session check: /auth/session on a first visit, /auth/me once signed in. */
+const isSessionCheck = (url: URL) =>
+  url.pathname === '/api/v1/auth/session' || url.pathname === '/api/v1/auth/me';
 
 /**
  * Holds back the answers to matching calls until `release()`: the test sees the waiting state

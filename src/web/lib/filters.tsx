@@ -26,9 +26,15 @@ export function FilterText(props: {
   isSearch?: boolean;
 }) {
   const [text, setText] = useState(props.value ?? '');
-  const apply = useDebouncedCallback((value: string) => {
-    props.onChange(value.trim() === '' ? undefined : value.trim());
-  }, TYPING_DEBOUNCE_MS);
+  // Closing the phone's filter drawer unmounts the field: what was typed is applied then, not
+  // lost. Not on blur: a blur that navigates races the click that caused it (a row click that
+  // opens a record would lose its own navigation to the filter's).
+  const apply = useDebouncedCallback(
+    (value: string) => {
+      props.onChange(value.trim() === '' ? undefined : value.trim());
+    },
+    { delay: TYPING_DEBOUNCE_MS, flushOnUnmount: true },
+  );
   useEffect(() => {
     setText((current) => (current.trim() === (props.value ?? '') ? current : (props.value ?? '')));
   }, [props.value]);
@@ -43,8 +49,6 @@ export function FilterText(props: {
         setText(event.currentTarget.value);
         apply(event.currentTarget.value);
       }}
-      // Leaving the field (or closing the phone's filter drawer) applies what was typed now.
-      onBlur={() => apply.flush()}
       onKeyDown={(event) => {
         if (event.key === 'Enter') apply.flush();
       }}

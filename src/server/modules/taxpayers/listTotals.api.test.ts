@@ -106,9 +106,11 @@ describe('the registry total', () => {
     expect((await list('?kind=corporate')).total).toBe(counted.corporate);
     await ctx.db
       .transaction(async (tx) => {
-        // The cascade reaches the payments ledger, which refuses TRUNCATE (migration 0008);
-        // this transaction is rolled back, and only the taxpayer counters are under test.
+        // The cascade reaches the payments ledger and the assessments, which refuse TRUNCATE
+        // (migrations 0008, 0010); this transaction is rolled back, and only the taxpayer
+        // counters are under test.
         await tx.execute(sql`alter table payments disable trigger payments_no_truncate`);
+        await tx.execute(sql`alter table assessments disable trigger assessments_no_truncate`);
         await tx.execute(sql`truncate taxpayers cascade`);
         const [row] = (
           (await tx.execute(
