@@ -21,6 +21,8 @@ import { createLocalFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
 import { startJobWorker } from './jobs/worker';
+import { assessmentRoutes } from './modules/assessments/routes';
+import { registerAssessmentSettlements } from './modules/assessments/settlement';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { jobRoutes } from './modules/jobs/routes';
@@ -165,6 +167,9 @@ export async function buildApp({
   await app.register(paymentRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(autoRegRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(jobRoutes, { prefix: '/api/v1', ...paymentDeps });
+  // Assessments settle their linked payments in the payment's transaction (ADR 0010).
+  registerAssessmentSettlements(settlements);
+  await app.register(assessmentRoutes, { prefix: '/api/v1', ...paymentDeps });
   if (runJobs) startJobWorker(app, paymentDeps);
   registerExtraRoutes?.(app);
 
