@@ -6,7 +6,7 @@ import type { TaxpayerView } from '../../../shared/taxpayers';
 import { auditEvents } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
-import { addDays } from './service';
+import { addDays } from './common';
 import { createDirectAssessment, directBody, send } from './testing';
 
 let ctx: TestContext & { close(): Promise<void> };

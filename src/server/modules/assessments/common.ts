@@ -81,3 +81,23 @@ export function standingConflict(
     { details: { existingId: existing?.id ?? null, noticeNumber: existing?.noticeNumber ?? null } },
   );
 }
+
+/** The notice number's kind code: DA for direct assessment, PT for presumptive tax. */
+const NOTICE_CODE = { direct: 'DA', presumptive: 'PT' } as const;
+
+/** `<RECEIPT_PREFIX>/DA/2026/000042`: six digits hold a million notices a year and kind. */
+export function formatNoticeNumber(
+  prefix: string,
+  kind: AssessmentRow['kind'],
+  year: number,
+  sequence: number,
+): string {
+  return `${prefix}/${NOTICE_CODE[kind]}/${year}/${String(sequence).padStart(6, '0')}`;
+}
+
+/** YYYY-MM-DD plus `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

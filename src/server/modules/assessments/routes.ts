@@ -9,6 +9,7 @@ import {
   AssessmentPage,
   AssessmentReasonInput,
   AssessmentView,
+  BacklogAssessmentInput,
   DirectAssessmentInput,
   DirectAssessmentUpdate,
   PresumptiveAssessmentInput,
@@ -16,8 +17,10 @@ import {
 import { ErrorBody } from '../../../shared/errors';
 import { ComputeIncomeTaxInput, PersonalIncomeTaxComputation } from '../../../shared/tax';
 import type { PaymentDeps } from '../payments/deps';
+import { createBacklogService } from './backlog';
 import { createAssessmentBillService } from './bills';
 import { createAssessmentListService } from './list';
+import { createPenaltyService } from './penalty';
 import { createAssessmentService } from './service';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
@@ -28,6 +31,8 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
   const assessments = createAssessmentService(deps);
   const lists = createAssessmentListService(deps);
   const bills = createAssessmentBillService(deps);
+  const backlog = createBacklogService(deps);
+  const penalties = createPenaltyService(deps);
 
   app.post(
     '/assessments/direct/compute',
@@ -121,6 +126,43 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
       config: { permission: 'assessment:issue' },
     },
     (req) => assessments.cancel(req.actor, req.params.id, req.body.reason),
+  );
+
+  app.post(
+    '/assessments/backlog',
+    {
+      schema: {
+        tags,
+        summary:
+          'Enter a past year’s assessment already paid outside RevDesk, with its figures and receipts: each RRR is checked with Remita and recorded; a receipt without an RRR is recorded by hand (409 when another entry used it)',
+        body: BacklogAssessmentInput,
+        response: {
+          201: AssessmentView,
+          404: ErrorBody,
+          409: ErrorBody,
+          502: ErrorBody,
+          ...errors,
+        },
+      },
+      config: { permission: 'assessment:backlog' },
+    },
+    async (req, reply) => reply.code(201).send(await backlog.captureBacklog(req.actor, req.body)),
+  );
+
+  app.post(
+    '/assessments/:id/waive-penalty',
+    {
+      schema: {
+        tags,
+        summary:
+          'Waive the late-payment penalty and interest of an assessment still owed, with the reason (audited)',
+        params: AssessmentIdParams,
+        body: AssessmentReasonInput,
+        response: { 200: AssessmentView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'penalty:waive' },
+    },
+    (req) => penalties.waivePenalty(req.actor, req.params.id, req.body.reason),
   );
 
   app.get(
