@@ -21,6 +21,7 @@ import { createLocalFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
 import { startJobWorker } from './jobs/worker';
+import { objectionRoutes } from './modules/assessments/objections/routes';
 import { assessmentRoutes } from './modules/assessments/routes';
 import { registerAssessmentSettlements } from './modules/assessments/settlement';
 import { auditRoutes } from './modules/audit/routes';
@@ -170,6 +171,7 @@ export async function buildApp({
   // Assessments settle their linked payments in the payment's transaction (ADR 0010).
   registerAssessmentSettlements(settlements);
   await app.register(assessmentRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(objectionRoutes, { prefix: '/api/v1', ...paymentDeps });
   if (runJobs) startJobWorker(app, paymentDeps);
   registerExtraRoutes?.(app);
 
