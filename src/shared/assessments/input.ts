@@ -12,7 +12,11 @@ import {
 import { ASSESSMENT_KINDS, TRADER_SIZES } from './enums';
 import { optionalText, requiredText } from './text';
 
-/** What the assessment routes take (API contract); the web forms parse with the same schemas. */
+/**
+ * What the assessment routes take (API contract); the web forms parse with the same schemas.
+ * No OpenAPI component ids here: a body schema with a default has an input and an output shape,
+ * which fastify-type-provider-zod refuses to register under one name.
+ */
 
 /** ₦100,000,000,000.00: beyond this an amount is a typing slip. */
 export const MAX_ASSESSMENT_KOBO = 10_000_000_000_000;
@@ -39,51 +43,49 @@ const TaxYear = z
 const EvidenceNote = optionalText(2_000);
 
 /** A direct assessment draft: the engine's input (ComputeIncomeTaxInput) for a taxpayer. */
-export const DirectAssessmentInput = computeIncomeTaxInputSchema()
-  .extend({ btin: AssessmentBtin, evidenceNote: EvidenceNote })
-  .meta({ id: 'DirectAssessmentInput' });
+export const DirectAssessmentInput = computeIncomeTaxInputSchema().extend({
+  btin: AssessmentBtin,
+  evidenceNote: EvidenceNote,
+});
 export type DirectAssessmentInput = z.output<typeof DirectAssessmentInput>;
 
 /** A draft's new figures, with the version read (409 when someone saved in between). */
-export const DirectAssessmentUpdate = computeIncomeTaxInputSchema()
-  .extend({ evidenceNote: EvidenceNote, version: z.int().min(1) })
-  .meta({ id: 'DirectAssessmentUpdate' });
+export const DirectAssessmentUpdate = computeIncomeTaxInputSchema().extend({
+  evidenceNote: EvidenceNote,
+  version: z.int().min(1),
+});
 export type DirectAssessmentUpdate = z.output<typeof DirectAssessmentUpdate>;
 
-export const PresumptiveAssessmentInput = z
-  .object({
-    btin: AssessmentBtin,
-    taxYear: TaxYear,
-    tradeCategoryId: z.uuid({ error: 'Choose the trade category' }),
-    size: z.enum(TRADER_SIZES, { error: 'Choose small, medium or large' }).optional(),
-    estimatedTurnoverKobo: Kobo.optional(),
-    lgaId: z.int({ error: 'Choose the LGA' }).positive().optional(),
-    tradeLocation: optionalText(200),
-    evidenceNote: EvidenceNote,
-  })
-  .meta({ id: 'PresumptiveAssessmentInput' });
+export const PresumptiveAssessmentInput = z.object({
+  btin: AssessmentBtin,
+  taxYear: TaxYear,
+  tradeCategoryId: z.uuid({ error: 'Choose the trade category' }),
+  size: z.enum(TRADER_SIZES, { error: 'Choose small, medium or large' }).optional(),
+  estimatedTurnoverKobo: Kobo.optional(),
+  lgaId: z.int({ error: 'Choose the LGA' }).positive().optional(),
+  tradeLocation: optionalText(200),
+  evidenceNote: EvidenceNote,
+});
 export type PresumptiveAssessmentInput = z.output<typeof PresumptiveAssessmentInput>;
 
 /** Why an assessment is cancelled, a penalty waived… (audited with the change). */
-export const AssessmentReasonInput = z
-  .object({ reason: requiredText(10, 500, 'Give the reason in at least 10 characters') })
-  .meta({ id: 'AssessmentReasonInput' });
+export const AssessmentReasonInput = z.object({
+  reason: requiredText(10, 500, 'Give the reason in at least 10 characters'),
+});
 export type AssessmentReasonInput = z.output<typeof AssessmentReasonInput>;
 
 /**
  * The bill of an assessment. Without an MDA, the first active MDA the officer may bill for
  * (by code) that has an active revenue head, and its first active revenue head (by code).
  */
-export const AssessmentBillInput = z
-  .object({
-    mdaId: z.uuid({ error: 'Choose the MDA' }).optional(),
-    revenueHeadCode: z
-      .string()
-      .trim()
-      .regex(/^\d{8}$/, { error: 'Choose the revenue head' })
-      .optional(),
-  })
-  .meta({ id: 'AssessmentBillInput' });
+export const AssessmentBillInput = z.object({
+  mdaId: z.uuid({ error: 'Choose the MDA' }).optional(),
+  revenueHeadCode: z
+    .string()
+    .trim()
+    .regex(/^\d{8}$/, { error: 'Choose the revenue head' })
+    .optional(),
+});
 export type AssessmentBillInput = z.output<typeof AssessmentBillInput>;
 
 const isoDate = z.iso.date({ error: 'Use a date like 2024-01-31' });
@@ -92,11 +94,11 @@ const isoDate = z.iso.date({ error: 'Use a date like 2024-01-31' });
 export const BacklogReceiptInput = z
   .object({
     mdaId: z.uuid({ error: 'Choose the MDA the receipt was paid to' }),
+    /** 12 digits, dashes allowed (the service drops them). */
     rrr: z
       .string()
       .trim()
-      .transform((v) => v.replaceAll('-', ''))
-      .pipe(z.string().regex(/^\d{12}$/, { error: 'An RRR is 12 digits' }))
+      .regex(/^\d{4}-?\d{4}-?\d{4}$/, { error: 'An RRR is 12 digits' })
       .optional(),
     receiptNumber: optionalText(64),
     amountKobo: Kobo.min(1, { error: 'The amount is at least 1 kobo' }),
@@ -109,33 +111,29 @@ export const BacklogReceiptInput = z
 export type BacklogReceiptInput = z.output<typeof BacklogReceiptInput>;
 
 /** A past year's assessment paid outside RevDesk, entered with its figures and receipts. */
-export const BacklogAssessmentInput = z
-  .object({
-    kind: z.enum(ASSESSMENT_KINDS),
-    btin: AssessmentBtin,
-    taxYear: TaxYear.refine((year) => year < Number(todayInLagos().slice(0, 4)), {
-      error: 'A backlog entry is for a past year',
-    }),
-    grossIncomeKobo: Kobo,
-    chargeableIncomeKobo: Kobo.optional(),
-    taxKobo: Kobo,
-    tradeCategoryId: z.uuid().optional(),
-    evidenceNote: EvidenceNote,
-    receipts: z
-      .array(BacklogReceiptInput)
-      .min(1, { error: 'Enter at least one receipt' })
-      .max(20, { error: 'At most 20 receipts' }),
-  })
-  .meta({ id: 'BacklogAssessmentInput' });
+export const BacklogAssessmentInput = z.object({
+  kind: z.enum(ASSESSMENT_KINDS),
+  btin: AssessmentBtin,
+  taxYear: TaxYear.refine((year) => year < Number(todayInLagos().slice(0, 4)), {
+    error: 'A backlog entry is for a past year',
+  }),
+  grossIncomeKobo: Kobo,
+  chargeableIncomeKobo: Kobo.optional(),
+  taxKobo: Kobo,
+  tradeCategoryId: z.uuid().optional(),
+  evidenceNote: EvidenceNote,
+  receipts: z
+    .array(BacklogReceiptInput)
+    .min(1, { error: 'Enter at least one receipt' })
+    .max(20, { error: 'At most 20 receipts' }),
+});
 export type BacklogAssessmentInput = z.output<typeof BacklogAssessmentInput>;
 
-export const ObjectionInput = z
-  .object({
-    grounds: requiredText(10, 4_000, 'State the grounds in at least 10 characters'),
-    disputedKobo: Kobo,
-    lateReason: optionalText(1_000),
-  })
-  .meta({ id: 'ObjectionInput' });
+export const ObjectionInput = z.object({
+  grounds: requiredText(10, 4_000, 'State the grounds in at least 10 characters'),
+  disputedKobo: Kobo,
+  lateReason: optionalText(1_000),
+});
 export type ObjectionInput = z.output<typeof ObjectionInput>;
 
 export const OBJECTION_OUTCOMES = ['upheld', 'partly_upheld', 'refused'] as const;
@@ -149,12 +147,10 @@ export const RevisedFigures = z.union([
 ]);
 export type RevisedFigures = z.output<typeof RevisedFigures>;
 
-export const DecideObjectionInput = z
-  .object({
-    outcome: z.enum(OBJECTION_OUTCOMES),
-    reasons: requiredText(10, 4_000, 'Give the reasons in at least 10 characters'),
-    revised: RevisedFigures.optional(),
-    version: z.int().min(1).optional(),
-  })
-  .meta({ id: 'DecideObjectionInput' });
+export const DecideObjectionInput = z.object({
+  outcome: z.enum(OBJECTION_OUTCOMES),
+  reasons: requiredText(10, 4_000, 'Give the reasons in at least 10 characters'),
+  revised: RevisedFigures.optional(),
+  version: z.int().min(1).optional(),
+});
 export type DecideObjectionInput = z.output<typeof DecideObjectionInput>;

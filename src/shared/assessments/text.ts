@@ -23,13 +23,15 @@ export function requiredText(min: number, max: number, tooShort: string) {
     .refine(isStorableText, storable);
 }
 
-/** Optional free text, trimmed; empty becomes absent. */
+/**
+ * Optional free text, trimmed; the services store an empty one as absent. No `.transform`
+ * here: a named body schema with a transform has two OpenAPI components of one name.
+ */
 export function optionalText(max: number) {
   return z
     .string()
     .trim()
     .max(max, { error: `At most ${max} characters` })
     .refine(isStorableText, storable)
-    .optional()
-    .transform((v) => v || undefined);
+    .optional();
 }

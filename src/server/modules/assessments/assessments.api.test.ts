@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssessmentDetail, AssessmentPage, AssessmentView } from '../../../shared/assessments';
+import { makeBtin } from '../../../shared/btin';
 import { todayInLagos } from '../../../shared/dates';
 import type { TaxpayerView } from '../../../shared/taxpayers';
 import { auditEvents } from '../../db/schema';
@@ -134,9 +135,9 @@ describe('direct assessment drafts', () => {
       da,
       'POST',
       '/api/v1/assessments/direct',
-      directBody('9999999990'.slice(0, 9) + '0'),
+      directBody(makeBtin(999_999_998)),
     );
-    expect([404, 422]).toContain(unknown.statusCode);
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('edits a draft at its version; a stale version is a 409', async () => {

@@ -38,7 +38,10 @@ export function createBacklogService(deps: PaymentDeps) {
     for (const [index, receipt] of input.receipts.entries()) {
       if (!receipt.rrr) continue;
       const credentials = await mdas.getRemitaCredentials(actor, receipt.mdaId);
-      const status = await integrations.remita.getRrrStatus(credentials, receipt.rrr);
+      const status = await integrations.remita.getRrrStatus(
+        credentials,
+        receipt.rrr.replaceAll('-', ''),
+      );
       if (!status.isPaid) {
         throw fieldError(
           `receipts.${index}.rrr`,
@@ -94,7 +97,7 @@ export function createBacklogService(deps: PaymentDeps) {
               taxKobo: input.taxKobo,
             },
             law: 'backlog',
-            evidenceNote: input.evidenceNote ?? null,
+            evidenceNote: input.evidenceNote || null,
             grossIncomeKobo: input.grossIncomeKobo,
             chargeableIncomeKobo: chargeable,
             taxKobo: input.taxKobo,
@@ -106,14 +109,14 @@ export function createBacklogService(deps: PaymentDeps) {
             const remita = confirmed.get(index);
             if (receipt.rrr && remita) {
               const { payment } = await ledger.recordConfirmedPayment(tx, actor, {
-                rrr: receipt.rrr,
+                rrr: receipt.rrr.replaceAll('-', ''),
                 mdaId: receipt.mdaId,
                 amountKobo: receipt.amountKobo,
                 paidAt: remita.paidAt,
                 arrival: 'status-check',
                 payerName: remita.payerName ?? taxpayer.displayName,
                 btin: taxpayer.btin,
-                sourceReference: receipt.receiptNumber ?? null,
+                sourceReference: receipt.receiptNumber || null,
               });
               await linkPaymentToAssessment(tx, actor, payment, link);
             } else if (receipt.receiptNumber) {

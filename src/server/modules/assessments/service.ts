@@ -91,7 +91,7 @@ export function createAssessmentService({ db, config }: AssessmentServiceDeps) {
           size: input.size ?? null,
           estimatedTurnoverKobo: input.estimatedTurnoverKobo ?? null,
           lgaId: input.lgaId ?? null,
-          tradeLocation: input.tradeLocation ?? null,
+          tradeLocation: input.tradeLocation || null,
         },
         computation,
         law: category.rule,
@@ -102,7 +102,7 @@ export function createAssessmentService({ db, config }: AssessmentServiceDeps) {
         traderSize: input.size ?? null,
         estimatedTurnoverKobo: input.estimatedTurnoverKobo ?? null,
         lgaId: input.lgaId ?? null,
-        tradeLocation: input.tradeLocation ?? null,
+        tradeLocation: input.tradeLocation || null,
       };
     } catch (err) {
       if (err instanceof PresumptiveInputError) throw fieldError(err.field, err.message);
@@ -145,7 +145,7 @@ export function createAssessmentService({ db, config }: AssessmentServiceDeps) {
         source: 'assessed',
         status: 'draft',
         btin: taxpayer.btin,
-        evidenceNote: input.evidenceNote ?? null,
+        evidenceNote: input.evidenceNote || null,
         createdBy: actor.officerId,
         ...directFigures(input),
       });
@@ -174,7 +174,7 @@ export function createAssessmentService({ db, config }: AssessmentServiceDeps) {
         }
         const updated = await updateAssessment(tx, id, {
           ...directFigures(input),
-          evidenceNote: input.evidenceNote ?? null,
+          evidenceNote: input.evidenceNote || null,
         });
         await recordAudit(tx, actor, {
           action: 'assessment.updated',
@@ -198,7 +198,7 @@ export function createAssessmentService({ db, config }: AssessmentServiceDeps) {
         source: 'assessed',
         status: 'draft',
         btin: taxpayer.btin,
-        evidenceNote: input.evidenceNote ?? null,
+        evidenceNote: input.evidenceNote || null,
         createdBy: actor.officerId,
         ...(await presumptiveFigures(input)),
       });

@@ -117,7 +117,7 @@ export function createObjectionService({
           assessmentId,
           grounds: input.grounds,
           disputedKobo: input.disputedKobo,
-          lateReason: today > lastDay ? (input.lateReason ?? null) : null,
+          lateReason: today > lastDay ? input.lateReason || null : null,
           answerDueDate: addDays(today, OBJECTION_ANSWER_DAYS),
           createdBy: actor.officerId,
         });
