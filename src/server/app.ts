@@ -17,6 +17,9 @@ import { createLocalFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
 import { startJobWorker } from './jobs/worker';
+import { objectionRoutes } from './modules/assessments/objections/routes';
+import { assessmentRoutes } from './modules/assessments/routes';
+import { registerAssessmentSettlements } from './modules/assessments/settlement';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { jobRoutes } from './modules/jobs/routes';
@@ -147,6 +150,10 @@ export async function buildApp({
   await app.register(paymentRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(autoRegRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(jobRoutes, { prefix: '/api/v1', ...paymentDeps });
+  // Assessments settle their linked payments in the payment's transaction (ADR 0010).
+  registerAssessmentSettlements(settlements);
+  await app.register(assessmentRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(objectionRoutes, { prefix: '/api/v1', ...paymentDeps });
   if (runJobs) startJobWorker(app, paymentDeps);
   registerExtraRoutes?.(app);
 

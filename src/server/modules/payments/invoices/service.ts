@@ -54,7 +54,25 @@ export function createInvoiceService({
   }
 
   return {
-    async raiseInvoice(actor: Actor, input: InvoiceInput): Promise<PaymentView> {
+    /**
+     * `forAssessment`: the assessments module raising an assessment's bill. Anyone else may not
+     * link a bill to an assessment: its amount and its settlement are the assessment's to decide.
+     */
+    async raiseInvoice(
+      actor: Actor,
+      input: InvoiceInput,
+      options: { forAssessment?: boolean } = {},
+    ): Promise<PaymentView> {
+      if (
+        !options.forAssessment &&
+        input.assessmentId &&
+        (input.type === 'direct-assessment' || input.type === 'presumptive-tax')
+      ) {
+        throw fieldError(
+          'assessmentId',
+          "An assessment's bill is raised from the assessment (POST /api/v1/assessments/{id}/bill), for the amount it owes",
+        );
+      }
       const record = await findTaxpayerByBtin(db, input.btin);
       if (!record) throw new AppError('TAXPAYER_NOT_FOUND', `No taxpayer has BTIN ${input.btin}.`);
       const taxpayer = record.taxpayer;

@@ -1,0 +1,98 @@
+import {
+  type AssessmentListQuery,
+  type AssessmentPage,
+  assessmentKindsOf,
+} from '../../../shared/assessments';
+import { todayInLagos } from '../../../shared/dates';
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { recordAudit } from '../audit/service';
+import { ASSESSMENT_EXPORT_LIMIT, assessmentsToFile } from './exporter';
+import { type AssessmentFilter, selectAssessments, selectAssessmentTotals } from './queries';
+import { loadTaxSettings } from './settings';
+import { toAssessmentView } from './view';
+
+/** The assessments list (SPEC.md §2 taxs/direct-assessment, taxs/presumptive-tax): only kinds the actor works with. */
+function filterOf(actor: Actor, query: AssessmentListQuery): AssessmentFilter {
+  if (query.issuedFrom && query.issuedTo && query.issuedFrom > query.issuedTo) {
+    throw new AppError('VALIDATION_FAILED', 'The start date is after the end date.', {
+      details: {
+        issues: [
+          {
+            where: 'querystring',
+            path: 'issuedTo',
+            message: 'Choose a date on or after the start',
+          },
+        ],
+      },
+    });
+  }
+  return {
+    kinds: assessmentKindsOf(actor.userType),
+    search: query.search,
+    kind: query.kind,
+    taxYear: query.taxYear,
+    status: query.status,
+    source: query.source,
+    btin: query.btin,
+    createdBy: query.mine ? (actor.officerId ?? undefined) : query.createdBy,
+    lgaId: query.lgaId,
+    issuedFrom: query.issuedFrom,
+    issuedTo: query.issuedTo,
+  };
+}
+
+export function createAssessmentListService({ db }: { db: Db }) {
+  return {
+    async findAssessments(actor: Actor, query: AssessmentListQuery): Promise<AssessmentPage> {
+      const filter = filterOf(actor, query);
+      const [rows, totals, settings] = await Promise.all([
+        selectAssessments(db, filter, {
+          sort: query.sort,
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        }),
+        selectAssessmentTotals(db, filter),
+        loadTaxSettings(db),
+      ]);
+      const today = todayInLagos();
+      return {
+        items: rows.map((row) => toAssessmentView(row, settings, today)),
+        page: query.page,
+        pageSize: query.pageSize,
+        total: totals.count,
+        totals,
+      };
+    },
+
+    /** The list's filter as a file; audited (who took which assessments away). */
+    async exportAssessments(actor: Actor, query: AssessmentListQuery & { format: 'csv' | 'xlsx' }) {
+      const filter = filterOf(actor, query);
+      const [rows, settings] = await Promise.all([
+        selectAssessments(db, filter, {
+          sort: query.sort,
+          limit: ASSESSMENT_EXPORT_LIMIT + 1,
+          offset: 0,
+        }),
+        loadTaxSettings(db),
+      ]);
+      if (rows.length > ASSESSMENT_EXPORT_LIMIT) {
+        throw new AppError(
+          'RULE_VIOLATION',
+          `This filter matches more than ${ASSESSMENT_EXPORT_LIMIT.toLocaleString('en-NG')} assessments; an export holds at most that many. Narrow it and export again.`,
+        );
+      }
+      await recordAudit(db, actor, {
+        action: 'assessment.exported',
+        entityType: 'assessment',
+        after: { filter, format: query.format, rows: rows.length },
+      });
+      const today = todayInLagos();
+      return assessmentsToFile(
+        rows.map((row) => toAssessmentView(row, settings, today)),
+        query.format,
+      );
+    },
+  };
+}

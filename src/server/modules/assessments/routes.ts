@@ -1,0 +1,234 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AssessmentBillInput,
+  AssessmentBillView,
+  AssessmentDetail,
+  AssessmentIdParams,
+  AssessmentListQuery,
+  AssessmentPage,
+  AssessmentReasonInput,
+  AssessmentView,
+  BacklogAssessmentInput,
+  DirectAssessmentInput,
+  DirectAssessmentUpdate,
+  PresumptiveAssessmentInput,
+} from '../../../shared/assessments';
+import { ErrorBody } from '../../../shared/errors';
+import { ComputeIncomeTaxInput, PersonalIncomeTaxComputation } from '../../../shared/tax';
+import type { PaymentDeps } from '../payments/deps';
+import { createBacklogService } from './backlog';
+import { createAssessmentBillService } from './bills';
+import { createAssessmentListService } from './list';
+import { createPenaltyService } from './penalty';
+import { createAssessmentService } from './service';
+
+const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
+const tags = ['assessments'];
+
+/** Direct and presumptive assessments: compute, drafts, issue, cancel, list, one, bill. */
+export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) => {
+  const assessments = createAssessmentService(deps);
+  const lists = createAssessmentListService(deps);
+  const bills = createAssessmentBillService(deps);
+  const backlog = createBacklogService(deps);
+  const penalties = createPenaltyService(deps);
+
+  app.post(
+    '/assessments/direct/compute',
+    {
+      schema: {
+        tags,
+        summary:
+          'Compute personal income tax for a year from incomes and deductions, under the law of that year; nothing is stored. A deduction above its cap is allowed up to the cap and marked `capped`',
+        body: ComputeIncomeTaxInput,
+        response: { 200: PersonalIncomeTaxComputation, ...errors },
+      },
+      config: { permission: 'assessment:compute' },
+    },
+    (req) => assessments.computeDirect(req.actor, req.body),
+  );
+
+  app.post(
+    '/assessments/direct',
+    {
+      schema: {
+        tags,
+        summary:
+          "Create a draft direct assessment for an individual's BTIN and year; the tax is computed and stored with it",
+        body: DirectAssessmentInput,
+        response: { 201: AssessmentView, 404: ErrorBody, ...errors },
+      },
+      config: { permission: 'assessment:create' },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await assessments.createDirectDraft(req.actor, req.body)),
+  );
+
+  app.put(
+    '/assessments/direct/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Replace the figures of a draft direct assessment (send the version you read: 409 when someone saved since, or once it is issued)',
+        params: AssessmentIdParams,
+        body: DirectAssessmentUpdate,
+        response: { 200: AssessmentView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'assessment:create' },
+    },
+    (req) => assessments.updateDirectDraft(req.actor, req.params.id, req.body),
+  );
+
+  app.post(
+    '/assessments/presumptive',
+    {
+      schema: {
+        tags,
+        summary:
+          "Create a draft presumptive tax assessment from a trade category, the trader's size or estimated turnover, and the place of trade",
+        body: PresumptiveAssessmentInput,
+        response: { 201: AssessmentView, 404: ErrorBody, ...errors },
+      },
+      config: { permission: 'assessment:create' },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await assessments.createPresumptiveDraft(req.actor, req.body)),
+  );
+
+  app.post(
+    '/assessments/:id/issue',
+    {
+      schema: {
+        tags,
+        summary:
+          'Issue a draft: it gets its notice number, issue date and due date. 409 when it is not a draft, or another assessment stands for the taxpayer, year and kind',
+        params: AssessmentIdParams,
+        response: { 200: AssessmentView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'assessment:issue' },
+    },
+    (req) => assessments.issue(req.actor, req.params.id),
+  );
+
+  app.post(
+    '/assessments/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cancel a draft or an issued assessment, with the reason (audited); 409 once anything is paid on it',
+        params: AssessmentIdParams,
+        body: AssessmentReasonInput,
+        response: { 200: AssessmentView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'assessment:issue' },
+    },
+    (req) => assessments.cancel(req.actor, req.params.id, req.body.reason),
+  );
+
+  app.post(
+    '/assessments/backlog',
+    {
+      schema: {
+        tags,
+        summary:
+          'Enter a past year’s assessment already paid outside RevDesk, with its figures and receipts: each RRR is checked with Remita and recorded; a receipt without an RRR is recorded by hand (409 when another entry used it)',
+        body: BacklogAssessmentInput,
+        response: {
+          201: AssessmentView,
+          404: ErrorBody,
+          409: ErrorBody,
+          502: ErrorBody,
+          ...errors,
+        },
+      },
+      config: { permission: 'assessment:backlog' },
+    },
+    async (req, reply) => reply.code(201).send(await backlog.captureBacklog(req.actor, req.body)),
+  );
+
+  app.post(
+    '/assessments/:id/waive-penalty',
+    {
+      schema: {
+        tags,
+        summary:
+          'Waive the late-payment penalty and interest of an assessment still owed, with the reason (audited)',
+        params: AssessmentIdParams,
+        body: AssessmentReasonInput,
+        response: { 200: AssessmentView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'penalty:waive' },
+    },
+    (req) => penalties.waivePenalty(req.actor, req.params.id, req.body.reason),
+  );
+
+  app.get(
+    '/assessments',
+    {
+      schema: {
+        tags,
+        summary:
+          'Assessments of the kinds the officer works with, by filter, with totals of the filtered set (tax, paid, outstanding); with format=csv|xlsx, the same filter as a file (at most 50,000 rows). A taxpayer’s assessments: ?btin=',
+        querystring: AssessmentListQuery,
+        response: { 200: AssessmentPage, ...errors },
+      },
+      config: { permission: 'assessment:read' },
+    },
+    async (req, reply) => {
+      const { format } = req.query;
+      if (!format) return lists.findAssessments(req.actor, req.query);
+      const file = await lists.exportAssessments(req.actor, { ...req.query, format });
+      return sendBytes(reply, file.body, {
+        'content-type': file.contentType,
+        'content-disposition': `attachment; filename="${file.fileName}"`,
+        'cache-control': 'no-store',
+      });
+    },
+  );
+
+  app.get(
+    '/assessments/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'One assessment with its stored computation, the payments linked to it (receipts), its objections and its history',
+        params: AssessmentIdParams,
+        response: { 200: AssessmentDetail, 404: ErrorBody, ...errors },
+      },
+      config: { permission: 'assessment:read' },
+    },
+    (req) => assessments.getAssessment(req.actor, req.params.id),
+  );
+
+  app.post(
+    '/assessments/:id/bill',
+    {
+      schema: {
+        tags,
+        summary:
+          'Raise the bill (RRR) of an issued or part-paid assessment for what it owes today: tax outstanding plus penalty and interest not waived. Without an MDA, the first the officer may bill for and its first active revenue head',
+        params: AssessmentIdParams,
+        body: AssessmentBillInput,
+        response: {
+          201: AssessmentBillView,
+          404: ErrorBody,
+          409: ErrorBody,
+          502: ErrorBody,
+          ...errors,
+        },
+      },
+      config: { permission: 'assessment:issue' },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await bills.raiseBill(req.actor, req.params.id, req.body)),
+  );
+};
+
+/** Sends a file's bytes as they are (see payments/routes.ts). */
+function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
+  return reply.headers(headers).send(bytes);
+}

@@ -1,0 +1,4 @@
+export * from './enums';
+export * from './input';
+export * from './text';
+export * from './views';
