@@ -21,6 +21,7 @@ import { createLocalFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
 import { startJobWorker } from './jobs/worker';
+import { assessmentCategoryRoutes } from './modules/assessments/categories/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { jobRoutes } from './modules/jobs/routes';
@@ -165,6 +166,7 @@ export async function buildApp({
   await app.register(paymentRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(autoRegRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(jobRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(assessmentCategoryRoutes, { prefix: '/api/v1', db: database.db });
   if (runJobs) startJobWorker(app, paymentDeps);
   registerExtraRoutes?.(app);
 
