@@ -22,6 +22,7 @@ import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
 import { startJobWorker } from './jobs/worker';
 import { assessmentCategoryRoutes } from './modules/assessments/categories/routes';
+import { assessmentNoticeRoutes } from './modules/assessments/notices/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { jobRoutes } from './modules/jobs/routes';
@@ -167,6 +168,7 @@ export async function buildApp({
   await app.register(autoRegRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(jobRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(assessmentCategoryRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(assessmentNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   if (runJobs) startJobWorker(app, paymentDeps);
   registerExtraRoutes?.(app);
 
