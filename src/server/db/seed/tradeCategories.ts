@@ -1,6 +1,7 @@
 import type { TradeCategoryInput } from '../../../shared/assessments/categories';
 import { systemActor } from '../../auth/actor';
 import type { Config } from '../../config';
+import { AppError } from '../../errors';
 import { createTradeCategoryService } from '../../modules/assessments/categories/service';
 import type { Db } from '../client';
 
@@ -109,17 +110,15 @@ export async function seedDemoTradeCategories(db: Db, config: Config): Promise<n
     throw new Error('The demo seed refuses to run with NODE_ENV=production.');
   const service = createTradeCategoryService({ db });
   const actor = systemActor('seed');
-  const existing = await service.findTradeCategories(actor, {
-    page: 1,
-    pageSize: 200,
-    sort: 'name',
-  });
-  const names = new Set(existing.items.map((c) => c.name.toLowerCase()));
   let added = 0;
   for (const category of DEMO_TRADE_CATEGORIES) {
-    if (names.has(category.name.toLowerCase())) continue;
-    await service.createTradeCategory(actor, category, { isDemo: true });
-    added += 1;
+    try {
+      await service.createTradeCategory(actor, category, { isDemo: true });
+      added += 1;
+    } catch (err) {
+      // A category of that name exists already (an earlier run, or an administrator's own).
+      if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
+    }
   }
   return added;
 }
