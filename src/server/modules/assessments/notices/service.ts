@@ -82,7 +82,10 @@ function computationOf(
         // The CRA has its own line, with its breakdown; the rest are the claimed deductions.
         consolidatedRelief: c.consolidatedRelief,
         deductions: c.deductions
-          .filter((d) => d.kind !== 'consolidatedRelief')
+          // The engine lists every kind; the notice shows the ones claimed or allowed.
+          .filter(
+            (d) => d.kind !== 'consolidatedRelief' && (d.claimedKobo > 0 || d.allowedKobo > 0),
+          )
           .map((d) => ({
             label: RELIEF_LABELS[d.kind],
             claimedKobo: d.claimedKobo,
