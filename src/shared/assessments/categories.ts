@@ -50,9 +50,8 @@ export const TRADE_CATEGORY_DESCRIPTION_MAX = 500;
 
 const fields = {
   name: safeText('name', TRADE_CATEGORY_NAME_MIN, TRADE_CATEGORY_NAME_MAX),
-  description: safeText('description', 0, TRADE_CATEGORY_DESCRIPTION_MAX)
-    .nullish()
-    .transform((v) => v || null),
+  /** Empty or null: none (the service stores null). */
+  description: safeText('description', 0, TRADE_CATEGORY_DESCRIPTION_MAX).nullish(),
   rule: z.enum(TRADE_CATEGORY_RULES, {
     error: 'Choose a fixed amount by size or a percentage of turnover',
   }),
@@ -111,7 +110,8 @@ export const TradeCategoryInput = z
       ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
     }
   })
-  .meta({ id: 'TradeCategoryInput' });
+  // Not "TradeCategoryInput": the OpenAPI generator names TradeCategory's input side so.
+  .meta({ id: 'TradeCategoryCreate' });
 export type TradeCategoryInput = z.output<typeof TradeCategoryInput>;
 
 /** Changed fields plus the `version` the administrator read (409 when someone saved since). */

@@ -156,7 +156,7 @@ export function createTradeCategoryService({ db }: { db: Db }) {
           if (clash) throw nameTaken(clash.name);
           const row = await insertTradeCategory(tx, {
             name: input.name,
-            description: input.description,
+            description: input.description || null,
             rule: input.rule,
             ...ruleAmountsOf(input),
             isDemo: options.isDemo ?? false,
@@ -209,7 +209,8 @@ export function createTradeCategoryService({ db }: { db: Db }) {
           }
           const values = {
             name,
-            description: patch.description === undefined ? current.description : patch.description,
+            description:
+              patch.description === undefined ? current.description : patch.description || null,
             rule: merged.rule,
             ...ruleAmountsOf(merged),
             isActive: patch.isActive ?? current.isActive,

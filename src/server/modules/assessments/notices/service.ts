@@ -107,7 +107,8 @@ function computationOf(
   if (!parsed.success) return { direct: null, presumptive: null, lawTitle: row.law };
   const c = parsed.data;
   return {
-    lawTitle: `Presumptive tax (NTA 2025 s.29): ${TRADE_CATEGORY_RULE_LABELS[c.rule]}`,
+    // The year's law presumes it (domain/tax-rules.md, "Presumptive tax"); the rule is the category's.
+    lawTitle: `Presumptive tax: ${TRADE_CATEGORY_RULE_LABELS[c.rule]}`,
     direct: null,
     presumptive: {
       categoryName: c.categoryName,
