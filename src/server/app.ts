@@ -17,6 +17,8 @@ import { createLocalFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
 import { startJobWorker } from './jobs/worker';
+import { assessmentCategoryRoutes } from './modules/assessments/categories/routes';
+import { assessmentNoticeRoutes } from './modules/assessments/notices/routes';
 import { objectionRoutes } from './modules/assessments/objections/routes';
 import { assessmentRoutes } from './modules/assessments/routes';
 import { registerAssessmentSettlements } from './modules/assessments/settlement';
@@ -150,10 +152,12 @@ export async function buildApp({
   await app.register(paymentRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(autoRegRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(jobRoutes, { prefix: '/api/v1', ...paymentDeps });
-  // Assessments settle their linked payments in the payment's transaction (ADR 0010).
+  // Assessments settle their linked payments in the payment's transaction (ADR 0011).
   registerAssessmentSettlements(settlements);
   await app.register(assessmentRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(objectionRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(assessmentCategoryRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(assessmentNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   if (runJobs) startJobWorker(app, paymentDeps);
   registerExtraRoutes?.(app);
 

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './db/seed/demo';
 import { seedDemoPayments } from './db/seed/payments';
+import { seedDemoTradeCategories } from './db/seed/tradeCategories';
 import { createSimulators } from './integrations/simulators';
 
 function printDemoSignIns(url: string, signIns: DemoSignIn[], password: string) {
@@ -30,6 +31,7 @@ async function main() {
   const simulators = config.simulators ? createSimulators(config) : undefined;
   if (config.seed === 'demo') {
     await seedDemoTaxpayers(database.db, config);
+    await seedDemoTradeCategories(database.db, config);
     if (simulators) await seedDemoPayments(database.db, config, simulators);
   }
   const app = await buildApp({ config, database, ...(simulators ? { simulators } : {}) });

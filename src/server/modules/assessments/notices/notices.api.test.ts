@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatKoboAsNaira } from '../../../../shared/money';
+import { computePersonalIncomeTax } from '../../../../shared/tax';
+import { assessments } from '../../../db/schema';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { createPayment } from '../../payments/testing';
+import { OBJECTION_SENTENCE } from './notice';
+import { insertDirect, insertPresumptive, pdfText, squeeze } from './testing';
+
+let ctx: TestContext & { close(): Promise<void> };
+let admin: SignedIn;
+
+const PUBLIC_URL = 'https://revdesk.birs.example';
+
+beforeAll(async () => {
+  ctx = await createTestContext({ publicUrl: PUBLIC_URL });
+  admin = await signInAs(ctx, 'ADMIN');
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+const notice = (id: string, headers: Record<string, string> = admin.bearer) =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1/assessments/${id}/notice.pdf`, headers });
+
+describe('GET /api/v1/assessments/{id}/notice.pdf', () => {
+  it('prints a direct notice: number, taxpayer, income, CRA, every band, amount due, RRR, objection, QR link', async () => {
+    const { assessment, taxpayer, computation } = await insertDirect(ctx);
+    const bill = await createPayment(ctx, {
+      status: 'pending',
+      btin: taxpayer.btin,
+      type: 'direct-assessment',
+      assessmentId: assessment.id,
+    });
+    const res = await notice(assessment.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('notice-BIRS-DA-2024-');
+    const text = squeeze(await pdfText(res.rawPayload));
+    expect(computation.taxKobo).toBe(46_424_000);
+    for (const expected of [
+      'Notice of Assessment',
+      assessment.noticeNumber as string,
+      taxpayer.btin,
+      taxpayer.displayName,
+      computation.lawTitle,
+      'ConsolidatedReliefAllowance',
+      formatKoboAsNaira(computation.consolidatedRelief?.amountKobo ?? -1),
+      'Pensioncontribution',
+      formatKoboAsNaira(computation.chargeableIncomeKobo),
+      ...computation.bands.flatMap((band) => [
+        formatKoboAsNaira(band.taxableKobo),
+        formatKoboAsNaira(band.taxKobo),
+        `${band.rateBasisPoints / 100}%`,
+      ]),
+      `Amountdue${formatKoboAsNaira(46_424_000)}`,
+      'Duedate2099-12-31',
+      bill.rrr as string,
+      OBJECTION_SENTENCE,
+      `${PUBLIC_URL}/verify/assessment/${encodeURIComponent(assessment.noticeNumber as string)}`,
+    ]) {
+      expect(text, expected).toContain(squeeze(expected));
+    }
+  });
+
+  it('late and part paid: the balance with a 10 % penalty and interest; no bill → how to ask for one', async () => {
+    const { assessment } = await insertDirect(ctx, {
+      dueDate: '2024-03-01',
+      paidKobo: 6_424_000,
+      status: 'part_paid',
+    });
+    const res = await notice(assessment.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const text = squeeze(await pdfText(res.rawPayload));
+    // Outstanding ₦400,000.00: penalty 10 % = ₦40,000.00 (latePayment.penaltyBasisPoints).
+    expect(text).toContain(squeeze(`Paid so far ${formatKoboAsNaira(6_424_000)}`));
+    expect(text).toContain(squeeze(`Late payment penalty`));
+    expect(text).toContain(squeeze(formatKoboAsNaira(4_000_000)));
+    expect(text).toContain('Interestonlatepayment');
+    expect(text).toContain(squeeze('Ask for a bill (RRR) at any BIRS office'));
+  });
+
+  it('prints a presumptive notice: the category, the size and the rule', async () => {
+    const { assessment, category } = await insertPresumptive(ctx);
+    const res = await notice(assessment.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const text = squeeze(await pdfText(res.rawPayload));
+    for (const expected of [
+      assessment.noticeNumber as string,
+      category.name,
+      'Fixed annual amount by size of trade',
+      'Sizeoftrade Medium',
+      `Amount due ${formatKoboAsNaira(2_500_000)}`,
+      OBJECTION_SENTENCE,
+    ]) {
+      expect(text, expected).toContain(squeeze(expected));
+    }
+  });
+
+  it('a draft has no notice (409); unknown 404; bad id 422; 401; 403; another kind is 404 for its reader', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const computation = computePersonalIncomeTax({
+      taxYear: 2025,
+      incomes: [{ source: 'trade', amountKobo: 100_000_000 }],
+      deductions: {},
+    });
+    const [draft] = await ctx.db
+      .insert(assessments)
+      .values({
+        kind: 'direct',
+        source: 'assessed',
+        status: 'draft',
+        btin: taxpayer.btin,
+        taxYear: 2025,
+        input: {},
+        computation,
+        law: computation.law,
+        grossIncomeKobo: computation.grossIncomeKobo,
+        chargeableIncomeKobo: computation.chargeableIncomeKobo,
+        taxKobo: computation.taxKobo,
+      })
+      .returning();
+    const conflict = await notice(draft?.id as string);
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().error.message).toContain('draft');
+    expect((await notice(randomUUID())).statusCode).toBe(404);
+    expect((await notice('nope')).statusCode).toBe(422);
+
+    const { assessment } = await insertPresumptive(ctx);
+    expect((await notice(assessment.id, {})).statusCode).toBe(401);
+    const mda = await signInAs(ctx, 'OFFICER_MDA');
+    expect((await notice(assessment.id, mda.bearer)).statusCode).toBe(403);
+    const directOfficer = await signInAs(ctx, 'OFFICER_DA');
+    expect((await notice(assessment.id, directOfficer.bearer)).statusCode).toBe(404);
+    const presumptiveOfficer = await signInAs(ctx, 'OFFICER_PA');
+    expect((await notice(assessment.id, presumptiveOfficer.bearer)).statusCode).toBe(200);
+  });
+});
+
+const verify = (number: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/public/assessments/${encodeURIComponent(number)}`,
+  });
+
+describe('GET /api/v1/public/assessments/{noticeNumber}', () => {
+  it('a genuine notice: status, masked name, year, kind, tax, issued date — nothing private', async () => {
+    const issuedAt = new Date('2025-02-01T08:00:00Z');
+    const { assessment, taxpayer } = await insertDirect(ctx, { issuedAt });
+    const res = await verify(assessment.noticeNumber as string);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      noticeNumber: assessment.noticeNumber,
+      isGenuine: true,
+      status: 'issued',
+      maskedName: 'Ebiere A************a',
+      taxYear: 2024,
+      kind: 'direct',
+      amountKobo: 46_424_000,
+      issuedAt: issuedAt.toISOString(),
+    });
+    for (const secret of [taxpayer.btin, 'Alamieyeseigha', assessment.id, '350000000']) {
+      expect(res.body, secret).not.toContain(secret);
+    }
+    expect((await verify((assessment.noticeNumber as string).toLowerCase())).statusCode).toBe(200);
+  });
+
+  it('a revised notice is not genuine any more; unknown 404 in words; NUL or too long 422', async () => {
+    const { assessment } = await insertDirect(ctx, { status: 'revised' });
+    const revised = await verify(assessment.noticeNumber as string);
+    expect(revised.statusCode).toBe(200);
+    expect(revised.json()).toMatchObject({ isGenuine: false, status: 'revised' });
+
+    const unknown = await verify('BIRS/DA/2024/9999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toEqual({
+      code: 'NOT_FOUND',
+      message:
+        'No notice of assessment has this number. It may have been mistyped, or it is not genuine.',
+    });
+    expect((await verify('BIRS/DA/\u0000')).statusCode).toBe(422);
+    expect((await verify('x'.repeat(65))).statusCode).toBe(422);
+  });
+});

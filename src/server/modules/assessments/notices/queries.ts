@@ -1,0 +1,80 @@
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client';
+import { assessments, objections, officers, taxSettings } from '../../../db/schema';
+
+/**
+ * The reads the documents of an assessment need: the assessment, an objection with the notices
+ * it concerns, and a dated tax setting. Read only; the lifecycle's writes live beside it.
+ */
+
+export type NoticeAssessmentRow = typeof assessments.$inferSelect;
+
+export async function selectAssessmentById(
+  db: Db,
+  id: string,
+): Promise<NoticeAssessmentRow | null> {
+  const [row] = await db.select().from(assessments).where(eq(assessments.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function selectAssessmentByNoticeNumber(
+  db: Db,
+  noticeNumber: string,
+): Promise<NoticeAssessmentRow | null> {
+  const [row] = await db
+    .select()
+    .from(assessments)
+    .where(eq(assessments.noticeNumber, noticeNumber))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The value of a dated setting in force on `day` (YYYY-MM-DD), or null when none is. */
+export async function selectTaxSettingOn(db: Db, key: string, day: string): Promise<unknown> {
+  const [row] = await db
+    .select({ value: taxSettings.value })
+    .from(taxSettings)
+    .where(and(eq(taxSettings.key, key), lte(taxSettings.effectiveFrom, day)))
+    .orderBy(desc(taxSettings.effectiveFrom))
+    .limit(1);
+  return row ? row.value : null;
+}
+
+const objected = alias(assessments, 'objected_assessment');
+const revised = alias(assessments, 'revised_assessment');
+
+/** An objection with the notice objected to, the revised one if any, and who decided. */
+export async function selectObjectionForLetter(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: objections.id,
+      status: objections.status,
+      grounds: objections.grounds,
+      disputedKobo: objections.disputedKobo,
+      filedAt: objections.filedAt,
+      decidedAt: objections.decidedAt,
+      decisionReasons: objections.decisionReasons,
+      assessment: {
+        id: objected.id,
+        kind: objected.kind,
+        btin: objected.btin,
+        taxYear: objected.taxYear,
+        noticeNumber: objected.noticeNumber,
+        taxKobo: objected.taxKobo,
+      },
+      revisedNoticeNumber: revised.noticeNumber,
+      revisedTaxKobo: revised.taxKobo,
+      deciderFirstName: officers.firstName,
+      deciderSurname: officers.surname,
+    })
+    .from(objections)
+    .innerJoin(objected, eq(objected.id, objections.assessmentId))
+    .leftJoin(revised, eq(revised.id, objections.revisedAssessmentId))
+    .leftJoin(officers, eq(officers.id, objections.decidedBy))
+    .where(eq(objections.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export type ObjectionLetterRow = NonNullable<Awaited<ReturnType<typeof selectObjectionForLetter>>>;

@@ -1,0 +1,90 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NoticeAssessmentParams,
+  NoticeNumberParams,
+  ObjectionIdParams,
+  PublicAssessmentView,
+} from '../../../../shared/assessments/notices';
+import { ErrorBody } from '../../../../shared/errors';
+import { createNoticeService, type NoticeServiceDeps } from './service';
+
+const Binary = z.string().meta({ format: 'binary' });
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
+const tags = ['assessments'];
+
+/**
+ * The documents of an assessment: its notice (PDF), the letter answering an objection (PDF), and
+ * the public check a notice's QR code opens.
+ */
+export const assessmentNoticeRoutes: FastifyPluginAsyncZod<NoticeServiceDeps> = async (
+  app,
+  deps,
+) => {
+  const notices = createNoticeService(deps);
+
+  app.get(
+    '/assessments/:id/notice.pdf',
+    {
+      schema: {
+        tags,
+        summary:
+          'The notice of assessment of an issued assessment, as PDF: the computation, the amount due with any late penalty and interest, how to pay, the right to object, and a QR code to check it (409 for a draft)',
+        params: NoticeAssessmentParams,
+        response: { 200: Binary, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'assessment:read' },
+    },
+    async (req, reply) => {
+      const file = await notices.noticePdf(
+        req.actor,
+        req.params.id,
+        `${req.protocol}://${req.host}`,
+      );
+      return sendPdf(reply, file);
+    },
+  );
+
+  app.get(
+    '/objections/:id/letter.pdf',
+    {
+      schema: {
+        tags,
+        summary:
+          'The letter answering a decided objection, as PDF: the notice objected to, the grounds, the decision and its reasons, any revised notice (409 while the objection is open)',
+        params: ObjectionIdParams,
+        response: { 200: Binary, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'assessment:read' },
+    },
+    async (req, reply) => sendPdf(reply, await notices.decisionLetterPdf(req.actor, req.params.id)),
+  );
+
+  app.get(
+    '/public/assessments/:noticeNumber',
+    {
+      schema: {
+        tags,
+        summary:
+          'Is this notice of assessment genuine? For the page a notice’s QR code opens; the number’s slashes URL-encoded (BIRS%2FDA%2F2026%2F000042)',
+        params: NoticeNumberParams,
+        response: { 200: PublicAssessmentView, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+      },
+      config: { public: true },
+    },
+    (req) => notices.verifyNotice(req.actor, req.params.noticeNumber),
+  );
+};
+
+/** A PDF's bytes as they are (Fastify never serialises a Buffer; see payments/routes.ts). */
+function sendPdf(reply: FastifyReply, file: { body: Buffer; fileName: string }) {
+  return reply
+    .headers({
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${file.fileName}"`,
+      'cache-control': 'no-store',
+    })
+    .send(file.body);
+}

@@ -1,0 +1,278 @@
+import { TRADE_CATEGORY_RULE_LABELS } from '../../../../shared/assessments/categories';
+import {
+  type AssessmentKind,
+  assessmentKindsOf,
+  STANDING_ASSESSMENT_STATUSES,
+} from '../../../../shared/assessments/enums';
+import {
+  INCOME_SOURCE_LABELS,
+  type PublicAssessmentView,
+  RELIEF_LABELS,
+  StoredIncomeLines,
+  StoredPresumptiveComputation,
+} from '../../../../shared/assessments/notices';
+import { todayInLagos } from '../../../../shared/dates';
+import { PaymentListQuery } from '../../../../shared/payments';
+import { PersonalIncomeTaxComputation } from '../../../../shared/tax';
+import { computeLatePayment } from '../../../../shared/tax/latePayment';
+import type { Actor } from '../../../auth/actor';
+import { hitRateLimit } from '../../../auth/rateLimit';
+import { AppError } from '../../../errors';
+import type { PaymentDeps } from '../../payments/deps';
+import { createPaymentService } from '../../payments/service';
+import { maskPayerName } from '../../payments/view';
+import { createTaxpayerService } from '../../taxpayers/service';
+import { type DecisionLetter, renderDecisionLetterPdf } from './letter';
+import { type NoticeDocument, renderNoticePdf } from './notice';
+import {
+  type NoticeAssessmentRow,
+  selectAssessmentById,
+  selectAssessmentByNoticeNumber,
+  selectObjectionForLetter,
+  selectTaxSettingOn,
+} from './queries';
+
+export type NoticeServiceDeps = Pick<
+  PaymentDeps,
+  'db' | 'config' | 'secrets' | 'files' | 'settlements'
+>;
+
+/** The public check is reached by scanning a notice: as for receipts, more is someone walking numbers. */
+export const NOTICE_CHECKS_PER_MINUTE = 60;
+
+const UNKNOWN_NOTICE =
+  'No notice of assessment has this number. It may have been mistyped, or it is not genuine.';
+
+type PdfFile = { body: Buffer; fileName: string };
+
+const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '-');
+
+/** The kinds this officer works with (ASSESSMENT_KINDS_OF); another kind does not exist for them. */
+function mayRead(actor: Actor, kind: AssessmentKind): boolean {
+  return assessmentKindsOf(actor.userType).includes(kind);
+}
+
+async function settingNumber(db: NoticeServiceDeps['db'], key: string, day: string) {
+  const value = Number(await selectTaxSettingOn(db, key, day));
+  if (!Number.isFinite(value)) throw new Error(`No tax setting ${key} is in force on ${day}`);
+  return value;
+}
+
+/** The stored computation as the notice prints it; null parts when the row does not parse. */
+function computationOf(
+  row: NoticeAssessmentRow,
+): Pick<NoticeDocument, 'direct' | 'presumptive' | 'lawTitle'> {
+  if (row.kind === 'direct') {
+    const parsed = PersonalIncomeTaxComputation.safeParse(row.computation);
+    if (!parsed.success) return { direct: null, presumptive: null, lawTitle: row.law };
+    const c = parsed.data;
+    const lines = StoredIncomeLines.safeParse(row.input);
+    const incomes = lines.success
+      ? lines.data.incomes.map((l) => ({
+          label: INCOME_SOURCE_LABELS[l.source],
+          amountKobo: l.amountKobo,
+        }))
+      : [{ label: 'Gross income', amountKobo: c.grossIncomeKobo }];
+    return {
+      lawTitle: c.lawTitle,
+      presumptive: null,
+      direct: {
+        incomes,
+        grossIncomeKobo: c.grossIncomeKobo,
+        // The CRA has its own line, with its breakdown; the rest are the claimed deductions.
+        consolidatedRelief: c.consolidatedRelief,
+        deductions: c.deductions
+          // The engine lists every kind; the notice shows the ones claimed or allowed.
+          .filter(
+            (d) => d.kind !== 'consolidatedRelief' && (d.claimedKobo > 0 || d.allowedKobo > 0),
+          )
+          .map((d) => ({
+            label: RELIEF_LABELS[d.kind],
+            claimedKobo: d.claimedKobo,
+            allowedKobo: d.allowedKobo,
+            capKobo: d.capKobo,
+            note: d.note,
+          })),
+        reliefsKobo: c.reliefsKobo,
+        chargeableIncomeKobo: c.chargeableIncomeKobo,
+        bands: c.bands,
+        computedTaxKobo: c.computedTaxKobo,
+        minimumTaxKobo: c.minimumTaxKobo,
+        minimumTaxApplied: c.minimumTaxApplied,
+        exemptMinimumWage: c.exemptMinimumWage,
+      },
+    };
+  }
+  const parsed = StoredPresumptiveComputation.safeParse(row.computation);
+  if (!parsed.success) return { direct: null, presumptive: null, lawTitle: row.law };
+  const c = parsed.data;
+  return {
+    // The year's law presumes it (domain/tax-rules.md, "Presumptive tax"); the rule is the category's.
+    lawTitle: `Presumptive tax: ${TRADE_CATEGORY_RULE_LABELS[c.rule]}`,
+    direct: null,
+    presumptive: {
+      categoryName: c.categoryName,
+      rule: c.rule,
+      size: c.size,
+      estimatedTurnoverKobo: c.estimatedTurnoverKobo,
+      turnoverThresholdKobo: c.turnoverThresholdKobo,
+      rateBasisPoints: c.rateBasisPoints,
+      note: c.note,
+    },
+  };
+}
+
+/**
+ * The documents of an assessment (SPEC.md §7 Assessment): its notice, the public check of the
+ * notice's QR code, and the letter answering an objection. Reads only: nothing here changes.
+ */
+export function createNoticeService(deps: NoticeServiceDeps) {
+  const { db, config } = deps;
+  const taxpayers = createTaxpayerService({ db, files: deps.files });
+  const payments = createPaymentService(deps);
+
+  /** The RRR of the newest bill still pending for the assessment, if any. */
+  async function pendingRrrOf(actor: Actor, assessmentId: string): Promise<string | null> {
+    const query = PaymentListQuery.parse({
+      assessmentId,
+      status: 'pending',
+      sort: '-createdAt',
+      pageSize: 1,
+    });
+    const page = await payments.findPayments(actor, query);
+    return page.items[0]?.rrr ?? null;
+  }
+
+  async function lateOf(row: NoticeAssessmentRow, dueDate: string) {
+    const today = todayInLagos();
+    const outstandingKobo = Math.max(0, row.taxKobo - row.paidKobo);
+    if (today <= dueDate || outstandingKobo === 0) return null;
+    // The rates in force on the due date (tax_settings: a later change never reprices it).
+    const late = computeLatePayment({
+      outstandingKobo,
+      dueDate,
+      asOf: today,
+      penaltyBasisPoints: await settingNumber(db, 'latePayment.penaltyBasisPoints', dueDate),
+      interestAnnualBasisPoints: await settingNumber(
+        db,
+        'latePayment.interestAnnualBasisPoints',
+        dueDate,
+      ),
+    });
+    return { ...late, isWaived: row.penaltyWaivedAt !== null };
+  }
+
+  return {
+    /** The notice of an issued assessment; `requestOrigin` unless PUBLIC_URL is set (as receipts). */
+    async noticePdf(actor: Actor, id: string, requestOrigin: string): Promise<PdfFile> {
+      const row = await selectAssessmentById(db, id);
+      if (!row || !mayRead(actor, row.kind)) throw new AppError('NOT_FOUND', 'No such assessment.');
+      if (!row.noticeNumber || !row.issuedAt || !row.dueDate) {
+        throw new AppError(
+          'CONFLICT',
+          row.status === 'draft'
+            ? 'This assessment is a draft: it has no notice until it is issued.'
+            : 'This assessment was never issued, so it has no notice to print.',
+          { details: { status: row.status } },
+        );
+      }
+      const taxpayer = await taxpayers.getTaxpayer(actor, row.btin);
+      const address = [taxpayer.address, taxpayer.townName, taxpayer.lgaName, taxpayer.stateName]
+        .filter(Boolean)
+        .join(', ');
+      const notice: NoticeDocument = {
+        noticeNumber: row.noticeNumber,
+        kind: row.kind,
+        taxYear: row.taxYear,
+        issuedOn: todayInLagos(row.issuedAt),
+        dueDate: row.dueDate,
+        taxpayer: { name: taxpayer.displayName, btin: taxpayer.btin, address: address || null },
+        ...computationOf(row),
+        taxKobo: row.taxKobo,
+        paidKobo: row.paidKobo,
+        late: await lateOf(row, row.dueDate),
+        pendingRrr: await pendingRrrOf(actor, row.id),
+      };
+      return {
+        body: await renderNoticePdf(notice, config.publicUrl ?? requestOrigin),
+        fileName: `notice-${fileSafe(row.noticeNumber)}.pdf`,
+      };
+    },
+
+    /** The public verify page's answer (anyone with the number; rate-limited per address). */
+    async verifyNotice(actor: Actor, noticeNumber: string): Promise<PublicAssessmentView> {
+      const limit = await hitRateLimit(
+        db,
+        `notice-verify:${actor.ip ?? 'unknown'}`,
+        NOTICE_CHECKS_PER_MINUTE,
+        60,
+      );
+      if (!limit.allowed) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'Too many notice checks from this address. Please wait a minute and try again.',
+          { headers: { 'retry-after': String(limit.retryAfterSeconds) } },
+        );
+      }
+      const row = await selectAssessmentByNoticeNumber(db, noticeNumber.trim().toUpperCase());
+      if (!row?.noticeNumber || !row.issuedAt) throw new AppError('NOT_FOUND', UNKNOWN_NOTICE);
+      const taxpayer = await taxpayers.getTaxpayer(actor, row.btin);
+      return {
+        noticeNumber: row.noticeNumber,
+        isGenuine: (STANDING_ASSESSMENT_STATUSES as readonly string[]).includes(row.status),
+        status: row.status,
+        maskedName: maskPayerName(taxpayer.displayName),
+        taxYear: row.taxYear,
+        kind: row.kind,
+        amountKobo: row.taxKobo,
+        issuedAt: row.issuedAt.toISOString(),
+      };
+    },
+
+    /** The letter answering a decided objection (409 while it is open). */
+    async decisionLetterPdf(actor: Actor, objectionId: string): Promise<PdfFile> {
+      const row = await selectObjectionForLetter(db, objectionId);
+      if (!row || !mayRead(actor, row.assessment.kind)) {
+        throw new AppError('NOT_FOUND', 'No such objection.');
+      }
+      if (row.status === 'open' || !row.decidedAt) {
+        throw new AppError(
+          'CONFLICT',
+          'This objection has not been decided yet, so there is no letter to print.',
+          { details: { status: row.status } },
+        );
+      }
+      const taxpayer = await taxpayers.getTaxpayer(actor, row.assessment.btin);
+      const address = [taxpayer.address, taxpayer.townName, taxpayer.lgaName, taxpayer.stateName]
+        .filter(Boolean)
+        .join(', ');
+      const noticeNumber = row.assessment.noticeNumber ?? '(no notice number)';
+      const letter: DecisionLetter = {
+        decidedOn: todayInLagos(row.decidedAt),
+        filedOn: todayInLagos(row.filedAt),
+        taxpayer: { name: taxpayer.displayName, btin: taxpayer.btin, address: address || null },
+        noticeNumber,
+        taxYear: row.assessment.taxYear,
+        assessedKobo: row.assessment.taxKobo,
+        grounds: row.grounds,
+        disputedKobo: row.disputedKobo,
+        decision: row.status,
+        reasons: row.decisionReasons ?? '',
+        revised:
+          row.revisedTaxKobo === null
+            ? null
+            : { noticeNumber: row.revisedNoticeNumber, taxKobo: row.revisedTaxKobo },
+        decidedBy:
+          row.deciderFirstName && row.deciderSurname
+            ? `${row.deciderFirstName} ${row.deciderSurname}`
+            : null,
+      };
+      return {
+        body: await renderDecisionLetterPdf(letter),
+        fileName: `objection-decision-${fileSafe(noticeNumber)}.pdf`,
+      };
+    },
+  };
+}
+
+export type NoticeService = ReturnType<typeof createNoticeService>;
