@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { PageQuery, pageOf } from '../pagination';
 import { TRADE_CATEGORY_RULES, type TradeCategoryRule } from './enums';
+import { isStorableText } from './text';
 
 /**
  * Trade categories of presumptive tax (domain/tax-rules.md, "Presumptive tax"): what an
  * administrator types to create or edit one, and what the API answers. The same schemas check
  * the form in the browser and the body on the server (DESIGN.md §1).
  */
-
-/** A NUL byte, or half of a UTF-16 surrogate pair without its other half: no text holds either. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export function isSafeText(value: string): boolean {
-  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
-}
 
 /**
  * Free text an officer types, trimmed, refusing NUL bytes and lone surrogates (PostgreSQL
@@ -27,7 +21,7 @@ export function safeText(label: string, min: number, max: number) {
       error: min <= 1 ? `Enter the ${label}` : `The ${label} is at least ${min} characters`,
     })
     .max(max, { error: `The ${label} is at most ${max} characters` })
-    .refine(isSafeText, { error: `The ${label} contains characters that cannot be stored` });
+    .refine(isStorableText, { error: `The ${label} contains characters that cannot be stored` });
 }
 
 /** ₦1,000,000,000.00: no presumptive amount or threshold comes near it; more is a typing slip. */

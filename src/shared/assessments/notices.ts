@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INCOME_SOURCES, type IncomeSource, type ReliefKind } from '../tax/laws';
-import { isSafeText } from './categories';
 import { ASSESSMENT_KINDS, ASSESSMENT_STATUSES, TRADE_CATEGORY_RULES, TRADER_SIZES } from './enums';
+import { isStorableText } from './text';
 
 /**
  * The documents of an assessment (SPEC.md §7 Assessment): the notice of assessment, the public
@@ -18,7 +18,7 @@ export const NoticeNumberParams = z.object({
     .trim()
     .min(1, { error: 'Enter the notice number' })
     .max(64, { error: 'A notice number is at most 64 characters' })
-    .refine(isSafeText, { error: 'This is not a notice number' }),
+    .refine(isStorableText, { error: 'This is not a notice number' }),
 });
 
 /**
