@@ -78,8 +78,10 @@ describe('the OpenAPI document', () => {
         'GET /api/openapi.json',
         'POST /api/v1/auth/login',
         'POST /api/v1/auth/change-temporary-password',
+        'GET /api/v1/auth/session',
         'POST /api/v1/remita/notifications',
         'GET /api/v1/public/receipts/{receiptNumber}',
+        'GET /api/v1/public/assessments/{noticeNumber}',
       ].map((where) => [where, []]),
     );
     // Every other operation, called with no credentials, is refused by the gate.

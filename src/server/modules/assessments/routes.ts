@@ -39,7 +39,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'computeIncomeTax',
+        summary: 'Compute personal income tax',
+        description:
           'Compute personal income tax for a year from incomes and deductions, under the law of that year; nothing is stored. A deduction above its cap is allowed up to the cap and marked `capped`',
         body: ComputeIncomeTaxInput,
         response: { 200: PersonalIncomeTaxComputation, ...errors },
@@ -54,7 +56,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'createDirectAssessment',
+        summary: 'Create a draft direct assessment',
+        description:
           "Create a draft direct assessment for an individual's BTIN and year; the tax is computed and stored with it",
         body: DirectAssessmentInput,
         response: { 201: AssessmentView, 404: ErrorBody, ...errors },
@@ -70,7 +74,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'updateDirectAssessment',
+        summary: 'Update a draft direct assessment',
+        description:
           'Replace the figures of a draft direct assessment (send the version you read: 409 when someone saved since, or once it is issued)',
         params: AssessmentIdParams,
         body: DirectAssessmentUpdate,
@@ -86,7 +92,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'createPresumptiveAssessment',
+        summary: 'Create a draft presumptive tax assessment',
+        description:
           "Create a draft presumptive tax assessment from a trade category, the trader's size or estimated turnover, and the place of trade",
         body: PresumptiveAssessmentInput,
         response: { 201: AssessmentView, 404: ErrorBody, ...errors },
@@ -102,7 +110,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'issueAssessment',
+        summary: 'Issue an assessment',
+        description:
           'Issue a draft: it gets its notice number, issue date and due date. 409 when it is not a draft, or another assessment stands for the taxpayer, year and kind',
         params: AssessmentIdParams,
         response: { 200: AssessmentView, 404: ErrorBody, 409: ErrorBody, ...errors },
@@ -117,7 +127,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'cancelAssessment',
+        summary: 'Cancel an assessment',
+        description:
           'Cancel a draft or an issued assessment, with the reason (audited); 409 once anything is paid on it',
         params: AssessmentIdParams,
         body: AssessmentReasonInput,
@@ -133,7 +145,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'captureBacklogAssessment',
+        summary: 'Capture a past year already paid',
+        description:
           'Enter a past year’s assessment already paid outside RevDesk, with its figures and receipts: each RRR is checked with Remita and recorded; a receipt without an RRR is recorded by hand (409 when another entry used it)',
         body: BacklogAssessmentInput,
         response: {
@@ -154,7 +168,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'waiveAssessmentPenalty',
+        summary: 'Waive late-payment penalty and interest',
+        description:
           'Waive the late-payment penalty and interest of an assessment still owed, with the reason (audited)',
         params: AssessmentIdParams,
         body: AssessmentReasonInput,
@@ -170,7 +186,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'listAssessments',
+        summary: 'List assessments',
+        description:
           'Assessments of the kinds the officer works with, by filter, with totals of the filtered set (tax, paid, outstanding); with format=csv|xlsx, the same filter as a file (at most 50,000 rows). A taxpayer’s assessments: ?btin=',
         querystring: AssessmentListQuery,
         response: { 200: AssessmentPage, ...errors },
@@ -194,7 +212,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'getAssessment',
+        summary: 'Get an assessment',
+        description:
           'One assessment with its stored computation, the payments linked to it (receipts), its objections and its history',
         params: AssessmentIdParams,
         response: { 200: AssessmentDetail, 404: ErrorBody, ...errors },
@@ -209,7 +229,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'raiseAssessmentBill',
+        summary: 'Raise the bill of an assessment',
+        description:
           'Raise the bill (RRR) of an issued or part-paid assessment for what it owes today: tax outstanding plus penalty and interest not waived. Without an MDA, the first the officer may bill for and its first active revenue head',
         params: AssessmentIdParams,
         body: AssessmentBillInput,

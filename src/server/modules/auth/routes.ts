@@ -152,8 +152,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     {
       schema: {
         tags,
-        summary:
-          'Whether the caller is signed in: the same answer as GET /auth/me, or null (never 401)',
+        operationId: 'getSession',
+        summary: 'Whether the caller is signed in',
+        description:
+          'The same answer as GET /auth/me for a signed-in caller, or `{ "me": null }`; never 401, so a sign-in page can ask without an error.',
         response: { 200: SessionResponse },
       },
       // Public so that a visitor who is not signed in gets a 200, not a 401 the browser logs

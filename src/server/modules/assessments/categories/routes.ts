@@ -27,7 +27,9 @@ export const assessmentCategoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
     {
       schema: {
         tags,
-        summary:
+        operationId: 'listTradeCategories',
+        summary: 'List trade categories',
+        description:
           'Trade categories by name, with search, active and rule filters; with format=csv|xlsx, the same filter as a file',
         querystring: TradeCategoryListQuery,
         response: { 200: TradeCategoryPage, ...errors },
@@ -51,7 +53,9 @@ export const assessmentCategoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
     {
       schema: {
         tags,
-        summary:
+        operationId: 'createTradeCategory',
+        summary: 'Create a trade category',
+        description:
           'Create a trade category: a fixed annual amount per trader size, or a rate on turnover above an exempt threshold (409 when the name is taken, in any case)',
         body: TradeCategoryInput,
         response: { 201: TradeCategoryView, 409: ErrorBody, ...errors },
@@ -69,7 +73,9 @@ export const assessmentCategoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
     {
       schema: {
         tags,
-        summary: 'One trade category',
+        operationId: 'getTradeCategory',
+        summary: 'Get a trade category',
+        description: 'One trade category',
         params: TradeCategoryIdParams,
         response: { 200: TradeCategoryView, 404: ErrorBody, ...errors },
       },
@@ -83,7 +89,9 @@ export const assessmentCategoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
     {
       schema: {
         tags,
-        summary:
+        operationId: 'updateTradeCategory',
+        summary: 'Update a trade category',
+        description:
           'Edit, deactivate (isActive false) or reactivate a trade category: the changed fields and the version read (409 when someone saved since, or the name is taken)',
         params: TradeCategoryIdParams,
         body: TradeCategoryPatch,

@@ -30,7 +30,9 @@ export const assessmentNoticeRoutes: FastifyPluginAsyncZod<NoticeServiceDeps> = 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'getAssessmentNoticePdf',
+        summary: 'Get the notice of assessment (PDF)',
+        description:
           'The notice of assessment of an issued assessment, as PDF: the computation, the amount due with any late penalty and interest, how to pay, the right to object, and a QR code to check it (409 for a draft)',
         params: NoticeAssessmentParams,
         response: { 200: Binary, 404: ErrorBody, 409: ErrorBody, ...errors },
@@ -52,7 +54,9 @@ export const assessmentNoticeRoutes: FastifyPluginAsyncZod<NoticeServiceDeps> = 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'getObjectionLetterPdf',
+        summary: 'Get an objection decision letter (PDF)',
+        description:
           'The letter answering a decided objection, as PDF: the notice objected to, the grounds, the decision and its reasons, any revised notice (409 while the objection is open)',
         params: ObjectionIdParams,
         response: { 200: Binary, 404: ErrorBody, 409: ErrorBody, ...errors },
@@ -67,7 +71,9 @@ export const assessmentNoticeRoutes: FastifyPluginAsyncZod<NoticeServiceDeps> = 
     {
       schema: {
         tags,
-        summary:
+        operationId: 'verifyAssessmentNotice',
+        summary: 'Check a notice of assessment',
+        description:
           'Is this notice of assessment genuine? For the page a notice’s QR code opens; the number’s slashes URL-encoded (BIRS%2FDA%2F2026%2F000042)',
         params: NoticeNumberParams,
         response: { 200: PublicAssessmentView, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody },

@@ -24,7 +24,9 @@ export const objectionRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
     {
       schema: {
         tags,
-        summary:
+        operationId: 'recordObjection',
+        summary: 'Record an objection',
+        description:
           'Record a taxpayer’s objection to an issued assessment: within 30 days of the notice, later only with the reason it is accepted late; one open at a time. The assessment becomes objected',
         params: AssessmentIdParams,
         body: ObjectionInput,
@@ -41,7 +43,10 @@ export const objectionRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
     {
       schema: {
         tags,
-        summary: 'Objections by status, the answer due soonest first, with the days left to answer',
+        operationId: 'listObjections',
+        summary: 'List objections',
+        description:
+          'Objections by status, the answer due soonest first, with the days left to answer',
         querystring: ObjectionListQuery,
         response: { 200: ObjectionPage, ...errors },
       },
@@ -55,7 +60,9 @@ export const objectionRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
     {
       schema: {
         tags,
-        summary:
+        operationId: 'decideObjection',
+        summary: 'Decide an objection',
+        description:
           'Decide an open objection: refused (the assessment stands again) or upheld / partly upheld with the revised figures (a new assessment replaces it; what was paid counts toward the new one)',
         params: ObjectionIdParams,
         body: DecideObjectionInput,
