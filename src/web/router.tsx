@@ -37,7 +37,6 @@ import { PageSkeleton } from './lib/skeletons';
 import { ErrorPage } from './shell/ErrorPage';
 import { RedirectToErrorPage, RootLayout } from './shell/RootLayout';
 import { RouteErrorPage } from './shell/RouteErrorPage';
-import { ShellFrame } from './shell/ShellFrame';
 import { SHELL_BASES, type ShellBase } from './shell/shellPaths';
 
 export type RouterContext = { queryClient: QueryClient };
@@ -99,6 +98,13 @@ const TaxpayerPage = lazyRouteComponent(
   () => import('./features/taxpayers/TaxpayerPage'),
   'TaxpayerPage',
 );
+
+/**
+ * The officer shells' frame, in its own chunk: its AppShell (and the scroll lock that comes
+ * with it) would otherwise weigh on the sign-in page's first load (DESIGN.md §9 "Web"). The
+ * guard below starts loading it with the session check; meanwhile the page skeleton shows.
+ */
+const ShellFrame = lazyRouteComponent(() => import('./shell/ShellFrame'), 'ShellFrame');
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

@@ -2,7 +2,7 @@ import {
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
-  Notification,
+  type MantineThemeComponent,
 } from '@mantine/core';
 
 /**
@@ -53,10 +53,12 @@ export const theme = createTheme({
   components: {
     // Mantine's notification close button has no accessible name of its own (axe: button-name),
     // and its text under a title is gray.6, 3.3:1 on white: the readable dimmed grey instead.
-    Notification: Notification.extend({
+    // A plain object, not Notification.extend(): that would import the component (and its
+    // CloseButton, Loader) into every page's first load, sign-in's too (DESIGN.md §9 "Web").
+    Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    }),
+    } satisfies MantineThemeComponent,
   },
 });
 

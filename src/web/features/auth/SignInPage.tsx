@@ -9,11 +9,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { LoginBody, LoginResponse } from '../../../shared/auth';
 import { type ApiError, api, isApiError } from '../../lib/api';
 import { meQuery } from '../../lib/queries';
@@ -41,21 +40,43 @@ function failureOf(error: Error): { title: string; message: string } {
   return { title: FAILURE_TITLES[error.code] ?? 'Sign-in failed', message: error.message };
 }
 
-/** `/auth/login` and `/account/login`: the same sign-in page (SPEC.md §2). */
+type FieldErrors = Partial<Record<keyof LoginBody, string>>;
+
+/** Both fields are required; the messages say what to enter (SPEC.md §2). */
+function validateSignIn(values: LoginBody): FieldErrors {
+  const errors: FieldErrors = {};
+  if (values.username.trim() === '') errors.username = 'Enter your username or e-mail';
+  if (values.password === '') errors.password = 'Enter your password';
+  return errors;
+}
+
+/**
+ * `/auth/login` and `/account/login`: the same sign-in page (SPEC.md §2).
+ *
+ * The first page most officers load, on mobile data too: two fields and one request need no
+ * form library, schema library or mutation machinery, which stay off its first load
+ * (DESIGN.md §9 "Web", ≤ 120 KB of JS + CSS).
+ */
 export function SignInPage() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const search: { returnUrl?: unknown } = useSearch({ strict: false });
   const returnUrl = typeof search.returnUrl === 'string' ? search.returnUrl : undefined;
 
-  const form = useForm<LoginBody>({
-    mode: 'uncontrolled',
-    initialValues: { username: '', password: '' },
-    validate: {
-      username: (value) => (value.trim() === '' ? 'Enter your username or e-mail' : null),
-      password: (value) => (value === '' ? 'Enter your password' : null),
-    },
-  });
+  const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const fieldRefs = {
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
+  const [isPending, setIsPending] = useState(false);
+  const [error, setError] = useState<Error | null>(null);
+
+  /** Typing in a field clears its error, as before a new submit. */
+  const setField = (field: keyof LoginBody, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setFieldErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
 
   /** Set when the sign-in answered PASSWORD_CHANGE_REQUIRED: kept in memory only. */
   const [temporary, setTemporary] = useState<LoginBody | null>(null);
@@ -67,23 +88,39 @@ export function SignInPage() {
     await router.navigate({ href: safeReturnUrl(returnUrl), replace: true });
   };
 
-  const signIn = useMutation({
-    mutationFn: (body: LoginBody) => api.post<LoginResponse>('/api/v1/auth/login', body),
-    onSuccess: enter,
-    onError: (error, body) => {
-      form.setFieldValue('password', '');
-      if (isApiError(error) && error.code === 'PASSWORD_CHANGE_REQUIRED') setTemporary(body);
-    },
-  });
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isPending) return;
+    const errors = validateSignIn(values);
+    setFieldErrors(errors);
+    const firstInvalid = (Object.keys(errors) as (keyof LoginBody)[])[0];
+    if (firstInvalid) {
+      // An empty field: focus goes to the first one, whose error says what to enter.
+      fieldRefs[firstInvalid].current?.focus();
+      return;
+    }
+    setError(null);
+    setIsPending(true);
+    try {
+      await api.post<LoginResponse>('/api/v1/auth/login', values);
+    } catch (refusal) {
+      setIsPending(false);
+      setValues((current) => ({ ...current, password: '' }));
+      if (isApiError(refusal) && refusal.code === 'PASSWORD_CHANGE_REQUIRED') setTemporary(values);
+      setError(refusal instanceof Error ? refusal : new Error(String(refusal)));
+      return;
+    }
+    await enter();
+  };
 
-  const failure = signIn.error && !temporary ? failureOf(signIn.error) : null;
+  const failure = error && !temporary ? failureOf(error) : null;
 
   // A refused sign-in disables the busy button that had focus: focus goes to the message that
   // says why, not to the page's body (WCAG 2.4.3).
   const failureRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (signIn.error) failureRef.current?.focus();
-  }, [signIn.error]);
+    if (error) failureRef.current?.focus();
+  }, [error]);
 
   if (temporary) {
     return (
@@ -96,7 +133,7 @@ export function SignInPage() {
               onSignedIn={enter}
               onBack={() => {
                 setTemporary(null);
-                signIn.reset();
+                setError(null);
               }}
             />
           </Suspense>
@@ -131,40 +168,28 @@ export function SignInPage() {
             </Alert>
           )}
 
-          <form
-            noValidate
-            onSubmit={form.onSubmit(
-              (values) => signIn.mutate(values),
-              // An empty field: focus goes to the first one, whose error says what to enter.
-              (errors) => {
-                const first = Object.keys(errors)[0];
-                if (first) form.getInputNode(first)?.focus();
-              },
-            )}
-            aria-label="Sign in"
-          >
+          <form noValidate onSubmit={submit} aria-label="Sign in">
             <Stack gap="md">
               <TextInput
                 label="Username or e-mail"
                 autoComplete="username"
                 required
                 data-autofocus
-                key={form.key('username')}
-                {...form.getInputProps('username')}
+                ref={fieldRefs.username}
+                value={values.username}
+                onChange={(event) => setField('username', event.currentTarget.value)}
+                error={fieldErrors.username}
               />
               <PasswordInput
                 label="Password"
                 autoComplete="current-password"
                 required
-                key={form.key('password')}
-                {...form.getInputProps('password')}
+                ref={fieldRefs.password}
+                value={values.password}
+                onChange={(event) => setField('password', event.currentTarget.value)}
+                error={fieldErrors.password}
               />
-              <Button
-                type="submit"
-                fullWidth
-                loading={signIn.isPending}
-                loaderProps={{ type: 'dots' }}
-              >
+              <Button type="submit" fullWidth loading={isPending} loaderProps={{ type: 'dots' }}>
                 Sign in
               </Button>
             </Stack>
