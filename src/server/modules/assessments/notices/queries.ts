@@ -1,7 +1,7 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
-import { assessments, objections, officers, taxSettings } from '../../../db/schema';
+import { assessments, objections, officers } from '../../../db/schema';
 
 /**
  * The reads the documents of an assessment need: the assessment, an objection with the notices
@@ -28,17 +28,6 @@ export async function selectAssessmentByNoticeNumber(
     .where(eq(assessments.noticeNumber, noticeNumber))
     .limit(1);
   return row ?? null;
-}
-
-/** The value of a dated setting in force on `day` (YYYY-MM-DD), or null when none is. */
-export async function selectTaxSettingOn(db: Db, key: string, day: string): Promise<unknown> {
-  const [row] = await db
-    .select({ value: taxSettings.value })
-    .from(taxSettings)
-    .where(and(eq(taxSettings.key, key), lte(taxSettings.effectiveFrom, day)))
-    .orderBy(desc(taxSettings.effectiveFrom))
-    .limit(1);
-  return row ? row.value : null;
 }
 
 const objected = alias(assessments, 'objected_assessment');

@@ -14,7 +14,6 @@ import {
 import { todayInLagos } from '../../../../shared/dates';
 import { PaymentListQuery } from '../../../../shared/payments';
 import { PersonalIncomeTaxComputation } from '../../../../shared/tax';
-import { computeLatePayment } from '../../../../shared/tax/latePayment';
 import type { Actor } from '../../../auth/actor';
 import { hitRateLimit } from '../../../auth/rateLimit';
 import { AppError } from '../../../errors';
@@ -22,6 +21,7 @@ import type { PaymentDeps } from '../../payments/deps';
 import { createPaymentService } from '../../payments/service';
 import { maskPayerName } from '../../payments/view';
 import { createTaxpayerService } from '../../taxpayers/service';
+import { createAssessmentService } from '../service';
 import { type DecisionLetter, renderDecisionLetterPdf } from './letter';
 import { type NoticeDocument, renderNoticePdf } from './notice';
 import {
@@ -29,7 +29,6 @@ import {
   selectAssessmentById,
   selectAssessmentByNoticeNumber,
   selectObjectionForLetter,
-  selectTaxSettingOn,
 } from './queries';
 
 export type NoticeServiceDeps = Pick<
@@ -50,12 +49,6 @@ const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '-');
 /** The kinds this officer works with (ASSESSMENT_KINDS_OF); another kind does not exist for them. */
 function mayRead(actor: Actor, kind: AssessmentKind): boolean {
   return assessmentKindsOf(actor.userType).includes(kind);
-}
-
-async function settingNumber(db: NoticeServiceDeps['db'], key: string, day: string) {
-  const value = Number(await selectTaxSettingOn(db, key, day));
-  if (!Number.isFinite(value)) throw new Error(`No tax setting ${key} is in force on ${day}`);
-  return value;
 }
 
 /** The stored computation as the notice prints it; null parts when the row does not parse. */
@@ -130,6 +123,9 @@ export function createNoticeService(deps: NoticeServiceDeps) {
   const { db, config } = deps;
   const taxpayers = createTaxpayerService({ db, files: deps.files });
   const payments = createPaymentService(deps);
+  // The money on a notice is the assessment's own view of it (paid across revisions, penalty
+  // and interest from the dated settings), never a second computation here.
+  const assessments = createAssessmentService({ db, config });
 
   /** The RRR of the newest bill still pending for the assessment, if any. */
   async function pendingRrrOf(actor: Actor, assessmentId: string): Promise<string | null> {
@@ -141,25 +137,6 @@ export function createNoticeService(deps: NoticeServiceDeps) {
     });
     const page = await payments.findPayments(actor, query);
     return page.items[0]?.rrr ?? null;
-  }
-
-  async function lateOf(row: NoticeAssessmentRow, dueDate: string) {
-    const today = todayInLagos();
-    const outstandingKobo = Math.max(0, row.taxKobo - row.paidKobo);
-    if (today <= dueDate || outstandingKobo === 0) return null;
-    // The rates in force on the due date (tax_settings: a later change never reprices it).
-    const late = computeLatePayment({
-      outstandingKobo,
-      dueDate,
-      asOf: today,
-      penaltyBasisPoints: await settingNumber(db, 'latePayment.penaltyBasisPoints', dueDate),
-      interestAnnualBasisPoints: await settingNumber(
-        db,
-        'latePayment.interestAnnualBasisPoints',
-        dueDate,
-      ),
-    });
-    return { ...late, isWaived: row.penaltyWaivedAt !== null };
   }
 
   return {
@@ -176,6 +153,8 @@ export function createNoticeService(deps: NoticeServiceDeps) {
           { details: { status: row.status } },
         );
       }
+      const view = await assessments.getAssessmentForNotice(row.id);
+      if (!view) throw new AppError('NOT_FOUND', 'No such assessment.');
       const taxpayer = await taxpayers.getTaxpayer(actor, row.btin);
       const address = [taxpayer.address, taxpayer.townName, taxpayer.lgaName, taxpayer.stateName]
         .filter(Boolean)
@@ -189,8 +168,16 @@ export function createNoticeService(deps: NoticeServiceDeps) {
         taxpayer: { name: taxpayer.displayName, btin: taxpayer.btin, address: address || null },
         ...computationOf(row),
         taxKobo: row.taxKobo,
-        paidKobo: row.paidKobo,
-        late: await lateOf(row, row.dueDate),
+        paidKobo: view.paidKobo,
+        late:
+          view.isPenaltyWaived || view.penaltyKobo + view.interestKobo > 0
+            ? {
+                daysLate: view.daysLate,
+                penaltyKobo: view.penaltyKobo,
+                interestKobo: view.interestKobo,
+                isWaived: view.isPenaltyWaived,
+              }
+            : null,
         pendingRrr: await pendingRrrOf(actor, row.id),
       };
       return {
