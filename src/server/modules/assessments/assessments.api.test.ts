@@ -150,10 +150,10 @@ describe('direct assessment drafts', () => {
       incomes: [{ source: 'trade', amountKobo: 600_000_000 }],
       version: draft.version,
     };
-    const ok = await send(ctx, da, 'PUT', `/api/v1/assessments/direct/${draft.id}`, update);
+    const ok = await send(ctx, da, 'PUT', `/api/v1/assessments/${draft.id}`, update);
     expect(ok.statusCode).toBe(200);
     expect(ok.json<AssessmentView>().grossIncomeKobo).toBe(600_000_000);
-    const stale = await send(ctx, da, 'PUT', `/api/v1/assessments/direct/${draft.id}`, update);
+    const stale = await send(ctx, da, 'PUT', `/api/v1/assessments/${draft.id}`, update);
     expect(stale.statusCode).toBe(409);
   });
 

@@ -70,7 +70,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
   );
 
   app.put(
-    '/assessments/direct/:id',
+    '/assessments/:id',
     {
       schema: {
         tags,
