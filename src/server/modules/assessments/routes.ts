@@ -17,10 +17,10 @@ import {
 import { ErrorBody } from '../../../shared/errors';
 import { ComputeIncomeTaxInput, PersonalIncomeTaxComputation } from '../../../shared/tax';
 import type { PaymentDeps } from '../payments/deps';
-import { createBacklogService } from './backlog';
-import { createAssessmentBillService } from './bills';
+import { createBacklogService } from './backlog/backlog';
 import { createAssessmentListService } from './list';
-import { createPenaltyService } from './penalty';
+import { createAssessmentBillService } from './money/bills';
+import { createPenaltyService } from './money/penalty';
 import { createAssessmentService } from './service';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;

@@ -16,6 +16,7 @@ import type { Db } from '../../../db/client';
 import { AppError, fieldError } from '../../../errors';
 import { recordAudit } from '../../audit/service';
 import { addDays, assertKind, auditedAssessment, formatNoticeNumber, notFound } from '../common';
+import { refreshPaidAmount, statusForMoney } from '../money/settlement';
 import {
   type AssessmentRow,
   findAssessmentForUpdate,
@@ -24,7 +25,6 @@ import {
   updateAssessment,
 } from '../queries';
 import { loadTaxSettings } from '../settings';
-import { refreshPaidAmount, statusForMoney } from '../settlement';
 import {
   countObjections,
   findObjectionForUpdate,
@@ -40,7 +40,7 @@ import { toObjectionView } from './view';
  * within 90). Filing puts the assessment in `objected`; a refusal puts it back by its money; an
  * upheld (or partly upheld) objection issues a new assessment that replaces it (revisionOf): the
  * old becomes `revised`, and the payments linked to the old count toward the new by summing
- * across the revision chain (settlement.ts) — the ledger rows keep the assessment they paid.
+ * across the revision chain (money/settlement.ts) — the ledger rows keep the assessment they paid.
  */
 export function createObjectionService({
   db,

@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { ASSESSMENT_KINDS, ASSESSMENT_PAYMENT_TYPES } from '../../../shared/assessments';
-import type { Actor } from '../../auth/actor';
-import type { Db } from '../../db/client';
-import { assessments } from '../../db/schema';
-import { recordAudit } from '../audit/service';
-import type { PaymentRow } from '../payments/ledger/queries';
-import type { Settlement, Settlements } from '../payments/ledger/settlements';
-import { auditedAssessment } from './common';
+import { ASSESSMENT_KINDS, ASSESSMENT_PAYMENT_TYPES } from '../../../../shared/assessments';
+import type { Actor } from '../../../auth/actor';
+import type { Db } from '../../../db/client';
+import { assessments } from '../../../db/schema';
+import { recordAudit } from '../../audit/service';
+import type { PaymentRow } from '../../payments/ledger/queries';
+import type { Settlement, Settlements } from '../../payments/ledger/settlements';
+import { auditedAssessment } from '../common';
 import {
   type AssessmentRow,
   findAssessmentForUpdate,
   selectRevisionChain,
   sumPaidPayments,
   updateAssessment,
-} from './queries';
+} from '../queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

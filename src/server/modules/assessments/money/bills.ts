@@ -1,12 +1,12 @@
-import type { AssessmentBillInput, AssessmentView } from '../../../shared/assessments';
-import { ASSESSMENT_KIND_LABELS, ASSESSMENT_PAYMENT_TYPES } from '../../../shared/assessments';
-import type { PaymentView } from '../../../shared/payments';
-import type { Actor } from '../../auth/actor';
-import { AppError, fieldError } from '../../errors';
-import { createMdaService } from '../mdas/service';
-import type { PaymentDeps } from '../payments/deps';
-import { createInvoiceService } from '../payments/invoices/service';
-import { assertKind, assessmentViewOf } from './common';
+import type { AssessmentBillInput, AssessmentView } from '../../../../shared/assessments';
+import { ASSESSMENT_KIND_LABELS, ASSESSMENT_PAYMENT_TYPES } from '../../../../shared/assessments';
+import type { PaymentView } from '../../../../shared/payments';
+import type { Actor } from '../../../auth/actor';
+import { AppError, fieldError } from '../../../errors';
+import { createMdaService } from '../../mdas/service';
+import type { PaymentDeps } from '../../payments/deps';
+import { createInvoiceService } from '../../payments/invoices/service';
+import { assertKind, assessmentViewOf } from '../common';
 
 export type AssessmentBill = { assessment: AssessmentView; bill: PaymentView };
 

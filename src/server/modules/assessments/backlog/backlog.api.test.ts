@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssessmentDetail, AssessmentView } from '../../../shared/assessments';
-import { assessments, tradeCategories } from '../../db/schema';
-import { addSimInvoice, createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
-import { createTestContext, type TestContext } from '../../testing/context';
-import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
-import { createDirectAssessment, send } from './testing';
+import type { AssessmentDetail, AssessmentView } from '../../../../shared/assessments';
+import { assessments, tradeCategories } from '../../../db/schema';
+import {
+  addSimInvoice,
+  createRemitaMda,
+  type RemitaMda,
+} from '../../../integrations/remita/testing';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { createDirectAssessment, send } from '../testing';
 
 /** Backlog capture, presumptive drafts and the penalty waiver. */
 

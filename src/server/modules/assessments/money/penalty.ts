@@ -1,10 +1,10 @@
-import type { AssessmentView } from '../../../shared/assessments';
-import type { Actor } from '../../auth/actor';
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
-import { recordAudit } from '../audit/service';
-import { assertKind, assessmentViewOf, auditedAssessment, notFound } from './common';
-import { findAssessmentForUpdate, updateAssessment } from './queries';
+import type { AssessmentView } from '../../../../shared/assessments';
+import type { Actor } from '../../../auth/actor';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../errors';
+import { recordAudit } from '../../audit/service';
+import { assertKind, assessmentViewOf, auditedAssessment, notFound } from '../common';
+import { findAssessmentForUpdate, updateAssessment } from '../queries';
 
 /**
  * Late payment (domain/tax-rules.md: 10 % penalty plus interest): the figures are counted in

@@ -1,22 +1,22 @@
-import type { AssessmentView, BacklogAssessmentInput } from '../../../shared/assessments';
-import { ASSESSMENT_PAYMENT_TYPES } from '../../../shared/assessments';
-import type { Actor } from '../../auth/actor';
-import { AppError, fieldError } from '../../errors';
-import { recordAudit } from '../audit/service';
-import { createMdaService } from '../mdas/service';
-import type { PaymentDeps } from '../payments/deps';
-import { linkPaymentToAssessment, recordManualReceipt } from '../payments/ledger/backlog';
-import { createLedger } from '../payments/ledger/ledger';
-import { findTaxpayerByBtin } from '../taxpayers/service';
+import type { AssessmentView, BacklogAssessmentInput } from '../../../../shared/assessments';
+import { ASSESSMENT_PAYMENT_TYPES } from '../../../../shared/assessments';
+import type { Actor } from '../../../auth/actor';
+import { AppError, fieldError } from '../../../errors';
+import { recordAudit } from '../../audit/service';
+import { createMdaService } from '../../mdas/service';
+import type { PaymentDeps } from '../../payments/deps';
+import { linkPaymentToAssessment, recordManualReceipt } from '../../payments/ledger/backlog';
+import { createLedger } from '../../payments/ledger/ledger';
+import { findTaxpayerByBtin } from '../../taxpayers/service';
 import {
   assertKind,
   assessmentViewOf,
   auditedAssessment,
   isUniqueViolation,
   standingConflict,
-} from './common';
-import { findStandingAssessment, insertAssessment } from './queries';
-import { refreshPaidAmount } from './settlement';
+} from '../common';
+import { refreshPaidAmount } from '../money/settlement';
+import { findStandingAssessment, insertAssessment } from '../queries';
 
 /** Lagos noon of a day: a receipt's date without a time counts on that day in Lagos. */
 const paidAtOf = (day: string) => new Date(`${day}T12:00:00+01:00`);

@@ -3,13 +3,13 @@ import type {
   AssessmentBillView,
   AssessmentDetail,
   AssessmentView,
-} from '../../../shared/assessments';
-import { notificationOf } from '../../integrations/remita/simulator';
-import { createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
-import { createTestContext, type TestContext } from '../../testing/context';
-import { createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
-import { createPayment, randomRrr } from '../payments/testing';
-import { createDirectAssessment, send } from './testing';
+} from '../../../../shared/assessments';
+import { notificationOf } from '../../../integrations/remita/simulator';
+import { createRemitaMda, type RemitaMda } from '../../../integrations/remita/testing';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { createPayment, randomRrr } from '../../payments/testing';
+import { createDirectAssessment, send } from '../testing';
 
 /**
  * An assessment's bill and its settlement: payments linked to it move it to part_paid / paid in
