@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * One date field for the whole app (src/web/lib/DateField.tsx): typed and shown day first,
+ * One date field for the whole app (src/web/lib/dates/DateField.tsx): typed and shown day first,
  * carried as YYYY-MM-DD in the URL and the API. The browser runs in US English, whose own date
  * input reads mm/dd/yyyy, to prove the field ignores the browser's language.
  */

@@ -30,10 +30,10 @@ import {
   ProfilePending,
   TaxpayerListPending,
   TaxpayerPending,
-} from './lib/pendingShapes';
+} from './lib/pending/pendingShapes';
+import { PageSkeleton } from './lib/pending/skeletons';
 import { fetchSignedInOfficer, meQuery } from './lib/queries';
 import { safeReturnUrl } from './lib/returnUrl';
-import { PageSkeleton } from './lib/skeletons';
 import { ErrorPage } from './shell/ErrorPage';
 import { RedirectToErrorPage, RootLayout } from './shell/RootLayout';
 import { RouteErrorPage } from './shell/RouteErrorPage';

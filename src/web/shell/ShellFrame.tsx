@@ -1,7 +1,7 @@
 import { AppShell, Group, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { type AnyRoute, useRouter, useRouterState } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { PageSkeleton } from '../lib/skeletons';
+import { PageSkeleton } from '../lib/pending/skeletons';
 import { BrandMark } from './BrandMark';
 import shellClasses from './OfficerShell.module.css';
 import { ServiceFooter } from './ServiceFooter';

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { TaxpayerLookupResult } from '../../shared/taxpayers';
 import { api } from '../lib/api';
-import { usePhoneLayout } from '../lib/usePhoneLayout';
+import { usePhoneLayout } from '../lib/lists/usePhoneLayout';
 import {
   SearchFailedDialog,
   SearchingDialog,

@@ -1,6 +1,11 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { countActiveFilters, FilterBar, FilterDateRange, FilterText } from '../../lib/filters';
+import {
+  countActiveFilters,
+  FilterBar,
+  FilterDateRange,
+  FilterText,
+} from '../../lib/lists/filters';
 import { AUDIT_FILTER_KEYS, type AuditTrailSearch } from './auditSearch';
 import { auditActionsQuery } from './queries';
 

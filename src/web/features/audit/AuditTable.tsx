@@ -3,7 +3,7 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import type { AuditEventListResult, AuditEventView } from '../../../shared/audit';
-import { type ListCards, ListTable } from '../../lib/ListTable';
+import { type ListCards, ListTable } from '../../lib/lists/ListTable';
 import { AuditEventDetails } from './AuditEventDetails';
 import { AUDIT_DEFAULT_PAGE_SIZE, AUDIT_PAGE_SIZES } from './auditSearch';
 import { formatAuditTime } from './format';

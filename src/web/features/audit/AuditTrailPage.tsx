@@ -5,9 +5,14 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
-import { AUDIT_TABLE } from '../../lib/pendingShapes';
-import { TableSkeleton } from '../../lib/skeletons';
+import {
+  clearedFilters,
+  ExportButtons,
+  ListLoadError,
+  useSetListSearch,
+} from '../../lib/lists/listPage';
+import { AUDIT_TABLE } from '../../lib/pending/pendingShapes';
+import { TableSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { AuditFilters } from './AuditFilters';

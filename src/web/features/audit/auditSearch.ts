@@ -1,7 +1,7 @@
 // zod/mini, not zod: the router validates this search on every route, so it is in the first
 // load of the sign-in page too (DESIGN.md §9: ≤ 250 KB gzipped), and mini is a fraction of it.
 import { z } from 'zod/mini';
-import { optional, whole } from '../../lib/searchParams';
+import { optional, whole } from '../../lib/lists/searchParams';
 
 /** The page sizes an officer may pick; the first page holds fifty (DESIGN.md §10). */
 export const AUDIT_PAGE_SIZES = [25, 50, 100, 200] as const;

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { MDA_CATEGORIES, MDA_CATEGORY_LABELS } from '../../../shared/mdas/enums';
-import { countActiveFilters, FilterBar, FilterText } from '../../lib/filters';
+import { countActiveFilters, FilterBar, FilterText } from '../../lib/lists/filters';
 import { FILTER_KEYS, type MdaListSearch } from './listSearch';
 
 type FilterChange = Partial<Pick<MdaListSearch, 'search' | 'category' | 'status'>>;

@@ -12,7 +12,7 @@ import { IconChevronDown, IconChevronRight, IconPencil } from '@tabler/icons-rea
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { MDA_CATEGORY_LABELS, type MdaPage, type MdaView } from '../../../shared/mdas';
-import { type ListCards, ListTable } from '../../lib/ListTable';
+import { type ListCards, ListTable } from '../../lib/lists/ListTable';
 import { PAGE_SIZE_CHOICES } from './listSearch';
 import { RevenueHeadsPanel } from './RevenueHeadsPanel';
 

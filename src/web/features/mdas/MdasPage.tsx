@@ -8,9 +8,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { MdaView } from '../../../shared/mdas';
-import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
-import { MDA_TABLE } from '../../lib/pendingShapes';
-import { TableSkeleton } from '../../lib/skeletons';
+import {
+  clearedFilters,
+  ExportButtons,
+  ListLoadError,
+  useSetListSearch,
+} from '../../lib/lists/listPage';
+import { MDA_TABLE } from '../../lib/pending/pendingShapes';
+import { TableSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { FILTER_KEYS, hasFilters, MdaListSearch } from './listSearch';

@@ -2,7 +2,7 @@
 // load of the sign-in page too (DESIGN.md §9), and mini is a fraction of it.
 import { z } from 'zod/mini';
 import { MDA_CATEGORIES } from '../../../shared/mdas/enums';
-import { optional, whole } from '../../lib/searchParams';
+import { optional, whole } from '../../lib/lists/searchParams';
 
 /** The page sizes an officer may pick. A state has tens of MDAs: one page usually holds them. */
 export const PAGE_SIZE_CHOICES = [25, 50, 100] as const;

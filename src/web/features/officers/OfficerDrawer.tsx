@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { OfficerDetail } from '../../../shared/officers';
 import { USER_TYPE_LABELS } from '../../../shared/userTypes';
 import { AppDrawer } from '../../lib/AppModal';
-import { PhoneLink } from '../../lib/PhoneLink';
+import { PhoneLink } from '../../lib/lists/PhoneLink';
 import { meQuery } from '../../lib/queries';
 import { formatLagosDate, formatLagosDateTime } from '../taxpayers/format';
 import { ConfirmDialog } from './ConfirmDialog';

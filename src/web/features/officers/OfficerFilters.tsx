@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { UserTypeGroup } from '../../../shared/officers';
-import { countActiveFilters, FilterBar, FilterText } from '../../lib/filters';
+import { countActiveFilters, FilterBar, FilterText } from '../../lib/lists/filters';
 import { GROUP_PAGES, userTypeOptions } from './format';
 import { FILTER_KEYS, type OfficerListSearch } from './listSearch';
 import { mdaOptionsQuery } from './queries';

@@ -7,9 +7,14 @@ import { IconPlus, IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import type { UserTypeGroup } from '../../../shared/officers';
-import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
-import { OFFICER_TABLE } from '../../lib/pendingShapes';
-import { TableSkeleton } from '../../lib/skeletons';
+import {
+  clearedFilters,
+  ExportButtons,
+  ListLoadError,
+  useSetListSearch,
+} from '../../lib/lists/listPage';
+import { OFFICER_TABLE } from '../../lib/pending/pendingShapes';
+import { TableSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { CreateOfficerModal } from './CreateOfficerModal';

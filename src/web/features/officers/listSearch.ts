@@ -2,7 +2,7 @@
 import { z } from 'zod/mini';
 import type { OfficerListQuery, UserTypeGroup } from '../../../shared/officers';
 import type { UserType } from '../../../shared/userTypes';
-import { optional, whole } from '../../lib/searchParams';
+import { optional, whole } from '../../lib/lists/searchParams';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../taxpayers/listSearch';
 
 /** OFFICER_SORTS of the API contract, repeated to keep its schemas out of the first load. */

@@ -6,7 +6,12 @@ import {
   PAYMENT_TYPE_LABELS,
   PAYMENT_TYPES,
 } from '../../../shared/payments/enums';
-import { countActiveFilters, FilterBar, FilterDateRange, FilterText } from '../../lib/filters';
+import {
+  countActiveFilters,
+  FilterBar,
+  FilterDateRange,
+  FilterText,
+} from '../../lib/lists/filters';
 import { mdaOptionsQuery } from '../officers/queries';
 import { selectOptions } from '../taxpayers/format';
 import { CHANNEL_LABELS, STATUS_LABELS } from './format';

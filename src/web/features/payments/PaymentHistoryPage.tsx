@@ -6,9 +6,14 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
-import { PAYMENT_TABLE } from '../../lib/pendingShapes';
-import { TableSkeleton } from '../../lib/skeletons';
+import {
+  clearedFilters,
+  ExportButtons,
+  ListLoadError,
+  useSetListSearch,
+} from '../../lib/lists/listPage';
+import { PAYMENT_TABLE } from '../../lib/pending/pendingShapes';
+import { TableSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { DEFAULT_PAGE_SIZE } from '../taxpayers/listSearch';

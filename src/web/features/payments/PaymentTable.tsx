@@ -4,7 +4,7 @@ import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import { formatKoboAsNaira } from '../../../shared/money';
 import type { PaymentSort } from '../../../shared/payments/enums';
 import type { PaymentPage, PaymentView } from '../../../shared/payments/views';
-import { type ListCards, ListTable } from '../../lib/ListTable';
+import { type ListCards, ListTable } from '../../lib/lists/ListTable';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { formatLagosDate } from '../taxpayers/format';

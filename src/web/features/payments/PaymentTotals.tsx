@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Text, VisuallyHidden } from '@mantine/core';
 import { formatKoboAsNaira, koboToNaira } from '../../../shared/money';
 import type { PaymentTotals as Totals } from '../../../shared/payments/views';
-import { usePhoneLayout } from '../../lib/usePhoneLayout';
+import { usePhoneLayout } from '../../lib/lists/usePhoneLayout';
 
 /** "₦1.2M": a phone's one-line totals have room for three figures of about six characters. */
 const compactNaira = new Intl.NumberFormat('en-NG', {

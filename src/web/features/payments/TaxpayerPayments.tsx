@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PaymentSort } from '../../../shared/payments/enums';
 import type { PaymentView } from '../../../shared/payments/views';
-import { ListLoadError } from '../../lib/listPage';
+import { ListLoadError } from '../../lib/lists/listPage';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { PaymentDetailsDrawer } from './PaymentDetailsDrawer';

@@ -8,7 +8,7 @@ import {
   PAYMENT_TYPES,
 } from '../../../shared/payments/enums';
 import type { AutoRegState } from '../../../shared/payments/views';
-import { optional, whole } from '../../lib/searchParams';
+import { optional, whole } from '../../lib/lists/searchParams';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../taxpayers/listSearch';
 
 /**

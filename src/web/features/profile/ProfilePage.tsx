@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { USER_TYPE_LABELS } from '../../../shared/userTypes';
-import { ProfilePending } from '../../lib/pendingShapes';
+import { ProfilePending } from '../../lib/pending/pendingShapes';
 import { formatPhone } from '../taxpayers/format';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ContactForm } from './ContactForm';

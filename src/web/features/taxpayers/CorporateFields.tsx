@@ -8,7 +8,7 @@ import {
   SECTORS,
   STATUSES_BY_KIND,
 } from '../../../shared/taxpayers';
-import { DateField } from '../../lib/DateField';
+import { DateField } from '../../lib/dates/DateField';
 import { ContactFields } from './ContactFields';
 import { DirectorsFields } from './DirectorsFields';
 import { FormSection } from './FormSection';

@@ -9,7 +9,7 @@ import {
   STATUSES_BY_KIND,
   TITLES,
 } from '../../../shared/taxpayers';
-import { DateField } from '../../lib/DateField';
+import { DateField } from '../../lib/dates/DateField';
 import { ContactFields } from './ContactFields';
 import { FormSection } from './FormSection';
 import { selectOptions } from './format';

@@ -2,7 +2,12 @@ import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { BAYELSA_STATE_ID } from '../../../shared/reference';
 import { STATUSES_BY_KIND, type TaxpayerKind } from '../../../shared/taxpayers';
-import { countActiveFilters, FilterBar, FilterDateRange, FilterText } from '../../lib/filters';
+import {
+  countActiveFilters,
+  FilterBar,
+  FilterDateRange,
+  FilterText,
+} from '../../lib/lists/filters';
 import { statusLabel } from './format';
 import { FILTER_KEYS, type TaxpayerListSearch } from './listSearch';
 import { lgasQuery } from './queries';

@@ -7,9 +7,14 @@ import { IconPlus, IconSearchOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import type { TaxpayerKind } from '../../../shared/taxpayers';
-import { clearedFilters, ExportButtons, ListLoadError, useSetListSearch } from '../../lib/listPage';
-import { TAXPAYER_TABLE } from '../../lib/pendingShapes';
-import { TableSkeleton } from '../../lib/skeletons';
+import {
+  clearedFilters,
+  ExportButtons,
+  ListLoadError,
+  useSetListSearch,
+} from '../../lib/lists/listPage';
+import { TAXPAYER_TABLE } from '../../lib/pending/pendingShapes';
+import { TableSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { KIND_PAGES } from './format';

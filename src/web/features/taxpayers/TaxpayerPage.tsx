@@ -21,7 +21,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LABELS, type TaxpayerView } from '../../../shared/taxpayers';
 import { isApiError } from '../../lib/api';
-import { TaxpayerPending } from '../../lib/pendingShapes';
+import { TaxpayerPending } from '../../lib/pending/pendingShapes';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { NoAccess } from '../pages/NoAccess';

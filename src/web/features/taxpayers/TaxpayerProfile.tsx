@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LABELS, type TaxpayerView } from '../../../shared/taxpayers';
-import { PhoneLink } from '../../lib/PhoneLink';
+import { PhoneLink } from '../../lib/lists/PhoneLink';
 import { formatCalendarDate, formatLagosDateTime } from './format';
 import classes from './TaxpayerProfile.module.css';
 

@@ -7,8 +7,8 @@ import type {
   TaxpayerListResult,
   TaxpayerSort,
 } from '../../../shared/taxpayers';
-import { type ListCards, ListTable } from '../../lib/ListTable';
-import { PhoneLink } from '../../lib/PhoneLink';
+import { type ListCards, ListTable } from '../../lib/lists/ListTable';
+import { PhoneLink } from '../../lib/lists/PhoneLink';
 import { useShellBase } from '../../shell/shellPaths';
 import { formatLagosDate, STATUS_COLORS, statusLabel } from './format';
 import { PAGE_SIZE_CHOICES } from './listSearch';

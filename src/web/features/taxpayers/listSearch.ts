@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import type { PAGE_SIZE_DEFAULT } from '../../../shared/pagination';
 import { TAXPAYER_STATUSES, type TaxpayerKind } from '../../../shared/taxpayers/enums';
 import type { TaxpayerSort } from '../../../shared/taxpayers/views';
-import { optional, whole } from '../../lib/searchParams';
+import { optional, whole } from '../../lib/lists/searchParams';
 
 /** The page sizes an officer may pick; the first page holds fifty (DESIGN.md §10). */
 export const PAGE_SIZE_CHOICES = [25, 50, 100, 200] as const;

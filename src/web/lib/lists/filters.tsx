@@ -2,8 +2,8 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { AppDrawer } from './AppModal';
-import { DateField } from './DateField';
+import { AppDrawer } from '../AppModal';
+import { DateField } from '../dates/DateField';
 import classes from './filters.module.css';
 import { usePhoneLayout } from './usePhoneLayout';
 
