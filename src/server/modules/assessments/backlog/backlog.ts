@@ -6,7 +6,7 @@ import { recordAudit } from '../../audit/service';
 import { createMdaService } from '../../mdas/service';
 import type { PaymentDeps } from '../../payments/deps';
 import { linkPaymentToAssessment, recordManualReceipt } from '../../payments/ledger/backlog';
-import { createLedger } from '../../payments/ledger/ledger';
+import { createLedger, receiptYear } from '../../payments/ledger/ledger';
 import { findTaxpayerByBtin } from '../../taxpayers/service';
 import {
   assertKind,
@@ -104,7 +104,17 @@ export function createBacklogService(deps: PaymentDeps) {
             tradeCategoryId: input.tradeCategoryId ?? null,
             createdBy: actor.officerId,
           });
-          for (const [index, receipt] of input.receipts.entries()) {
+          // Receipts are recorded in order of the year they count in, then their reference, so
+          // two entries recording at once take the per-year receipt counters (ADR 0010) in the
+          // same order and cannot deadlock on them.
+          const ordered = [...input.receipts.entries()].sort(([a, ra], [b, rb]) => {
+            const yearA = receiptYear(confirmed.get(a)?.paidAt ?? paidAtOf(ra.paidOn));
+            const yearB = receiptYear(confirmed.get(b)?.paidAt ?? paidAtOf(rb.paidOn));
+            const refA = ra.rrr ?? ra.receiptNumber ?? '';
+            const refB = rb.rrr ?? rb.receiptNumber ?? '';
+            return yearA - yearB || (refA < refB ? -1 : refA > refB ? 1 : 0);
+          });
+          for (const [index, receipt] of ordered) {
             const link = { type, assessmentId: row.id, btin: taxpayer.btin };
             const remita = confirmed.get(index);
             if (receipt.rrr && remita) {
