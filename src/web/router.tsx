@@ -11,6 +11,7 @@ import {
 import type { MeResponse } from '../shared/auth';
 import { BTIN_PATTERN } from '../shared/btin';
 import type { TaxpayerKind } from '../shared/taxpayers/enums';
+import { assessmentPages } from './features/assessments/routes';
 import { AuditTrailSearch } from './features/audit/auditSearch';
 import { auditEventsQuery } from './features/audit/queries';
 import { MdaListSearch } from './features/mdas/listSearch';
@@ -93,6 +94,10 @@ const AutoRegPage = lazyRouteComponent(
 const VerifyReceiptPage = lazyRouteComponent(
   () => import('./features/verify/VerifyReceiptPage'),
   'VerifyReceiptPage',
+);
+const VerifyAssessmentPage = lazyRouteComponent(
+  () => import('./features/verify/VerifyAssessmentPage'),
+  'VerifyAssessmentPage',
 );
 const TaxpayerPage = lazyRouteComponent(
   () => import('./features/taxpayers/TaxpayerPage'),
@@ -182,6 +187,13 @@ const verifyReceiptRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'verify/receipt/$',
   component: VerifyReceiptPage,
+});
+
+/** The page a notice of assessment's QR code opens; public. A notice number holds slashes. */
+const verifyAssessmentRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'verify/assessment/$',
+  component: VerifyAssessmentPage,
 });
 
 const unknownPathRoute = createRoute({
@@ -348,6 +360,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
       validateSearch: (search: Record<string, unknown>) => AutoRegSearch.parse(search),
       component: AutoRegPage,
     }),
+    ...assessmentPages(shell),
     // A taxpayer's page. The static paths above (profile, the lists) win over this one.
     createRoute({
       getParentRoute: () => shell,
@@ -420,6 +433,7 @@ const routeTree = rootRoute.addChildren([
   errorTypeRoute,
   profileShortcutRoute,
   verifyReceiptRoute,
+  verifyAssessmentRoute,
   birsRoute.addChildren(shellPages(birsRoute, SHELL_BASES.birs)),
   governorRoute.addChildren(shellPages(governorRoute, SHELL_BASES.governor)),
   unknownPathRoute,

@@ -45,6 +45,14 @@ function page(label: string, link: string, tags: MenuTag[], icon?: MenuIcon): Me
  * SPEC.md §2, Admin: "present but hidden (status false)". Kept as data so their links and
  * pages are known; filterMenu never shows them to anyone.
  */
+/**
+ * A page RevDesk adds beyond SPEC.md §2 (objections, trade categories): shown with a badge
+ * that tells staff who knew the old portal it is new.
+ */
+function ownPage(label: string, link: string, tags: MenuTag[], icon?: MenuIcon): MenuItem {
+  return { ...page(label, link, tags, icon), badge: { text: 'New', variant: 'info' } };
+}
+
 function hiddenPage(label: string, link: string, icon?: MenuIcon): MenuItem {
   return { ...page(label, link, ['admin'], icon), status: false };
 }
@@ -127,6 +135,13 @@ export const MENU: MenuItem[] = [
       page('Presumptive Tax Assessments', '/birs/taxs/presumptive-tax', ['officer_pa']),
       page('Capture Backlog Assessment', '/birs/taxs/capture-presumptive-tax', ['officer_pa']),
     ]),
+    ownPage(
+      'Objections',
+      '/birs/taxs/objections',
+      ['officer_da', 'officer_pa', 'director_assessment'],
+      'shield',
+    ),
+    ownPage('Trade Categories', '/birs/admin/trade-categories', ['admin'], 'list'),
     page('Generate Assessment', '/birs/mda/generate-assessment', ['officer_mda'], 'file-text'),
     page('Stamp Duty', '/birs/taxs/stamp-duty', ['admin'], 'stamp'),
     page('Stamp Duty Instruments', '/birs/stamp-duty/all', ['officer_stampduty'], 'stamp'),

@@ -22,6 +22,8 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'admin/tax-officer-list',
     // Hidden in SPEC.md §2; RevDesk shows the audit trail to administrators.
     'taxs/audit-trail',
+    // RevDesk's own: the trade categories of presumptive tax.
+    'admin/trade-categories',
     'taxs/stamp-duty',
     'mda/manage-mda',
     'transactions/auto-reg',
@@ -48,6 +50,8 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'taxs/capture-direct-assessment',
     'taxs/tcc-direct-assessment',
     'taxs/payment-history',
+    // RevDesk's own: objections to assessments.
+    'taxs/objections',
   ),
   OFFICER_PAYEE: birs(
     'dashboard',
@@ -64,6 +68,8 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'taxs/capture-presumptive-tax',
     'taxs/tcc-presumptive-tax',
     'taxs/payment-history',
+    // RevDesk's own: objections to assessments.
+    'taxs/objections',
   ),
   OFFICER_MDA: birs(
     'dashboard/mda-dashboard',
@@ -94,6 +100,8 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
       'taxs/rejected-paye-tcc-backlog-director',
       'taxs/process-mda-tcc-director',
       'taxs/rejected-mda-tcc-director',
+      // RevDesk's own: objections to assessments, which the director decides.
+      'taxs/objections',
     ),
     ...COMPLETED_TCC_LISTS,
   ],

@@ -141,6 +141,16 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
     description:
       'Record a presumptive tax assessment for a past year that has already been paid, so that the payment counts towards a Tax Clearance Certificate.',
   },
+  '/birs/taxs/objections': {
+    title: 'Objections',
+    description:
+      'Objections taxpayers have made to their assessments, with the days left to answer each. The Director of Assessment decides them; an upheld objection revises the assessment.',
+  },
+  '/birs/admin/trade-categories': {
+    title: 'Trade Categories',
+    description:
+      'The trades presumptive tax is assessed by, each with its amount by size or its rate on estimated turnover.',
+  },
   '/birs/mda/generate-assessment': {
     title: 'Generate Assessment',
     description:

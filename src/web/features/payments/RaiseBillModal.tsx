@@ -3,7 +3,6 @@ import {
   Button,
   CopyButton,
   Group,
-  NumberInput,
   Select,
   Stack,
   Text,
@@ -23,6 +22,7 @@ import {
 import { formatRrr } from '../../../shared/payments/rrr';
 import { InvoiceInput, type PaymentView } from '../../../shared/payments/views';
 import { AppModal } from '../../lib/AppModal';
+import { NairaInput } from '../../lib/money/NairaInput';
 import { showSaveError, validateWith } from '../mdas/formErrors';
 import { mdaOptionsQuery } from '../officers/queries';
 import { selectOptions } from '../taxpayers/format';
@@ -153,17 +153,7 @@ function BillForm(props: {
             }
           }}
         />
-        <NumberInput
-          label="Amount (₦)"
-          prefix="₦"
-          thousandSeparator=","
-          decimalScale={2}
-          min={0}
-          allowNegative={false}
-          hideControls
-          withAsterisk
-          {...form.getInputProps('amount')}
-        />
+        <NairaInput label="Amount (₦)" withAsterisk {...form.getInputProps('amount')} />
         <Select
           label="What it pays for"
           placeholder="Not said"
