@@ -32,6 +32,7 @@ import {
   type BacklogValues,
   emptyBacklog,
   formPathOf,
+  missingFields,
   toBacklogInput,
   toFormErrors,
 } from './backlogForm';
@@ -45,7 +46,11 @@ function validate(kind: AssessmentKind) {
     const issues = Object.entries(resolveBacklog(toBacklogInput(kind, values))).map(
       ([path, message]) => ({ path, message: String(message) }),
     );
-    return toFormErrors(issues).errors;
+    const { errors } = toFormErrors(issues);
+    const missing = missingFields(values);
+    return Object.fromEntries(
+      Object.entries(errors).map(([path, message]) => [path, missing[path] ?? message]),
+    );
   };
 }
 

@@ -4,6 +4,7 @@ import {
   emptyBacklog,
   emptyReceipt,
   formPathOf,
+  missingFields,
   toBacklogInput,
   toFormErrors,
 } from './backlogForm';
@@ -74,6 +75,18 @@ describe('toBacklogInput', () => {
     expect(Object.keys(errors)).toEqual(
       expect.arrayContaining(['tax', 'grossIncome', 'receipts.0.amount', 'receipts.0.paidOn']),
     );
+  });
+});
+
+describe('missingFields', () => {
+  it('tells what to type in each empty box, not how the body is shaped', () => {
+    expect(missingFields(emptyBacklog())).toEqual({
+      grossIncome: 'Enter the gross income on the notice',
+      tax: 'Enter the tax on the notice',
+      'receipts.0.amount': 'Enter the amount paid',
+      'receipts.0.paidOn': 'Enter the date it was paid',
+    });
+    expect(missingFields(filled())).toEqual({});
   });
 });
 

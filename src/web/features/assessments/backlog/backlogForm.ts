@@ -97,6 +97,21 @@ export function toBacklogInput(kind: AssessmentKind, values: BacklogValues) {
   };
 }
 
+/**
+ * What an empty field says. The shared schema speaks of the body ("Enter an amount in whole
+ * kobo", "Use a date like 2024-01-31"): an officer who left a box empty is told what to type.
+ */
+export function missingFields(values: BacklogValues): Record<string, string> {
+  const missing: Record<string, string> = {};
+  if (values.grossIncome === '') missing.grossIncome = 'Enter the gross income on the notice';
+  if (values.tax === '') missing.tax = 'Enter the tax on the notice';
+  values.receipts.forEach((receipt, index) => {
+    if (receipt.amount === '') missing[`receipts.${index}.amount`] = 'Enter the amount paid';
+    if (!receipt.paidOn) missing[`receipts.${index}.paidOn`] = 'Enter the date it was paid';
+  });
+  return missing;
+}
+
 /** The API's names for the fields the officer types in naira. */
 const FIELD_NAMES: Record<string, string> = {
   grossIncomeKobo: 'grossIncome',

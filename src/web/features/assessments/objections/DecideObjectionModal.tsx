@@ -1,3 +1,4 @@
+import './decide.css';
 import {
   ActionIcon,
   Alert,

@@ -98,6 +98,8 @@ export function ObjectionTable(props: Props) {
       accessor: 'status',
       title: 'Status',
       noWrap: true,
+      // The widest word, "Partly upheld", whole: a squeezed badge cut "Open" to "OP…".
+      width: 140,
       render: (row) => <ObjectionStatusBadge status={row.status} />,
     },
     ...(props.canDecide
