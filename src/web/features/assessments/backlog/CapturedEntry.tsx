@@ -24,7 +24,7 @@ export function CapturedEntry(props: { captured: AssessmentView; onAnother: () =
   const ref = useRef<HTMLDivElement>(null);
   // The officer pressed Save at the foot of the form: bring what was recorded into view.
   useEffect(() => {
-    ref.current?.scrollIntoView({ block: 'nearest' });
+    ref.current?.scrollIntoView({ block: 'start' });
   }, []);
   const facts: [string, string][] = [
     ['Taxpayer', `${captured.taxpayerName} (${captured.btin})`],
@@ -36,6 +36,8 @@ export function CapturedEntry(props: { captured: AssessmentView; onAnother: () =
   return (
     <Alert
       ref={ref}
+      // Clear of the sticky top bar when scrolled into view.
+      style={{ scrollMarginTop: 80 }}
       color={isPartPaid ? 'notice' : 'revenue'}
       variant="light"
       role="status"

@@ -66,6 +66,9 @@ function ObjectionDetails(props: {
     ['Taxpayer', `${objection.taxpayerName} (${objection.btin})`],
     ['Disputed amount', formatKoboAsNaira(objection.disputedKobo)],
     ['Recorded by', objection.createdBy ?? '—'],
+    ...(objection.decidedAt
+      ? ([['Decided on', formatLagosDate(objection.decidedAt)]] as [string, ReactNode][])
+      : []),
   ];
   return (
     <Stack gap="md">
