@@ -280,3 +280,14 @@ test('a director decides an objection as upheld: a revised notice replaces the o
   await expect(page.getByRole('alert').filter({ hasText: 'Notice not found' })).toBeVisible();
   await expect(page.getByText(/may be forged/)).toBeVisible();
 });
+
+test('each officer captures the backlog of their own kind only', async ({ page }) => {
+  await signIn(page, 'officer_pa');
+  await page.goto('/birs/taxs/capture-presumptive-tax');
+  await expect(page.getByRole('heading', { name: 'Capture Presumptive Tax' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Trade category' })).toBeVisible();
+  await page.goto('/birs/taxs/capture-direct-assessment');
+  await expect(
+    page.getByRole('heading', { name: 'You do not have access to this page' }),
+  ).toBeVisible();
+});
