@@ -77,6 +77,8 @@ describe('POST /api/v1/assessments/backlog', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toContain('OLD/2023/771');
+    // Named by its field, so the form shows it beside that receipt.
+    expect(again.json().error.details.field).toBe('receipts.0.receiptNumber');
   });
 
   it('part paid when the receipts fall short; 422 for an unpaid RRR; 403 wrong kind; 401', async () => {

@@ -18,6 +18,23 @@ import {
 import { refreshPaidAmount } from '../money/settlement';
 import { findStandingAssessment, insertAssessment } from '../queries';
 
+/**
+ * A receipt another entry used already is a 409 (ledger/backlog.ts); it names the receipt's field
+ * (`receipts.1.receiptNumber`, `receipts.0.rrr`) so the form shows it beside that receipt, as
+ * other 409s name theirs (`details.field`).
+ */
+async function withReceiptField(field: string, record: () => Promise<void>): Promise<void> {
+  try {
+    await record();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'CONFLICT') {
+      const details = typeof err.details === 'object' && err.details !== null ? err.details : {};
+      throw new AppError('CONFLICT', err.message, { details: { ...details, field } });
+    }
+    throw err;
+  }
+}
+
 /** Lagos noon of a day: a receipt's date without a time counts on that day in Lagos. */
 const paidAtOf = (day: string) => new Date(`${day}T12:00:00+01:00`);
 
@@ -117,28 +134,31 @@ export function createBacklogService(deps: PaymentDeps) {
           for (const [index, receipt] of ordered) {
             const link = { type, assessmentId: row.id, btin: taxpayer.btin };
             const remita = confirmed.get(index);
-            if (receipt.rrr && remita) {
-              const { payment } = await ledger.recordConfirmedPayment(tx, actor, {
-                rrr: receipt.rrr.replaceAll('-', ''),
-                mdaId: receipt.mdaId,
-                amountKobo: receipt.amountKobo,
-                paidAt: remita.paidAt,
-                arrival: 'status-check',
-                payerName: remita.payerName ?? taxpayer.displayName,
-                btin: taxpayer.btin,
-                sourceReference: receipt.receiptNumber || null,
-              });
-              await linkPaymentToAssessment(tx, actor, payment, link);
-            } else if (receipt.receiptNumber) {
-              await recordManualReceipt(tx, config.receiptPrefix, actor, {
-                ...link,
-                mdaId: receipt.mdaId,
-                receiptNumber: receipt.receiptNumber,
-                amountKobo: receipt.amountKobo,
-                paidAt: paidAtOf(receipt.paidOn),
-                payerName: taxpayer.displayName,
-              });
-            }
+            const field = `receipts.${index}.${receipt.rrr ? 'rrr' : 'receiptNumber'}`;
+            await withReceiptField(field, async () => {
+              if (receipt.rrr && remita) {
+                const { payment } = await ledger.recordConfirmedPayment(tx, actor, {
+                  rrr: receipt.rrr.replaceAll('-', ''),
+                  mdaId: receipt.mdaId,
+                  amountKobo: receipt.amountKobo,
+                  paidAt: remita.paidAt,
+                  arrival: 'status-check',
+                  payerName: remita.payerName ?? taxpayer.displayName,
+                  btin: taxpayer.btin,
+                  sourceReference: receipt.receiptNumber || null,
+                });
+                await linkPaymentToAssessment(tx, actor, payment, link);
+              } else if (receipt.receiptNumber) {
+                await recordManualReceipt(tx, config.receiptPrefix, actor, {
+                  ...link,
+                  mdaId: receipt.mdaId,
+                  receiptNumber: receipt.receiptNumber,
+                  amountKobo: receipt.amountKobo,
+                  paidAt: paidAtOf(receipt.paidOn),
+                  payerName: taxpayer.displayName,
+                });
+              }
+            });
           }
           const settled = await refreshPaidAmount(tx, actor, row.id);
           await recordAudit(tx, actor, {

@@ -5,7 +5,7 @@ import type {
   ObjectionPage,
   ObjectionView,
 } from '../../../../shared/assessments';
-import { assessments } from '../../../db/schema';
+import { assessments, objections } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
 import { createPayment, randomRrr } from '../../payments/testing';
@@ -102,6 +102,30 @@ describe('objections', () => {
     expect(
       (await send(ctx, director, 'POST', `/api/v1/objections/${o.id}/decide`, decision)).statusCode,
     ).toBe(409);
+  });
+
+  it('lists open objections before decided ones, whatever their answer dates', async () => {
+    const decided = await issued();
+    const o = (
+      await send(ctx, da, 'POST', `/api/v1/assessments/${decided.id}/objections`, grounds)
+    ).json<ObjectionView>();
+    await send(ctx, director, 'POST', `/api/v1/objections/${o.id}/decide`, {
+      outcome: 'refused',
+      reasons: 'The rent was declared on two properties',
+    });
+    const open = await issued();
+    await send(ctx, da, 'POST', `/api/v1/assessments/${open.id}/objections`, grounds);
+    // The decided one's answer date is far earlier: by date alone it would come first.
+    await ctx.db
+      .update(objections)
+      .set({ answerDueDate: '2020-01-01' })
+      .where(eq(objections.id, o.id));
+    const all = (
+      await send(ctx, director, 'GET', '/api/v1/objections?pageSize=200')
+    ).json<ObjectionPage>();
+    const statuses = all.items.map((item) => item.status);
+    expect(statuses.lastIndexOf('open')).toBeLessThan(statuses.findIndex((s) => s !== 'open'));
+    expect(statuses.filter((s) => s === 'open').length).toBeGreaterThan(0);
   });
 
   it('upheld: a new issued assessment replaces it; the money paid on the old counts toward the new', async () => {

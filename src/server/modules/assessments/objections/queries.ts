@@ -49,7 +49,10 @@ function whereOf(filter: {
   );
 }
 
-/** Oldest answer date first: the objections closest to their 90 days come on top. */
+/**
+ * Open objections first (they wait for an answer), then by answer date: the ones closest to
+ * their 90 days come on top.
+ */
 export async function selectObjections(
   db: Db,
   filter: { status?: ObjectionStatus; kinds: readonly AssessmentKind[] },
@@ -57,7 +60,7 @@ export async function selectObjections(
 ) {
   return selectObjectionRows(db)
     .where(whereOf(filter))
-    .orderBy(asc(objections.answerDueDate), asc(objections.id))
+    .orderBy(sql`${objections.status} <> 'open'`, asc(objections.answerDueDate), asc(objections.id))
     .limit(window.limit)
     .offset(window.offset);
 }

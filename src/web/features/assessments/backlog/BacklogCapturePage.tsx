@@ -1,7 +1,65 @@
-// Placeholder: replaced by the screen's implementation before this lands.
+import 'mantine-datatable/styles.css';
+import '../../../styles/tables.css';
+import '../../../styles/forms.css';
+import { Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type AssessmentKind, assessmentKindsOf } from '../../../../shared/assessments/enums';
+import type { AssessmentView } from '../../../../shared/assessments/views';
+import { meQuery } from '../../../lib/queries';
+import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../pages/NoAccess';
+import { BacklogForm } from './BacklogForm';
+import { CapturedEntry } from './CapturedEntry';
+import { RecentBacklog } from './RecentBacklog';
+
+const TITLES = {
+  direct: 'Capture Direct Assessment',
+  presumptive: 'Capture Presumptive Tax',
+} as const satisfies Record<AssessmentKind, string>;
+
+/** taxs/capture-direct-assessment (SPEC.md §2 OFFICER_DA, §7 create/paid/da). */
 export function CaptureDirectBacklogPage() {
-  return <p>CaptureDirectBacklogPage</p>;
+  return <BacklogCapturePage kind="direct" />;
 }
+
+/** taxs/capture-presumptive-tax (SPEC.md §2 OFFICER_PA, §7 generate/paid/presumptive/tax). */
 export function CapturePresumptiveBacklogPage() {
-  return <p>CapturePresumptiveBacklogPage</p>;
+  return <BacklogCapturePage kind="presumptive" />;
+}
+
+/**
+ * Backlog capture: a past year's assessment already paid outside RevDesk, entered with the
+ * figures of the old notice and its receipts, so the taxpayer's three years of history exist
+ * for a tax clearance certificate. For officers with assessment:backlog who work with the kind.
+ */
+function BacklogCapturePage({ kind }: { kind: AssessmentKind }) {
+  const canCapture = usePermission('assessment:backlog');
+  const me = useQuery(meQuery());
+  const worksWithKind = assessmentKindsOf(me.data?.user.userType ?? null).includes(kind);
+  if (!canCapture || !worksWithKind) return <NoAccess title={TITLES[kind]} />;
+  return <BacklogCapture kind={kind} />;
+}
+
+function BacklogCapture({ kind }: { kind: AssessmentKind }) {
+  useDocumentTitle(`${TITLES[kind]} · RevDesk`);
+  const [captured, setCaptured] = useState<AssessmentView | null>(null);
+  return (
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          {TITLES[kind]}
+        </Title>
+        <Text size="sm" c="dimmed">
+          Record a past year the taxpayer already paid outside RevDesk, from the old notice and its
+          receipts, so their history is complete for a tax clearance certificate.
+        </Text>
+      </Stack>
+      {captured && <CapturedEntry captured={captured} onAnother={() => setCaptured(null)} />}
+      {/* The form stays under the result: the next year is often the same taxpayer's. */}
+      <BacklogForm kind={kind} onCaptured={setCaptured} />
+      <RecentBacklog kind={kind} />
+    </Stack>
+  );
 }

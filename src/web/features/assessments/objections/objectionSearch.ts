@@ -1,0 +1,57 @@
+// zod/mini, not zod: read on every visit of the list (DESIGN.md §9 "Web"), and mini is a
+// fraction of zod.
+import { z } from 'zod/mini';
+import { OBJECTION_STATUSES } from '../../../../shared/assessments/enums';
+import { optional, whole } from '../../../lib/lists/searchParams';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
+
+/**
+ * The objections list's state in the URL (STYLE.md §8): the status filter, the page, and the
+ * objection open over the list. Mirrors ObjectionListQuery of src/shared/assessments/views.ts.
+ */
+export const ObjectionListSearch = z.object({
+  status: optional(z.enum(OBJECTION_STATUSES)),
+  page: optional(whole(1, 1_000_000)),
+  pageSize: optional(
+    whole(1, 200).check(
+      z.refine((size) => (PAGE_SIZE_CHOICES as readonly number[]).includes(size)),
+    ),
+  ),
+  objection: optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/i))),
+});
+export type ObjectionListSearch = z.infer<typeof ObjectionListSearch>;
+
+/** The query string of GET /api/v1/objections for one page. */
+export function objectionParams(search: ObjectionListSearch): URLSearchParams {
+  const params = new URLSearchParams();
+  if (search.status) params.set('status', search.status);
+  params.set('page', String(search.page ?? 1));
+  params.set('pageSize', String(search.pageSize ?? DEFAULT_PAGE_SIZE));
+  return params;
+}
+
+/**
+ * The 90-day clock in words (domain/tax-rules.md: an objection is answered within 90 days):
+ * days left, due today, or days overdue; a decided objection has no clock.
+ */
+export function answerClock(daysLeft: number | null): {
+  text: string;
+  isOverdue: boolean;
+} | null {
+  if (daysLeft === null) return null;
+  if (daysLeft < 0) {
+    const late = -daysLeft;
+    return { text: `${late} ${late === 1 ? 'day' : 'days'} overdue`, isOverdue: true };
+  }
+  if (daysLeft === 0) return { text: 'Due today', isOverdue: false };
+  return { text: `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left`, isOverdue: false };
+}
+
+/** The start of a long text, cut at a word, with an ellipsis; the whole text when short. */
+export function truncateText(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max * 0.6 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
