@@ -19,11 +19,19 @@ export function formatRate(basisPoints: number): string {
   return `${basisPoints / 100} %`;
 }
 
-/** "₦0.00 – ₦300,000.00", or "Above ₦3,200,000.00" for the open top band. */
+/** A band's edge: the laws' edges are whole naira, printed without ".00" to keep the table narrow. */
+function bandEdge(kobo: number): string {
+  return formatKoboAsNaira(kobo).replace(/\.00$/, '');
+}
+
+/**
+ * "₦0 – ₦300,000", or "Above ₦3,200,000" for the open top band. The space before the dash does
+ * not break: a narrow column wraps after the dash, not before it.
+ */
 export function bandRange(band: Pick<IncomeTaxBandLine, 'fromKobo' | 'toKobo'>): string {
   return band.toKobo === null
-    ? `Above ${formatKoboAsNaira(band.fromKobo)}`
-    : `${formatKoboAsNaira(band.fromKobo)} – ${formatKoboAsNaira(band.toKobo)}`;
+    ? `Above ${bandEdge(band.fromKobo)}`
+    : `${bandEdge(band.fromKobo)}\u00a0– ${bandEdge(band.toKobo)}`;
 }
 
 /** What the officer reads beside a relief: the cap when it bit, else what the law allows. */

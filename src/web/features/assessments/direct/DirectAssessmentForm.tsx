@@ -123,7 +123,7 @@ export function DirectAssessmentForm(props: {
   return (
     <form noValidate aria-label="Direct assessment" onSubmit={submit}>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
             <Paper withBorder radius="md" p="md">
               <Stack gap="md">
@@ -267,7 +267,7 @@ export function DirectAssessmentForm(props: {
             </Group>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
           {/* Beside the form on a wide screen it stays in view; on a phone it follows the form. */}
           <div
             style={{

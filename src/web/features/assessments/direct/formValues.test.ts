@@ -152,8 +152,9 @@ describe('the live computation', () => {
 
 describe('the band table’s words', () => {
   it('prints ranges and rates', () => {
-    expect(bandRange({ fromKobo: 0, toKobo: 30_000_000 })).toBe('₦0.00 – ₦300,000.00');
-    expect(bandRange({ fromKobo: 320_000_000, toKobo: null })).toBe('Above ₦3,200,000.00');
+    expect(bandRange({ fromKobo: 0, toKobo: 30_000_000 })).toBe('₦0\u00a0– ₦300,000');
+    expect(bandRange({ fromKobo: 320_000_000, toKobo: null })).toBe('Above ₦3,200,000');
+    expect(bandRange({ fromKobo: 50, toKobo: 30_000_050 })).toBe('₦0.50\u00a0– ₦300,000.50');
     expect(formatRate(1_500)).toBe('15 %');
     expect(formatRate(0)).toBe('0 %');
   });
