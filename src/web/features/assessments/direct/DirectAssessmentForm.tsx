@@ -255,15 +255,15 @@ export function DirectAssessmentForm(props: {
               <Button type="submit" loading={save.isPending}>
                 Save draft
               </Button>
-              {draft ? (
-                <Button
-                  variant="default"
-                  component={Link}
-                  to={`${base}/taxs/assessment/${draft.id}`}
-                >
-                  Cancel
-                </Button>
-              ) : null}
+              <Button
+                variant="default"
+                component={Link}
+                to={
+                  draft ? `${base}/taxs/assessment/${draft.id}` : `${base}/taxs/direct-assessment`
+                }
+              >
+                Cancel
+              </Button>
             </Group>
           </Stack>
         </Grid.Col>
