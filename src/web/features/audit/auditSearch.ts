@@ -1,31 +1,24 @@
-// zod/mini, not zod: the router validates this search on every route, so it is in the first
-// load of the sign-in page too (DESIGN.md §9: ≤ 250 KB gzipped), and mini is a fraction of it.
-import { z } from 'zod/mini';
-import { optional, whole } from '../../lib/lists/searchParams';
+import { isoDate, type SearchOf, searchSchema, text, whole } from '../../lib/lists/searchParams';
 
 /** The page sizes an officer may pick; the first page holds fifty (DESIGN.md §10). */
 export const AUDIT_PAGE_SIZES = [25, 50, 100, 200] as const;
 export const AUDIT_DEFAULT_PAGE_SIZE = 50;
 
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-
 /**
  * The audit trail's state in the URL (STYLE.md §8): a filtered trail can be bookmarked and
  * sent to a colleague. Mirrors AuditEventListQuery of src/shared/audit.ts; defaults are left out.
  */
-export const AuditTrailSearch = z.object({
-  actor: optional(text(100)),
-  action: optional(text(100).check(z.regex(/^[a-z0-9_.-]+$/))),
-  entityType: optional(text(50)),
-  entityId: optional(text(100)),
-  from: optional(z.iso.date()),
-  to: optional(z.iso.date()),
-  page: optional(whole(1, 1_000_000)),
-  pageSize: optional(
-    whole(1, 200).check(z.refine((size) => (AUDIT_PAGE_SIZES as readonly number[]).includes(size))),
-  ),
+export const AuditTrailSearch = searchSchema({
+  actor: text(100),
+  action: text(100, { pattern: /^[a-z0-9_.-]+$/ }),
+  entityType: text(50),
+  entityId: text(100),
+  from: isoDate,
+  to: isoDate,
+  page: whole(1, 1_000_000),
+  pageSize: whole(1, 200, AUDIT_PAGE_SIZES),
 });
-export type AuditTrailSearch = z.infer<typeof AuditTrailSearch>;
+export type AuditTrailSearch = SearchOf<typeof AuditTrailSearch>;
 
 /** The filter part of the search (no paging): what an export and "Clear filters" act on. */
 export const AUDIT_FILTER_KEYS = [

@@ -1,8 +1,14 @@
-// zod/mini, like the registry lists: the router validates this search on every route.
-import { z } from 'zod/mini';
 import type { OfficerListQuery, UserTypeGroup } from '../../../shared/officers';
 import type { UserType } from '../../../shared/userTypes';
-import { optional, whole } from '../../lib/lists/searchParams';
+import {
+  flag,
+  matching,
+  oneOf,
+  type SearchOf,
+  searchSchema,
+  text,
+  whole,
+} from '../../lib/lists/searchParams';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../taxpayers/listSearch';
 
 /** OFFICER_SORTS of the API contract, repeated to keep its schemas out of the first load. */
@@ -22,7 +28,7 @@ export const SORTS_ARE_COMPLETE: [
   : never = true;
 export type OfficerSort = (typeof SORTS)[number];
 
-/** USER_TYPES, repeated: src/shared/userTypes.ts imports the whole of zod, this file only mini. */
+/** USER_TYPES, repeated: src/shared/userTypes.ts imports the whole of zod, this file none. */
 const USER_TYPES = [
   'ADMIN',
   'EXECUTIVE',
@@ -50,24 +56,20 @@ export const USER_TYPES_ARE_COMPLETE: [Exclude<UserType, (typeof USER_TYPES)[num
   : never = true;
 
 /** The officer lists' state in the URL (STYLE.md §8): filters, page, and what is open over it. */
-export const OfficerListSearch = z.object({
-  search: optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-  userType: optional(z.enum(USER_TYPES)),
-  mdaId: optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/i))),
-  state: optional(z.enum(['active', 'inactive', 'locked'])),
-  sort: optional(z.enum(SORTS)),
-  page: optional(whole(1, 1_000_000)),
-  pageSize: optional(
-    whole(1, 200).check(
-      z.refine((size) => (PAGE_SIZE_CHOICES as readonly number[]).includes(size)),
-    ),
-  ),
+export const OfficerListSearch = searchSchema({
+  search: text(100),
+  userType: oneOf(USER_TYPES),
+  mdaId: matching(/^[0-9a-f-]{36}$/i),
+  state: oneOf(['active', 'inactive', 'locked']),
+  sort: oneOf(SORTS),
+  page: whole(1, 1_000_000),
+  pageSize: whole(1, 200, PAGE_SIZE_CHOICES),
   /** The "Add officer" form is open over the list. */
-  add: optional(z.boolean()),
+  add: flag,
   /** The id of the officer whose panel is open. */
-  officer: optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/i))),
+  officer: matching(/^[0-9a-f-]{36}$/i),
 });
-export type OfficerListSearch = z.infer<typeof OfficerListSearch>;
+export type OfficerListSearch = SearchOf<typeof OfficerListSearch>;
 
 export const FILTER_KEYS = ['search', 'userType', 'mdaId', 'state'] as const;
 

@@ -1,6 +1,3 @@
-// zod/mini, not zod: the router validates this search on every route, so it is in the first
-// load of the sign-in page too (DESIGN.md §9), and mini is a fraction of it.
-import { z } from 'zod/mini';
 import {
   PAYMENT_CHANNELS,
   PAYMENT_SORTS,
@@ -8,43 +5,47 @@ import {
   PAYMENT_TYPES,
 } from '../../../shared/payments/enums';
 import type { AutoRegState } from '../../../shared/payments/views';
-import { optional, whole } from '../../lib/lists/searchParams';
+import {
+  isoDate,
+  matching,
+  oneOf,
+  type SearchOf,
+  searchSchema,
+  text as trimmedText,
+  whole,
+} from '../../lib/lists/searchParams';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../taxpayers/listSearch';
 
 /**
  * Coerced: the router reads `?paymentReference=280012345678` typed into the address bar as a
  * number. (A value with a leading zero, like a phone number, is no JSON number and stays text.)
  */
-const text = (max: number) => z.coerce.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-const uuid = z.string().check(z.regex(/^[0-9a-f-]{36}$/i));
+const text = (max: number) => trimmedText(max, { coerce: true });
+const uuid = matching(/^[0-9a-f-]{36}$/i);
 
 /**
  * Payment history's state in the URL (STYLE.md §8): a filtered history can be bookmarked and
  * sent to a colleague. Mirrors PaymentListQuery of src/shared/payments/views.ts (SPEC.md §3
  * "Payment history filters", plus channel and status); defaults are left out.
  */
-export const PaymentHistorySearch = z.object({
-  assessmentId: optional(text(64)),
-  btin: optional(text(10)),
-  startDate: optional(z.iso.date()),
-  endDate: optional(z.iso.date()),
-  customerName: optional(text(100)),
-  paymentReference: optional(text(64)),
-  type: optional(z.enum(PAYMENT_TYPES)),
-  mdaCode: optional(text(12)),
-  channel: optional(z.enum(PAYMENT_CHANNELS)),
-  status: optional(z.enum(PAYMENT_STATUSES)),
-  sort: optional(z.enum(PAYMENT_SORTS)),
-  page: optional(whole(1, 1_000_000)),
-  pageSize: optional(
-    whole(1, 200).check(
-      z.refine((size) => (PAGE_SIZE_CHOICES as readonly number[]).includes(size)),
-    ),
-  ),
+export const PaymentHistorySearch = searchSchema({
+  assessmentId: text(64),
+  btin: text(10),
+  startDate: isoDate,
+  endDate: isoDate,
+  customerName: text(100),
+  paymentReference: text(64),
+  type: oneOf(PAYMENT_TYPES),
+  mdaCode: text(12),
+  channel: oneOf(PAYMENT_CHANNELS),
+  status: oneOf(PAYMENT_STATUSES),
+  sort: oneOf(PAYMENT_SORTS),
+  page: whole(1, 1_000_000),
+  pageSize: whole(1, 200, PAGE_SIZE_CHOICES),
   /** The id of the payment whose details are open over the list. */
-  payment: optional(uuid),
+  payment: uuid,
 });
-export type PaymentHistorySearch = z.infer<typeof PaymentHistorySearch>;
+export type PaymentHistorySearch = SearchOf<typeof PaymentHistorySearch>;
 
 /** The filter part of the search: what an export and "Clear filters" act on. */
 export const PAYMENT_FILTER_KEYS = [
@@ -88,17 +89,13 @@ export function paymentParams(
 const AUTO_REG_STATES = ['auto-registered', 'unmatched'] as const satisfies readonly AutoRegState[];
 
 /** The auto-reg list's state in the URL: which payers, a search, the page. */
-export const AutoRegSearch = z.object({
-  state: optional(z.enum(AUTO_REG_STATES)),
-  search: optional(text(100)),
-  page: optional(whole(1, 1_000_000)),
-  pageSize: optional(
-    whole(1, 200).check(
-      z.refine((size) => (PAGE_SIZE_CHOICES as readonly number[]).includes(size)),
-    ),
-  ),
+export const AutoRegSearch = searchSchema({
+  state: oneOf(AUTO_REG_STATES),
+  search: text(100),
+  page: whole(1, 1_000_000),
+  pageSize: whole(1, 200, PAGE_SIZE_CHOICES),
 });
-export type AutoRegSearch = z.infer<typeof AutoRegSearch>;
+export type AutoRegSearch = SearchOf<typeof AutoRegSearch>;
 
 export function autoRegParams(search: AutoRegSearch): URLSearchParams {
   const params = new URLSearchParams();

@@ -1,10 +1,15 @@
-// zod/mini, not zod: the router validates this search on every route, so it is in the first
-// load of the sign-in page too (DESIGN.md §9: ≤ 250 KB gzipped), and mini is a fraction of it.
-import { z } from 'zod/mini';
 import type { PAGE_SIZE_DEFAULT } from '../../../shared/pagination';
 import { TAXPAYER_STATUSES, type TaxpayerKind } from '../../../shared/taxpayers/enums';
 import type { TaxpayerSort } from '../../../shared/taxpayers/views';
-import { optional, whole } from '../../lib/lists/searchParams';
+import {
+  flag,
+  isoDate,
+  oneOf,
+  type SearchOf,
+  searchSchema,
+  text,
+  whole,
+} from '../../lib/lists/searchParams';
 
 /** The page sizes an officer may pick; the first page holds fifty (DESIGN.md §10). */
 export const PAGE_SIZE_CHOICES = [25, 50, 100, 200] as const;
@@ -29,23 +34,19 @@ export const SORTS_ARE_COMPLETE: [Exclude<TaxpayerSort, (typeof SORTS)[number]>]
  * The registry list's state in the URL (STYLE.md §8): a filtered list can be bookmarked,
  * shared and reloaded. Defaults are left out of the URL.
  */
-export const TaxpayerListSearch = z.object({
-  search: optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-  lga: optional(whole(1, 2_000_000_000)),
-  status: optional(z.enum(TAXPAYER_STATUSES)),
-  registeredFrom: optional(z.iso.date()),
-  registeredTo: optional(z.iso.date()),
-  sort: optional(z.enum(SORTS)),
-  page: optional(whole(1, 1_000_000)),
-  pageSize: optional(
-    whole(1, 200).check(
-      z.refine((size) => (PAGE_SIZE_CHOICES as readonly number[]).includes(size)),
-    ),
-  ),
+export const TaxpayerListSearch = searchSchema({
+  search: text(100),
+  lga: whole(1, 2_000_000_000),
+  status: oneOf(TAXPAYER_STATUSES),
+  registeredFrom: isoDate,
+  registeredTo: isoDate,
+  sort: oneOf(SORTS),
+  page: whole(1, 1_000_000),
+  pageSize: whole(1, 200, PAGE_SIZE_CHOICES),
   /** The registration form is open over the list. */
-  register: optional(z.boolean()),
+  register: flag,
 });
-export type TaxpayerListSearch = z.infer<typeof TaxpayerListSearch>;
+export type TaxpayerListSearch = SearchOf<typeof TaxpayerListSearch>;
 
 /** The filter part of the search (no paging, no dialog): what an export and "clear" act on. */
 export const FILTER_KEYS = ['search', 'lga', 'status', 'registeredFrom', 'registeredTo'] as const;

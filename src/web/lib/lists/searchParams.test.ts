@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import {
+  flag,
+  isoDate,
+  matching,
+  oneOf,
+  type SearchField,
+  searchSchema,
+  text,
+  whole,
+} from './searchParams';
+
+/** The zod/mini schemas the lists' search used before, wrapped as they were. */
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+const zodWhole = (min: number, max: number) =>
+  z.coerce.number().check(z.refine(Number.isInteger), z.minimum(min), z.maximum(max));
+
+/** What a URL can hand the router: its parsed JSON values, and worse. */
+const VALUES: unknown[] = [
+  undefined,
+  null,
+  true,
+  false,
+  0,
+  1,
+  3,
+  50,
+  -4,
+  2.5,
+  200,
+  201,
+  1e21,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  280012345678,
+  '',
+  ' ',
+  '3',
+  ' 50 ',
+  '0x10',
+  '1e2',
+  '2.0',
+  'abc',
+  '  Ebiere  ',
+  'a'.repeat(100),
+  ` ${'a'.repeat(100)} `,
+  'a'.repeat(101),
+  '2026-01-31',
+  '2024-02-29',
+  '2025-02-29',
+  '2026-13-01',
+  '31/01/2026',
+  ' 2026-01-31',
+  'active',
+  'paid',
+  'tax.assess',
+  'Tax Assess',
+  '0f4a2c1e-1b2c-4d5e-8f90-1234567890ab',
+  '0F4A2C1E-1B2C-4D5E-8F90-1234567890AB',
+  [],
+  ['7'],
+  {},
+  { a: 1 },
+];
+
+const CASES: [string, SearchField<unknown>, z.ZodMiniType][] = [
+  ['text', text(100), z.string().check(z.trim(), z.minLength(1), z.maxLength(100))],
+  [
+    'coerced text',
+    text(10, { coerce: true }),
+    z.coerce.string().check(z.trim(), z.minLength(1), z.maxLength(10)),
+  ],
+  [
+    'text with a pattern',
+    text(100, { pattern: /^[a-z0-9_.-]+$/ }),
+    z
+      .string()
+      .check(z.trim(), z.minLength(1), z.maxLength(100))
+      .check(z.regex(/^[a-z0-9_.-]+$/)),
+  ],
+  ['an id', matching(/^[0-9a-f-]{36}$/i), z.string().check(z.regex(/^[0-9a-f-]{36}$/i))],
+  ['a whole number', whole(1, 1_000_000), zodWhole(1, 1_000_000)],
+  [
+    'a page size',
+    whole(1, 200, [25, 50, 100, 200]),
+    zodWhole(1, 200).check(z.refine((size) => [25, 50, 100, 200].includes(size))),
+  ],
+  ['one of', oneOf(['active', 'inactive', 'paid']), z.enum(['active', 'inactive', 'paid'])],
+  ['a day', isoDate, z.iso.date()],
+  ['a flag', flag, z.boolean()],
+];
+
+describe('the lists’ search readers', () => {
+  for (const [name, field, zodSchema] of CASES) {
+    it(`read ${name} as the zod schema they replaced did`, () => {
+      const ours = searchSchema({ value: field });
+      const theirs = z.object({ value: optional(zodSchema) });
+      for (const value of VALUES) {
+        expect(ours.parse({ value }), JSON.stringify(value)).toStrictEqual(theirs.parse({ value }));
+      }
+      expect(ours.parse({})).toStrictEqual(theirs.parse({}));
+    });
+  }
+
+  it('drop the keys they do not know', () => {
+    expect(searchSchema({ page: whole(1, 10) }).parse({ page: '2', utm: 'x' })).toStrictEqual({
+      page: 2,
+    });
+  });
+});

@@ -1,0 +1,201 @@
+import path from 'node:path';
+import type { Rolldown } from 'vite';
+
+type ChunkingContext = Rolldown.ChunkingContext;
+
+/**
+ * Which chunk a module of the web build goes to (DESIGN.md §9 "Web").
+ *
+ * Left to itself, Rolldown makes a chunk for every set of lazy routes that share a module: a
+ * list page came in 68 JS and CSS requests, and simulated mobile throttling charges a round
+ * trip for each. Grouped by when a module is first needed instead:
+ *
+ * - `vendor`: the packages main.tsx needs (React, the router, the query cache, Mantine's
+ *   provider). Every page loads it; it changes only when a package does.
+ * - `main`: our code main.tsx needs (the router, the theme, the skeletons).
+ * - `sign-in`: what the sign-in page adds (its form and the Mantine inputs it draws). Every
+ *   signed-in page needs those inputs too.
+ * - `vendor-shell`, `shell`: the packages and our code of the officer shells and their frame,
+ *   which every signed-in page shows.
+ * - `vendor-pages`: the other packages more than one lazy page imports (the date picker, the
+ *   data table, the form helpers). Only signed-in pages load them, never the sign-in page.
+ * - `app-pages`, `app`: the rest of our code that more than one lazy page imports; `app-pages`
+ *   the part that draws with `vendor-pages` (the list table, the forms), so that a page that
+ *   needs neither (the dashboard) does not load them.
+ *
+ * Our code that one page alone imports stays in that page's chunk. The groups are served in
+ * this order: a module an earlier group takes (with the modules it imports) is not in a later
+ * one.
+ */
+const CHUNKS = [
+  'vendor',
+  'main',
+  'sign-in',
+  'vendor-shell',
+  'shell',
+  'vendor-pages',
+  'app-pages',
+  'app',
+] as const;
+
+export function chunkGroups(webRoot: string): Rolldown.CodeSplittingGroup[] {
+  const entryId = path.join(webRoot, 'main.tsx');
+  const signInId = path.join(webRoot, 'features/auth/SignInPage.tsx');
+  const shellIds = [
+    path.join(webRoot, 'shell/OfficerShell.tsx'),
+    path.join(webRoot, 'shell/ShellFrame.tsx'),
+  ];
+  let plan: Map<string, string | null> | undefined;
+  return CHUNKS.map((chunk, index) => ({
+    debugName: chunk,
+    priority: CHUNKS.length - index,
+    name: (moduleId, context) => {
+      plan ??= planChunks(context, entryId, signInId, shellIds);
+      return plan.get(moduleId) === chunk ? chunk : null;
+    },
+  }));
+}
+
+const isPackage = (moduleId: string) => /[\\/]node_modules[\\/]/.test(moduleId);
+
+/**
+ * A package's index that only re-exports its parts (Mantine's): walked through whole, it would
+ * make the sign-in page reach every Mantine component. Only the parts named in the importing
+ * module's import statement are followed through it.
+ */
+const isBarrel = (moduleId: string) =>
+  /[\\/]node_modules[\\/]@mantine[\\/][^\\/]+[\\/]esm[\\/]index\.mjs$/.test(moduleId);
+
+/**
+ * main.tsx sets zod's jitless switch (lib/zodJitless.ts) through zod/v4/core, whose index
+ * re-exports all of zod's core with `export *`: followed whole, every zod module would land in
+ * the first load. Only the config module (and the helpers it uses) belong there; the schemas
+ * go with the signed-in pages that parse with them.
+ */
+const isZodBeyondConfig = (moduleId: string) =>
+  /[\\/]node_modules[\\/]zod[\\/]/.test(moduleId) &&
+  !/[\\/]zod[\\/]v4[\\/]core[\\/](?:core|util)\.js$/.test(moduleId);
+
+const ALL = '*';
+const IMPORT_STATEMENT = /\b(?:import|export)\s*([\w$*\s{},]*?)\s*from\s*["']([^"']+)["']/g;
+
+/** The names each import statement of `code` takes, by specifier; ALL for `*` or a default. */
+function importedNames(code: string): Map<string, Set<string>> {
+  const bySpecifier = new Map<string, Set<string>>();
+  for (const [, clause = '', specifier = ''] of code.matchAll(IMPORT_STATEMENT)) {
+    const names = bySpecifier.get(specifier) ?? new Set<string>();
+    bySpecifier.set(specifier, names);
+    const braces = /\{([^}]*)\}/.exec(clause);
+    const outside = clause.replace(/\{[^}]*\}/, '').replace(/\btype\b/g, '');
+    if (/[*\w$]/.test(outside)) names.add(ALL);
+    for (const part of braces?.[1]?.split(',') ?? []) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0];
+      if (name) names.add(name);
+    }
+  }
+  return bySpecifier;
+}
+
+/** Whether `specifier`, written in `importer`, names the module `target`. */
+function names(importer: string, specifier: string, target: string): boolean {
+  if (specifier.startsWith('.')) {
+    return target.startsWith(path.resolve(path.dirname(importer), specifier));
+  }
+  return target.includes(`${path.sep}node_modules${path.sep}${specifier}${path.sep}`);
+}
+
+/**
+ * Every module `from` imports statically, directly or not, itself included; through a barrel,
+ * only the parts imported by name.
+ */
+function staticClosure(context: ChunkingContext, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  const visit = (moduleId: string) => {
+    if (!seen.has(moduleId)) stack.push(moduleId);
+  };
+  while (stack.length > 0) {
+    const moduleId = stack.pop() as string;
+    if (seen.has(moduleId)) continue;
+    const info = context.getModuleInfo(moduleId);
+    if (!info) continue;
+    seen.add(moduleId);
+    const imports = info.code ? importedNames(info.code) : undefined;
+    for (const imported of info.importedIds) {
+      if (!isBarrel(imported) || !imports) {
+        visit(imported);
+        continue;
+      }
+      const wanted = new Set<string>();
+      for (const [specifier, taken] of imports) {
+        if (names(moduleId, specifier, imported)) for (const name of taken) wanted.add(name);
+      }
+      const barrel = context.getModuleInfo(imported);
+      if (wanted.size === 0 || wanted.has(ALL) || !barrel?.code) {
+        visit(imported);
+        continue;
+      }
+      // The barrel itself is a chunk's business only as far as its parts are.
+      seen.add(imported);
+      for (const [specifier, exported] of importedNames(barrel.code)) {
+        if (![...exported].some((name) => wanted.has(name))) continue;
+        const part = barrel.importedIds.find((id) => names(imported, specifier, id));
+        if (part) visit(part);
+      }
+    }
+  }
+  return seen;
+}
+
+function planChunks(
+  context: ChunkingContext,
+  entryId: string,
+  signInId: string,
+  shellIds: string[],
+): Map<string, string | null> {
+  const plan = new Map<string, string | null>();
+  const entry = staticClosure(context, entryId);
+  for (const moduleId of entry) {
+    if (!isZodBeyondConfig(moduleId)) plan.set(moduleId, isPackage(moduleId) ? 'vendor' : 'main');
+  }
+  for (const moduleId of staticClosure(context, signInId)) {
+    if (!plan.has(moduleId) && !isZodBeyondConfig(moduleId)) plan.set(moduleId, 'sign-in');
+  }
+  // Every module a lazy import reaches, and how many lazy imports reach it.
+  const lazyRoots = new Set<string>();
+  for (const moduleId of entry) {
+    for (const lazy of context.getModuleInfo(moduleId)?.dynamicallyImportedIds ?? []) {
+      lazyRoots.add(lazy);
+    }
+  }
+  const reachedBy = new Map<string, number>();
+  const pending = [...lazyRoots];
+  const visitedRoots = new Set<string>();
+  while (pending.length > 0) {
+    const root = pending.pop() as string;
+    if (visitedRoots.has(root)) continue;
+    visitedRoots.add(root);
+    for (const moduleId of staticClosure(context, root)) {
+      reachedBy.set(moduleId, (reachedBy.get(moduleId) ?? 0) + 1);
+      pending.push(...(context.getModuleInfo(moduleId)?.dynamicallyImportedIds ?? []));
+    }
+  }
+  for (const shellId of shellIds) {
+    for (const moduleId of staticClosure(context, shellId)) {
+      if (!plan.has(moduleId)) plan.set(moduleId, isPackage(moduleId) ? 'vendor-shell' : 'shell');
+    }
+  }
+  const shared = [...reachedBy].filter(([moduleId, count]) => count > 1 && !plan.has(moduleId));
+  for (const [moduleId] of shared) if (isPackage(moduleId)) plan.set(moduleId, 'vendor-pages');
+  for (const [moduleId] of shared) {
+    if (isPackage(moduleId)) continue;
+    const drawsWithPagePackages = [...staticClosure(context, moduleId)].some(
+      (imported) => plan.get(imported) === 'vendor-pages',
+    );
+    plan.set(moduleId, drawsWithPagePackages ? 'app-pages' : 'app');
+  }
+  return plan;
+}
