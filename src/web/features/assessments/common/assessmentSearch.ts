@@ -1,13 +1,18 @@
-// zod/mini, not zod: the router validates this search (DESIGN.md §9 "Web"), and mini is a
-// fraction of zod.
-import { z } from 'zod/mini';
 import {
   ASSESSMENT_SOURCES,
   ASSESSMENT_STATUSES,
   type AssessmentKind,
 } from '../../../../shared/assessments/enums';
 import type { AssessmentSort } from '../../../../shared/assessments/views';
-import { optional, whole } from '../../../lib/lists/searchParams';
+import {
+  flag,
+  isoDate,
+  oneOf,
+  type SearchOf,
+  searchSchema,
+  text,
+  whole,
+} from '../../../lib/lists/searchParams';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 
 const SORTS = [
@@ -25,31 +30,25 @@ export const SORTS_ARE_COMPLETE: [Exclude<AssessmentSort, (typeof SORTS)[number]
   ? true
   : never = true;
 
-const text = (max: number) => z.coerce.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-
 /**
  * An assessment list's state in the URL (STYLE.md §8): search (BTIN, name, notice number),
  * filters, sort and page. Mirrors AssessmentListQuery of src/shared/assessments/views.ts
  * without `kind`, which the page fixes; defaults are left out.
  */
-export const AssessmentListSearch = z.object({
-  search: optional(text(100)),
-  taxYear: optional(whole(2000, 2100)),
-  status: optional(z.enum(ASSESSMENT_STATUSES)),
-  source: optional(z.enum(ASSESSMENT_SOURCES)),
-  mine: optional(z.boolean()),
-  lgaId: optional(whole(1, 2_000_000_000)),
-  issuedFrom: optional(z.iso.date()),
-  issuedTo: optional(z.iso.date()),
-  sort: optional(z.enum(SORTS)),
-  page: optional(whole(1, 1_000_000)),
-  pageSize: optional(
-    whole(1, 200).check(
-      z.refine((size) => (PAGE_SIZE_CHOICES as readonly number[]).includes(size)),
-    ),
-  ),
+export const AssessmentListSearch = searchSchema({
+  search: text(100, { coerce: true }),
+  taxYear: whole(2000, 2100),
+  status: oneOf(ASSESSMENT_STATUSES),
+  source: oneOf(ASSESSMENT_SOURCES),
+  mine: flag,
+  lgaId: whole(1, 2_000_000_000),
+  issuedFrom: isoDate,
+  issuedTo: isoDate,
+  sort: oneOf(SORTS),
+  page: whole(1, 1_000_000),
+  pageSize: whole(1, 200, PAGE_SIZE_CHOICES),
 });
-export type AssessmentListSearch = z.infer<typeof AssessmentListSearch>;
+export type AssessmentListSearch = SearchOf<typeof AssessmentListSearch>;
 
 /** The filter part of the search: what an export and "Clear filters" act on. */
 export const ASSESSMENT_FILTER_KEYS = [

@@ -1,25 +1,24 @@
-// zod/mini, not zod: read on every visit of the list (DESIGN.md §9 "Web"), and mini is a
-// fraction of zod.
-import { z } from 'zod/mini';
 import { OBJECTION_STATUSES } from '../../../../shared/assessments/enums';
-import { optional, whole } from '../../../lib/lists/searchParams';
+import {
+  matching,
+  oneOf,
+  type SearchOf,
+  searchSchema,
+  whole,
+} from '../../../lib/lists/searchParams';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 
 /**
  * The objections list's state in the URL (STYLE.md §8): the status filter, the page, and the
  * objection open over the list. Mirrors ObjectionListQuery of src/shared/assessments/views.ts.
  */
-export const ObjectionListSearch = z.object({
-  status: optional(z.enum(OBJECTION_STATUSES)),
-  page: optional(whole(1, 1_000_000)),
-  pageSize: optional(
-    whole(1, 200).check(
-      z.refine((size) => (PAGE_SIZE_CHOICES as readonly number[]).includes(size)),
-    ),
-  ),
-  objection: optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/i))),
+export const ObjectionListSearch = searchSchema({
+  status: oneOf(OBJECTION_STATUSES),
+  page: whole(1, 1_000_000),
+  pageSize: whole(1, 200, PAGE_SIZE_CHOICES),
+  objection: matching(/^[0-9a-f-]{36}$/i),
 });
-export type ObjectionListSearch = z.infer<typeof ObjectionListSearch>;
+export type ObjectionListSearch = SearchOf<typeof ObjectionListSearch>;
 
 /** The query string of GET /api/v1/objections for one page. */
 export function objectionParams(search: ObjectionListSearch): URLSearchParams {
