@@ -121,7 +121,7 @@ export function CategoryTable({ data, isFetching, canWrite, onEdit, ...handlers 
 /** The seed's categories carry made-up amounts, not a published table: say so beside them. */
 export function DemoBadge() {
   return (
-    <Badge color="orange.9" variant="filled" size="sm">
+    <Badge color="grape.9" variant="filled" size="sm">
       Demo value
     </Badge>
   );

@@ -52,7 +52,7 @@ function TaxpayerName({ taxpayer }: { taxpayer: TaxpayerView }) {
       <Text span size="sm" fw={600} c="var(--mantine-color-text)" data-testid="taxpayer-name">
         {taxpayer.displayName}
       </Text>
-      <Badge size="sm" variant="light" color="gray.8" component="span">
+      <Badge size="sm" variant="filled" color="gray.7" component="span">
         {taxpayer.kind === 'individual' ? 'Individual' : 'Business'}
       </Badge>
       {taxpayer.lgaName && (
