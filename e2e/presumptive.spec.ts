@@ -167,3 +167,34 @@ test('an officer_pa reads the trade categories but cannot change them', async ({
   });
   expect(edited.status(), await edited.text()).toBe(403);
 });
+
+test('a deactivated category stays in the list, marked, and is no longer offered to assessors', async ({
+  page,
+}) => {
+  const name = `E2E boat painters ${uniqueDigits(6)}`;
+  await signIn(page, 'admin');
+  const created = await page.request.post('/api/v1/trade-categories', {
+    headers: { Origin: new URL(page.url()).origin },
+    data: { name, rule: 'percent_of_turnover', turnoverThresholdKobo: 0, rateBasisPoints: 50 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto('/birs/admin/trade-categories');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('boat painters');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('0.5 % of turnover when the turnover is above ₦0.00');
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+  await dialog.getByRole('switch', { name: 'Active' }).uncheck();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Inactive');
+
+  await page.context().clearCookies();
+  await signIn(page, 'officer_pa');
+  await page.goto('/birs/taxs/presumptive-tax/new');
+  const select = page.getByRole('combobox', { name: 'Trade category' });
+  await select.click();
+  await select.fill('boat painters');
+  await expect(page.getByText('No active category has this name')).toBeVisible();
+});

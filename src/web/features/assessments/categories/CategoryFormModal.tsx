@@ -24,7 +24,7 @@ import {
 } from '../../../../shared/assessments/categories';
 import { TRADE_CATEGORY_RULES, type TradeCategoryRule } from '../../../../shared/assessments/enums';
 import { AppModal } from '../../../lib/AppModal';
-import { api } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { showSaveError, validateWith } from '../../mdas/formErrors';
 import { assessmentKeys } from '../common/queries';
@@ -99,7 +99,13 @@ function CategoryForm({
       });
       onClose();
     },
-    onError: (error) => setFormError(showSaveError(form, error, CATEGORY_FIELD_NAMES)),
+    onError: (error) => {
+      setFormError(showSaveError(form, error, CATEGORY_FIELD_NAMES));
+      // Someone saved since this was opened: the list refetches, so reopening starts from theirs.
+      if (isApiError(error) && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: assessmentKeys.tradeCategories() });
+      }
+    },
   });
 
   const isFixed = form.values.rule === 'fixed_by_size';

@@ -67,6 +67,7 @@ function PresumptiveForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
+  const [categorySearch, setCategorySearch] = useState('');
 
   const categories = useQuery(tradeCategoryListQuery(ACTIVE_CATEGORIES));
   const lgas = useQuery(lgasQuery(BAYELSA_STATE_ID));
@@ -112,6 +113,12 @@ function PresumptiveForm() {
       void navigate({ to: '/birs/taxs/assessment/$id', params: { id: draft.id } });
     },
     onError: (error) => {
+      // The BTIN is well formed but nobody has it (or the registry changed since the lookup).
+      if (isApiError(error) && error.status === 404) {
+        form.setFieldError('btin', error.message);
+        setFormError('Some fields need correcting: see the messages beside them.');
+        return;
+      }
       if (isApiError(error) && error.status === 409) {
         setFormError(
           `${error.message} Open the taxpayer's assessments to see the one that stands, or change the year.`,
@@ -127,6 +134,11 @@ function PresumptiveForm() {
     label: c.isDemo ? `${c.name} (demo value)` : c.name,
   }));
   const latestYear = latestTaxYear(new Date());
+  const typedCategory = categorySearch.trim().toLowerCase();
+  const isNoCategoryFound =
+    categories.isSuccess &&
+    typedCategory !== '' &&
+    !categoryOptions.some((option) => option.label.toLowerCase().includes(typedCategory));
 
   return (
     <Stack gap="lg" maw={960}>
@@ -173,14 +185,19 @@ function PresumptiveForm() {
                     placeholder={
                       categories.isPending ? 'Loading the categories…' : 'Type to search'
                     }
-                    nothingFoundMessage="No active category has this name"
                     data={categoryOptions}
+                    // "Nothing found" is said under the box, not as a listbox without options
+                    // (axe aria-required-children), so a screen reader hears it too.
+                    searchValue={categorySearch}
+                    onSearchChange={setCategorySearch}
                     description={
                       categories.isError
                         ? undefined
-                        : category
-                          ? category.description
-                          : 'The trade as the category table names it'
+                        : isNoCategoryFound
+                          ? 'No active category has this name'
+                          : category
+                            ? category.description
+                            : 'The trade as the category table names it'
                     }
                     {...form.getInputProps('tradeCategoryId')}
                     error={
