@@ -112,9 +112,9 @@ test('an administrator adds and edits a category; the officer_pa form then offer
   await page.getByRole('button', { name: 'New category' }).click();
   let dialog = page.getByRole('dialog', { name: 'New trade category' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill('fish SELLERS');
-  await dialog.getByRole('textbox', { name: 'Small trader, a year' }).fill('1000');
-  await dialog.getByRole('textbox', { name: 'Medium trader, a year' }).fill('2000');
-  await dialog.getByRole('textbox', { name: 'Large trader, a year' }).fill('3000');
+  await dialog.getByRole('textbox', { name: 'Small trader' }).fill('1000');
+  await dialog.getByRole('textbox', { name: 'Medium trader' }).fill('2000');
+  await dialog.getByRole('textbox', { name: 'Large trader' }).fill('3000');
   await dialog.getByRole('button', { name: 'Add category' }).click();
   await expect(
     dialog.getByText('A trade category named "Fish sellers" exists already.'),
@@ -122,7 +122,7 @@ test('an administrator adds and edits a category; the officer_pa form then offer
 
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await expect(
-    dialog.getByText('Fixed a year: small ₦1,000.00, medium ₦2,000.00, large ₦3,000.00'),
+    dialog.getByText('Fixed yearly amount: small ₦1,000.00, medium ₦2,000.00, large ₦3,000.00'),
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Add category' }).click();
   await expect(dialog).toBeHidden();
@@ -132,7 +132,7 @@ test('an administrator adds and edits a category; the officer_pa form then offer
   await expect(row).toContainText('medium ₦2,000.00');
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   dialog = page.getByRole('dialog', { name: `Edit ${name}` });
-  await dialog.getByRole('textbox', { name: 'Medium trader, a year' }).fill('2500');
+  await dialog.getByRole('textbox', { name: 'Medium trader' }).fill('2500');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('medium ₦2,500.00');

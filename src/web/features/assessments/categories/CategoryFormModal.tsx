@@ -1,6 +1,8 @@
+import './categories.css';
 import {
   Alert,
   Button,
+  Fieldset,
   Group,
   NumberInput,
   SegmentedControl,
@@ -18,7 +20,6 @@ import { useState } from 'react';
 import {
   TRADE_CATEGORY_DESCRIPTION_MAX,
   TRADE_CATEGORY_NAME_MAX,
-  TRADE_CATEGORY_RULE_LABELS,
   TradeCategoryInput,
   type TradeCategoryView,
 } from '../../../../shared/assessments/categories';
@@ -37,6 +38,12 @@ import {
   toCategoryPatch,
 } from './categoryForm';
 import { ruleSentence } from './ruleText';
+
+/** The rule choice's short words; the list says them in full (TRADE_CATEGORY_RULE_LABELS). */
+const RULE_CHOICES = {
+  fixed_by_size: 'Fixed amount by size',
+  percent_of_turnover: 'Percentage of turnover',
+} as const satisfies Record<TradeCategoryRule, string>;
 
 /** "New category" (no `category`) or the edit of one, in the house dialog (ADR 0012). */
 export function CategoryFormModal(props: {
@@ -156,30 +163,20 @@ function CategoryForm({
             fullWidth
             data={TRADE_CATEGORY_RULES.map((rule) => ({
               value: rule,
-              label: TRADE_CATEGORY_RULE_LABELS[rule],
+              label: RULE_CHOICES[rule],
             }))}
             value={form.values.rule}
             onChange={(value) => form.setFieldValue('rule', value as TradeCategoryRule)}
           />
         </Stack>
         {isFixed ? (
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NairaInput
-              label="Small trader, a year"
-              withAsterisk
-              {...form.getInputProps('small')}
-            />
-            <NairaInput
-              label="Medium trader, a year"
-              withAsterisk
-              {...form.getInputProps('medium')}
-            />
-            <NairaInput
-              label="Large trader, a year"
-              withAsterisk
-              {...form.getInputProps('large')}
-            />
-          </SimpleGrid>
+          <Fieldset legend="Yearly amount by size of the trade" variant="unstyled">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <NairaInput label="Small trader" withAsterisk {...form.getInputProps('small')} />
+              <NairaInput label="Medium trader" withAsterisk {...form.getInputProps('medium')} />
+              <NairaInput label="Large trader" withAsterisk {...form.getInputProps('large')} />
+            </SimpleGrid>
+          </Fieldset>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NairaInput
@@ -205,7 +202,7 @@ function CategoryForm({
         )}
         {TradeCategoryInput.safeParse(preview).success && (
           <Text size="sm" c="dimmed" aria-live="polite">
-            An assessment will read: {ruleSentence(preview)}.
+            Assessors will see: {ruleSentence(preview)}.
           </Text>
         )}
         {category && (

@@ -42,12 +42,14 @@ export function CategoryTable({ data, isFetching, canWrite, onEdit, ...handlers 
       width: 300,
       render: (category) => (
         <Stack gap={2}>
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" fw={500} truncate="end" title={category.name}>
-              {category.name}
-            </Text>
-            {category.isDemo && <DemoBadge />}
-          </Group>
+          <Text size="sm" fw={500}>
+            {category.name}
+          </Text>
+          {category.isDemo && (
+            <Group>
+              <DemoBadge />
+            </Group>
+          )}
           {category.description && (
             <Text size="xs" c="dimmed" lineClamp={2} title={category.description}>
               {category.description}

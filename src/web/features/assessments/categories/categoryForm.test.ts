@@ -37,7 +37,7 @@ describe('ruleSentence', () => {
   it('says the fixed amount for a size, or all three without one', () => {
     expect(ruleSentence(fixed, 'medium')).toBe('Fixed ₦8,000.00 a year for a medium trader');
     expect(ruleSentence(fixed)).toBe(
-      'Fixed a year: small ₦4,000.00, medium ₦8,000.00, large ₦15,000.00',
+      'Fixed yearly amount: small ₦4,000.00, medium ₦8,000.00, large ₦15,000.00',
     );
   });
 

@@ -49,5 +49,5 @@ export function ruleSentence(category: RuleFigures, size?: TraderSize | null): s
   if (size) {
     return `Fixed ${amount(category[SIZE_AMOUNT[size]])} a year for a ${size} trader`;
   }
-  return `Fixed a year: small ${amount(category.smallKobo)}, medium ${amount(category.mediumKobo)}, large ${amount(category.largeKobo)}`;
+  return `Fixed yearly amount: small ${amount(category.smallKobo)}, medium ${amount(category.mediumKobo)}, large ${amount(category.largeKobo)}`;
 }

@@ -1,4 +1,5 @@
 import '../../../styles/forms.css';
+import './presumptive.css';
 import {
   Alert,
   Button,
