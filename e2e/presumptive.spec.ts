@@ -50,6 +50,8 @@ test('an officer_pa assesses a demo trader by category and size, seeing the amou
 
   await chooseCategory(page, 'fish', 'Fish sellers (demo value)');
   await expect(page.getByText('Choose the size of the trade to see the amount.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Choose the size of the trade', { exact: true })).toBeVisible();
   await page.getByRole('radio', { name: 'Medium' }).check();
   await expect(page.getByTestId('presumptive-amount')).toHaveText('₦8,000.00');
   await expect(page.getByText('Fixed ₦8,000.00 a year for a medium trader.')).toBeVisible();

@@ -81,8 +81,12 @@ function PresumptiveForm() {
     validate: (values) => presumptiveValidator(() => categoryOf(values.tradeCategoryId))(values),
     validateInputOnBlur: true,
   });
+  // Read from the cache, not this render's `categories`: the form keeps the validator it was
+  // given first, and that one must still see the categories that loaded after it.
   const categoryOf = (id: string | null) =>
-    categories.data?.items.find((category) => category.id === id) ?? null;
+    queryClient
+      .getQueryData(tradeCategoryListQuery(ACTIVE_CATEGORIES).queryKey)
+      ?.items.find((c) => c.id === id) ?? null;
   const category = categoryOf(form.values.tradeCategoryId);
   const preview = presumptivePreview(category, form.values);
 
