@@ -12,8 +12,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -32,7 +30,6 @@ import { meQuery } from '../../../lib/queries';
 import { usePermission } from '../../../lib/usePermission';
 import { showSaveError } from '../../mdas/formErrors';
 import { NoAccess } from '../../pages/NoAccess';
-import { lgasQuery } from '../../taxpayers/queries';
 import { TRADER_SIZE_LABELS } from '../categories/ruleText';
 import { assessmentKeys, tradeCategoryListQuery } from '../common/queries';
 import { PresumptiveAmount } from './PresumptiveAmount';
@@ -45,6 +42,7 @@ import {
   toPresumptiveInput,
 } from './presumptiveForm';
 import { TaxpayerByBtin, useTaxpayerByBtin } from './TaxpayerByBtin';
+import { TradeLocationFields } from './TradeLocationFields';
 
 /** The active categories, all on one page: a state has tens of them. */
 const ACTIVE_CATEGORIES = new URLSearchParams({ isActive: 'true', sort: 'name', pageSize: '200' });
@@ -71,7 +69,6 @@ function PresumptiveForm() {
   const [categorySearch, setCategorySearch] = useState('');
 
   const categories = useQuery(tradeCategoryListQuery(ACTIVE_CATEGORIES));
-  const lgas = useQuery(lgasQuery(BAYELSA_STATE_ID));
 
   const form = useForm<PresumptiveValues>({
     mode: 'controlled',
@@ -236,44 +233,7 @@ function PresumptiveForm() {
                 </Stack>
               </Paper>
 
-              <Paper withBorder radius="md" p="md">
-                <Stack gap="md">
-                  <Title order={2} size="h5">
-                    Where the trade is
-                  </Title>
-                  <Select
-                    label="LGA"
-                    searchable
-                    clearable
-                    placeholder={lgas.isPending ? 'Loading the LGAs…' : 'Choose the LGA'}
-                    data={(lgas.data ?? []).map((lga) => ({
-                      value: String(lga.id),
-                      label: lga.name,
-                    }))}
-                    {...form.getInputProps('lgaId')}
-                  />
-                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput
-                      label="Market"
-                      placeholder="e.g. Swali Market"
-                      {...form.getInputProps('market')}
-                    />
-                    <TextInput
-                      label="Street or stall"
-                      placeholder="e.g. Shop 14, Mbiama Road"
-                      {...form.getInputProps('street')}
-                    />
-                  </SimpleGrid>
-                  <Textarea
-                    label="Note"
-                    description="Optional: how the size or turnover was established"
-                    autosize
-                    minRows={2}
-                    maxLength={2000}
-                    {...form.getInputProps('evidenceNote')}
-                  />
-                </Stack>
-              </Paper>
+              <TradeLocationFields form={form} />
             </Stack>
           </Grid.Col>
 
