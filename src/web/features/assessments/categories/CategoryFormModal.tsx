@@ -1,4 +1,3 @@
-import './categories.css';
 import {
   Alert,
   Button,

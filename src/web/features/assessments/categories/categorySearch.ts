@@ -1,27 +1,28 @@
-// zod/mini, as every list's URL search (src/web/lib/lists/searchParams.ts says why).
-import { z } from 'zod/mini';
 import { TRADE_CATEGORY_RULES } from '../../../../shared/assessments/enums';
-import { optional, whole } from '../../../lib/lists/searchParams';
+import {
+  flag,
+  oneOf,
+  type SearchOf,
+  searchSchema,
+  text,
+  whole,
+} from '../../../lib/lists/searchParams';
 
 /** The page sizes an administrator may pick: a state has tens of categories. */
 export const CATEGORY_PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_CATEGORY_PAGE_SIZE = 50;
 
 /** The trade categories list's state in the URL (STYLE.md §8); defaults are left out. */
-export const CategoryListSearch = z.object({
-  search: optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(80))),
-  status: optional(z.enum(['active', 'inactive'])),
-  rule: optional(z.enum(TRADE_CATEGORY_RULES)),
-  page: optional(whole(1, 1_000_000)),
-  pageSize: optional(
-    whole(1, 200).check(
-      z.refine((size) => (CATEGORY_PAGE_SIZES as readonly number[]).includes(size)),
-    ),
-  ),
+export const CategoryListSearch = searchSchema({
+  search: text(80),
+  status: oneOf(['active', 'inactive'] as const),
+  rule: oneOf(TRADE_CATEGORY_RULES),
+  page: whole(1, 1_000_000),
+  pageSize: whole(1, 200, CATEGORY_PAGE_SIZES),
   /** The "New category" form is open over the list. */
-  add: optional(z.boolean()),
+  add: flag,
 });
-export type CategoryListSearch = z.infer<typeof CategoryListSearch>;
+export type CategoryListSearch = SearchOf<typeof CategoryListSearch>;
 
 export const CATEGORY_FILTER_KEYS = ['search', 'status', 'rule'] as const;
 

@@ -1,4 +1,4 @@
-import './decide.css';
+import '../../../styles/forms.css';
 import {
   ActionIcon,
   Alert,

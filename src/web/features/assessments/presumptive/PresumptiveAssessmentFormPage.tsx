@@ -1,5 +1,4 @@
 import '../../../styles/forms.css';
-import './presumptive.css';
 import {
   Alert,
   Button,
