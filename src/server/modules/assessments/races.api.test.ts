@@ -1,26 +1,28 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ObjectionView } from '../../../../shared/assessments';
-import { assessments, auditEvents, objections } from '../../../db/schema';
-import { createTestContext, type TestContext } from '../../../testing/context';
-import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
-import { createDirectAssessment, send } from '../testing';
+import type { ObjectionView } from '../../../shared/assessments';
+import { assessments, auditEvents, objections } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../testing/context';
+import { createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
+import { createDirectAssessment, send } from './testing';
 
 /**
- * Two directors deciding the same open objection at once: the objection's row lock lets one
- * decide, the other gets a 409 — one decision, one revised assessment, one notice number.
- * On PGlite the two requests run one after the other; on PostgreSQL (TEST_DATABASE_URL) they
- * truly race.
+ * Two people doing the same thing at once. Two directors deciding one open objection: the
+ * objection's row lock lets one decide, the other gets a 409 — one decision, one revised
+ * assessment. Two officers issuing one draft: one notice number, one 409. On PGlite the two
+ * requests run one after the other; on PostgreSQL (TEST_DATABASE_URL) they truly race.
  */
 
 let ctx: TestContext & { close(): Promise<void> };
 let da: SignedIn;
+let otherDa: SignedIn;
 let first: SignedIn;
 let second: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  [da, first, second] = await Promise.all([
+  [da, otherDa, first, second] = await Promise.all([
+    signInAs(ctx, 'OFFICER_DA'),
     signInAs(ctx, 'OFFICER_DA'),
     signInAs(ctx, 'DIRECTOR_ASSESSMENT'),
     signInAs(ctx, 'DIRECTOR_ASSESSMENT'),
@@ -110,5 +112,31 @@ describe('deciding one objection twice at once', () => {
       expect(old?.status).toBe('revised');
       expect(revisions).toHaveLength(1);
     }
+  });
+});
+
+describe('issuing one draft twice at once', () => {
+  it('two officers: one notice number, the other 409 naming it', async () => {
+    const draft = await createDirectAssessment(ctx, da, (await createTaxpayer(ctx)).btin, {
+      issue: false,
+    });
+    const [a, b] = await Promise.all([
+      send(ctx, da, 'POST', `/api/v1/assessments/${draft.id}/issue`),
+      send(ctx, otherDa, 'POST', `/api/v1/assessments/${draft.id}/issue`),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const issued = (a.statusCode === 200 ? a : b).json<{ noticeNumber: string }>();
+    const refused = (a.statusCode === 200 ? b : a).json<{ error: { message: string } }>();
+    expect(refused.error.message).toContain(issued.noticeNumber);
+    const [row] = await ctx.db
+      .select({ noticeNumber: assessments.noticeNumber, version: assessments.version })
+      .from(assessments)
+      .where(eq(assessments.id, draft.id));
+    expect(row?.noticeNumber).toBe(issued.noticeNumber);
+    const [issues] = await ctx.db
+      .select({ n: count() })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'assessment.issued'), eq(auditEvents.entityId, draft.id)));
+    expect(issues?.n).toBe(1);
   });
 });
