@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
+import { seedDemoAssessments } from './db/seed/assessments';
 import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './db/seed/demo';
 import { seedDemoPayments } from './db/seed/payments';
 import { seedDemoTradeCategories } from './db/seed/tradeCategories';
@@ -32,7 +33,11 @@ async function main() {
   if (config.seed === 'demo') {
     await seedDemoTaxpayers(database.db, config);
     await seedDemoTradeCategories(database.db, config);
-    if (simulators) await seedDemoPayments(database.db, config, simulators);
+    if (simulators) {
+      await seedDemoPayments(database.db, config, simulators);
+      // After the payments: their seed is skipped once the ledger holds any payment.
+      await seedDemoAssessments(database.db, config, simulators);
+    }
   }
   const app = await buildApp({ config, database, ...(simulators ? { simulators } : {}) });
 

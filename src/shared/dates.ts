@@ -1,14 +1,17 @@
 /** The service's time zone (DESIGN.md §3): "today" is a day in Lagos, wherever the code runs. */
 export const SERVICE_TIME_ZONE = 'Africa/Lagos';
 
+/** Made once: building an Intl.DateTimeFormat costs far more than formatting with it. */
+const LAGOS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SERVICE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** Today's date in Africa/Lagos as YYYY-MM-DD. */
 export function todayInLagos(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: SERVICE_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return LAGOS_DAY.format(now);
 }
 
 /** Whole years from `dateOfBirth` (YYYY-MM-DD) to `today` (YYYY-MM-DD). */

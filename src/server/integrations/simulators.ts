@@ -20,7 +20,12 @@ import {
  * never in production (config refuses SIMULATORS=on there). Their state is shared with the
  * demo seed, which writes RRRs into it, and with tests, which read and change it.
  */
-export type Simulators = { remita: RemitaSimulator; evas: EvasSimulator };
+export type Simulators = {
+  remita: RemitaSimulator;
+  evas: EvasSimulator;
+  /** Runs `work` saving the state once at its end instead of after each change (the demo seed's many RRRs). */
+  batch<T>(work: () => Promise<T>): Promise<T>;
+};
 
 type SavedSimulators = { remita: RemitaSimulatorSnapshot; evas: EvasSimulatorSnapshot };
 
@@ -32,8 +37,9 @@ export function createSimulators(config: Config): Simulators {
   const file = config.env === 'test' ? null : path.join(config.dataDir, 'simulators.json');
   const saved = file && existsSync(file) ? readSaved(file) : null;
   let simulators: Simulators | null = null;
+  let batching = false;
   const save = () => {
-    if (!file || !simulators) return;
+    if (!file || !simulators || batching) return;
     const state: SavedSimulators = {
       remita: simulators.remita.snapshot(),
       evas: simulators.evas.snapshot(),
@@ -46,6 +52,16 @@ export function createSimulators(config: Config): Simulators {
   simulators = {
     remita: createRemitaSimulator({ snapshot: saved?.remita ?? null, onChange: save }),
     evas: createEvasSimulator({ snapshot: saved?.evas ?? null, onChange: save }),
+    async batch(work) {
+      if (batching) return work();
+      batching = true;
+      try {
+        return await work();
+      } finally {
+        batching = false;
+        save();
+      }
+    },
   };
   return simulators;
 }

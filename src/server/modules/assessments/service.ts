@@ -41,10 +41,19 @@ import {
 } from './queries';
 import { loadTaxSettings } from './settings';
 
-export type AssessmentServiceDeps = { db: Db; config: Pick<Config, 'receiptPrefix'> };
+export type AssessmentServiceDeps = {
+  db: Db;
+  config: Pick<Config, 'receiptPrefix'>;
+  /** The clock issue reads (default the real one); the demo seed issues on past days with it. */
+  now?: () => Date;
+};
 
 /** Drafts, issue and cancellation of direct and presumptive assessments (SPEC.md §7 Assessment). */
-export function createAssessmentService({ db, config }: AssessmentServiceDeps) {
+export function createAssessmentService({
+  db,
+  config,
+  now = () => new Date(),
+}: AssessmentServiceDeps) {
   async function taxpayerOf(btin: string) {
     const record = await findTaxpayerByBtin(db, btin);
     if (!record) throw new AppError('TAXPAYER_NOT_FOUND', `No taxpayer has BTIN ${btin}.`);
@@ -225,7 +234,7 @@ export function createAssessmentService({ db, config }: AssessmentServiceDeps) {
           }
           const standing = await findStandingAssessment(tx, row.btin, row.taxYear, row.kind);
           if (standing) throw standingConflict(standing);
-          const issuedAt = new Date();
+          const issuedAt = now();
           const today = todayInLagos(issuedAt);
           const settings = await loadTaxSettings(tx, ['assessment.dueDays']);
           const year = Number(today.slice(0, 4));

@@ -1,7 +1,13 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { ObjectionStatus } from '../../../../shared/assessments/enums';
 import { formatKoboAsNaira } from '../../../../shared/money';
-import { detail, renderPdf, SERVICE_NAME, sectionTitle } from './pdf';
+import {
+  detail,
+  documentHeader,
+  renderPdf,
+  SERVICE_NAME,
+  sectionTitle,
+} from '../../../documents/pdf';
 
 export type DecidedObjectionStatus = Exclude<ObjectionStatus, 'open'>;
 
@@ -61,13 +67,7 @@ export function renderDecisionLetterPdf(letter: DecisionLetter): Promise<Buffer>
     );
   }
   const content: Content[] = [
-    { text: SERVICE_NAME, style: 'service', alignment: 'center' },
-    {
-      text: 'Decision on Objection to Assessment',
-      style: 'title',
-      alignment: 'center',
-      margin: [0, 4, 0, 14],
-    },
+    ...documentHeader('Decision on Objection to Assessment'),
     { text: `Date: ${letter.decidedOn}`, alignment: 'right' },
     {
       text: [

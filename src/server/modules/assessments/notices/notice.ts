@@ -3,8 +3,15 @@ import type { AssessmentKind, TraderSize } from '../../../../shared/assessments/
 import { OBJECTION_FILING_DAYS } from '../../../../shared/assessments/enums';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { ConsolidatedReliefBreakdown, IncomeTaxBandLine } from '../../../../shared/tax';
+import {
+  detail,
+  documentHeader,
+  renderPdf,
+  SERVICE_NAME,
+  sectionTitle,
+  verifyBlock,
+} from '../../../documents/pdf';
 import { formatBasisPoints } from '../categories/view';
-import { detail, qrSvg, renderPdf, SERVICE_NAME, sectionTitle } from './pdf';
 
 /** The public page a notice's QR code opens (the web's /verify/assessment/{noticeNumber}). */
 export function noticeVerifyUrl(publicUrl: string, noticeNumber: string): string {
@@ -252,8 +259,7 @@ export async function renderNoticePdf(notice: NoticeDocument, publicUrl: string)
     : 'Ask for a bill (RRR) at any BIRS office, then pay it at any bank or on Remita (remita.net).';
 
   const content: Content[] = [
-    { text: SERVICE_NAME, style: 'service', alignment: 'center' },
-    { text: 'Notice of Assessment', style: 'title', alignment: 'center', margin: [0, 4, 0, 14] },
+    ...documentHeader('Notice of Assessment'),
     { table: { widths: [130, '*'], body: header }, layout: 'lightHorizontalLines' },
     ...computation,
     sectionTitle('Amount due'),
@@ -262,13 +268,7 @@ export async function renderNoticePdf(notice: NoticeDocument, publicUrl: string)
     { text: howToPay },
     sectionTitle('Your right to object'),
     { text: OBJECTION_SENTENCE },
-    {
-      stack: [
-        { svg: await qrSvg(verifyUrl), width: 100, alignment: 'center', margin: [0, 18, 0, 6] },
-        { text: 'Scan to check that this notice is genuine:', alignment: 'center', style: 'small' },
-        { text: verifyUrl, alignment: 'center', style: 'small', link: verifyUrl },
-      ],
-    },
+    await verifyBlock(verifyUrl, 'notice', { qrWidth: 100, marginTop: 18 }),
   ];
   return renderPdf(`Notice of Assessment ${notice.noticeNumber}`, content);
 }

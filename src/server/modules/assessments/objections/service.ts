@@ -45,9 +45,12 @@ import { toObjectionView } from './view';
 export function createObjectionService({
   db,
   config,
+  now = () => new Date(),
 }: {
   db: Db;
   config: Pick<Config, 'receiptPrefix'>;
+  /** The clock filing and deciding read (default the real one); the demo seed sets past days. */
+  now?: () => Date;
 }) {
   async function viewOf(id: string): Promise<ObjectionView> {
     const row = await selectObjectionView(db, id);
@@ -105,7 +108,8 @@ export function createObjectionService({
             { details: { status: row.status } },
           );
         }
-        const today = todayInLagos();
+        const filedAt = now();
+        const today = todayInLagos(filedAt);
         const lastDay = addDays(todayInLagos(row.issuedAt), OBJECTION_FILING_DAYS);
         if (today > lastDay && !input.lateReason) {
           throw fieldError(
@@ -115,6 +119,7 @@ export function createObjectionService({
         }
         const objection = await insertObjection(tx, {
           assessmentId,
+          filedAt,
           grounds: input.grounds,
           disputedKobo: input.disputedKobo,
           lateReason: today > lastDay ? input.lateReason || null : null,
@@ -198,7 +203,7 @@ export function createObjectionService({
         } else {
           const figures = await reviseFigures(old, input.revised);
           const revisedOld = await updateAssessment(tx, old.id, { status: 'revised' });
-          const issuedAt = new Date();
+          const issuedAt = now();
           const today = todayInLagos(issuedAt);
           const year = Number(today.slice(0, 4));
           const settings = await loadTaxSettings(tx, ['assessment.dueDays']);
@@ -242,7 +247,7 @@ export function createObjectionService({
         }
         await updateObjection(tx, objectionId, {
           status: input.outcome,
-          decidedAt: new Date(),
+          decidedAt: now(),
           decidedBy: actor.officerId,
           decisionReasons: input.reasons,
           revisedAssessmentId: revisedId,
