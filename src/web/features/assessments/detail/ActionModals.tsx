@@ -57,7 +57,12 @@ export function IssueModal({ view, onClose }: ModalProps) {
   const error = issue.error;
   const conflict = isApiError(error) && error.code === 'CONFLICT';
   return (
-    <AppModal opened onClose={onClose} title="Issue the notice of assessment">
+    <AppModal
+      opened
+      onClose={onClose}
+      title="Issue the notice of assessment"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Text>
           Issuing gives this assessment its notice number and due date, for{' '}
@@ -119,6 +124,7 @@ export function ReasonModal(
       opened
       onClose={props.onClose}
       title={isCancel ? 'Cancel this assessment' : 'Waive penalty and interest'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form
         noValidate
@@ -175,7 +181,13 @@ export function BillModal({ view, onClose }: ModalProps) {
   });
   const extra = view.penaltyKobo + view.interestKobo;
   return (
-    <AppModal opened onClose={onClose} title={bill ? 'Bill raised' : 'Raise the bill'} size="lg">
+    <AppModal
+      opened
+      onClose={onClose}
+      title={bill ? 'Bill raised' : 'Raise the bill'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {bill ? (
         <RaisedRrr bill={bill} onClose={onClose} />
       ) : (
@@ -284,7 +296,13 @@ export function ObjectionModal({ view, onClose }: ModalProps) {
     onError: (error) => setFormError(showSaveError(form, error, OBJECTION_NAMES)),
   });
   return (
-    <AppModal opened onClose={onClose} title="Record an objection" size="lg">
+    <AppModal
+      opened
+      onClose={onClose}
+      title="Record an objection"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         noValidate
         aria-label="Record an objection"

@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Breadcrumbs,
   Button,
   Grid,
@@ -104,7 +105,9 @@ function AssessmentView({ detail, base }: { detail: AssessmentDetail; base: stri
             {detail.noticeNumber ?? 'Draft'}
           </Title>
           <Group gap="sm">
-            <AssessmentStatusBadge status={detail.status} source={detail.source} />
+            <Box data-testid="assessment-status">
+              <AssessmentStatusBadge status={detail.status} source={detail.source} />
+            </Box>
             <Badge color="gray.7" variant="outline">
               {ASSESSMENT_KIND_LABELS[detail.kind]}
             </Badge>
