@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AssessmentStatus } from '../../../../shared/assessments/enums';
 import {
   addCalendarDays,
   daysLeftText,
@@ -15,12 +16,13 @@ const owing = {
   interestKobo: 0,
   isPenaltyWaived: false,
   outstandingKobo: 10_000_000,
-  status: 'issued' as const,
+  status: 'issued' as AssessmentStatus,
 };
 
 describe('latePaymentSentence', () => {
   it('says nothing without a due date (a draft)', () => {
     expect(latePaymentSentence({ ...owing, dueDate: null })).toBeNull();
+    expect(latePaymentSentence({ ...owing, status: 'cancelled' })).toBeNull();
   });
 
   it('names the due date when not late', () => {

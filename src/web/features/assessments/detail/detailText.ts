@@ -58,7 +58,8 @@ type LateFigures = Pick<
  * tax outstanding, and simple interest on it by the day. Null when there is nothing to say.
  */
 export function latePaymentSentence(view: LateFigures): string | null {
-  if (!view.dueDate) return null;
+  // A cancelled or revised assessment asks nothing more: its lateness is not counted.
+  if (!view.dueDate || view.status === 'cancelled' || view.status === 'revised') return null;
   const due = formatDay(view.dueDate);
   if (view.isPenaltyWaived) {
     return `Penalty and interest were waived: only the tax outstanding is owed, whatever the date (due ${due}).`;
