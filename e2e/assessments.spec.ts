@@ -187,3 +187,32 @@ test('an officer without assessment:read sees neither the menu entry nor the lis
   const refused = await page.request.get('/api/v1/assessments?kind=direct');
   expect(refused.status()).toBe(403);
 });
+
+test.describe('on a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the list shows one line of totals and a card per assessment that opens it', async ({
+    page,
+    checkA11y,
+  }) => {
+    await signIn(page, 'officer_da');
+    const taxpayers = await individualTaxpayers(page);
+    const draft = await createDraft(page, taxpayers[2]?.btin ?? '', 2022);
+    await page.goto(`/birs/taxs/direct-assessment?search=${draft.btin}`);
+    const totals = page.getByLabel('Totals of the filtered assessments');
+    await expect(totals).toContainText('Assessed');
+    // One line: the figures sit side by side, not stacked.
+    const box = await totals.boundingBox();
+    expect(box?.height ?? 999).toBeLessThan(40);
+    const card = page.getByRole('listitem').filter({ hasText: draft.btin });
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(naira(draft.taxKobo));
+    await expect(card).toContainText('Draft');
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(375);
+    await checkA11y();
+    await card.getByRole('button', { name: new RegExp(draft.taxpayerName) }).click();
+    await expect(page).toHaveURL(new RegExp(`/birs/taxs/assessment/${draft.id}$`));
+    await expect(page.getByTestId('notice-number')).toHaveText('Draft');
+  });
+});
