@@ -125,6 +125,36 @@ test('a direct assessment officer finds a draft, issues it, bills it, sees it pa
   expect(text).toContain(naira(draft.taxKobo));
 });
 
+test('issuing a draft someone else issued first says so, and the page shows the notice that stands', async ({
+  page,
+}) => {
+  await signIn(page, 'officer_da');
+  const taxpayers = await individualTaxpayers(page);
+  const draft = await createDraft(page, taxpayers[3]?.btin ?? '', 2021);
+  await page.goto(`/birs/taxs/assessment/${draft.id}`);
+  await expect(page.getByTestId('notice-number')).toHaveText('Draft');
+  await page.getByRole('button', { name: 'Issue notice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Issue the notice of assessment' });
+  await expect(dialog).toBeVisible();
+
+  // A colleague issues it while the dialog is open.
+  const first = await page.request.post(`/api/v1/assessments/${draft.id}/issue`, {
+    headers: origin(page),
+    data: {},
+  });
+  expect(first.status(), await first.text()).toBe(200);
+  const { noticeNumber } = (await first.json()) as { noticeNumber: string };
+
+  await dialog.getByRole('button', { name: 'Issue notice' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    `This assessment was issued already, as ${noticeNumber}.`,
+  );
+  await expect(dialog.getByRole('alert')).toContainText('Someone may have acted on it');
+  await dialog.getByRole('button', { name: 'Back to the assessment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('notice-number')).toHaveText(noticeNumber);
+});
+
 test('a director waives a penalty with a reason, and the taxpayer’s tab lists the assessment', async ({
   page,
   checkA11y,

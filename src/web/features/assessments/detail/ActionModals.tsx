@@ -81,7 +81,7 @@ export function IssueModal({ view, onClose }: ModalProps) {
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {conflict ? 'Close' : 'Not now'}
+            {conflict ? 'Back to the assessment' : 'Not now'}
           </Button>
           {!conflict && (
             <Button loading={issue.isPending} onClick={() => issue.mutate()} data-autofocus>
