@@ -75,6 +75,12 @@ test('a direct assessment officer finds a draft, issues it, bills it, sees it pa
     `Assessed${naira(draft.taxKobo)}`,
   );
   await checkA11y();
+  // The export takes the same filter: this run's draft, found by its BTIN.
+  const exported = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const csv = await readFile((await (await exported).path()) ?? '', 'utf8');
+  expect(csv).toContain(draft.btin);
+  expect(csv.trim().split('\n')).toHaveLength(2);
   await row.getByText(draft.taxpayerName).click();
 
   await expect(page).toHaveURL(new RegExp(`/birs/taxs/assessment/${draft.id}$`));
