@@ -131,8 +131,9 @@ test('a direct assessment officer finds a draft, issues it, bills it, sees it pa
   expect(text).toContain(naira(draft.taxKobo));
 });
 
-test('issuing a draft someone else issued first says so, and the page shows the notice that stands', async ({
+test('issuing a draft someone else issued first says so; the taxpayer then objects in time', async ({
   page,
+  checkA11y,
 }) => {
   await signIn(page, 'officer_da');
   const taxpayers = await individualTaxpayers(page);
@@ -159,6 +160,21 @@ test('issuing a draft someone else issued first says so, and the page shows the 
   await dialog.getByRole('button', { name: 'Back to the assessment' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('notice-number')).toHaveText(noticeNumber);
+
+  // The taxpayer objects within the 30 days: no late reason is asked for.
+  await page.getByRole('button', { name: 'Record objection' }).click();
+  const objection = page.getByRole('dialog', { name: 'Record an objection' });
+  await expect(objection).toContainText('The taxpayer may object until');
+  await objection.getByRole('button', { name: 'Record objection' }).click();
+  await expect(objection.getByText('State the grounds in at least 10 characters')).toBeVisible();
+  await checkA11y();
+  await objection.getByLabel('Grounds').fill('The rent income was counted twice in the figures');
+  await objection.getByLabel('Amount disputed (₦)').fill('50000');
+  await objection.getByRole('button', { name: 'Record objection' }).click();
+  await expect(objection).toBeHidden();
+  await expect(page.getByTestId('assessment-status')).toHaveText('Objected');
+  await expect(page.getByText('days left to answer')).toBeVisible();
+  await expect(page.getByText('disputing ₦50,000.00')).toBeVisible();
 });
 
 test('a director waives a penalty with a reason, and the taxpayer’s tab lists the assessment', async ({
