@@ -5,6 +5,7 @@ import { meQuery } from '../../lib/queries';
 import type { RouterContext } from '../../router';
 import { AssessmentListSearch } from './common/assessmentSearch';
 import { assessmentListQuery, assessmentQuery } from './common/queries';
+import { AssessmentListPending, AssessmentPending } from './list/pending';
 
 /**
  * The assessment screens (SPEC.md §2 OFFICER_DA and OFFICER_PA pages, plus RevDesk's own:
@@ -68,6 +69,7 @@ function listRoute(shell: AnyRoute, kind: AssessmentKind) {
       }
     },
     component: kind === 'direct' ? DirectAssessmentsPage : PresumptiveAssessmentsPage,
+    pendingComponent: AssessmentListPending,
   });
 }
 
@@ -94,6 +96,7 @@ export function assessmentPages(shell: AnyRoute) {
         }
       },
       component: AssessmentPage,
+      pendingComponent: AssessmentPending,
     }),
   ];
 }

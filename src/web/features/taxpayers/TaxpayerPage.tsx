@@ -24,6 +24,7 @@ import { isApiError } from '../../lib/api';
 import { TaxpayerPending } from '../../lib/pending/pendingShapes';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
+import { TaxpayerAssessments } from '../assessments/detail/TaxpayerAssessments';
 import { NoAccess } from '../pages/NoAccess';
 import { TaxpayerPayments } from '../payments/TaxpayerPayments';
 import { EditTaxpayerModal } from './EditTaxpayerModal';
@@ -75,6 +76,7 @@ function TaxpayerRecord({ btin }: { btin: string }) {
 function TaxpayerDetails({ view, base }: { view: TaxpayerView; base: string }) {
   const canWrite = usePermission('taxpayer:write');
   const canReadPayments = usePermission('payment:read');
+  const canReadAssessments = usePermission('assessment:read');
   const [isEditing, setEditing] = useState(false);
   const listPage = KIND_PAGES[view.kind];
   return (
@@ -119,19 +121,27 @@ function TaxpayerDetails({ view, base }: { view: TaxpayerView; base: string }) {
           <TaxpayerProfile view={view} />
         </Grid.Col>
       </Grid>
-      {canReadPayments ? (
-        // What the taxpayer paid sits beside what changed in their record.
+      {canReadPayments || canReadAssessments ? (
+        // What the taxpayer paid and was assessed sits beside what changed in their record.
         <Tabs defaultValue="history" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="history">Change history</Tabs.Tab>
-            <Tabs.Tab value="payments">Payments</Tabs.Tab>
+            {canReadPayments && <Tabs.Tab value="payments">Payments</Tabs.Tab>}
+            {canReadAssessments && <Tabs.Tab value="assessments">Assessments</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="history" pt="md">
             <TaxpayerHistory btin={view.btin} />
           </Tabs.Panel>
-          <Tabs.Panel value="payments" pt="md">
-            <TaxpayerPayments btin={view.btin} payerName={view.displayName} />
-          </Tabs.Panel>
+          {canReadPayments && (
+            <Tabs.Panel value="payments" pt="md">
+              <TaxpayerPayments btin={view.btin} payerName={view.displayName} />
+            </Tabs.Panel>
+          )}
+          {canReadAssessments && (
+            <Tabs.Panel value="assessments" pt="md">
+              <TaxpayerAssessments btin={view.btin} />
+            </Tabs.Panel>
+          )}
         </Tabs>
       ) : (
         <TaxpayerHistory btin={view.btin} />

@@ -1,0 +1,155 @@
+import { Text } from '@mantine/core';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import type {
+  AssessmentPage,
+  AssessmentSort,
+  AssessmentView,
+} from '../../../../shared/assessments/views';
+import { formatKoboAsNaira } from '../../../../shared/money';
+import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { formatLagosDate } from '../../taxpayers/format';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
+import { AssessmentStatusBadge } from '../common/StatusBadges';
+
+/** Columns the server sorts by, and its name for each. */
+const SORT_KEYS: Record<string, 'createdAt' | 'taxYear' | 'taxKobo' | 'issuedAt'> = {
+  createdAt: 'createdAt',
+  taxYear: 'taxYear',
+  taxKobo: 'taxKobo',
+  issuedAt: 'issuedAt',
+};
+
+function toSortStatus(sort: AssessmentSort): DataTableSortStatus<AssessmentView> {
+  const key = sort.replace(/^-/, '');
+  return {
+    columnAccessor: key in SORT_KEYS ? key : 'createdAt',
+    direction: sort.startsWith('-') ? 'desc' : 'asc',
+  };
+}
+
+function fromSortStatus(status: DataTableSortStatus<AssessmentView>): AssessmentSort {
+  const key = SORT_KEYS[String(status.columnAccessor)] ?? 'createdAt';
+  return status.direction === 'desc' ? `-${key}` : key;
+}
+
+/** A draft (and a backlog entry) has no notice number yet. */
+export function noticeLabel(row: Pick<AssessmentView, 'noticeNumber' | 'status'>): string {
+  return row.noticeNumber ?? (row.status === 'draft' ? 'Draft' : '—');
+}
+
+const money = (kobo: number) => formatKoboAsNaira(kobo);
+const statusBadge = (row: AssessmentView) => (
+  <AssessmentStatusBadge status={row.status} source={row.source} />
+);
+
+type Props = {
+  label: string;
+  data: AssessmentPage | undefined;
+  isFetching: boolean;
+  onOpen: (row: AssessmentView) => void;
+  emptyText: string;
+  /** Without it the list keeps the server's order (the taxpayer's tab). */
+  sorting?: { sort: AssessmentSort; onChange: (sort: AssessmentSort) => void };
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  pageSizes?: readonly number[];
+  /** The taxpayer's tab leaves out the taxpayer's own name and BTIN. */
+  withTaxpayer?: boolean;
+};
+
+/** One page of assessments; paging and sorting happen on the server. A row opens its page. */
+export function AssessmentTable({ withTaxpayer = true, sorting, ...props }: Props) {
+  const sortable = sorting !== undefined;
+  const columns: DataTableColumn<AssessmentView>[] = [
+    { accessor: 'noticeNumber', title: 'Notice number', noWrap: true, render: noticeLabel },
+    ...(withTaxpayer
+      ? ([
+          { accessor: 'btin', title: 'BTIN', noWrap: true },
+          {
+            accessor: 'taxpayerName',
+            title: 'Taxpayer',
+            width: 200,
+            ellipsis: true,
+            render: (row) => <span title={row.taxpayerName}>{row.taxpayerName}</span>,
+          },
+        ] satisfies DataTableColumn<AssessmentView>[])
+      : []),
+    { accessor: 'taxYear', title: 'Year', sortable },
+    {
+      accessor: 'taxKobo',
+      title: 'Tax',
+      textAlign: 'right',
+      noWrap: true,
+      sortable,
+      render: (row) => money(row.taxKobo),
+    },
+    {
+      accessor: 'paidKobo',
+      title: 'Paid',
+      textAlign: 'right',
+      noWrap: true,
+      render: (row) => money(row.paidKobo),
+    },
+    {
+      accessor: 'outstandingKobo',
+      title: 'Outstanding',
+      textAlign: 'right',
+      noWrap: true,
+      render: (row) => money(row.outstandingKobo),
+    },
+    { accessor: 'status', title: 'Status', noWrap: true, render: statusBadge },
+    {
+      accessor: 'issuedAt',
+      title: 'Issued on',
+      noWrap: true,
+      sortable,
+      render: (row) => (row.issuedAt ? formatLagosDate(row.issuedAt) : '—'),
+    },
+    {
+      accessor: 'createdBy',
+      title: 'Officer',
+      render: (row) => (
+        <Text size="sm" title={row.issuedBy ? `Issued by ${row.issuedBy.name}` : undefined}>
+          {row.createdBy?.name ?? '—'}
+        </Text>
+      ),
+    },
+  ];
+
+  // On a phone: the notice, taxpayer, year, amounts and status; a tap opens the assessment.
+  const cards: ListCards<AssessmentView> = {
+    title: (row) => (withTaxpayer ? `${noticeLabel(row)} · ${row.taxpayerName}` : noticeLabel(row)),
+    fields: [
+      ...(withTaxpayer ? [{ label: 'BTIN', render: (row: AssessmentView) => row.btin }] : []),
+      { label: 'Year', render: (row) => row.taxYear },
+      { label: 'Tax', render: (row) => money(row.taxKobo) },
+      { label: 'Outstanding', render: (row) => money(row.outstandingKobo) },
+      { label: 'Status', render: statusBadge },
+    ],
+  };
+
+  return (
+    <ListTable<AssessmentView>
+      label={props.label}
+      idAccessor="id"
+      columns={columns}
+      cards={cards}
+      records={props.data?.items}
+      fetching={props.isFetching}
+      loadingText="Loading assessments…"
+      noRecordsText={props.emptyText}
+      total={props.data?.total ?? 0}
+      page={props.data?.page ?? 1}
+      pageSize={props.data?.pageSize ?? DEFAULT_PAGE_SIZE}
+      pageSizes={props.pageSizes ?? PAGE_SIZE_CHOICES}
+      onPageChange={props.onPageChange}
+      onPageSizeChange={props.onPageSizeChange}
+      {...(sorting && {
+        sortStatus: toSortStatus(sorting.sort),
+        onSortStatusChange: (status: DataTableSortStatus<AssessmentView>) =>
+          sorting.onChange(fromSortStatus(status)),
+      })}
+      onOpen={props.onOpen}
+    />
+  );
+}
