@@ -44,7 +44,7 @@ import { loadTaxSettings } from './settings';
 export type AssessmentServiceDeps = {
   db: Db;
   config: Pick<Config, 'receiptPrefix'>;
-  /** The clock issue reads (default the real one); the demo seed issues on past days with it. */
+  /** The clock drafts and issue read (default the real one); the demo seed works on past days with it. */
   now?: () => Date;
 };
 
@@ -121,7 +121,9 @@ export function createAssessmentService({
 
   async function createDraft(actor: Actor, row: Parameters<typeof insertAssessment>[1]) {
     const draft = await db.transaction(async (tx) => {
-      const inserted = await insertAssessment(tx, row);
+      // The service's clock: the demo seed's drafts are made on the past day they are issued.
+      const createdAt = now();
+      const inserted = await insertAssessment(tx, { ...row, createdAt, updatedAt: createdAt });
       await recordAudit(tx, actor, {
         action: 'assessment.created',
         entityType: 'assessment',

@@ -24,11 +24,11 @@ export function AssessmentStatusBadge(props: {
 }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge color={STATUS_COLORS[props.status]} variant="filled">
+      <Badge color={STATUS_COLORS[props.status]} variant="filled" miw="fit-content">
         {ASSESSMENT_STATUS_LABELS[props.status]}
       </Badge>
       {props.source === 'backlog' ? (
-        <Badge color="dark.7" variant="outline">
+        <Badge color="dark.7" variant="outline" miw="fit-content">
           Backlog
         </Badge>
       ) : null}
@@ -52,7 +52,7 @@ const OBJECTION_COLORS: Record<ObjectionStatus, string> = {
 
 export function ObjectionStatusBadge({ status }: { status: ObjectionStatus }) {
   return (
-    <Badge color={OBJECTION_COLORS[status]} variant="filled">
+    <Badge color={OBJECTION_COLORS[status]} variant="filled" miw="fit-content">
       {OBJECTION_STATUS_LABELS[status]}
     </Badge>
   );

@@ -141,15 +141,14 @@ function AssessmentView({ detail, base }: { detail: AssessmentDetail; base: stri
       )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="lg">
-            <MoneyCard view={detail} />
-            <PaymentsSection detail={detail} />
-          </Stack>
+          <MoneyCard view={detail} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <ComputationCard detail={detail} />
         </Grid.Col>
       </Grid>
+      {/* Full width: five columns do not fit beside the computation. */}
+      <PaymentsSection detail={detail} />
       <ObjectionsSection detail={detail} />
       <HistorySection detail={detail} />
     </Stack>

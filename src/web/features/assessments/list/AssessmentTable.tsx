@@ -108,6 +108,8 @@ export function AssessmentTable({ withTaxpayer = true, sorting, ...props }: Prop
     {
       accessor: 'createdBy',
       title: 'Officer',
+      // Ten columns do not fit beside the sidebar on a laptop: the officer goes first.
+      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})`,
       render: (row) => (
         <Text size="sm" title={row.issuedBy ? `Issued by ${row.issuedBy.name}` : undefined}>
           {row.createdBy?.name ?? '—'}

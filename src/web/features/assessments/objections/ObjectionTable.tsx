@@ -13,7 +13,14 @@ import { answerClock, truncateText } from './objectionSearch';
 /** The 90-day clock: days left, red once overdue; a decided objection shows its outcome. */
 export function AnswerClock({ objection }: { objection: ObjectionView }) {
   const clock = answerClock(objection.daysLeft);
-  if (!clock) return <ObjectionStatusBadge status={objection.status} />;
+  // Decided: the status column says how; this one says when.
+  if (!clock) {
+    return (
+      <Text size="sm" c="dimmed" span>
+        {objection.decidedAt ? `Decided ${formatLagosDate(objection.decidedAt)}` : 'Decided'}
+      </Text>
+    );
+  }
   return clock.isOverdue ? (
     <Badge color="red.9" variant="filled">
       {clock.text}
