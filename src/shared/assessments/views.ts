@@ -70,7 +70,10 @@ export const AssessmentView = z
     taxKobo: Kobo,
     /** The sum of the paid payments linked to it (the ledger's), across its revisions. */
     paidKobo: Kobo,
-    /** Tax still unpaid: max(0, tax − paid). Payments go to the tax first. */
+    /**
+     * Tax still unpaid: max(0, tax − paid) while issued, part paid or objected; 0 for a draft
+     * (not owed yet), a revised or a cancelled one (no longer owed). Payments go to the tax first.
+     */
     outstandingKobo: Kobo,
     /** Paid beyond the tax: kept as the taxpayer's credit, never lost. */
     creditKobo: Kobo,

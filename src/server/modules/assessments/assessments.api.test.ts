@@ -113,7 +113,8 @@ describe('direct assessment drafts', () => {
       taxpayerName: taxpayer.displayName,
       law: 'PITA',
       paidKobo: 0,
-      outstandingKobo: draft.taxKobo,
+      // Not owed until its notice is issued.
+      outstandingKobo: 0,
       createdBy: { id: da.officer.id },
     });
     const audit = await ctx.db.select().from(auditEvents).where(eq(auditEvents.entityId, draft.id));
@@ -280,6 +281,32 @@ describe('GET /api/v1/assessments', () => {
     const csv = await send(ctx, da, 'GET', `/api/v1/assessments?btin=${other.btin}&format=csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(issued.noticeNumber);
+  });
+
+  it('totals count what stands: a draft and a cancelled assessment owe and assess nothing', async () => {
+    const other = await createTaxpayer(ctx);
+    const issued = await createDirectAssessment(ctx, da, other.btin);
+    const cancelled = await send(ctx, da, 'POST', `/api/v1/assessments/${issued.id}/cancel`, {
+      reason: 'Issued to the wrong taxpayer by mistake',
+    });
+    expect(cancelled.json<AssessmentView>()).toMatchObject({
+      outstandingKobo: 0,
+      amountDueKobo: 0,
+    });
+    const draft = await createDirectAssessment(ctx, da, other.btin, { issue: false });
+    expect(draft).toMatchObject({ status: 'draft', outstandingKobo: 0 });
+    const standing = await createDirectAssessment(ctx, da, other.btin);
+
+    const page = (
+      await send(ctx, da, 'GET', `/api/v1/assessments?btin=${other.btin}`)
+    ).json<AssessmentPage>();
+    expect(page.items).toHaveLength(3);
+    expect(page.totals).toMatchObject({
+      count: 3,
+      taxKobo: standing.taxKobo,
+      paidKobo: 0,
+      outstandingKobo: standing.taxKobo,
+    });
   });
 
   it('401, 403, 422 on a bad filter', async () => {

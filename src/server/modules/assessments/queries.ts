@@ -265,13 +265,17 @@ export async function selectAssessments(
     .offset(window.offset);
 }
 
-/** Count and sums of the filtered set: assessed tax, paid, and tax outstanding. */
+/**
+ * Count and sums of the filtered set: tax assessed (standing assessments only: a draft, a
+ * revised and a cancelled one assess nothing), paid (a revised one's payments count in its
+ * revision, which carries them), and tax outstanding (what is still owed).
+ */
 export async function selectAssessmentTotals(db: Db, filter: AssessmentFilter) {
   const [row] = await db
     .select({
       count: sql<string>`count(*)`,
-      taxKobo: sql<string>`coalesce(sum(${assessments.taxKobo}), 0)`,
-      paidKobo: sql<string>`coalesce(sum(${assessments.paidKobo}), 0)`,
+      taxKobo: sql<string>`coalesce(sum(${assessments.taxKobo}) filter (where ${assessments.status} in ('issued', 'part_paid', 'paid', 'objected')), 0)`,
+      paidKobo: sql<string>`coalesce(sum(${assessments.paidKobo}) filter (where ${assessments.status} <> 'revised'), 0)`,
       outstandingKobo: sql<string>`coalesce(sum(greatest(${assessments.taxKobo} - ${assessments.paidKobo}, 0)) filter (where ${assessments.status} in ('issued', 'part_paid', 'objected')), 0)`,
     })
     .from(assessments)

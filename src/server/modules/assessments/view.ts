@@ -13,7 +13,10 @@ const OWING_STATUSES: readonly AssessmentRow['status'][] = ['issued', 'part_paid
  * director waived them or nothing is owed.
  */
 export function moneyOf(row: AssessmentRow, settings: TaxSettings, today: string) {
-  const outstandingKobo = Math.max(0, row.taxKobo - row.paidKobo);
+  // A draft is not owed yet; a revised or cancelled one no longer is.
+  const outstandingKobo = OWING_STATUSES.includes(row.status)
+    ? Math.max(0, row.taxKobo - row.paidKobo)
+    : 0;
   const creditKobo = Math.max(0, row.paidKobo - row.taxKobo);
   const late =
     row.dueDate && OWING_STATUSES.includes(row.status) && !row.penaltyWaivedAt

@@ -24,11 +24,11 @@ export function AssessmentStatusBadge(props: {
 }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge color={STATUS_COLORS[props.status]} variant="filled" miw="fit-content">
+      <Badge color={STATUS_COLORS[props.status]} variant="filled" miw="max-content">
         {ASSESSMENT_STATUS_LABELS[props.status]}
       </Badge>
       {props.source === 'backlog' ? (
-        <Badge color="dark.7" variant="outline" miw="fit-content">
+        <Badge color="dark.7" variant="outline" miw="max-content">
           Backlog
         </Badge>
       ) : null}
@@ -52,7 +52,7 @@ const OBJECTION_COLORS: Record<ObjectionStatus, string> = {
 
 export function ObjectionStatusBadge({ status }: { status: ObjectionStatus }) {
   return (
-    <Badge color={OBJECTION_COLORS[status]} variant="filled" miw="fit-content">
+    <Badge color={OBJECTION_COLORS[status]} variant="filled" miw="max-content">
       {OBJECTION_STATUS_LABELS[status]}
     </Badge>
   );
