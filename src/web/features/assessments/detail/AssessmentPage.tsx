@@ -96,13 +96,13 @@ function AssessmentView({ detail, base }: { detail: AssessmentDetail; base: stri
           <Anchor component={Link} to={`${base}/${list.path}`}>
             {list.title}
           </Anchor>
-          <Text span>{detail.noticeNumber ?? 'Draft'}</Text>
+          <Text span>{titleOf(detail)}</Text>
         </Breadcrumbs>
       </nav>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4}>
           <Title order={1} size="h2" data-testid="notice-number">
-            {detail.noticeNumber ?? 'Draft'}
+            {titleOf(detail)}
           </Title>
           <Group gap="sm">
             <Box data-testid="assessment-status">
@@ -153,4 +153,10 @@ function AssessmentView({ detail, base }: { detail: AssessmentDetail; base: stri
       <HistorySection detail={detail} />
     </Stack>
   );
+}
+
+/** A notice's number; a backlog year has none (its notice was paper), a draft none yet. */
+function titleOf(detail: AssessmentDetail): string {
+  if (detail.noticeNumber) return detail.noticeNumber;
+  return detail.source === 'backlog' ? `Backlog assessment ${detail.taxYear}` : 'Draft';
 }

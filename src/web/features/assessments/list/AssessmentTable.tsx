@@ -64,13 +64,22 @@ export function AssessmentTable({ withTaxpayer = true, sorting, ...props }: Prop
     { accessor: 'noticeNumber', title: 'Notice number', noWrap: true, render: noticeLabel },
     ...(withTaxpayer
       ? ([
-          { accessor: 'btin', title: 'BTIN', noWrap: true },
           {
+            // Name and BTIN in one column: ten columns do not fit beside the sidebar.
             accessor: 'taxpayerName',
             title: 'Taxpayer',
             width: 200,
             ellipsis: true,
-            render: (row) => <span title={row.taxpayerName}>{row.taxpayerName}</span>,
+            render: (row) => (
+              <>
+                <Text size="sm" truncate="end" title={row.taxpayerName}>
+                  {row.taxpayerName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  BTIN {row.btin}
+                </Text>
+              </>
+            ),
           },
         ] satisfies DataTableColumn<AssessmentView>[])
       : []),
