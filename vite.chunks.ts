@@ -16,16 +16,27 @@ type ChunkingContext = Rolldown.ChunkingContext;
  * - `sign-in`: what the sign-in page adds (its form and the Mantine inputs it draws). Every
  *   signed-in page needs those inputs too.
  * - `vendor-shell`, `shell`: the packages and our code of the officer shells and their frame,
- *   which every signed-in page shows.
+ *   which every signed-in page shows. The packages of the shell's own dialogs (the RRR checks,
+ *   whose code loads when one opens) are in `vendor-shell` too, zod excepted: the pages draw
+ *   with most of the same Mantine parts, and a page that needs no other package (the
+ *   dashboard) then loads no `vendor-pages`.
  * - `vendor-pages`: the other packages more than one lazy page imports (the date picker, the
  *   data table, the form helpers). Only signed-in pages load them, never the sign-in page.
  * - `app-pages`, `app`: the rest of our code that more than one lazy page imports; `app-pages`
  *   the part that draws with `vendor-pages` (the list table, the forms), so that a page that
  *   needs neither (the dashboard) does not load them.
+ * - `zod`, `schemas`: zod, and our code that more than one lazy page or dialog imports and that
+ *   builds or uses zod schemas (the forms' validation, src/shared's schema modules). The shell
+ *   and the pages' first draw import none of it (the forms and dialogs that validate load
+ *   when they open), so no signed-in page downloads zod before a form needs it. They come
+ *   last: a group takes the modules its modules import that no earlier group took, and the
+ *   zod-free modules these import (the enums, the labels) must stay in `app`.
  *
  * Our code that one page alone imports stays in that page's chunk. The groups are served in
  * this order: a module an earlier group takes (with the modules it imports) is not in a later
- * one.
+ * one. So `app` comes before `app-pages`: the list table and the forms import `app`'s helpers
+ * (money, the formats), which would otherwise go with them, and the dashboard, which needs
+ * those helpers and none of `vendor-pages`, would load `app-pages` and `vendor-pages` too.
  */
 const CHUNKS = [
   'vendor',
@@ -34,8 +45,10 @@ const CHUNKS = [
   'vendor-shell',
   'shell',
   'vendor-pages',
-  'app-pages',
   'app',
+  'app-pages',
+  'zod',
+  'schemas',
 ] as const;
 
 export function chunkGroups(webRoot: string): Rolldown.CodeSplittingGroup[] {
@@ -183,18 +196,35 @@ function planChunks(
       pending.push(...(context.getModuleInfo(moduleId)?.dynamicallyImportedIds ?? []));
     }
   }
+  const shellDialogs = new Set<string>();
   for (const shellId of shellIds) {
     for (const moduleId of staticClosure(context, shellId)) {
       if (!plan.has(moduleId)) plan.set(moduleId, isPackage(moduleId) ? 'vendor-shell' : 'shell');
+      for (const lazy of context.getModuleInfo(moduleId)?.dynamicallyImportedIds ?? []) {
+        if (!isPackage(lazy)) shellDialogs.add(lazy);
+      }
+    }
+  }
+  for (const dialogId of shellDialogs) {
+    for (const moduleId of staticClosure(context, dialogId)) {
+      if (!plan.has(moduleId) && isPackage(moduleId) && !isZodBeyondConfig(moduleId)) {
+        plan.set(moduleId, 'vendor-shell');
+      }
     }
   }
   const shared = [...reachedBy].filter(([moduleId, count]) => count > 1 && !plan.has(moduleId));
-  for (const [moduleId] of shared) if (isPackage(moduleId)) plan.set(moduleId, 'vendor-pages');
+  for (const [moduleId] of shared) {
+    if (isPackage(moduleId))
+      plan.set(moduleId, isZodBeyondConfig(moduleId) ? 'zod' : 'vendor-pages');
+  }
   for (const [moduleId] of shared) {
     if (isPackage(moduleId)) continue;
-    const drawsWithPagePackages = [...staticClosure(context, moduleId)].some(
-      (imported) => plan.get(imported) === 'vendor-pages',
-    );
+    const closure = [...staticClosure(context, moduleId)];
+    if (closure.some(isZodBeyondConfig)) {
+      plan.set(moduleId, 'schemas');
+      continue;
+    }
+    const drawsWithPagePackages = closure.some((imported) => plan.get(imported) === 'vendor-pages');
     plan.set(moduleId, drawsWithPagePackages ? 'app-pages' : 'app');
   }
   return plan;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MenuItemSchema } from './menu/types';
+import { MenuItemSchema } from './menu/schema';
 import { PERMISSIONS } from './permissions';
 import { UserTypeSchema } from './userTypes';
 

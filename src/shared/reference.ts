@@ -11,5 +11,4 @@ export const ReferenceList = z
   .meta({ id: 'ReferenceList' });
 export type ReferenceList = z.infer<typeof ReferenceList>;
 
-/** Bayelsa, the service's own state: the forms open on it. */
-export const BAYELSA_STATE_ID = 6;
+export { BAYELSA_STATE_ID } from './states';

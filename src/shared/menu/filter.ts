@@ -1,5 +1,5 @@
-import type { UserType } from '../userTypes';
-import { USER_TYPE_MENU_TAGS } from '../userTypes';
+import type { UserType } from '../userTypeEnums';
+import { USER_TYPE_MENU_TAGS } from '../userTypeEnums';
 import type { MenuItem } from './types';
 
 function isGroup(item: MenuItem): boolean {

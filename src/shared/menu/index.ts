@@ -1,4 +1,4 @@
 export { BIRS_CHILD_AREAS, SHELL_CHILD_AREAS } from './areas';
 export { filterMenu, findMenuItemByLink, menuLinks } from './filter';
 export { MENU, MENU_ICONS, type MenuIcon } from './items';
-export { MenuBadgeSchema, type MenuItem, MenuItemSchema } from './types';
+export type { MenuItem } from './types';

@@ -1,5 +1,5 @@
 // Pure data: the sidebar menu of SPEC.md §2 "Routes per role", longer than ~300 lines on purpose.
-import type { MenuTag } from '../userTypes';
+import type { MenuTag } from '../userTypeEnums';
 import type { MenuItem } from './types';
 
 /** The icon names the web's icon table knows (src/web/shell/menuIcons.tsx). A closed list. */

@@ -1,10 +1,9 @@
-import { z } from 'zod';
-import type { MenuTag } from '../userTypes';
-import { USER_TYPE_MENU_TAGS } from '../userTypes';
+import type { MenuTag } from '../userTypeEnums';
 
-const MENU_TAGS = ['general', ...Object.values(USER_TYPE_MENU_TAGS)] as [MenuTag, ...MenuTag[]];
-
-export const MenuBadgeSchema = z.object({ text: z.string(), variant: z.string() });
+/*
+ * The menu's type only, without zod (DESIGN.md §9 "Web": the shell and the pages read the
+ * menu; its schema, for the API contract, is in schema.ts).
+ */
 
 /**
  * A menu item of SPEC.md §3: label, icon, link, isTitle, tags, status, badge, parentId,
@@ -25,20 +24,3 @@ export type MenuItem = {
   parentId?: string | undefined;
   subItems?: MenuItem[] | undefined;
 };
-
-export const MenuItemSchema: z.ZodType<MenuItem> = z
-  .object({
-    id: z.string(),
-    label: z.string(),
-    icon: z.string().optional(),
-    link: z.string().optional(),
-    isTitle: z.boolean().optional(),
-    tags: z.array(z.enum(MENU_TAGS)),
-    status: z.boolean().optional(),
-    badge: MenuBadgeSchema.optional(),
-    parentId: z.string().optional(),
-    get subItems() {
-      return z.array(MenuItemSchema).optional();
-    },
-  })
-  .meta({ id: 'MenuItem' });

@@ -4,13 +4,17 @@ import { useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import type { MeResponse } from '../../shared/auth';
 import { useSignOut } from '../features/auth/useSignOut';
-import { type CheckKind, CheckModals } from './CheckModals';
+import { useLazyDialog } from '../lib/useLazyDialog';
+import type { CheckKind } from './CheckModals';
 import classes from './Sidebar.module.css';
 import { SidebarMenu } from './SidebarMenu';
 import { useShellBase } from './shellPaths';
 import type { SidebarState } from './useSidebarState';
 
 export const SIDEBAR_ID = 'revdesk-sidebar';
+
+/** The RRR check dialogs validate with zod: fetched on the first opening (DESIGN.md §9 "Web"). */
+const loadCheckModals = () => import('./CheckModals').then((module) => module.CheckModals);
 
 function SidebarAction(props: {
   label: string;
@@ -46,6 +50,7 @@ export function Sidebar({ me, sidebar }: { me: MeResponse; sidebar: SidebarState
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [toggledGroups, setToggledGroups] = useState<Record<string, boolean>>({});
   const [openCheck, setOpenCheck] = useState<CheckKind | null>(null);
+  const checks = useLazyDialog(loadCheckModals, openCheck !== null);
   const { signOut, isSigningOut } = useSignOut();
   const can = (permission: MeResponse['permissions'][number]) =>
     me.permissions.includes(permission);
@@ -108,7 +113,9 @@ export function Sidebar({ me, sidebar }: { me: MeResponse; sidebar: SidebarState
           disabled={isSigningOut}
         />
       </AppShell.Section>
-      <CheckModals open={openCheck} onClose={() => setOpenCheck(null)} />
+      {checks.Dialog && (
+        <checks.Dialog open={checks.opened ? openCheck : null} onClose={() => setOpenCheck(null)} />
+      )}
     </AppShell.Navbar>
   );
 }

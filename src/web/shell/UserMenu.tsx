@@ -2,7 +2,7 @@ import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { OfficerView } from '../../shared/auth';
-import { USER_TYPE_LABELS } from '../../shared/userTypes';
+import { USER_TYPE_LABELS } from '../../shared/userTypeEnums';
 import { useSignOut } from '../features/auth/useSignOut';
 import classes from './TopBar.module.css';
 

@@ -5,7 +5,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { MenuItem } from '../../../shared/menu/types';
-import { USER_TYPE_LABELS } from '../../../shared/userTypes';
+import { USER_TYPE_LABELS } from '../../../shared/userTypeEnums';
 import { meQuery } from '../../lib/queries';
 import { MenuIconGlyph } from '../../shell/menuIcons';
 import { toShellPath, useShellBase } from '../../shell/shellPaths';

@@ -18,7 +18,7 @@ import {
   type OfficerDetail,
   type UserTypeGroup,
 } from '../../../shared/officers';
-import { USER_TYPES } from '../../../shared/userTypes';
+import { USER_TYPES } from '../../../shared/userTypeEnums';
 import { AppModal } from '../../lib/AppModal';
 import { api } from '../../lib/api';
 import { GROUP_PAGES, userTypeOptions } from './format';

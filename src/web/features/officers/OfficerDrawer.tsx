@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { OfficerDetail } from '../../../shared/officers';
-import { USER_TYPE_LABELS } from '../../../shared/userTypes';
+import { USER_TYPE_LABELS } from '../../../shared/userTypeEnums';
 import { AppDrawer } from '../../lib/AppModal';
 import { PhoneLink } from '../../lib/lists/PhoneLink';
 import { meQuery } from '../../lib/queries';

@@ -16,7 +16,7 @@ import {
   PasswordResetBody,
   UpdateOfficerBody,
 } from '../../../shared/officers';
-import { USER_TYPE_LABELS, USER_TYPES } from '../../../shared/userTypes';
+import { USER_TYPE_LABELS, USER_TYPES } from '../../../shared/userTypeEnums';
 import { formatPhone } from '../taxpayers/format';
 import { PASSWORD_POLICY } from './CreateOfficerModal';
 import { userTypeOptions } from './format';

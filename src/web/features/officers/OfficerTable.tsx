@@ -2,7 +2,7 @@ import { Anchor, Badge } from '@mantine/core';
 import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 import type { OfficerDetail } from '../../../shared/officers';
 import type { Page } from '../../../shared/pagination';
-import { USER_TYPE_LABELS } from '../../../shared/userTypes';
+import { USER_TYPE_LABELS } from '../../../shared/userTypeEnums';
 import { type ListCards, ListTable } from '../../lib/lists/ListTable';
 import { PhoneLink } from '../../lib/lists/PhoneLink';
 import { PAGE_SIZE_CHOICES } from '../taxpayers/listSearch';

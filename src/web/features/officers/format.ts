@@ -1,5 +1,5 @@
 import type { OfficerDetail, UserTypeGroup } from '../../../shared/officers';
-import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '../../../shared/userTypes';
+import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '../../../shared/userTypeEnums';
 
 export type OfficerStateLabel = 'Active' | 'Locked' | 'Deactivated';
 

@@ -1,13 +1,17 @@
-import { Button, Group, Paper, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconFileOff } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { PaymentView, ReasonInput } from '../../../shared/payments/views';
 import { usePermission } from '../../lib/usePermission';
 import { shownRrr } from './format';
 import { cancelBill, paymentKeys, reversePayment } from './queries';
-import { ReasonForm } from './ReasonForm';
+
+/** The reason form validates with zod: fetched when it opens (DESIGN.md §9 "Web"). */
+const ReasonForm = lazy(() =>
+  import('./ReasonForm').then((module) => ({ default: module.ReasonForm })),
+);
 
 type Change = 'reverse' | 'cancel';
 
@@ -94,15 +98,17 @@ export function PaymentStatusActions({ payment }: { payment: PaymentView }) {
       <Title order={3} size="h5" mb="sm">
         {chosen.title}
       </Title>
-      <ReasonForm
-        title={chosen.title}
-        description={chosen.description}
-        submitLabel={chosen.button}
-        isPending={change.isPending}
-        error={change.error}
-        onSubmit={(input) => change.mutate({ kind: open, input })}
-        onCancel={() => setOpen(null)}
-      />
+      <Suspense fallback={<Loader size="sm" aria-label="Loading the form" />}>
+        <ReasonForm
+          title={chosen.title}
+          description={chosen.description}
+          submitLabel={chosen.button}
+          isPending={change.isPending}
+          error={change.error}
+          onSubmit={(input) => change.mutate({ kind: open, input })}
+          onCancel={() => setOpen(null)}
+        />
+      </Suspense>
     </Paper>
   );
 }

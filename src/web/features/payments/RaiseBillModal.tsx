@@ -19,7 +19,7 @@ import {
   PAYMENT_TYPES,
   type PaymentType,
 } from '../../../shared/payments/enums';
-import { formatRrr } from '../../../shared/payments/rrr';
+import { formatRrr } from '../../../shared/payments/rrrText';
 import { InvoiceInput, type PaymentView } from '../../../shared/payments/views';
 import { AppModal } from '../../lib/AppModal';
 import { NairaInput } from '../../lib/money/NairaInput';

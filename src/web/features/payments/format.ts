@@ -1,5 +1,5 @@
 import type { PaymentChannel, PaymentStatus } from '../../../shared/payments/enums';
-import { formatRrr } from '../../../shared/payments/rrr';
+import { formatRrr } from '../../../shared/payments/rrrText';
 
 export const STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Pending',

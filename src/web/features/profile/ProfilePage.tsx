@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { USER_TYPE_LABELS } from '../../../shared/userTypes';
+import { USER_TYPE_LABELS } from '../../../shared/userTypeEnums';
 import { ProfilePending } from '../../lib/pending/pendingShapes';
 import { formatPhone } from '../taxpayers/format';
 import { ChangePasswordForm } from './ChangePasswordForm';

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Group, Stack, Text, TextInput } from '@mantine/core
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatRrr, normaliseRrr } from '../../../shared/payments/rrr';
+import { formatRrr, normaliseRrr } from '../../../shared/payments/rrrText';
 import type { EvasStatusView } from '../../../shared/payments/views';
 import { validationIssues } from '../../lib/api';
 import { CheckFailureAlert, CheckingOverlay, ResultTable } from './CheckParts';

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Group, Select, Stack, TextInput } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { normaliseRrr } from '../../../shared/payments/rrr';
+import { normaliseRrr } from '../../../shared/payments/rrrText';
 import type { RrrStatusView } from '../../../shared/payments/views';
 import { validationIssues } from '../../lib/api';
 import { CheckFailureAlert, CheckingOverlay } from './CheckParts';

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { formatKoboAsNaira } from '../../../shared/money';
 import type { RrrOutcome } from '../../../shared/payments/enums';
-import { formatRrr } from '../../../shared/payments/rrr';
+import { formatRrr } from '../../../shared/payments/rrrText';
 import type { RrrStatusView } from '../../../shared/payments/views';
 import { systemQuery } from '../../lib/queries';
 import { usePermission } from '../../lib/usePermission';

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { BAYELSA_STATE_ID } from '../../../shared/reference';
-import { STATUSES_BY_KIND, type TaxpayerKind } from '../../../shared/taxpayers';
+import { BAYELSA_STATE_ID } from '../../../shared/states';
+import { STATUSES_BY_KIND, type TaxpayerKind } from '../../../shared/taxpayers/enums';
 import {
   countActiveFilters,
   FilterBar,

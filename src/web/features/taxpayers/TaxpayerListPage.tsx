@@ -15,14 +15,18 @@ import {
 } from '../../lib/lists/listPage';
 import { TAXPAYER_TABLE } from '../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../lib/pending/skeletons';
+import { useLazyDialog } from '../../lib/useLazyDialog';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
 import { KIND_PAGES } from './format';
 import { effectiveSort, FILTER_KEYS, hasFilters, TaxpayerListSearch } from './listSearch';
 import { taxpayerExportUrl, taxpayerListQuery } from './queries';
-import { RegisterTaxpayerModal } from './RegisterTaxpayerModal';
 import { TaxpayerFilters } from './TaxpayerFilters';
 import { TaxpayerTable } from './TaxpayerTable';
+
+/** The registration form validates with zod: fetched when it opens (DESIGN.md §9 "Web"). */
+const loadRegisterModal = () =>
+  import('./RegisterTaxpayerModal').then((module) => module.RegisterTaxpayerModal);
 
 export function IndividualTaxpayersPage() {
   return <TaxpayerListPage kind="individual" />;
@@ -51,6 +55,7 @@ function TaxpayerList({ kind }: { kind: TaxpayerKind }) {
   const list = useQuery(taxpayerListQuery(kind, search));
 
   const setSearch = useSetListSearch<TaxpayerListSearch>();
+  const register = useLazyDialog(loadRegisterModal, canWrite && search.register === true);
   const clearFilters = () => setSearch(clearedFilters<TaxpayerListSearch>(FILTER_KEYS));
 
   const isEmpty = list.data !== undefined && list.data.total === 0 && !list.isPlaceholderData;
@@ -111,10 +116,10 @@ function TaxpayerList({ kind }: { kind: TaxpayerKind }) {
         />
       )}
 
-      {canWrite && (
-        <RegisterTaxpayerModal
+      {canWrite && register.Dialog && (
+        <register.Dialog
           kind={kind}
-          opened={search.register === true}
+          opened={register.opened}
           onClose={() => setSearch({ register: undefined })}
         />
       )}

@@ -1,5 +1,5 @@
 import { randomId } from '@mantine/hooks';
-import { BAYELSA_STATE_ID } from '../../../shared/reference';
+import { BAYELSA_STATE_ID } from '../../../shared/states';
 import type {
   CorporateForm,
   IndividualForm,

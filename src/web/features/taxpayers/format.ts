@@ -1,6 +1,6 @@
 import { SERVICE_TIME_ZONE } from '../../../shared/dates';
 import { formatNigerianPhone } from '../../../shared/phone';
-import { LABELS, type TaxpayerKind, type TaxpayerStatus } from '../../../shared/taxpayers';
+import { LABELS, type TaxpayerKind, type TaxpayerStatus } from '../../../shared/taxpayers/enums';
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', {
   timeZone: SERVICE_TIME_ZONE,

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { AssessmentReasonInput, ObjectionInput } from '../../../../shared/assessments/input';
 import type { AssessmentBillView, AssessmentView } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira, nairaToKobo } from '../../../../shared/money';
-import { formatRrr } from '../../../../shared/payments/rrr';
+import { formatRrr } from '../../../../shared/payments/rrrText';
 import type { PaymentView } from '../../../../shared/payments/views';
 import { AppModal } from '../../../lib/AppModal';
 import { api, isApiError } from '../../../lib/api';

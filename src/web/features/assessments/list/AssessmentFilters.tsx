@@ -6,7 +6,7 @@ import {
   type AssessmentSource,
   type AssessmentStatus,
 } from '../../../../shared/assessments/enums';
-import { BAYELSA_STATE_ID } from '../../../../shared/reference';
+import { BAYELSA_STATE_ID } from '../../../../shared/states';
 import {
   countActiveFilters,
   FilterBar,

@@ -21,7 +21,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { assessmentKindsOf, TRADER_SIZES } from '../../../../shared/assessments/enums';
 import type { AssessmentView } from '../../../../shared/assessments/views';
-import { BAYELSA_STATE_ID } from '../../../../shared/reference';
+import { BAYELSA_STATE_ID } from '../../../../shared/states';
 import { EARLIEST_TAX_YEAR, latestTaxYear } from '../../../../shared/tax';
 import { api, isApiError } from '../../../lib/api';
 import { NairaInput } from '../../../lib/money/NairaInput';

@@ -1,7 +1,7 @@
 import { Paper, Select, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { BAYELSA_STATE_ID } from '../../../../shared/reference';
+import { BAYELSA_STATE_ID } from '../../../../shared/states';
 import { lgasQuery } from '../../taxpayers/queries';
 import type { PresumptiveValues } from './presumptiveForm';
 
