@@ -8,7 +8,13 @@ function naira(kobo: number): string {
   return `₦${Math.floor(kobo / 100).toLocaleString('en-NG')}.${String(kobo % 100).padStart(2, '0')}`;
 }
 
-type Draft = { id: string; btin: string; taxKobo: number; taxpayerName: string };
+type Draft = {
+  id: string;
+  btin: string;
+  taxKobo: number;
+  taxpayerName: string;
+  createdBy: { name: string } | null;
+};
 
 const origin = (page: Page) => ({ Origin: new URL(page.url()).origin });
 
@@ -75,6 +81,11 @@ test('a direct assessment officer finds a draft, issues it, bills it, sees it pa
   await expect(page.getByLabel('Totals of the filtered assessments')).toContainText(
     `Assessed${naira(0)}`,
   );
+  // The officer filter offers who has assessed; the draft's author keeps it in the list.
+  await page.getByRole('combobox', { name: 'Officer', exact: true }).click();
+  await page.getByRole('option', { name: draft.createdBy?.name ?? '', exact: true }).click();
+  await expect(page).toHaveURL(/createdBy=/);
+  await expect(row).toHaveCount(1);
   await checkA11y();
   // The export takes the same filter: this run's draft, found by its BTIN.
   const exported = page.waitForEvent('download');

@@ -209,6 +209,15 @@ export const AssessmentPage = pageOf(AssessmentView)
   .meta({ id: 'AssessmentPage' });
 export type AssessmentPage = z.infer<typeof AssessmentPage>;
 
+/** The officers who created assessments of the kinds one reads: the list's officer filter. */
+export const AssessingOfficersQuery = z.object({ kind: z.enum(ASSESSMENT_KINDS).optional() });
+export type AssessingOfficersQuery = z.output<typeof AssessingOfficersQuery>;
+
+export const AssessingOfficerList = z
+  .object({ items: z.array(z.object({ id: z.uuid(), name: z.string() })) })
+  .meta({ id: 'AssessingOfficerList' });
+export type AssessingOfficerList = z.infer<typeof AssessingOfficerList>;
+
 export const AssessmentIdParams = z.object({ id: z.uuid({ error: 'Not an assessment id' }) });
 export const ObjectionIdParams = z.object({ id: z.uuid({ error: 'Not an objection id' }) });
 

@@ -309,6 +309,31 @@ describe('GET /api/v1/assessments', () => {
     });
   });
 
+  it('names the officers who have assessed, by kind, and filters by one of them', async () => {
+    const other = await createTaxpayer(ctx);
+    const issued = await createDirectAssessment(ctx, da, other.btin);
+    const res = await send(ctx, da, 'GET', '/api/v1/assessments/officers?kind=direct');
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json<{ items: { id: string; name: string }[] }>();
+    expect(items.map((o) => o.id)).toContain(da.officer.id);
+    // OFFICER_PA reads presumptive only: the direct assessor is no choice of theirs.
+    const forPa = await send(ctx, pa, 'GET', '/api/v1/assessments/officers');
+    expect(forPa.json<{ items: { id: string }[] }>().items.map((o) => o.id)).not.toContain(
+      da.officer.id,
+    );
+    const byOfficer = await send(
+      ctx,
+      da,
+      'GET',
+      `/api/v1/assessments?btin=${other.btin}&createdBy=${da.officer.id}`,
+    );
+    expect(byOfficer.json<AssessmentPage>().items.map((a) => a.id)).toEqual([issued.id]);
+    expect((await send(ctx, null, 'GET', '/api/v1/assessments/officers')).statusCode).toBe(401);
+    expect((await send(ctx, executive, 'GET', '/api/v1/assessments/officers')).statusCode).toBe(
+      403,
+    );
+  });
+
   it('401, 403, 422 on a bad filter', async () => {
     expect((await send(ctx, null, 'GET', '/api/v1/assessments')).statusCode).toBe(401);
     expect((await send(ctx, executive, 'GET', '/api/v1/assessments')).statusCode).toBe(403);

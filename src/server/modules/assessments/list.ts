@@ -1,4 +1,6 @@
 import {
+  type AssessingOfficerList,
+  type AssessingOfficersQuery,
   type AssessmentListQuery,
   type AssessmentPage,
   assessmentKindsOf,
@@ -9,7 +11,12 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/service';
 import { ASSESSMENT_EXPORT_LIMIT, assessmentsToFile } from './exporter';
-import { type AssessmentFilter, selectAssessments, selectAssessmentTotals } from './queries';
+import {
+  type AssessmentFilter,
+  selectAssessingOfficers,
+  selectAssessments,
+  selectAssessmentTotals,
+} from './queries';
 import { loadTaxSettings } from './settings';
 import { toAssessmentView } from './view';
 
@@ -45,6 +52,17 @@ function filterOf(actor: Actor, query: AssessmentListQuery): AssessmentFilter {
 
 export function createAssessmentListService({ db }: { db: Db }) {
   return {
+    /** Who has assessed, among the kinds the actor reads (one kind when asked). */
+    async findAssessingOfficers(
+      actor: Actor,
+      query: AssessingOfficersQuery,
+    ): Promise<AssessingOfficerList> {
+      const kinds = assessmentKindsOf(actor.userType).filter(
+        (kind) => !query.kind || kind === query.kind,
+      );
+      return { items: await selectAssessingOfficers(db, kinds) };
+    },
+
     async findAssessments(actor: Actor, query: AssessmentListQuery): Promise<AssessmentPage> {
       const filter = filterOf(actor, query);
       const [rows, totals, settings] = await Promise.all([

@@ -194,6 +194,30 @@ export async function selectAssessmentHistory(db: Db, id: string) {
     .limit(200);
 }
 
+/** Officers who created an assessment of these kinds, by name (the list's officer filter). */
+export async function selectAssessingOfficers(
+  db: Db,
+  kinds: readonly AssessmentKind[],
+): Promise<{ id: string; name: string }[]> {
+  if (!kinds.length) return [];
+  return db
+    .select({
+      id: officers.id,
+      name: sql<string>`${officers.firstName} || ' ' || ${officers.surname}`,
+    })
+    .from(officers)
+    .where(
+      inArray(
+        officers.id,
+        db
+          .selectDistinct({ id: assessments.createdBy })
+          .from(assessments)
+          .where(inArray(assessments.kind, [...kinds])),
+      ),
+    )
+    .orderBy(asc(officers.firstName), asc(officers.surname), asc(officers.id));
+}
+
 export type AssessmentFilter = {
   kinds: readonly AssessmentKind[];
   search?: string;

@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AssessingOfficerList,
+  AssessingOfficersQuery,
   AssessmentBillInput,
   AssessmentBillView,
   AssessmentDetail,
@@ -205,6 +207,23 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
         'cache-control': 'no-store',
       });
     },
+  );
+
+  app.get(
+    '/assessments/officers',
+    {
+      schema: {
+        tags,
+        operationId: 'listAssessingOfficers',
+        summary: 'List the officers who have assessed',
+        description:
+          'The officers who created assessments of the kinds the caller reads (one kind with ?kind=), by name: the choices of the list’s officer filter (createdBy).',
+        querystring: AssessingOfficersQuery,
+        response: { 200: AssessingOfficerList, ...errors },
+      },
+      config: { permission: 'assessment:read' },
+    },
+    (req) => lists.findAssessingOfficers(req.actor, req.query),
   );
 
   app.get(

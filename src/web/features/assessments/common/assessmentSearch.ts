@@ -7,6 +7,7 @@ import type { AssessmentSort } from '../../../../shared/assessments/views';
 import {
   flag,
   isoDate,
+  matching,
   oneOf,
   type SearchOf,
   searchSchema,
@@ -41,6 +42,8 @@ export const AssessmentListSearch = searchSchema({
   status: oneOf(ASSESSMENT_STATUSES),
   source: oneOf(ASSESSMENT_SOURCES),
   mine: flag,
+  /** The officer who created them (the API's createdBy). */
+  createdBy: matching(/^[0-9a-f-]{36}$/i),
   lgaId: whole(1, 2_000_000_000),
   issuedFrom: isoDate,
   issuedTo: isoDate,
@@ -57,6 +60,7 @@ export const ASSESSMENT_FILTER_KEYS = [
   'status',
   'source',
   'mine',
+  'createdBy',
   'lgaId',
   'issuedFrom',
   'issuedTo',

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TradeCategoryPage } from '../../../../shared/assessments/categories';
 import type { AssessmentKind } from '../../../../shared/assessments/enums';
 import type {
+  AssessingOfficerList,
   AssessmentDetail,
   AssessmentPage,
   ObjectionPage,
@@ -40,6 +41,17 @@ export const taxpayerAssessmentsQuery = (btin: string, page = 1) => {
     staleTime: 10_000,
   });
 };
+
+/** The officers who have assessed this kind: the list's officer filter. */
+export const assessingOfficersQuery = (kind: AssessmentKind) =>
+  queryOptions({
+    queryKey: [...assessmentKeys.all, 'officers', kind] as const,
+    queryFn: () =>
+      api.get<AssessingOfficerList>(
+        `/api/v1/assessments/officers?kind=${encodeURIComponent(kind)}`,
+      ),
+    staleTime: 60_000,
+  });
 
 /** One assessment with its computation, payments, objections and history. */
 export const assessmentQuery = (id: string) =>

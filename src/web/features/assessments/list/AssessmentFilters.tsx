@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   ASSESSMENT_STATUS_LABELS,
   ASSESSMENT_STATUSES,
+  type AssessmentKind,
   type AssessmentSource,
   type AssessmentStatus,
 } from '../../../../shared/assessments/enums';
@@ -16,6 +17,7 @@ import {
 import { selectOptions } from '../../taxpayers/format';
 import { lgasQuery } from '../../taxpayers/queries';
 import { ASSESSMENT_FILTER_KEYS, type AssessmentListSearch } from '../common/assessmentSearch';
+import { assessingOfficersQuery } from '../common/queries';
 
 type FilterChange = Partial<Pick<AssessmentListSearch, (typeof ASSESSMENT_FILTER_KEYS)[number]>>;
 
@@ -31,14 +33,16 @@ export function yearChoices(now: Date = new Date()): string[] {
 }
 
 type Props = {
+  kind: AssessmentKind;
   search: AssessmentListSearch;
   onChange: (change: FilterChange) => void;
   onClear: () => void;
 };
 
 /** Search and filters of an assessment list; every change goes to the URL (STYLE.md §8). */
-export function AssessmentFilters({ search, onChange, onClear }: Props) {
+export function AssessmentFilters({ kind, search, onChange, onClear }: Props) {
   const lgas = useQuery(lgasQuery(BAYELSA_STATE_ID));
+  const officers = useQuery(assessingOfficersQuery(kind));
   return (
     <FilterBar activeCount={countActiveFilters(search, ASSESSMENT_FILTER_KEYS)} onClear={onClear}>
       <FilterText
@@ -99,10 +103,26 @@ export function AssessmentFilters({ search, onChange, onClear }: Props) {
         onChange={(range) => onChange({ issuedFrom: range.from, issuedTo: range.to })}
         width={150}
       />
+      <Select
+        label="Officer"
+        placeholder={officers.isError ? 'Officers could not be loaded' : 'Any officer'}
+        data={(officers.data?.items ?? []).map((officer) => ({
+          value: officer.id,
+          label: officer.name,
+        }))}
+        value={search.createdBy ?? null}
+        onChange={(id) => onChange({ createdBy: id ?? undefined, mine: undefined })}
+        searchable
+        clearable
+        nothingFoundMessage="No officer of that name"
+        w={200}
+      />
       <Checkbox
         label="Only mine"
         checked={search.mine === true}
-        onChange={(event) => onChange({ mine: event.currentTarget.checked ? true : undefined })}
+        onChange={(event) =>
+          onChange({ mine: event.currentTarget.checked ? true : undefined, createdBy: undefined })
+        }
         mb={8}
       />
     </FilterBar>

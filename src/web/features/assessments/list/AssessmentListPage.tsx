@@ -97,6 +97,7 @@ function AssessmentList({ kind }: { kind: AssessmentKind }) {
       </Group>
 
       <AssessmentFilters
+        kind={kind}
         search={search}
         onChange={(change) => setSearch({ ...change, page: undefined })}
         onClear={clearFilters}
