@@ -1,25 +1,13 @@
-import {
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatKoboAsNaira, koboToNaira, nairaToKobo } from '../../../shared/money';
+import { koboToNaira, nairaToKobo } from '../../../shared/money';
 import {
   PAYMENT_TYPE_LABELS,
   PAYMENT_TYPES,
   type PaymentType,
 } from '../../../shared/payments/enums';
-import { formatRrr } from '../../../shared/payments/rrrText';
 import { InvoiceInput, type PaymentView } from '../../../shared/payments/views';
 import { AppModal } from '../../lib/AppModal';
 import { NairaInput } from '../../lib/money/NairaInput';
@@ -27,6 +15,7 @@ import { showSaveError, validateWith } from '../mdas/formErrors';
 import { mdaOptionsQuery } from '../officers/queries';
 import { selectOptions } from '../taxpayers/format';
 import { paymentKeys, raiseBill, revenueHeadsQuery } from './queries';
+import { RaisedBill } from './RaisedBill';
 
 type Values = {
   mdaId: string | null;
@@ -185,45 +174,5 @@ function BillForm(props: {
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function RaisedBill({ bill, onClose }: { bill: PaymentView; onClose: () => void }) {
-  const rrr = bill.rrr ?? '';
-  return (
-    <Stack gap="md">
-      <Text>
-        Remita issued this RRR for {formatKoboAsNaira(bill.amountKobo)} to {bill.mda.name}. Give it
-        to the taxpayer: they pay with it at any bank, by card or at a POS.
-      </Text>
-      <Stack gap={4} align="center" p="md" role="group" aria-label="The bill's RRR">
-        <Text size="sm" c="dimmed">
-          RRR
-        </Text>
-        <Title order={2} size="h1" ff="monospace" data-testid="raised-rrr">
-          {formatRrr(rrr)}
-        </Title>
-        <CopyButton value={rrr}>
-          {({ copied, copy }) => (
-            <Button
-              variant="light"
-              leftSection={
-                copied ? (
-                  <IconCheck size={16} aria-hidden="true" />
-                ) : (
-                  <IconCopy size={16} aria-hidden="true" />
-                )
-              }
-              onClick={copy}
-            >
-              {copied ? 'RRR copied' : 'Copy RRR'}
-            </Button>
-          )}
-        </CopyButton>
-      </Stack>
-      <Group justify="flex-end">
-        <Button onClick={onClose}>Done</Button>
-      </Group>
-    </Stack>
   );
 }

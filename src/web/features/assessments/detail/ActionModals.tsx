@@ -1,18 +1,17 @@
-import { Alert, Button, CopyButton, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AssessmentReasonInput, ObjectionInput } from '../../../../shared/assessments/input';
 import type { AssessmentBillView, AssessmentView } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira, nairaToKobo } from '../../../../shared/money';
-import { formatRrr } from '../../../../shared/payments/rrrText';
 import type { PaymentView } from '../../../../shared/payments/views';
 import { AppModal } from '../../../lib/AppModal';
 import { api, isApiError } from '../../../lib/api';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { showSaveError, validateWith } from '../../mdas/formErrors';
 import { paymentKeys } from '../../payments/queries';
+import { RaisedBill } from '../../payments/RaisedBill';
 import { assessmentKeys } from '../common/queries';
 import { formatDay, objectionWindow } from './detailText';
 
@@ -189,7 +188,7 @@ export function BillModal({ view, onClose }: ModalProps) {
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {bill ? (
-        <RaisedRrr bill={bill} onClose={onClose} />
+        <RaisedBill bill={bill} onClose={onClose} />
       ) : (
         <Stack gap="md">
           <Text>
@@ -212,46 +211,6 @@ export function BillModal({ view, onClose }: ModalProps) {
         </Stack>
       )}
     </AppModal>
-  );
-}
-
-function RaisedRrr({ bill, onClose }: { bill: PaymentView; onClose: () => void }) {
-  const rrr = bill.rrr ?? '';
-  return (
-    <Stack gap="md">
-      <Text>
-        Remita issued this RRR for {formatKoboAsNaira(bill.amountKobo)}. Give it to the taxpayer:
-        they pay with it at any bank, by card or at a POS.
-      </Text>
-      <Stack gap={4} align="center" p="md" role="group" aria-label="The bill's RRR">
-        <Text size="sm" c="dimmed">
-          RRR
-        </Text>
-        <Title order={2} size="h1" ff="monospace" data-testid="raised-rrr">
-          {formatRrr(rrr)}
-        </Title>
-        <CopyButton value={rrr}>
-          {({ copied, copy }) => (
-            <Button
-              variant="light"
-              leftSection={
-                copied ? (
-                  <IconCheck size={16} aria-hidden="true" />
-                ) : (
-                  <IconCopy size={16} aria-hidden="true" />
-                )
-              }
-              onClick={copy}
-            >
-              {copied ? 'RRR copied' : 'Copy RRR'}
-            </Button>
-          )}
-        </CopyButton>
-      </Stack>
-      <Group justify="flex-end">
-        <Button onClick={onClose}>Done</Button>
-      </Group>
-    </Stack>
   );
 }
 
