@@ -332,6 +332,8 @@ describe('GET /api/v1/assessments', () => {
     expect((await send(ctx, executive, 'GET', '/api/v1/assessments/officers')).statusCode).toBe(
       403,
     );
+    const bad = await send(ctx, da, 'GET', '/api/v1/assessments/officers?kind=stamp-duty');
+    expect(bad.statusCode).toBe(422);
   });
 
   it('401, 403, 422 on a bad filter', async () => {
