@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission, PERMISSIONS, ROLE_PERMISSIONS } from './permissions';
+import {
+  TCC_GENERATE_PERMISSION,
+  TCC_KINDS,
+  TCC_KINDS_OF,
+  TCC_STAGE_PERMISSION,
+} from './tcc/enums';
 import { USER_TYPES } from './userTypes';
 
 describe('the permission map', () => {
@@ -65,6 +71,31 @@ describe('the permission map', () => {
   it('grants only known permissions', () => {
     for (const granted of Object.values(ROLE_PERMISSIONS)) {
       for (const p of granted) expect(PERMISSIONS).toContain(p);
+    }
+  });
+
+  it('gives each TCC stage to one user type, and revocation to the chairman (DESIGN.md §5)', () => {
+    const holders = (permission: (typeof PERMISSIONS)[number]) =>
+      USER_TYPES.filter((t) => hasPermission(t, permission));
+    expect(holders(TCC_STAGE_PERMISSION.director_assessment)).toEqual(['DIRECTOR_ASSESSMENT']);
+    expect(holders(TCC_STAGE_PERMISSION.director_collection)).toEqual(['DIRECTOR_COLLECTION']);
+    expect(holders(TCC_STAGE_PERMISSION.chairman)).toEqual(['TCC_CHAIRMAN']);
+    expect(holders('tcc:revoke')).toEqual(['TCC_CHAIRMAN']);
+    expect(holders('tcc:print')).toEqual(['PRINTING_OFFICER']);
+  });
+
+  it('lets an officer generate only the TCC kinds they read, and never approve', () => {
+    for (const userType of USER_TYPES) {
+      for (const kind of TCC_KINDS) {
+        if (hasPermission(userType, TCC_GENERATE_PERMISSION[kind])) {
+          expect((TCC_KINDS_OF[userType] as readonly string[]).includes(kind), userType).toBe(true);
+          expect(hasPermission(userType, 'tcc:read')).toBe(true);
+          for (const stage of Object.values(TCC_STAGE_PERMISSION)) {
+            expect(hasPermission(userType, stage), `${userType} ${stage}`).toBe(false);
+          }
+        }
+      }
+      if (!hasPermission(userType, 'tcc:read')) expect(TCC_KINDS_OF[userType]).toEqual([]);
     }
   });
 });

@@ -69,6 +69,26 @@ export const PERMISSIONS = [
   'trade-category:read',
   /** Create and change trade categories. */
   'trade-category:write',
+  /**
+   * Tax Clearance Certificates (SPEC.md §2 TCC lists, §4 approval flow, DESIGN.md §5). Which
+   * kinds an officer reads is TCC_KINDS_OF (src/shared/tcc/enums.ts).
+   */
+  /** List, search, export and open certificates of the kinds one reads. */
+  'tcc:read',
+  /** Generate, amend and resubmit a certificate of one kind. */
+  'tcc:generate:direct-assessment',
+  'tcc:generate:presumptive',
+  'tcc:generate:exemption',
+  'tcc:generate:paye',
+  'tcc:generate:mda-employee',
+  /** Approve or reject at one stage of the chain; each stage belongs to one user type. */
+  'tcc:approve:director_assessment',
+  'tcc:approve:director_collection',
+  'tcc:approve:chairman',
+  /** Revoke an issued certificate, with a reason (the chairman). */
+  'tcc:revoke',
+  /** Print an approved certificate; a reprint says COPY. */
+  'tcc:print',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -131,12 +151,19 @@ export const ROLE_PERMISSIONS = {
     'assessment:read',
     'trade-category:read',
     'trade-category:write',
+    'tcc:read',
   ],
   EXECUTIVE: [...TAXPAYER_READER, 'payment:read'],
   // SPEC.md §2 gives these three mda/mda-list, read-only, and taxs/payment-history.
-  OFFICER_DA: ASSESSOR,
-  OFFICER_PAYEE: [...BILLER, 'mda:read'],
-  OFFICER_PA: ASSESSOR,
+  OFFICER_DA: [...ASSESSOR, 'tcc:read', 'tcc:generate:direct-assessment'],
+  OFFICER_PAYEE: [
+    ...BILLER,
+    'mda:read',
+    'tcc:read',
+    'tcc:generate:paye',
+    'tcc:generate:mda-employee',
+  ],
+  OFFICER_PA: [...ASSESSOR, 'tcc:read', 'tcc:generate:presumptive'],
   // SPEC.md §2: mda/generate-assessment and taxs/payment-history, for their own MDAs (mdaScope.ts).
   OFFICER_MDA: [...EVERY_OFFICER, 'payment:read', 'invoice:write'],
   OFFICER_MDA_ADMIN: [...EVERY_OFFICER, 'payment:read', 'invoice:write'],
@@ -150,6 +177,8 @@ export const ROLE_PERMISSIONS = {
     'objection:decide',
     'penalty:waive',
     'trade-category:read',
+    'tcc:read',
+    'tcc:approve:director_assessment',
   ],
   DIRECTOR_COLLECTION: [
     ...TAXPAYER_READER,
@@ -157,10 +186,31 @@ export const ROLE_PERMISSIONS = {
     'assessment:read',
     'penalty:waive',
     'trade-category:read',
+    'tcc:read',
+    'tcc:approve:director_collection',
   ],
-  ASSESSMENT_OFFICER: [...BILLER, 'assessment:compute', 'assessment:read', 'trade-category:read'],
-  PRINTING_OFFICER: TAXPAYER_READER,
-  TCC_CHAIRMAN: [...TAXPAYER_READER, 'payment:read', 'assessment:read'],
+  ASSESSMENT_OFFICER: [
+    ...BILLER,
+    'mda:read',
+    'assessment:compute',
+    'assessment:read',
+    'trade-category:read',
+    'tcc:read',
+    'tcc:generate:direct-assessment',
+    'tcc:generate:presumptive',
+    'tcc:generate:exemption',
+    'tcc:generate:paye',
+    'tcc:generate:mda-employee',
+  ],
+  PRINTING_OFFICER: [...TAXPAYER_READER, 'tcc:read', 'tcc:print'],
+  TCC_CHAIRMAN: [
+    ...TAXPAYER_READER,
+    'payment:read',
+    'assessment:read',
+    'tcc:read',
+    'tcc:approve:chairman',
+    'tcc:revoke',
+  ],
   OFFICER_BENJIS: EVERY_OFFICER,
   OFFICER_BENJIS_READ: EVERY_OFFICER,
   OFFICER_STAMP_DUTY: BILLER,

@@ -8,3 +8,4 @@ export * from './rateLimits';
 export * from './reference';
 export * from './sessions';
 export * from './taxpayers';
+export * from './tcc';

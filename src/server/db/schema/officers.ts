@@ -37,6 +37,8 @@ export const officers = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** The profile picture in the file store (src/server/files), if the officer gave one. */
     photoKey: text('photo_key'),
+    /** The chairman's signature image (a PNG in the file store), printed on certificates. */
+    signatureKey: text('signature_key'),
     failedSignInCount: integer('failed_sign_in_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
