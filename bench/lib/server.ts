@@ -25,6 +25,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
       SECRETS_KEY: randomBytes(32).toString('base64'),
+      TCC_SIGNING_KEY: randomBytes(32).toString('base64'),
       // Production needs real addresses; the benchmarks never call out to them.
       REMITA_BASE_URL: 'http://127.0.0.1:9/remita',
       EVAS_BASE_URL: 'http://127.0.0.1:9/evas',

@@ -25,7 +25,12 @@ describe('configuration', () => {
   it('seeds nothing by default on PostgreSQL or in production', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/revdesk' }).seed).toBe('none');
     expect(
-      loadConfig({ NODE_ENV: 'production', SECRETS_KEY: HEX_KEY, ...PRODUCTION_URLS }).seed,
+      loadConfig({
+        NODE_ENV: 'production',
+        SECRETS_KEY: HEX_KEY,
+        TCC_SIGNING_KEY: HEX_KEY,
+        ...PRODUCTION_URLS,
+      }).seed,
     ).toBe('none');
   });
 
@@ -40,6 +45,17 @@ describe('configuration', () => {
     const demo = loadConfig({ DATA_DIR: '/srv/revdesk' });
     expect(demo.secretsKey).toBeNull();
     expect(demo.secretsKeyFile).toBe(path.resolve('/srv/revdesk/secrets.key'));
+  });
+
+  it('requires TCC_SIGNING_KEY in production, generated into DATA_DIR elsewhere (ADR 0013)', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SECRETS_KEY: HEX_KEY, ...PRODUCTION_URLS }),
+    ).toThrow(/TCC_SIGNING_KEY is required/);
+    expect(loadConfig({ TCC_SIGNING_KEY: HEX_KEY }).tccSigningKey?.toString('hex')).toBe(HEX_KEY);
+    expect(() => loadConfig({ TCC_SIGNING_KEY: 'short' })).toThrow(/TCC_SIGNING_KEY must be/);
+    const demo = loadConfig({ DATA_DIR: '/srv/revdesk' });
+    expect(demo.tccSigningKey).toBeNull();
+    expect(demo.tccSigningKeyFile).toBe(path.resolve('/srv/revdesk/tcc-signing.key'));
   });
 
   it('refuses demo data in production', () => {
@@ -58,6 +74,7 @@ describe('configuration', () => {
       loadConfig({
         NODE_ENV: 'production',
         SECRETS_KEY: HEX_KEY,
+        TCC_SIGNING_KEY: HEX_KEY,
         ...PRODUCTION_URLS,
         SIMULATORS: 'on',
       }),
@@ -66,12 +83,14 @@ describe('configuration', () => {
       loadConfig({
         NODE_ENV: 'production',
         SECRETS_KEY: HEX_KEY,
+        TCC_SIGNING_KEY: HEX_KEY,
         PUBLIC_URL: PRODUCTION_URLS.PUBLIC_URL,
       }),
     ).toThrow(/REMITA_BASE_URL is required[\s\S]*EVAS_BASE_URL is required/);
     const live = loadConfig({
       NODE_ENV: 'production',
       SECRETS_KEY: HEX_KEY,
+      TCC_SIGNING_KEY: HEX_KEY,
       ...PRODUCTION_URLS,
       REMITA_BASE_URL: 'https://login.remita.net/',
     });

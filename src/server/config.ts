@@ -42,6 +42,14 @@ const EnvSchema = z
       .refine((v) => v === undefined || decodeSecretsKey(v) !== null, {
         error: 'SECRETS_KEY must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32)',
       }),
+    /** The Ed25519 private key (its 32-byte seed) that signs certificates' QR payloads (ADR 0013). */
+    TCC_SIGNING_KEY: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || decodeSecretsKey(v) !== null, {
+        error:
+          'TCC_SIGNING_KEY must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32)',
+      }),
   })
   .superRefine((env, ctx) => {
     // A key generated beside the data would be lost with a container and never shared by a
@@ -52,6 +60,14 @@ const EnvSchema = z
         path: ['SECRETS_KEY'],
         message:
           'SECRETS_KEY is required with NODE_ENV=production (32 bytes: openssl rand -base64 32). Keep it safe: without it the stored Remita API keys cannot be read.',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.TCC_SIGNING_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TCC_SIGNING_KEY'],
+        message:
+          'TCC_SIGNING_KEY is required with NODE_ENV=production (32 bytes: openssl rand -base64 32). Every instance must have the same one: it signs the QR codes of tax clearance certificates (ADR 0013).',
       });
     }
     if (env.NODE_ENV === 'production' && env.SIMULATORS === 'on') {
@@ -114,6 +130,10 @@ export type Config = {
   secretsKey: Buffer | null;
   /** DATA_DIR/secrets.key: generated once when SECRETS_KEY is unset (src/server/secrets.ts). */
   secretsKeyFile: string;
+  /** TCC_SIGNING_KEY decoded (an Ed25519 seed); null outside production when unset. */
+  tccSigningKey: Buffer | null;
+  /** DATA_DIR/tcc-signing.key: generated once when TCC_SIGNING_KEY is unset (ADR 0013). */
+  tccSigningKeyFile: string;
 };
 
 /** 32 bytes from 64 hex digits or from base64 (standard or url-safe); null otherwise. */
@@ -142,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.join(dataDir, 'files'),
     secretsKey: e.SECRETS_KEY ? decodeSecretsKey(e.SECRETS_KEY) : null,
     secretsKeyFile: path.join(dataDir, 'secrets.key'),
+    tccSigningKey: e.TCC_SIGNING_KEY ? decodeSecretsKey(e.TCC_SIGNING_KEY) : null,
+    tccSigningKeyFile: path.join(dataDir, 'tcc-signing.key'),
     databaseUrl: e.DATABASE_URL,
     env: e.NODE_ENV,
     // Demo data by default only on the embedded database; a real PostgreSQL gets none unless asked.

@@ -83,10 +83,17 @@ export function createSecretBox(key: Buffer): SecretBox {
  * reused afterwards: demo data sealed on one start still opens on the next.
  */
 export function resolveSecretsKey(config: Pick<Config, 'secretsKey' | 'secretsKeyFile'>): Buffer {
-  if (config.secretsKey) return config.secretsKey;
-  const file = config.secretsKeyFile;
+  return resolveKey(config.secretsKey, config.secretsKeyFile, 'SECRETS_KEY');
+}
+
+/**
+ * A 32-byte key from configuration, or else from `file`, generated there once (mode 0600) and
+ * reused afterwards. Production always configures its keys (config.ts).
+ */
+export function resolveKey(configured: Buffer | null, file: string, setting: string): Buffer {
+  if (configured) return configured;
   try {
-    return readKeyFile(file);
+    return readKeyFile(file, setting);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
@@ -100,14 +107,14 @@ export function resolveSecretsKey(config: Pick<Config, 'secretsKey' | 'secretsKe
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
-  return readKeyFile(file);
+  return readKeyFile(file, setting);
 }
 
-function readKeyFile(file: string): Buffer {
+function readKeyFile(file: string, setting: string): Buffer {
   const key = decodeSecretsKey(readFileSync(file, 'utf8'));
   if (!key) {
     throw new Error(
-      `${file} does not hold a 32-byte key (base64 or hex). Restore it, or set SECRETS_KEY.`,
+      `${file} does not hold a 32-byte key (base64 or hex). Restore it, or set ${setting}.`,
     );
   }
   return key;

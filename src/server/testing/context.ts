@@ -23,6 +23,12 @@ export const SAME_ORIGIN = 'http://localhost:80';
 /** The SECRETS_KEY of every test app (src/server/secrets.ts). */
 export const TEST_SECRETS_KEY = Buffer.from('revdesk-test-secrets-key-32bytes', 'utf8');
 
+/** The TCC_SIGNING_KEY of every test app (ADR 0013): tests never write a key file. */
+export const TEST_TCC_SIGNING_KEY = Buffer.from(
+  'revdesk-test-tcc-signing-seed-32b',
+  'utf8',
+).subarray(0, 32);
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
@@ -35,6 +41,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginRateLimitPerMinute: 100_000,
     // A fixed key: tests never write a key file, and can open what the app sealed.
     secretsKey: TEST_SECRETS_KEY,
+    tccSigningKey: TEST_TCC_SIGNING_KEY,
     // The Remita and EVAS simulators answer under /_sim once the app listens (`listen: true`).
     simulators: true,
     remitaTimeoutMs: 2_000,
