@@ -11,8 +11,9 @@ test.describe('sign-in and the /birs guard', () => {
     await signIn(page, 'director_assessment', {
       expectedPath: /\/birs\/taxs\/pending-tcc-da-director\?from=bookmark$/,
     });
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Pending TCC');
-    await expect(page.getByText('Coming Soon').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Direct Assessment TCCs awaiting the Director of Assessment',
+    );
   });
 
   test('the empty path goes to sign-in; /account/login is the same page', async ({ page }) => {

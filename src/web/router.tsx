@@ -21,6 +21,7 @@ import { AutoRegSearch, PaymentHistorySearch } from './features/payments/payment
 import { paymentListQuery } from './features/payments/queries';
 import { TaxpayerListSearch } from './features/taxpayers/listSearch';
 import { taxpayerListQuery, taxpayerQuery } from './features/taxpayers/queries';
+import { tccPages } from './features/tcc/routes';
 import { isUnauthenticated } from './lib/api';
 import {
   AuditTrailPending,
@@ -361,6 +362,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
       component: AutoRegPage,
     }),
     ...assessmentPages(shell),
+    ...tccPages(shell),
     // A taxpayer's page. The static paths above (profile, the lists) win over this one.
     createRoute({
       getParentRoute: () => shell,

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PaymentDeps } from '../../payments/deps';
+
+export const tccChainRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (_app, _deps) => {};

@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TccScreen } from '../../../../shared/tcc/lists';
+import type { TccPage, TccView } from '../../../../shared/tcc/views';
+import { api } from '../../../lib/api';
+import { type TccListSearch, tccParams } from './tccSearch';
+
+/** Query keys of the TCC screens: a change to one certificate invalidates `all`. */
+export const tccKeys = {
+  all: ['tcc'] as const,
+  lists: () => [...tccKeys.all, 'list'] as const,
+  detail: (id: string) => [...tccKeys.all, 'detail', id] as const,
+};
+
+/** One page of one screen's certificates (a SPEC list: a kind and its statuses). */
+export const tccListQuery = (
+  screen: Pick<TccScreen, 'kind' | 'statuses'>,
+  search: TccListSearch,
+) => {
+  const params = tccParams(screen, search);
+  return queryOptions({
+    queryKey: [...tccKeys.lists(), params.toString()] as const,
+    queryFn: () => api.get<TccPage>(`/api/v1/tcc?${params}`),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+};
+
+/** One certificate with its three-year table, history and the viewer's actions. */
+export const tccQuery = (id: string) =>
+  queryOptions({
+    queryKey: tccKeys.detail(id),
+    queryFn: () => api.get<TccView>(`/api/v1/tcc/${encodeURIComponent(id)}`),
+  });
