@@ -29,9 +29,9 @@ import {
   fakeIndividual,
   insertTaxpayersInBulk,
 } from '../src/server/db/seed/taxpayers';
-import { selectTaxpayers } from '../src/server/modules/taxpayers/listQueries';
+import { selectTaxpayers } from '../src/server/modules/taxpayers/list/listQueries';
 import { findTaxpayerByBtin, lookupTaxpayers } from '../src/server/modules/taxpayers/queries';
-import { parseSearchTerm } from '../src/server/modules/taxpayers/searchTerm';
+import { parseSearchTerm } from '../src/server/modules/taxpayers/search/searchTerm';
 import { withoutSecondaryIndexes } from './lib/bulkLoad';
 import { startServer, stopServer } from './lib/server';
 

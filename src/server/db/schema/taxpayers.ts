@@ -119,7 +119,7 @@ export const taxpayers = pgTable(
     index('taxpayers_phone_idx').on(t.phone),
     index('taxpayers_email_idx').on(t.email),
     index('taxpayers_jtb_tin_idx').on(t.jtbTin),
-    // The name search: which taxpayers have a word (src/server/modules/taxpayers/listQueries.ts).
+    // The name search: which taxpayers have a word (src/server/modules/taxpayers/list/listQueries.ts).
     index('taxpayers_name_words_idx').using('gin', t.nameWords),
     // The lists open on the newest of a kind, or sorted by name.
     index('taxpayers_kind_created_idx').on(t.kind, t.createdAt, t.id),

@@ -24,16 +24,16 @@ import { checkPhoto } from '../../files/photos';
 import type { FileStore } from '../../files/store';
 import { findEntityHistory, recordAudit } from '../audit/service';
 import { createReferenceService } from '../reference/service';
+import { duplicateMessage, findExactDuplicate, findLikelyDuplicates } from './duplicates';
 import {
   buildRow,
   CORPORATE_FIELDS,
   type DraftColumns,
   INDIVIDUAL_FIELDS,
   normaliseDirectors,
-} from './columns';
-import { duplicateMessage, findExactDuplicate, findLikelyDuplicates } from './duplicates';
-import { EXPORT_ROW_LIMIT, exportFileName, toCsv, toXlsx } from './exporter';
-import { selectTaxpayers } from './listQueries';
+} from './list/columns';
+import { EXPORT_ROW_LIMIT, exportFileName, toCsv, toXlsx } from './list/exporter';
+import { selectTaxpayers } from './list/listQueries';
 import {
   type DirectorRow,
   findSamePhone,
@@ -47,7 +47,7 @@ import {
   type TaxpayerColumns,
   updateTaxpayerAtVersion,
 } from './queries';
-import { parseLookupTerm, parseSearchTerm } from './searchTerm';
+import { parseLookupTerm, parseSearchTerm } from './search/searchTerm';
 import { changedFields, toListItem, toTaxpayerView } from './view';
 
 export type TaxpayerServiceDeps = { db: Db; files: FileStore };

@@ -1,5 +1,5 @@
 import type { TaxpayerListItem, TaxpayerView } from '../../../shared/taxpayers';
-import type { TaxpayerListRow } from './listQueries';
+import type { TaxpayerListRow } from './list/listQueries';
 import type { TaxpayerRecord } from './queries';
 
 /** The API's view of a stored taxpayer (src/shared/taxpayers/views.ts). */

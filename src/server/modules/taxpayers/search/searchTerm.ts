@@ -1,6 +1,6 @@
-import { isValidBtin } from '../../../shared/btin';
-import { normaliseNigerianPhone } from '../../../shared/phone';
-import type { SearchTerm } from './listQueries';
+import { isValidBtin } from '../../../../shared/btin';
+import { normaliseNigerianPhone } from '../../../../shared/phone';
+import type { SearchTerm } from '../list/listQueries';
 
 const CAC = /^(RC|BN|IT)\s*-?\s*(\d{1,8})$/i;
 const LETTERS = /\p{L}/u;

@@ -1,7 +1,7 @@
-import { todayInLagos } from '../../../shared/dates';
-import { formatNigerianPhone } from '../../../shared/phone';
-import { LABELS } from '../../../shared/taxpayers';
-import { type Table, tableToCsv, tableToXlsx } from '../../export/spreadsheet';
+import { todayInLagos } from '../../../../shared/dates';
+import { formatNigerianPhone } from '../../../../shared/phone';
+import { LABELS } from '../../../../shared/taxpayers';
+import { type Table, tableToCsv, tableToXlsx } from '../../../export/spreadsheet';
 import type { TaxpayerListRow } from './listQueries';
 
 /** The most rows one export holds; a larger filter is refused with a request to narrow it. */

@@ -1,6 +1,6 @@
 import { and, desc, not, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { taxpayerNameWords, taxpayers } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { taxpayerNameWords, taxpayers } from '../../../db/schema';
 
 /**
  * Names match word by word (migration 0007). Each word typed is looked up by trigram

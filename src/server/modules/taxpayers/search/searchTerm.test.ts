@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeBtin } from '../../../shared/btin';
+import { makeBtin } from '../../../../shared/btin';
 import { parseLookupTerm, parseSearchTerm } from './searchTerm';
 
 describe('parseSearchTerm', () => {

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTaxpayersInBulk } from '../../db/seed/taxpayers';
-import { createTestContext, type TestContext } from '../../testing/context';
+import { insertTaxpayersInBulk } from '../../../db/seed/taxpayers';
+import { createTestContext, type TestContext } from '../../../testing/context';
 import {
   BAYELSA,
   createTaxpayer,
@@ -12,7 +12,7 @@ import {
   signInAs,
   uniqueNin,
   uniquePhone,
-} from '../../testing/factories';
+} from '../../../testing/factories';
 import { TOTAL_COUNT_AHEAD } from './listQueries';
 
 let ctx: TestContext & { close(): Promise<void> };

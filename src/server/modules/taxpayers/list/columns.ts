@@ -1,13 +1,13 @@
-import { normaliseNigerianPhone } from '../../../shared/phone';
+import { normaliseNigerianPhone } from '../../../../shared/phone';
 import {
   type CacKind,
   type CorporateInput,
   type IndividualInput,
   normaliseCacNumber,
   type TaxpayerKind,
-} from '../../../shared/taxpayers';
-import { fieldError } from '../../errors';
-import type { DirectorRow, TaxpayerInsert } from './queries';
+} from '../../../../shared/taxpayers';
+import { fieldError } from '../../../errors';
+import type { DirectorRow, TaxpayerInsert } from '../queries';
 
 /** The fields only one kind has: an edit naming a field of the other kind is refused. */
 export const INDIVIDUAL_FIELDS = new Set([

@@ -1,16 +1,16 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { TaxpayerListQuery, TaxpayerSort } from '../../../shared/taxpayers';
-import type { Db } from '../../db/client';
-import { lgas, taxpayerCounts, taxpayers } from '../../db/schema';
+import type { TaxpayerListQuery, TaxpayerSort } from '../../../../shared/taxpayers';
+import type { Db } from '../../../db/client';
+import { lgas, taxpayerCounts, taxpayers } from '../../../db/schema';
 import {
   findSimilarWords,
   nameCondition,
   nameScore,
   slicesByClosestWord,
   wordsOf,
-} from './nameSearch';
+} from '../search/nameSearch';
 
-/** What a search term can be, worked out by the service (src/server/modules/taxpayers/searchTerm.ts). */
+/** What a search term can be, worked out by the service (src/server/modules/taxpayers/search/searchTerm.ts). */
 export type SearchTerm = {
   exact: {
     btin: string[];
