@@ -60,11 +60,11 @@ const ProfilePage = lazyRouteComponent(
 );
 const MenuPage = lazyRouteComponent(() => import('./features/pages/MenuPage'), 'MenuPage');
 const IndividualTaxpayersPage = lazyRouteComponent(
-  () => import('./features/taxpayers/TaxpayerListPage'),
+  () => import('./features/taxpayers/list/TaxpayerListPage'),
   'IndividualTaxpayersPage',
 );
 const CorporateTaxpayersPage = lazyRouteComponent(
-  () => import('./features/taxpayers/TaxpayerListPage'),
+  () => import('./features/taxpayers/list/TaxpayerListPage'),
   'CorporateTaxpayersPage',
 );
 const AuditTrailPage = lazyRouteComponent(
@@ -72,11 +72,11 @@ const AuditTrailPage = lazyRouteComponent(
   'AuditTrailPage',
 );
 const AdminListPage = lazyRouteComponent(
-  () => import('./features/officers/OfficerListPage'),
+  () => import('./features/officers/list/OfficerListPage'),
   'AdminListPage',
 );
 const TaxOfficerListPage = lazyRouteComponent(
-  () => import('./features/officers/OfficerListPage'),
+  () => import('./features/officers/list/OfficerListPage'),
   'TaxOfficerListPage',
 );
 const ManageMdasPage = lazyRouteComponent(
@@ -85,11 +85,11 @@ const ManageMdasPage = lazyRouteComponent(
 );
 const MdaListPage = lazyRouteComponent(() => import('./features/mdas/MdasPage'), 'MdaListPage');
 const PaymentHistoryPage = lazyRouteComponent(
-  () => import('./features/payments/PaymentHistoryPage'),
+  () => import('./features/payments/history/PaymentHistoryPage'),
   'PaymentHistoryPage',
 );
 const AutoRegPage = lazyRouteComponent(
-  () => import('./features/payments/AutoRegPage'),
+  () => import('./features/payments/autoReg/AutoRegPage'),
   'AutoRegPage',
 );
 const VerifyReceiptPage = lazyRouteComponent(
@@ -101,7 +101,7 @@ const VerifyAssessmentPage = lazyRouteComponent(
   'VerifyAssessmentPage',
 );
 const TaxpayerPage = lazyRouteComponent(
-  () => import('./features/taxpayers/TaxpayerPage'),
+  () => import('./features/taxpayers/detail/TaxpayerPage'),
   'TaxpayerPage',
 );
 

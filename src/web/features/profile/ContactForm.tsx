@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ProfilePatch, type ProfileView } from '../../../shared/officers';
 import { api } from '../../lib/api';
 import { meQuery } from '../../lib/queries';
-import { showOfficerFormErrors } from '../officers/serverErrors';
+import { showOfficerFormErrors } from '../officers/edit/serverErrors';
 import { formatPhone } from '../taxpayers/format';
 import { profileKeys } from './queries';
 

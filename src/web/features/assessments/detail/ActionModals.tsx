@@ -10,8 +10,8 @@ import { AppModal } from '../../../lib/AppModal';
 import { api, isApiError } from '../../../lib/api';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { showSaveError, validateWith } from '../../mdas/formErrors';
+import { RaisedBill } from '../../payments/bills/RaisedBill';
 import { paymentKeys } from '../../payments/queries';
-import { RaisedBill } from '../../payments/RaisedBill';
 import { assessmentKeys } from '../common/queries';
 import { formatDay, objectionWindow } from './detailText';
 

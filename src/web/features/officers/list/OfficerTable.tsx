@@ -1,0 +1,140 @@
+import { Anchor, Badge } from '@mantine/core';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import type { OfficerDetail } from '../../../../shared/officers';
+import type { Page } from '../../../../shared/pagination';
+import { USER_TYPE_LABELS } from '../../../../shared/userTypeEnums';
+import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { PhoneLink } from '../../../lib/lists/PhoneLink';
+import { PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
+import { STATE_COLORS, stateOf } from '../format';
+import type { OfficerSort } from '../listSearch';
+
+/** Columns the server sorts by, and its name for each. */
+const SORT_KEYS: Record<string, 'surname' | 'username' | 'createdAt'> = {
+  name: 'surname',
+  username: 'username',
+};
+
+function toSortStatus(sort: OfficerSort): DataTableSortStatus<OfficerDetail> {
+  const key = sort.replace(/^-/, '');
+  const accessor = Object.entries(SORT_KEYS).find(([, value]) => value === key)?.[0];
+  return {
+    columnAccessor: accessor ?? 'createdAt',
+    direction: sort.startsWith('-') ? 'desc' : 'asc',
+  };
+}
+
+function fromSortStatus(status: DataTableSortStatus<OfficerDetail>): OfficerSort {
+  const key = SORT_KEYS[String(status.columnAccessor)] ?? 'surname';
+  return status.direction === 'desc' ? `-${key}` : key;
+}
+
+/** One page of officers; paging and sorting happen on the server. A row opens the officer. */
+export function OfficerTable(props: {
+  label: string;
+  data: Page<OfficerDetail> | undefined;
+  isFetching: boolean;
+  sort: OfficerSort;
+  showUserType: boolean;
+  onOpen: (id: string) => void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  onSortChange: (sort: OfficerSort) => void;
+}) {
+  const { data } = props;
+  const columns: DataTableColumn<OfficerDetail>[] = [
+    {
+      accessor: 'officerId',
+      title: 'Officer ID',
+      noWrap: true,
+      render: (row) => (
+        <Anchor
+          component="button"
+          type="button"
+          onClick={(event) => {
+            event.stopPropagation();
+            props.onOpen(row.id);
+          }}
+        >
+          {row.officerId}
+        </Anchor>
+      ),
+    },
+    // A long name ends in an ellipsis, whole on hover, instead of wrapping into a tower.
+    {
+      accessor: 'name',
+      title: 'Name',
+      sortable: true,
+      width: 220,
+      ellipsis: true,
+      render: (row) => <span title={nameOf(row)}>{nameOf(row)}</span>,
+    },
+    { accessor: 'username', title: 'Username', sortable: true },
+    ...(props.showUserType
+      ? [
+          {
+            accessor: 'userType',
+            title: 'User type',
+            render: (row: OfficerDetail) => USER_TYPE_LABELS[row.userType],
+          },
+        ]
+      : []),
+    { accessor: 'email', title: 'E-mail' },
+    {
+      accessor: 'phoneNumber',
+      title: 'Phone',
+      noWrap: true,
+      render: (row) => <PhoneLink phone={row.phoneNumber} />,
+    },
+    {
+      accessor: 'state',
+      title: 'State',
+      noWrap: true,
+      render: stateBadge,
+    },
+  ];
+
+  // On a phone: the name, user type and state, and the phone to call; a tap opens the officer.
+  const cards: ListCards<OfficerDetail> = {
+    title: nameOf,
+    fields: [
+      { label: 'User type', render: (row) => USER_TYPE_LABELS[row.userType] },
+      { label: 'State', render: stateBadge },
+      { label: 'Phone', render: (row) => <PhoneLink phone={row.phoneNumber} /> },
+    ],
+  };
+
+  return (
+    <ListTable<OfficerDetail>
+      label={props.label}
+      idAccessor="id"
+      columns={columns}
+      cards={cards}
+      records={data?.items}
+      fetching={props.isFetching}
+      loadingText="Loading officers…"
+      noRecordsText="No officers on this page"
+      total={data?.total ?? 0}
+      page={data?.page ?? 1}
+      pageSize={data?.pageSize ?? 50}
+      pageSizes={PAGE_SIZE_CHOICES}
+      onPageChange={props.onPageChange}
+      onPageSizeChange={props.onPageSizeChange}
+      sortStatus={toSortStatus(props.sort)}
+      onSortStatusChange={(status) => props.onSortChange(fromSortStatus(status))}
+      onOpen={(record) => props.onOpen(record.id)}
+    />
+  );
+}
+
+function nameOf(row: OfficerDetail): string {
+  return `${row.surname}, ${row.firstName}`;
+}
+
+function stateBadge(row: OfficerDetail) {
+  return (
+    <Badge color={STATE_COLORS[stateOf(row)]} variant="filled">
+      {stateOf(row)}
+    </Badge>
+  );
+}

@@ -1,0 +1,170 @@
+import { Anchor, Badge, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import { formatKoboAsNaira } from '../../../../shared/money';
+import type { PaymentSort } from '../../../../shared/payments/enums';
+import type { PaymentPage, PaymentView } from '../../../../shared/payments/views';
+import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { usePermission } from '../../../lib/usePermission';
+import { useShellBase } from '../../../shell/shellPaths';
+import { formatLagosDate } from '../../taxpayers/format';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
+import { CHANNEL_LABELS, STATUS_COLORS, STATUS_LABELS, shownRrr } from '../format';
+
+/** Columns the server sorts by, and its name for each. */
+const SORT_KEYS: Record<string, 'createdAt' | 'amount'> = {
+  date: 'createdAt',
+  amountKobo: 'amount',
+};
+
+function toSortStatus(sort: PaymentSort): DataTableSortStatus<PaymentView> {
+  const key = sort.replace(/^-/, '');
+  const accessor = Object.entries(SORT_KEYS).find(([, value]) => value === key)?.[0] ?? 'date';
+  return { columnAccessor: accessor, direction: sort.startsWith('-') ? 'desc' : 'asc' };
+}
+
+function fromSortStatus(status: DataTableSortStatus<PaymentView>): PaymentSort {
+  const key = SORT_KEYS[String(status.columnAccessor)] ?? 'createdAt';
+  return status.direction === 'desc' ? `-${key}` : key;
+}
+
+type Props = {
+  label: string;
+  data: PaymentPage | undefined;
+  isFetching: boolean;
+  onOpen: (payment: PaymentView) => void;
+  emptyText?: string;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  sort: PaymentSort;
+  onSortChange: (sort: PaymentSort) => void;
+};
+
+/** One page of payments; paging and sorting happen on the server. A row opens its details. */
+export function PaymentTable({
+  label,
+  data,
+  isFetching,
+  onOpen,
+  emptyText,
+  sort,
+  ...handlers
+}: Props) {
+  const base = useShellBase();
+  const canReadTaxpayers = usePermission('taxpayer:read');
+
+  const columns: DataTableColumn<PaymentView>[] = [
+    {
+      accessor: 'date',
+      title: 'Date',
+      sortable: true,
+      noWrap: true,
+      render: paymentDate,
+    },
+    {
+      accessor: 'receiptNumber',
+      title: 'Receipt number',
+      noWrap: true,
+      render: (row) => row.receiptNumber ?? '—',
+    },
+    { accessor: 'rrr', title: 'RRR', noWrap: true, render: (row) => shownRrr(row.rrr) },
+    // A long payer name ends in an ellipsis, whole on hover, instead of a tower of short lines.
+    {
+      accessor: 'payerName',
+      title: 'Payer',
+      width: 220,
+      ellipsis: true,
+      render: (row) => <span title={row.payerName ?? undefined}>{row.payerName ?? '—'}</span>,
+    },
+    {
+      accessor: 'btin',
+      title: 'BTIN',
+      noWrap: true,
+      render: (row) =>
+        row.btin && canReadTaxpayers ? (
+          <Anchor
+            component={Link}
+            to={`${base}/taxpayer/${row.btin}`}
+            onClick={(event) => event.stopPropagation()}
+          >
+            {row.btin}
+          </Anchor>
+        ) : (
+          (row.btin ?? '—')
+        ),
+    },
+    {
+      accessor: 'mda',
+      title: 'MDA',
+      noWrap: true,
+      render: (row) => (
+        <Text size="sm" title={row.mda.name}>
+          {row.mda.code}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'amountKobo',
+      title: 'Amount',
+      textAlign: 'right',
+      noWrap: true,
+      sortable: true,
+      render: (row) => formatKoboAsNaira(row.amountKobo),
+    },
+    { accessor: 'channel', title: 'Channel', render: (row) => CHANNEL_LABELS[row.channel] },
+    {
+      accessor: 'status',
+      title: 'Status',
+      noWrap: true,
+      // The widest word, "Cancelled", whole: a squeezed badge cut it to "PEN…".
+      width: 118,
+      render: statusBadge,
+    },
+  ];
+
+  // On a phone: the date, payer, amount, status and receipt; a tap opens the details.
+  const cards: ListCards<PaymentView> = {
+    title: (row) => row.payerName ?? 'Unnamed payer',
+    fields: [
+      { label: 'Date', render: paymentDate },
+      { label: 'Amount', render: (row) => formatKoboAsNaira(row.amountKobo) },
+      { label: 'Status', render: statusBadge },
+      { label: 'Receipt', render: (row) => row.receiptNumber ?? '—' },
+    ],
+  };
+
+  return (
+    <ListTable<PaymentView>
+      label={label}
+      idAccessor="id"
+      columns={columns}
+      cards={cards}
+      records={data?.items}
+      fetching={isFetching}
+      loadingText="Loading payments…"
+      noRecordsText={emptyText ?? 'No payments on this page'}
+      total={data?.total ?? 0}
+      page={data?.page ?? 1}
+      pageSize={data?.pageSize ?? DEFAULT_PAGE_SIZE}
+      pageSizes={PAGE_SIZE_CHOICES}
+      onPageChange={handlers.onPageChange}
+      onPageSizeChange={handlers.onPageSizeChange}
+      sortStatus={toSortStatus(sort)}
+      onSortStatusChange={(status) => handlers.onSortChange(fromSortStatus(status))}
+      onOpen={onOpen}
+    />
+  );
+}
+
+/** A paid payment is dated by its payment, a bill by when it was raised. */
+function paymentDate(row: PaymentView) {
+  return formatLagosDate(row.paidAt ?? row.createdAt);
+}
+
+function statusBadge(row: PaymentView) {
+  return (
+    <Badge color={STATUS_COLORS[row.status]} variant="filled">
+      {STATUS_LABELS[row.status]}
+    </Badge>
+  );
+}

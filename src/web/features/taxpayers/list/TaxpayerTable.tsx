@@ -1,0 +1,134 @@
+import { Anchor, Badge } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import type {
+  TaxpayerKind,
+  TaxpayerListItem,
+  TaxpayerListResult,
+  TaxpayerSort,
+} from '../../../../shared/taxpayers';
+import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { PhoneLink } from '../../../lib/lists/PhoneLink';
+import { useShellBase } from '../../../shell/shellPaths';
+import { formatLagosDate, STATUS_COLORS, statusLabel } from '../format';
+import { PAGE_SIZE_CHOICES } from '../listSearch';
+
+/** Columns the server sorts by, and its name for each. */
+const SORT_KEYS: Record<string, 'name' | 'btin' | 'createdAt'> = {
+  btin: 'btin',
+  displayName: 'name',
+  createdAt: 'createdAt',
+};
+
+function toSortStatus(sort: TaxpayerSort): DataTableSortStatus<TaxpayerListItem> {
+  const direction = sort.startsWith('-') ? 'desc' : 'asc';
+  const key = sort.replace(/^-/, '');
+  const accessor = Object.entries(SORT_KEYS).find(([, value]) => value === key)?.[0];
+  // Relevance is no column: no header shows an arrow.
+  return { columnAccessor: accessor ?? 'relevance', direction };
+}
+
+function fromSortStatus(status: DataTableSortStatus<TaxpayerListItem>): TaxpayerSort {
+  const key = SORT_KEYS[String(status.columnAccessor)] ?? 'createdAt';
+  return status.direction === 'desc' ? `-${key}` : key;
+}
+
+type Props = {
+  kind: TaxpayerKind;
+  data: TaxpayerListResult | undefined;
+  isFetching: boolean;
+  sort: TaxpayerSort;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  onSortChange: (sort: TaxpayerSort) => void;
+};
+
+/** One page of the registry; paging and sorting happen on the server. */
+export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Props) {
+  const base = useShellBase();
+  const navigate = useNavigate();
+  const pageOf = (btin: string) => `${base}/taxpayer/${btin}`;
+
+  const columns: DataTableColumn<TaxpayerListItem>[] = [
+    {
+      accessor: 'btin',
+      title: 'BTIN',
+      sortable: true,
+      render: (row) => (
+        <Anchor component={Link} to={pageOf(row.btin)} onClick={(event) => event.stopPropagation()}>
+          {row.btin}
+        </Anchor>
+      ),
+    },
+    // No e-mail column: at 1,440 px it pushed the status off the screen. The search finds
+    // by e-mail, and the taxpayer's page and the exports show it.
+    // Long names end in an ellipsis, whole on hover, instead of wrapping into a tower.
+    {
+      accessor: 'displayName',
+      title: 'Name',
+      sortable: true,
+      width: 260,
+      ellipsis: true,
+      render: (row) => <span title={row.displayName}>{row.displayName}</span>,
+    },
+    kind === 'individual'
+      ? { accessor: 'nin', title: 'NIN', render: (row) => row.nin ?? '' }
+      : { accessor: 'cacNumber', title: 'CAC number', render: (row) => row.cacNumber ?? '' },
+    {
+      accessor: 'phone',
+      title: 'Phone',
+      noWrap: true,
+      render: (row) => <PhoneLink phone={row.phone} />,
+    },
+    { accessor: 'lgaName', title: 'LGA', render: (row) => row.lgaName ?? '' },
+    { accessor: 'status', title: 'Status', noWrap: true, render: (row) => statusBadge(row) },
+    {
+      accessor: 'createdAt',
+      title: 'Registered',
+      sortable: true,
+      noWrap: true,
+      render: (row) => formatLagosDate(row.createdAt),
+    },
+  ];
+
+  // SPEC.md §2 taxpayer lists on a phone: the BTIN, name, phone and status.
+  const cards: ListCards<TaxpayerListItem> = {
+    title: (row) => row.displayName,
+    fields: [
+      { label: 'BTIN', render: (row) => row.btin },
+      { label: 'Phone', render: (row) => <PhoneLink phone={row.phone} /> },
+      { label: 'Status', render: statusBadge },
+    ],
+  };
+
+  return (
+    <ListTable<TaxpayerListItem>
+      label={kind === 'individual' ? 'Individual taxpayers' : 'Corporate taxpayers'}
+      idAccessor="btin"
+      columns={columns}
+      cards={cards}
+      records={data?.items}
+      fetching={isFetching}
+      loadingText="Loading taxpayers…"
+      noRecordsText="No taxpayers on this page"
+      total={data?.total ?? 0}
+      isTotalCapped={data?.isTotalCapped}
+      page={data?.page ?? 1}
+      pageSize={data?.pageSize ?? 50}
+      pageSizes={PAGE_SIZE_CHOICES}
+      onPageChange={handlers.onPageChange}
+      onPageSizeChange={handlers.onPageSizeChange}
+      sortStatus={toSortStatus(sort)}
+      onSortStatusChange={(status) => handlers.onSortChange(fromSortStatus(status))}
+      onOpen={(record) => void navigate({ to: pageOf(record.btin) })}
+    />
+  );
+}
+
+function statusBadge(row: TaxpayerListItem) {
+  return (
+    <Badge color={STATUS_COLORS[row.status]} variant="filled">
+      {statusLabel(row.status)}
+    </Badge>
+  );
+}
