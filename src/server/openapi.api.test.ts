@@ -82,6 +82,8 @@ describe('the OpenAPI document', () => {
         'POST /api/v1/remita/notifications',
         'GET /api/v1/public/receipts/{receiptNumber}',
         'GET /api/v1/public/assessments/{noticeNumber}',
+        'GET /api/v1/public/tcc/{number}',
+        'GET /api/v1/public/keys',
       ].map((where) => [where, []]),
     );
     // Every other operation, called with no credentials, is refused by the gate.

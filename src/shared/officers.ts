@@ -168,3 +168,12 @@ export const FirstPasswordBody = z
   })
   .meta({ id: 'FirstPasswordBody' });
 export type FirstPasswordBody = z.infer<typeof FirstPasswordBody>;
+
+/**
+ * The chairman's signature image printed on Tax Clearance Certificates (POST/GET
+ * /api/v1/profile/signature): whether one is uploaded, and a version that changes with each.
+ */
+export const ProfileSignature = z
+  .object({ hasSignature: z.boolean(), signatureVersion: z.string().nullable() })
+  .meta({ id: 'ProfileSignature' });
+export type ProfileSignature = z.infer<typeof ProfileSignature>;

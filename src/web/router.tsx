@@ -100,6 +100,10 @@ const VerifyAssessmentPage = lazyRouteComponent(
   () => import('./features/verify/VerifyAssessmentPage'),
   'VerifyAssessmentPage',
 );
+const VerifyTccPage = lazyRouteComponent(
+  () => import('./features/verify/VerifyTccPage'),
+  'VerifyTccPage',
+);
 const TaxpayerPage = lazyRouteComponent(
   () => import('./features/taxpayers/detail/TaxpayerPage'),
   'TaxpayerPage',
@@ -195,6 +199,16 @@ const verifyAssessmentRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'verify/assessment/$',
   component: VerifyAssessmentPage,
+});
+
+/**
+ * The page a tax clearance certificate's QR code opens; public (ADR 0013). The number holds
+ * slashes; the signed facts follow in the fragment, which never reaches the server.
+ */
+const verifyTccRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'verify/tcc/$',
+  component: VerifyTccPage,
 });
 
 const unknownPathRoute = createRoute({
@@ -436,6 +450,7 @@ const routeTree = rootRoute.addChildren([
   profileShortcutRoute,
   verifyReceiptRoute,
   verifyAssessmentRoute,
+  verifyTccRoute,
   birsRoute.addChildren(shellPages(birsRoute, SHELL_BASES.birs)),
   governorRoute.addChildren(shellPages(governorRoute, SHELL_BASES.governor)),
   unknownPathRoute,

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pdfmake from 'pdfmake';
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, TableCell, TDocumentDefinitions, Watermark } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
 
 /**
@@ -91,13 +91,18 @@ export type PdfLook = {
 
 const DOCUMENT_LOOK: PdfLook = { fontSize: 10, titleFontSize: 18 };
 
-/** An A4 document in the house style, as PDF bytes. */
+/**
+ * An A4 document in the house style, as PDF bytes. `watermark`: a word across every page
+ * ("COPY" on a reprinted certificate, "REVOKED" on a revoked one).
+ */
 export function renderPdf(
   title: string,
   content: Content[],
   look: PdfLook = DOCUMENT_LOOK,
+  watermark?: Watermark,
 ): Promise<Buffer> {
   const definition: TDocumentDefinitions = {
+    ...(watermark ? { watermark } : {}),
     info: { title, author: SERVICE_NAME },
     pageSize: 'A4',
     pageMargins: [48, 48, 48, 48],

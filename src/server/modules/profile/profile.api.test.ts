@@ -181,3 +181,75 @@ describe('own sessions', () => {
     expect(crossSite.statusCode).toBe(403);
   });
 });
+
+describe("the chairman's signature image (printed on certificates)", () => {
+  function uploadSignature(bytes: Buffer, headers: Record<string, string>, field = 'signature') {
+    const boundary = '----revdesk-signature-boundary';
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/profile/signature',
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="sig.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+  }
+  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
+  const WEBP = Buffer.concat([
+    Buffer.from('RIFF'),
+    Buffer.alloc(4),
+    Buffer.from('WEBP'),
+    Buffer.alloc(20),
+  ]);
+
+  it('the chairman uploads a PNG, reads it back, replaces it with a JPEG; each change audited', async () => {
+    const chairman = await signInAs(ctx, 'TCC_CHAIRMAN');
+    expect((await get('/profile/signature', chairman.bearer)).statusCode).toBe(404);
+    const first = await uploadSignature(PNG, chairman.bearer);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      hasSignature: true,
+      signatureVersion: expect.stringMatching(/^[0-9a-f]{12}$/),
+    });
+    const png = await get('/profile/signature', chairman.bearer);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.rawPayload.equals(PNG)).toBe(true);
+
+    const second = await uploadSignature(JPEG, chairman.bearer);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().signatureVersion).not.toBe(first.json().signatureVersion);
+    const jpeg = await get('/profile/signature', chairman.bearer);
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect(jpeg.rawPayload.equals(JPEG)).toBe(true);
+    const changes = (await auditActions(chairman.officer.id)).filter(
+      (a) => a === 'officer.signature_changed',
+    );
+    expect(changes).toHaveLength(2);
+  });
+
+  it('422 for WebP, for what is no image, over 200 KB or in another field; 403 for other officers; 401', async () => {
+    const chairman = await signInAs(ctx, 'TCC_CHAIRMAN');
+    for (const [bytes, field] of [
+      [WEBP, 'signature'],
+      [Buffer.from('<svg/>'), 'signature'],
+      [Buffer.concat([PNG, Buffer.alloc(200 * 1024)]), 'signature'],
+      [PNG, 'photo'],
+    ] as const) {
+      const res = await uploadSignature(bytes, chairman.bearer, field);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error.details.issues[0].path).toBe('signature');
+    }
+    expect((await get('/profile/signature', chairman.bearer)).statusCode).toBe(404);
+    for (const userType of ['DIRECTOR_COLLECTION', 'PRINTING_OFFICER', 'OFFICER_DA'] as const) {
+      const other = await signInAs(ctx, userType);
+      expect((await uploadSignature(PNG, other.bearer)).statusCode, userType).toBe(403);
+      expect((await get('/profile/signature', other.bearer)).statusCode, userType).toBe(403);
+    }
+    expect((await uploadSignature(PNG, {})).statusCode).toBe(401);
+    expect(await auditActions(chairman.officer.id)).not.toContain('officer.signature_changed');
+  });
+});

@@ -6,6 +6,7 @@ import { ErrorBody } from '../../../shared/errors';
 import {
   OwnSessionList,
   ProfilePatch,
+  ProfileSignature,
   ProfileView,
   RevokedSessions,
 } from '../../../shared/officers';
@@ -13,6 +14,7 @@ import type { Db } from '../../db/client';
 import { PHOTO_MULTIPART_LIMITS, readPhotoUpload } from '../../files/photos';
 import type { FileStore } from '../../files/store';
 import { createProfileService } from './service';
+import { createSignatureService, readSignatureUpload } from './signature';
 
 const Binary = z.string().meta({ format: 'binary' });
 const errors = { 401: ErrorBody, 403: ErrorBody } as const;
@@ -24,6 +26,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
   { db, files },
 ) => {
   const profile = createProfileService({ db, files });
+  const signatures = createSignatureService({ db, files });
   await app.register(fastifyMultipart, { limits: PHOTO_MULTIPART_LIMITS });
 
   app.get(
@@ -91,6 +94,51 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
       const photo = await profile.getPhoto(req.actor);
       return sendBytes(reply, photo.bytes, {
         'content-type': photo.contentType,
+        'cache-control': 'private, no-cache',
+      });
+    },
+  );
+
+  app.post(
+    '/profile/signature',
+    {
+      schema: {
+        tags,
+        operationId: 'uploadProfileSignature',
+        summary: 'Upload your signature (chairman)',
+        description:
+          "A `multipart/form-data` request whose field `signature` holds a PNG or JPEG image of at most 200 KB: the chairman's signature printed on the Tax Clearance Certificates they approve. Replaces any previous one.",
+        consumes: ['multipart/form-data'],
+        response: {
+          200: ProfileSignature,
+          413: ErrorBody,
+          415: ErrorBody,
+          422: ErrorBody,
+          ...errors,
+        },
+      },
+      config: { permission: 'tcc:approve:chairman' },
+    },
+    async (req) => signatures.setSignature(req.actor, await readSignatureUpload(req)),
+  );
+
+  app.get(
+    '/profile/signature',
+    {
+      schema: {
+        tags,
+        operationId: 'getProfileSignature',
+        summary: 'Get your signature image (chairman)',
+        description:
+          'The signature image printed on your certificates, with its content type; 404 when you have none.',
+        response: { 200: Binary, 404: ErrorBody, ...errors },
+      },
+      config: { permission: 'tcc:approve:chairman' },
+    },
+    async (req, reply) => {
+      const signature = await signatures.getSignature(req.actor);
+      return sendBytes(reply, signature.bytes, {
+        'content-type': signature.contentType,
         'cache-control': 'private, no-cache',
       });
     },

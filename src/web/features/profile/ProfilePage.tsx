@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { USER_TYPE_LABELS } from '../../../shared/userTypeEnums';
 import { ProfilePending } from '../../lib/pending/pendingShapes';
+import { usePermission } from '../../lib/usePermission';
 import { formatPhone } from '../taxpayers/format';
+import { ChairmanSignature } from './ChairmanSignature';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ContactForm } from './ContactForm';
 import { ProfilePhoto } from './ProfilePhoto';
@@ -44,6 +46,7 @@ function Section(props: { id: string; title: string; hint?: string; children: Re
 export function ProfilePage() {
   useDocumentTitle('My Profile · RevDesk');
   const profile = useQuery(profileQuery());
+  const signsCertificates = usePermission('tcc:approve:chairman');
 
   return (
     <Stack gap="xl">
@@ -92,6 +95,15 @@ export function ProfilePage() {
               profile={profile.data}
             />
           </Section>
+          {signsCertificates && (
+            <Section
+              id="certificate-signature"
+              title="Signature on certificates"
+              hint="Printed above your name on the tax clearance certificates you approve."
+            >
+              <ChairmanSignature />
+            </Section>
+          )}
           <Section
             id="change-password"
             title="Change password"

@@ -1,4 +1,98 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '../../../../shared/errors';
+import {
+  PublicKeyList,
+  PublicTccView,
+  TccIdParams,
+  TccNumberParams,
+} from '../../../../shared/tcc/views';
 import type { PaymentDeps } from '../../payments/deps';
+import { createTccCertificateService } from './service';
 
-export const tccCertificateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (_app, _deps) => {};
+const Binary = z.string().meta({ format: 'binary' });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
+const tags = ['tcc'];
+
+/**
+ * The printed certificate and its public checks (ADR 0013; domain/tax-rules.md, Tax Clearance
+ * Certificate): the PDF with its signed QR code, what the QR code's page asks without a session,
+ * and the keys that let it check the signature offline.
+ */
+export const tccCertificateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
+  app,
+  { db, config, files },
+) => {
+  const certificates = createTccCertificateService({ db, config, files });
+
+  app.get(
+    '/tcc/:id/certificate.pdf',
+    {
+      schema: {
+        tags,
+        operationId: 'getTccCertificate',
+        summary: "Download a certificate's PDF",
+        description:
+          'The Tax Clearance Certificate as PDF, with the QR code of its signed facts: "COPY" across a reprint, "REVOKED" across a revoked one. 409 until it is printed.',
+        params: TccIdParams,
+        response: { 200: Binary, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'tcc:read' },
+    },
+    async (req, reply) => {
+      const pdf = await certificates.certificatePdf(
+        req.actor,
+        req.params.id,
+        `${req.protocol}://${req.host}`,
+      );
+      return sendBytes(reply, pdf.body, {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${pdf.fileName}"`,
+        'cache-control': 'no-store',
+      });
+    },
+  );
+
+  app.get(
+    '/public/tcc/:number',
+    {
+      schema: {
+        tags,
+        operationId: 'verifyTcc',
+        summary: 'Verify a tax clearance certificate',
+        description:
+          "Whether a certificate number was issued and still stands: valid, revoked, expired or unknown, with the holder's name masked. What the QR code on a certificate opens. Needs no session; rate-limited per address. Encode the slashes of the number (BIRS%2FTCC%2F2026%2F000042).",
+        params: TccNumberParams,
+        response: { 200: PublicTccView, 422: ErrorBody, 429: ErrorBody },
+      },
+      config: { public: true },
+    },
+    (req) => certificates.publicTcc(req.actor, req.params.number),
+  );
+
+  app.get(
+    '/public/keys',
+    {
+      schema: {
+        tags,
+        operationId: 'listTccPublicKeys',
+        summary: 'Public keys of certificate signatures',
+        description:
+          "The Ed25519 public keys that sign certificates' QR codes, old ones included: a verifier keeps them to check a certificate offline (ADR 0013). Needs no session; rate-limited per address.",
+        response: { 200: PublicKeyList, 429: ErrorBody },
+      },
+      config: { public: true },
+    },
+    async (req, reply) => {
+      const keys = await certificates.publicKeys(req.actor);
+      reply.header('cache-control', 'public, max-age=300');
+      return keys;
+    },
+  );
+};
+
+/** Sends a file's bytes as they are (Fastify never runs the serializer on a Buffer). */
+function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
+  return reply.headers(headers).send(bytes);
+}

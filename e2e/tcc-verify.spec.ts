@@ -1,0 +1,202 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
+import {
+  type APIRequestContext,
+  type APIResponse,
+  request as playwrightRequest,
+} from '@playwright/test';
+import { scanPdfQr } from '../src/server/testing/scanPdfQr';
+import { encodeTccPayload } from '../src/shared/tcc/payload';
+import { DEMO_PASSWORD, expect, test } from './fixtures';
+
+/**
+ * The public check of a tax clearance certificate (ADR 0013): a certificate issued through the
+ * real chain (generated, approved at three stages by three officers, printed), its PDF's QR code
+ * opened on a phone-sized page, the signature checked in the browser — and altered, forged and
+ * unknown ones refused.
+ */
+
+function uniqueDigits(length: number): string {
+  return `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-length).padStart(length, '7');
+}
+
+/** A demo officer signed in on their own API context (their own session cookie). */
+async function officer(baseURL: string, username: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { Origin: baseURL },
+  });
+  const res = await api.post('/api/v1/auth/login', {
+    data: { username, password: DEMO_PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return api;
+}
+
+async function ok(response: APIResponse, status = 200): Promise<APIResponse> {
+  expect(response.status(), await response.text()).toBe(status);
+  return response;
+}
+
+type Issued = { number: string; qr: string };
+
+/**
+ * An exemption certificate for a newly registered person, through the chain's own routes: the
+ * assessment officer generates it, the directors of assessment and collection and the chairman
+ * approve it, the printing officer prints and downloads it. The QR code is read from the PDF.
+ */
+async function issueCertificate(baseURL: string, holder: string): Promise<Issued> {
+  const [generator, directorA, directorC, chairman, printer] = await Promise.all([
+    officer(baseURL, 'assessment_officer'),
+    officer(baseURL, 'director_assessment'),
+    officer(baseURL, 'director_collection'),
+    officer(baseURL, 'tcc_chairman'),
+    officer(baseURL, 'printing_officer'),
+  ]);
+  try {
+    const [firstName, lastName] = holder.split(' ') as [string, string];
+    const registered = await ok(
+      await generator.post('/api/v1/taxpayers/individuals', {
+        data: {
+          firstName,
+          lastName,
+          gender: 'female',
+          dateOfBirth: '2003-05-09',
+          nin: uniqueDigits(11),
+          phone: `0806${uniqueDigits(7)}`,
+          address: '4 Azikoro Road, Yenagoa',
+          stateId: 6,
+          lgaId: 608,
+          employmentStatus: 'student',
+        },
+      }),
+      201,
+    );
+    const btin = ((await registered.json()).taxpayer as { btin: string }).btin;
+    const created = await ok(
+      await generator.post('/api/v1/tcc', {
+        data: {
+          kind: 'exemption',
+          btin,
+          purpose: 'visa',
+          sourceOfIncome: 'None (full-time student)',
+          exemptionReason: 'student',
+          evidenceNote: 'Student identity card and admission letter seen.',
+        },
+      }),
+      201,
+    );
+    const { id, number } = (await created.json()) as { id: string; number: string };
+    for (const approver of [directorA, directorC, chairman]) {
+      await ok(await approver.post(`/api/v1/tcc/${id}/approve`, { data: {} }));
+    }
+    await ok(await printer.post(`/api/v1/tcc/${id}/print`, { data: {} }));
+    const pdf = await ok(await printer.get(`/api/v1/tcc/${id}/certificate.pdf`));
+    const qr = await scanPdfQr(new Uint8Array(await pdf.body()));
+    expect(qr, 'the QR code on the PDF').toBeTruthy();
+    return { number, qr: qr as string };
+  } finally {
+    await Promise.all([generator, directorA, directorC, chairman, printer].map((c) => c.dispose()));
+  }
+}
+
+/** The QR code's URL opened as a phone would, on this test server (its path and fragment). */
+function localPath(qr: string): string {
+  const url = new URL(qr);
+  return `${url.pathname}${url.hash}`;
+}
+
+test.describe('verify a tax clearance certificate (public, no sign-in)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // Issued once for the file's tests (they run in order in one worker), by the first that needs it.
+  let issuing: Promise<Issued> | undefined;
+  const certificate = (baseURL: string | undefined) => {
+    issuing ??= issueCertificate(baseURL as string, 'Ebiwari Tamunotonye');
+    return issuing;
+  };
+
+  test('the QR code of a printed certificate opens VALID with its signed facts', async ({
+    page,
+    baseURL,
+  }) => {
+    const issued = await certificate(baseURL);
+    expect(issued.qr).toContain(`/verify/tcc/${encodeURIComponent(issued.number)}#`);
+    await page.goto(localPath(issued.qr));
+    await expect(
+      page.getByRole('heading', { name: 'Verify a tax clearance certificate' }),
+    ).toBeVisible();
+    await expect(page.getByText('VALID certificate')).toBeVisible();
+    await expect(page.getByText('E****** T**********')).toBeVisible();
+    await expect(page.getByText('Signature genuine', { exact: true })).toBeVisible();
+    await expect(page.getByText('Ebiwari Tamunotonye')).toBeVisible();
+    await expect(page.getByText(issued.number, { exact: true })).toBeVisible();
+    await expect(page.getByText('Years covered (exempt)')).toBeVisible();
+  });
+
+  test('an altered fragment is NOT GENUINE, while the number itself is still valid online', async ({
+    page,
+    baseURL,
+  }) => {
+    const issued = await certificate(baseURL);
+    const [base, fragment] = issued.qr.split('#') as [string, string];
+    const [payload, signature] = fragment.split('.') as [string, string];
+    // The signed facts with another name put in: what a forger who edits the QR code gets.
+    const facts = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const altered = encodeTccPayload({ ...facts, m: 'Someone Else' });
+    await page.goto(localPath(`${base}#${altered}.${signature}`));
+    await expect(page.getByText('VALID certificate')).toBeVisible();
+    await expect(page.getByText('Signature NOT GENUINE')).toBeVisible();
+    await expect(page.getByText('Someone Else')).toHaveCount(0);
+  });
+
+  test("a forger's own key, on an unknown number: UNKNOWN and NOT GENUINE", async ({ page }) => {
+    const forger = generateKeyPairSync('ed25519');
+    const number = 'BIRS/TCC/2026/999999';
+    const text = encodeTccPayload({
+      v: 1,
+      k: 'forgedkey01',
+      n: number,
+      b: '1000000017',
+      m: 'Forged Holder',
+      i: '2026-06-01',
+      e: '2026-12-31',
+      y: [[2025, 10_000_000]],
+    });
+    const signature = sign(null, Buffer.from(text, 'ascii'), forger.privateKey).toString(
+      'base64url',
+    );
+    await page.goto(`/verify/tcc/${encodeURIComponent(number)}#${text}.${signature}`);
+    await expect(page.getByText('UNKNOWN certificate')).toBeVisible();
+    await expect(page.getByText('Signature NOT GENUINE')).toBeVisible();
+  });
+
+  test.describe('without the service', () => {
+    // The service's routes answer 503 below: the browser logs each one.
+    test.use({ apiFailuresMade: [503] });
+
+    test('keys kept from an earlier visit: signature genuine — revocation needs a connection', async ({
+      page,
+      baseURL,
+    }) => {
+      const issued = await certificate(baseURL);
+      await page.goto(localPath(issued.qr));
+      await expect(page.getByText('Signature genuine', { exact: true })).toBeVisible();
+      await page.route('**/api/v1/public/**', (route) => route.fulfill({ status: 503 }));
+      await page.reload();
+      await expect(
+        page.getByText(/Signature genuine — revocation needs a connection/),
+      ).toBeVisible();
+      await expect(page.getByText('VALID certificate')).toHaveCount(0);
+      await expect(page.getByText('Ebiwari Tamunotonye')).toBeVisible();
+    });
+  });
+
+  test('no fragment: the payload pasted from a QR reader is checked', async ({ page, baseURL }) => {
+    const issued = await certificate(baseURL);
+    await page.goto(`/verify/tcc/${encodeURIComponent(issued.number)}`);
+    await expect(page.getByText('VALID certificate')).toBeVisible();
+    await page.getByLabel('Signed facts from the QR code').fill(issued.qr);
+    await page.getByRole('button', { name: 'Check the signature' }).click();
+    await expect(page.getByText('Signature genuine', { exact: true })).toBeVisible();
+  });
+});

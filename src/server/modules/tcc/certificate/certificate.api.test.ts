@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFParse } from 'pdf-parse';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitSignedTccPayload } from '../../../../shared/tcc/payload';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { type SignedIn, signInAs } from '../../../testing/factories';
+import { scanPdfQr } from '../../../testing/scanPdfQr';
+import { insertTestTcc, send } from '../testing';
+import { TCC_CHECKS_PER_MINUTE } from './service';
+import { signerFromConfig, verifySignedPayload } from './signing';
+import { insertIssuedTestTcc } from './testing';
+
+const PUBLIC_URL = 'https://revdesk.birs.example';
+
+let ctx: TestContext & { close(): Promise<void> };
+let filesDir: string;
+let officerDa: SignedIn;
+let printer: SignedIn;
+let chairman: SignedIn;
+
+// A real PNG (a dark bar), as a scanned signature would be.
+const signatureImage = new PNG({ width: 60, height: 20 });
+signatureImage.data.fill(40);
+const SIGNATURE_PNG = PNG.sync.write(signatureImage);
+
+beforeAll(async () => {
+  filesDir = mkdtempSync(path.join(os.tmpdir(), 'revdesk-tcc-cert-'));
+  ctx = await createTestContext({ publicUrl: PUBLIC_URL, filesDir });
+  [officerDa, printer, chairman] = await Promise.all([
+    signInAs(ctx, 'OFFICER_DA'),
+    signInAs(ctx, 'PRINTING_OFFICER'),
+    signInAs(ctx, 'TCC_CHAIRMAN'),
+  ]);
+});
+
+afterAll(async () => {
+  await ctx.close();
+  rmSync(filesDir, { recursive: true, force: true });
+});
+
+const pdfOf = (id: string, who: SignedIn | null = printer) =>
+  send(ctx, who, 'GET', `/api/v1/tcc/${id}/certificate.pdf`);
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
+async function publicKeys(): Promise<Map<string, string>> {
+  const res = await send(ctx, null, 'GET', '/api/v1/public/keys');
+  expect(res.statusCode, res.body).toBe(200);
+  const keys = res.json().keys as { keyId: string; publicKey: string }[];
+  return new Map(keys.map((k) => [k.keyId, k.publicKey]));
+}
+
+function uploadSignature(who: SignedIn, bytes: Buffer) {
+  const boundary = '----revdesk-signature-boundary';
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/profile/signature',
+    headers: { ...who.bearer, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="signature"; filename="sig.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+}
+
+describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
+  it("prints what tax-rules.md lists, the chairman's name and signature, and a QR code whose signed facts check", async () => {
+    expect((await uploadSignature(chairman, SIGNATURE_PNG)).statusCode).toBe(200);
+    const tcc = await insertIssuedTestTcc(ctx, officerDa, {
+      status: 'printed',
+      chairman,
+      printCount: 1,
+      holderName: 'Amaka Okafor',
+      changes: { comment: 'Cleared for the Ministry of Works tender.' },
+    });
+    const res = await pdfOf(tcc.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="tcc-${tcc.number.replaceAll('/', '-')}.pdf"`,
+    );
+
+    const text = await pdfText(res.rawPayload);
+    const verifyUrl = `${PUBLIC_URL}/verify/tcc/${encodeURIComponent(tcc.number)}`;
+    for (const expected of [
+      'Bayelsa State Board of Internal Revenue',
+      'Tax Clearance Certificate',
+      tcc.number,
+      'Amaka Okafor',
+      tcc.btin,
+      '1 Test Road, Yenagoa',
+      'Government contract',
+      'Salary',
+      '2023',
+      '2024',
+      '2025',
+      '₦3,000,000.00',
+      '₦200,000.00',
+      'BIRS/2024/000001 (2024-03-01)',
+      '2026-06-01',
+      '2026-12-31',
+      'Cleared for the Ministry of Works tender.',
+      `${chairman.officer.firstName} ${chairman.officer.surname}`,
+      'Executive Chairman',
+      'Any alteration renders this certificate invalid.',
+      verifyUrl,
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain('COPY');
+    expect(text).not.toContain('REVOKED');
+    // The signature image is the only raster image on the page (the QR code is vector).
+    expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+
+    const scanned = await scanPdfQr(new Uint8Array(res.rawPayload));
+    expect(scanned).toBe(`${verifyUrl}#${tcc.signedPayload}`);
+    const fragment = (scanned as string).split('#')[1] as string;
+    expect(verifySignedPayload(fragment, await publicKeys())).toMatchObject({
+      n: tcc.number,
+      b: tcc.btin,
+      m: 'Amaka Okafor',
+      e: '2026-12-31',
+      y: [
+        [2023, 20_000_000],
+        [2024, 20_000_000],
+        [2025, 20_000_000],
+      ],
+    });
+  });
+
+  it('a reprint says COPY, a revoked certificate says REVOKED with its reason; the QR code still reads', async () => {
+    const copy = await insertIssuedTestTcc(ctx, officerDa, { status: 'printed', printCount: 2 });
+    const copyPdf = await pdfOf(copy.id);
+    expect(copyPdf.statusCode).toBe(200);
+    expect(await pdfText(copyPdf.rawPayload)).toContain('COPY');
+    expect(await scanPdfQr(new Uint8Array(copyPdf.rawPayload))).toContain(`#${copy.signedPayload}`);
+    // No chairman's approval recorded: no signature image, a blank signature line.
+    expect(copyPdf.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
+
+    const revoked = await insertIssuedTestTcc(ctx, officerDa, { status: 'revoked' });
+    const revokedPdf = await pdfOf(revoked.id);
+    expect(revokedPdf.statusCode).toBe(200);
+    const text = await pdfText(revokedPdf.rawPayload);
+    expect(text).toContain('REVOKED on 2026-07-01: Issued in error');
+  });
+
+  it('an exemption prints EXEMPT with its reason instead of the table', async () => {
+    const tcc = await insertIssuedTestTcc(ctx, officerDa, {
+      kind: 'exemption',
+      changes: { exemptionReason: 'student', evidenceNote: 'Student ID card seen' },
+    });
+    const res = await pdfOf(tcc.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('EXEMPT');
+    expect(text).toContain('Full-time student');
+    expect(text).not.toContain('BIRS/2024/000001');
+    const fragment = (await scanPdfQr(new Uint8Array(res.rawPayload)))?.split('#')[1] ?? '';
+    expect(verifySignedPayload(fragment, await publicKeys())?.x).toBe(true);
+  });
+
+  it('409 before it is printed, in words; 404 for a kind the officer does not read; 401; 403', async () => {
+    const approved = await insertIssuedTestTcc(ctx, officerDa, { status: 'approved' });
+    const notPrinted = await pdfOf(approved.id);
+    expect(notPrinted.statusCode).toBe(409);
+    expect(notPrinted.json().error.message).toContain('print it first');
+    const pending = await insertTestTcc(ctx, officerDa);
+    const inChain = await pdfOf(pending.id);
+    expect(inChain.statusCode).toBe(409);
+    expect(inChain.json().error.message).toContain('not been approved by the chairman');
+
+    const printed = await insertIssuedTestTcc(ctx, officerDa);
+    expect((await pdfOf(printed.id, officerDa)).statusCode).toBe(200);
+    const presumptiveOfficer = await signInAs(ctx, 'OFFICER_PA');
+    expect((await pdfOf(printed.id, presumptiveOfficer)).statusCode).toBe(404);
+    expect((await pdfOf(randomUUID())).statusCode).toBe(404);
+    expect((await pdfOf('not-an-id')).statusCode).toBe(422);
+    expect((await pdfOf(printed.id, null)).statusCode).toBe(401);
+    expect((await pdfOf(printed.id, await signInAs(ctx, 'EXECUTIVE'))).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/v1/public/tcc/{number} and /api/v1/public/keys', () => {
+  const check = (number: string) =>
+    send(ctx, null, 'GET', `/api/v1/public/tcc/${encodeURIComponent(number)}`);
+
+  it('valid: masked name, BTIN, dates, years — never the name, address or amounts', async () => {
+    const tcc = await insertIssuedTestTcc(ctx, officerDa, {
+      status: 'approved',
+      holderName: 'John Okoro',
+      expiresOn: '2099-12-31',
+    });
+    const res = await check(tcc.number);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'valid',
+      number: tcc.number,
+      maskedName: 'J*** O****',
+      btin: tcc.btin,
+      issuedOn: '2026-06-01',
+      expiresOn: '2099-12-31',
+      years: [2023, 2024, 2025],
+    });
+    expect(res.body).not.toContain('Okoro');
+    expect(res.body).not.toContain('Test Road');
+    // A number typed in lower case is the same certificate.
+    expect((await check(tcc.number.toLowerCase())).json().status).toBe('valid');
+  });
+
+  it('revoked, expired, and unknown (never issued, or no such number); 422 for a malformed one', async () => {
+    const revoked = await insertIssuedTestTcc(ctx, officerDa, { status: 'revoked' });
+    expect((await check(revoked.number)).json()).toMatchObject({
+      status: 'revoked',
+      maskedName: 'A**** O*****',
+    });
+    const expired = await insertIssuedTestTcc(ctx, officerDa, { expiresOn: '2025-12-31' });
+    expect((await check(expired.number)).json()).toMatchObject({
+      status: 'expired',
+      expiresOn: '2025-12-31',
+    });
+    const pending = await insertTestTcc(ctx, officerDa, { status: 'pending_chairman' });
+    expect((await check(pending.number)).json()).toEqual({
+      status: 'unknown',
+      number: pending.number,
+      maskedName: null,
+      btin: null,
+      issuedOn: null,
+      expiresOn: null,
+      years: [],
+    });
+    expect((await check('BIRS/TCC/2026/999999')).json().status).toBe('unknown');
+    expect((await check('<script>')).statusCode).toBe(422);
+  });
+
+  it("lists the signer's key as current, and it checks what it signed", async () => {
+    const res = await send(ctx, null, 'GET', '/api/v1/public/keys');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const signer = signerFromConfig(ctx.config);
+    expect(res.json().keys).toContainEqual(
+      expect.objectContaining({
+        keyId: signer.keyId,
+        algorithm: 'Ed25519',
+        publicKey: signer.publicKey,
+        current: true,
+      }),
+    );
+    const signed = signer.sign({ n: 'X', b: '1', m: 'A', i: '2026-01-01', e: '2026-12-31', y: [] });
+    expect(splitSignedTccPayload(signed)?.payload.k).toBe(signer.keyId);
+    expect(verifySignedPayload(signed, await publicKeys())).not.toBeNull();
+  });
+
+  // Last: it spends this address's checks for the minute.
+  it('too many checks from one address: 429 with Retry-After', async () => {
+    let last = await check('BIRS/TCC/2026/000001');
+    for (let i = 0; i < TCC_CHECKS_PER_MINUTE && last.statusCode === 200; i++) {
+      last = await check('BIRS/TCC/2026/000001');
+    }
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['retry-after']).toMatch(/^\d+$/);
+    expect(last.json().error.message).toContain('Too many certificate checks');
+  });
+});
