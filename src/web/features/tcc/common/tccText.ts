@@ -80,3 +80,15 @@ export function historyCommentLabel(action: TccHistoryEntry['action']): string {
   if (action === 'resubmitted') return 'What was changed';
   return 'Comment';
 }
+
+/** The comment of the latest history line of `action` (the rejection's reason), or null. */
+export function latestReason(
+  history: readonly Pick<TccHistoryEntry, 'action' | 'comment' | 'at'>[],
+  action: TccHistoryEntry['action'],
+): string | null {
+  let latest: Pick<TccHistoryEntry, 'comment' | 'at'> | null = null;
+  for (const entry of history) {
+    if (entry.action === action && (!latest || entry.at >= latest.at)) latest = entry;
+  }
+  return latest?.comment ?? null;
+}
