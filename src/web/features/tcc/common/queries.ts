@@ -31,3 +31,25 @@ export const tccQuery = (id: string) =>
     queryKey: tccKeys.detail(id),
     queryFn: () => api.get<TccView>(`/api/v1/tcc/${encodeURIComponent(id)}`),
   });
+
+/** The URL that downloads one screen's list with its current filter (the cookie goes along). */
+export function tccExportUrl(
+  screen: Pick<TccScreen, 'kind' | 'statuses'>,
+  search: TccListSearch,
+  format: 'csv' | 'xlsx',
+): string {
+  return `/api/v1/tcc?${tccParams(screen, search, format)}`;
+}
+
+/** A decision or change on one certificate: approve, reject, revoke, print. */
+export function tccActionPath(id: string, action: 'approve' | 'reject' | 'revoke' | 'print') {
+  return `/api/v1/tcc/${encodeURIComponent(id)}/${action}`;
+}
+
+/** Approve many from a stage's list: each certificate gets its own outcome. */
+export const TCC_BULK_APPROVE_PATH = '/api/v1/tcc/approve';
+
+/** The certificate as PDF, with its signed QR code (opened after "Print"). */
+export function tccCertificateUrl(id: string): string {
+  return `/api/v1/tcc/${encodeURIComponent(id)}/certificate.pdf`;
+}

@@ -1,6 +1,144 @@
-import { Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { isAmendable } from '../../../../shared/tcc/chain';
+import { TCC_KIND_LABELS } from '../../../../shared/tcc/enums';
+import type { TccView } from '../../../../shared/tcc/views';
+import { isApiError } from '../../../lib/api';
+import { usePermission } from '../../../lib/usePermission';
+import { useShellBase } from '../../../shell/shellPaths';
+import { NoAccess } from '../../pages/NoAccess';
+import { formatLagosDate } from '../../taxpayers/format';
+import { tccQuery } from '../common/queries';
+import { TccStatusBadge } from '../common/StatusBadge';
+import { awaitedText, latestReason } from '../common/tccText';
+import { TccPending } from '../list/pending';
+import { TccActions } from './TccActions';
+import { CertificateCard, HolderCard } from './TccFacts';
+import { TccHistory } from './TccHistory';
+import { YearsTable } from './YearsTable';
 
-/** Scaffolding: one certificate's page (replaced by the detail page). */
+/**
+ * /birs/taxs/tcc/$id: one Tax Clearance Certificate of any kind — holder, purpose, the facts of
+ * its kind, the three-year table, where it stands in the approvals (DESIGN.md §5), its history,
+ * and what this officer may do with it now.
+ */
 export function TccPage() {
-  return <Title order={1}>Tax clearance certificate</Title>;
+  const canRead = usePermission('tcc:read');
+  if (!canRead) return <NoAccess title="Tax clearance certificate" />;
+  return <TccScreen />;
+}
+
+function TccScreen() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const base = useShellBase();
+  const certificate = useQuery(tccQuery(id));
+  useDocumentTitle(`${certificate.data?.number ?? 'Tax clearance certificate'} · RevDesk`);
+  if (certificate.isPending) return <TccPending />;
+  if (certificate.isError) {
+    const error = certificate.error;
+    if (isApiError(error) && error.status === 403) {
+      return <NoAccess title="Tax clearance certificate" />;
+    }
+    // A mistyped id, or a kind this officer does not read: the server answers 404 (422 for
+    // what is not an id at all).
+    const isMissing = isApiError(error) && (error.status === 404 || error.status === 422);
+    return (
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          {isMissing ? 'No such certificate' : 'Tax clearance certificate'}
+        </Title>
+        <Alert
+          color={isMissing ? 'gray' : 'red'}
+          variant="light"
+          role="alert"
+          title={isMissing ? 'No such certificate' : 'The certificate could not be loaded'}
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">
+              {isMissing
+                ? 'No tax clearance certificate you may read has this address. It may have been mistyped, or be of a kind you do not work with.'
+                : error.message}
+            </Text>
+            {isMissing ? (
+              <Button size="xs" component={Link} to={`${base}/dashboard`}>
+                Go to the dashboard
+              </Button>
+            ) : (
+              <Button size="xs" onClick={() => void certificate.refetch()}>
+                Try again
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  return <TccDetail view={certificate.data} />;
+}
+
+function TccDetail({ view }: { view: TccView }) {
+  const awaited = awaitedText(view.status);
+  const rejection = isAmendable(view.status) ? latestReason(view.history, 'rejected') : null;
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed">
+          Tax clearance certificate
+        </Text>
+        <Title order={1} size="h2" data-testid="tcc-number">
+          {view.number}
+        </Title>
+        <Group gap="sm">
+          <Box data-testid="tcc-status">
+            <TccStatusBadge status={view.status} />
+          </Box>
+          <Badge color="gray.7" variant="outline">
+            {TCC_KIND_LABELS[view.kind]}
+          </Badge>
+          {awaited && <Text size="sm">{awaited}</Text>}
+        </Group>
+        <Text>
+          {view.name} · BTIN {view.btin}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Generated {formatLagosDate(view.generatedAt)}
+          {view.generatedBy ? ` by ${view.generatedBy.name}` : ''}
+          {awaited && view.waitingDays > 0
+            ? `; in this step for ${view.waitingDays === 1 ? '1 day' : `${view.waitingDays} days`}`
+            : ''}
+          .
+        </Text>
+      </Stack>
+      <TccActions view={view} />
+      {view.status === 'revoked' && (
+        <Alert color="gray" variant="light" title="Revoked" role="note">
+          {view.revokedAt ? `Revoked on ${formatLagosDate(view.revokedAt)}. ` : ''}
+          {view.revokeReason ?? 'This certificate is no longer valid.'}
+        </Alert>
+      )}
+      {rejection && (
+        <Alert color="red" variant="light" title="Sent back to be amended" role="note">
+          {rejection}
+        </Alert>
+      )}
+      {view.status === 'awaiting_payment' && (
+        <Alert color="notice" variant="light" title="Awaiting the processing fee" role="note">
+          The certificate goes to the Director of Assessment once its fee is paid
+          {view.fee?.rrr ? ` (RRR ${view.fee.rrr})` : ''}.
+        </Alert>
+      )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <HolderCard view={view} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <CertificateCard view={view} />
+        </Grid.Col>
+      </Grid>
+      <YearsTable view={view} />
+      <TccHistory view={view} />
+    </Stack>
+  );
 }

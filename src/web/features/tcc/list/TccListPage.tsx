@@ -1,8 +1,46 @@
-import { Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { TccScreen } from '../../../../shared/tcc/lists';
+import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../pages/NoAccess';
 import { useTccScreen } from '../common/useTccScreen';
+import { TccListSection } from './TccListSection';
 
-/** Scaffolding: the list of one SPEC TCC screen (replaced by the list page). */
+/** What each kind of list is for, under its title. */
+const INTRO: Record<Exclude<TccScreen['view'], 'generate'>, string> = {
+  'officer-pending':
+    'Certificates still open: with an approver, awaiting their fee, or sent back to be amended.',
+  all: 'Every certificate of this kind, whatever its status.',
+  'stage-pending':
+    'Certificates waiting for this stage’s decision. Open one to approve or reject it, or tick several and approve them together.',
+  'stage-rejected':
+    'Certificates this stage sent back to the generating officer, with the reason given.',
+  completed: 'Certificates approved by the Chairman: ready to print, printed, or revoked.',
+};
+
+/** Every SPEC.md §2 TCC list: one screen of TCC_SCREENS, a view by kind and status. */
 export function TccListPage() {
   const screen = useTccScreen();
-  return <Title order={1}>{screen.title}</Title>;
+  const canRead = usePermission('tcc:read');
+  if (!canRead) return <NoAccess title={screen.title} />;
+  return <TccList screen={screen} />;
+}
+
+function TccList({ screen }: { screen: TccScreen }) {
+  useDocumentTitle(`${screen.title} · RevDesk`);
+  return (
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          {screen.title}
+        </Title>
+        {screen.view !== 'generate' && (
+          <Text size="sm" c="dimmed">
+            {INTRO[screen.view]}
+          </Text>
+        )}
+      </Stack>
+      <TccListSection screen={screen} />
+    </Stack>
+  );
 }

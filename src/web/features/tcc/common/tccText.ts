@@ -1,0 +1,94 @@
+import { stageAwaited } from '../../../../shared/tcc/chain';
+import {
+  TCC_OPEN_STATUSES,
+  TCC_STAGE_LABELS,
+  TCC_STAGE_PERMISSION,
+  TCC_WAIT_WARNING_DAYS,
+  type TccStatus,
+} from '../../../../shared/tcc/enums';
+import type { TccScreen } from '../../../../shared/tcc/lists';
+import type { TccHistoryEntry, TccListItem } from '../../../../shared/tcc/views';
+
+/**
+ * What the TCC screens say about a certificate, as pure functions (the list and the page share
+ * them; tccText.test.ts holds them). Zod-free: the lists load first.
+ */
+
+/** A certificate still waits on someone (an approver, its fee, or its officer after a rejection). */
+export function isWaiting(status: TccStatus): boolean {
+  return (TCC_OPEN_STATUSES as readonly TccStatus[]).includes(status);
+}
+
+/**
+ * Highlighted in a list: the law expects an answer within two weeks (domain/tax-rules.md, Tax
+ * Clearance Certificate), so one waiting past TCC_WAIT_WARNING_DAYS needs attention.
+ */
+export function isWaitingTooLong(item: Pick<TccListItem, 'status' | 'waitingDays'>): boolean {
+  return isWaiting(item.status) && item.waitingDays > TCC_WAIT_WARNING_DAYS;
+}
+
+/** "Today", "1 day", "12 days"; a decided certificate waits on nobody: "—". */
+export function waitingText(item: Pick<TccListItem, 'status' | 'waitingDays'>): string {
+  if (!isWaiting(item.status)) return '—';
+  if (item.waitingDays <= 0) return 'Today';
+  return item.waitingDays === 1 ? '1 day' : `${item.waitingDays} days`;
+}
+
+/** Whom the certificate waits on now, in words, or null once decided. */
+export function awaitedText(status: TccStatus): string | null {
+  const stage = stageAwaited(status);
+  if (stage) return `Waiting for the ${TCC_STAGE_LABELS[stage]}'s decision`;
+  if (status === 'awaiting_payment') return 'Waiting for the processing fee to be paid';
+  if (isWaiting(status)) return 'Sent back to the generating officer to amend and resubmit';
+  return null;
+}
+
+/**
+ * The screens where a stage's approver works through a queue: "Approve selected" appears there
+ * for an officer holding that stage's permission (SPEC.md §2 pending-… lists).
+ */
+export function bulkApproveStage(
+  screen: Pick<TccScreen, 'view' | 'stage'>,
+  permissions: readonly string[],
+) {
+  if (screen.view !== 'stage-pending' || !screen.stage) return null;
+  return permissions.includes(TCC_STAGE_PERMISSION[screen.stage]) ? screen.stage : null;
+}
+
+const HISTORY_TEXT: Record<TccHistoryEntry['action'], string> = {
+  generated: 'Generated',
+  fee_paid: 'Processing fee paid',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  resubmitted: 'Amended and resubmitted',
+  printed: 'Printed',
+  revoked: 'Revoked',
+};
+
+/** A history line's headline: "Approved by the Director of Assessment", "Printed". */
+export function historyText(entry: Pick<TccHistoryEntry, 'action' | 'stage'>): string {
+  const what = HISTORY_TEXT[entry.action];
+  const stage = entry.stage ? TCC_STAGE_LABELS[entry.stage] : null;
+  return stage && (entry.action === 'approved' || entry.action === 'rejected')
+    ? `${what} by the ${stage}`
+    : what;
+}
+
+/** What the comment of a history line is, so the timeline labels it. */
+export function historyCommentLabel(action: TccHistoryEntry['action']): string {
+  if (action === 'rejected' || action === 'revoked') return 'Reason';
+  if (action === 'resubmitted') return 'What was changed';
+  return 'Comment';
+}
+
+/** The comment of the latest history line of `action` (the rejection's reason), or null. */
+export function latestReason(
+  history: readonly Pick<TccHistoryEntry, 'action' | 'comment' | 'at'>[],
+  action: TccHistoryEntry['action'],
+): string | null {
+  let latest: Pick<TccHistoryEntry, 'comment' | 'at'> | null = null;
+  for (const entry of history) {
+    if (entry.action === action && (!latest || entry.at >= latest.at)) latest = entry;
+  }
+  return latest?.comment ?? null;
+}

@@ -1,0 +1,185 @@
+import 'mantine-datatable/styles.css';
+import '../../../styles/tables.css';
+import '../../../styles/forms.css';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconChecks, IconSearchOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { TccScreen } from '../../../../shared/tcc/lists';
+import type { TccListItem } from '../../../../shared/tcc/views';
+import {
+  clearedFilters,
+  ExportButtons,
+  ListLoadError,
+  useSetListSearch,
+} from '../../../lib/lists/listPage';
+import { TableSkeleton } from '../../../lib/pending/skeletons';
+import { meQuery } from '../../../lib/queries';
+import { useLazyDialog } from '../../../lib/useLazyDialog';
+import { useShellBase } from '../../../shell/shellPaths';
+import { DEFAULT_PAGE_SIZE } from '../../taxpayers/listSearch';
+import { tccExportUrl, tccListQuery } from '../common/queries';
+import { TCC_FILTER_KEYS, TccListSearch } from '../common/tccSearch';
+import { bulkApproveStage } from '../common/tccText';
+import { TCC_TABLE } from './pending';
+import { TccFilters } from './TccFilters';
+import { type TccSelection, TccTable } from './TccTable';
+import { DEFAULT_TCC_SORT } from './tableSort';
+
+const loadBulkApproveModal = () =>
+  import('./BulkApproveModal').then((module) => module.BulkApproveModal);
+
+type Props = {
+  screen: TccScreen;
+  /** Only the certificates the signed-in officer generated (the generate page's own list). */
+  isMine?: boolean;
+  /** The table's accessible name; the screen's title by default. */
+  label?: string;
+};
+
+/**
+ * One SPEC TCC list (a kind and its statuses, TCC_SCREENS) with its filters, export and, on a
+ * stage's pending list, "Approve selected". The list pages show it under their title; the
+ * generate page embeds it with `isMine` as "Certificates you generated".
+ */
+export function TccListSection({ screen, isMine = false, label = screen.title }: Props) {
+  const base = useShellBase();
+  const navigate = useNavigate();
+  const me = useQuery(meQuery());
+  const urlSearch = TccListSearch.parse(useSearch({ strict: false }));
+  const search = isMine ? { ...urlSearch, mine: true } : urlSearch;
+  const list = useQuery(tccListQuery(screen, search));
+  const stage = bulkApproveStage(screen, me.data?.permissions ?? []);
+  const [selected, setSelected] = useState<ReadonlyMap<string, TccListItem>>(new Map());
+  const [isApproving, setApproving] = useState(false);
+  const bulk = useLazyDialog(loadBulkApproveModal, isApproving);
+
+  const filterKeys = isMine ? TCC_FILTER_KEYS.filter((key) => key !== 'mine') : TCC_FILTER_KEYS;
+  const setSearch = useSetListSearch<TccListSearch>();
+  const clearFilters = () => setSearch(clearedFilters<TccListSearch>([...filterKeys, 'page']));
+  const hasFilters = filterKeys.some((key) => urlSearch[key] !== undefined);
+  const isEmpty = list.data !== undefined && list.data.total === 0 && !list.isPlaceholderData;
+
+  const selection: TccSelection | undefined = stage
+    ? {
+        selected: new Set(selected.keys()),
+        onToggle: (row, isSelected) =>
+          setSelected((current) => {
+            const next = new Map(current);
+            if (isSelected) next.set(row.id, row);
+            else next.delete(row.id);
+            return next;
+          }),
+        onTogglePage: (rows, isSelected) =>
+          setSelected((current) => {
+            const next = new Map(current);
+            for (const row of rows) {
+              if (isSelected) next.set(row.id, row);
+              else next.delete(row.id);
+            }
+            return next;
+          }),
+      }
+    : undefined;
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end" gap="sm" wrap="wrap">
+        {stage && (
+          <Button
+            leftSection={<IconChecks size={16} aria-hidden="true" />}
+            disabled={selected.size === 0}
+            onClick={() => setApproving(true)}
+          >
+            {selected.size > 0 ? `Approve selected (${selected.size})` : 'Approve selected'}
+          </Button>
+        )}
+        <ExportButtons hrefOf={(format) => tccExportUrl(screen, search, format)} />
+      </Group>
+
+      <TccFilters
+        screen={screen}
+        search={urlSearch}
+        isMineFixed={isMine}
+        onChange={(change) => setSearch({ ...change, page: undefined })}
+        onClear={clearFilters}
+      />
+
+      {list.isError ? (
+        <ListLoadError
+          what="The certificates"
+          error={list.error}
+          isRetrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
+      ) : list.isPending ? (
+        <TableSkeleton {...TCC_TABLE} withPage={false} />
+      ) : isEmpty ? (
+        <Paper withBorder radius="md" p="xl">
+          <Stack align="center" gap="sm">
+            <IconSearchOff size={32} aria-hidden="true" />
+            {hasFilters ? (
+              <>
+                <Text fw={600}>No certificates match these filters.</Text>
+                <Text size="sm" c="dimmed" ta="center">
+                  Check the number, BTIN or name and the dates, or clear the filters to see every
+                  certificate of this list.
+                </Text>
+                <Button variant="light" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              </>
+            ) : (
+              <>
+                <Text fw={600}>There are no certificates in this list.</Text>
+                <Text size="sm" c="dimmed" ta="center">
+                  {isMine
+                    ? 'The certificates you generate appear here as they go through the approvals.'
+                    : 'Certificates appear here as they reach this step of the approvals.'}
+                </Text>
+              </>
+            )}
+          </Stack>
+        </Paper>
+      ) : (
+        <TccTable
+          label={label}
+          data={list.data}
+          isFetching={list.isFetching}
+          emptyText="No certificates on this page"
+          onOpen={(row) => void navigate({ to: `${base}/taxs/tcc/${row.id}` })}
+          selection={selection}
+          sorting={{
+            sort: search.sort ?? DEFAULT_TCC_SORT,
+            onChange: (sort) =>
+              setSearch({ sort: sort === DEFAULT_TCC_SORT ? undefined : sort, page: undefined }),
+          }}
+          onPageChange={(page) => setSearch({ page: page === 1 ? undefined : page }, false)}
+          onPageSizeChange={(pageSize) =>
+            setSearch({
+              pageSize: pageSize === DEFAULT_PAGE_SIZE ? undefined : pageSize,
+              page: undefined,
+            })
+          }
+        />
+      )}
+
+      {stage && bulk.Dialog && (
+        <bulk.Dialog
+          opened={bulk.opened}
+          stage={stage}
+          certificates={[...selected.values()]}
+          onApproved={(ids) =>
+            setSelected((current) => {
+              const next = new Map(current);
+              for (const id of ids) next.delete(id);
+              return next;
+            })
+          }
+          onClose={() => setApproving(false)}
+        />
+      )}
+    </Stack>
+  );
+}
