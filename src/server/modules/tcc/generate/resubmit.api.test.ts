@@ -1,0 +1,186 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TccStatus } from '../../../../shared/tcc/enums';
+import type { TccView, TccYear } from '../../../../shared/tcc/views';
+import { auditEvents } from '../../../db/schema';
+import { createRemitaMda } from '../../../integrations/remita/testing';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { createDirectAssessment } from '../../assessments/testing';
+import { createPayment, randomRrr } from '../../payments/testing';
+import { findTcc, transitionTcc } from '../queries';
+import { send } from '../testing';
+import { coveredYears, createCompany, generateTestTcc, tccBody } from './testing';
+
+/**
+ * A rejected certificate amended by its officer and sent back to the Director of Assessment
+ * (DESIGN.md §5): the years read again, the flagged ones justified again, a compare-and-set on
+ * the status, history and audit. Runs on PostgreSQL too.
+ */
+
+let ctx: TestContext & { close(): Promise<void> };
+let da: SignedIn;
+let pa: SignedIn;
+let payee: SignedIn;
+let director: SignedIn;
+let mdaId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { listen: true });
+  [da, pa, payee, director] = await Promise.all([
+    signInAs(ctx, 'OFFICER_DA'),
+    signInAs(ctx, 'OFFICER_PA'),
+    signInAs(ctx, 'OFFICER_PAYEE'),
+    signInAs(ctx, 'DIRECTOR_ASSESSMENT'),
+  ]);
+  mdaId = (await createRemitaMda(ctx)).id;
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const [first, second, third] = coveredYears() as [number, number, number];
+
+async function reject(id: string, status: TccStatus = 'rejected_director_collection') {
+  const moved = await transitionTcc(
+    ctx.db,
+    id,
+    'pending_director_assessment',
+    { status },
+    new Date(),
+  );
+  if (!moved) throw new Error('could not reject the test certificate');
+}
+
+describe('POST /api/v1/tcc/{id}/resubmit', () => {
+  it('reads the ledger again, keeps the justifications still needed, and starts the chain again', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const created = await generateTestTcc(ctx, da, tccBody('direct-assessment', taxpayer.btin));
+    await reject(created.id);
+
+    // Meanwhile the first year was assessed and paid.
+    const assessment = await createDirectAssessment(ctx, da, taxpayer.btin, {
+      overrides: { taxYear: first },
+    });
+    const rrr = randomRrr();
+    const link = { type: 'direct-assessment' as const, assessmentId: assessment.id };
+    await createPayment(ctx, {
+      status: 'pending',
+      rrr,
+      mdaId,
+      amountKobo: assessment.taxKobo,
+      ...link,
+    });
+    await createPayment(ctx, { rrr, mdaId, amountKobo: assessment.taxKobo });
+
+    const res = await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, {
+      purpose: 'loan',
+      note: 'Added the assessment of the first year, now paid.',
+    });
+    expect(res.statusCode).toBe(200);
+    const view = res.json<TccView>();
+    expect(view).toMatchObject({ status: 'pending_director_assessment', purpose: 'loan' });
+    expect(view.years.map((y: TccYear) => [y.year, y.flag, y.justification !== null])).toEqual([
+      [first, null, false],
+      [second, 'no_assessment', true],
+      [third, 'no_assessment', true],
+    ]);
+    expect(view.years[0]).toMatchObject({
+      taxKobo: assessment.taxKobo,
+      paidKobo: assessment.taxKobo,
+      assessmentIds: [assessment.id],
+    });
+    const last = view.history[view.history.length - 1];
+    expect(last).toMatchObject({
+      action: 'resubmitted',
+      fromStatus: 'rejected_director_collection',
+      toStatus: 'pending_director_assessment',
+      comment: 'Added the assessment of the first year, now paid.',
+      actor: { id: da.officer.id },
+    });
+    const audit = await ctx.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'tcc'), eq(auditEvents.entityId, created.id)));
+    expect(audit.map((a) => a.action).sort()).toEqual(['tcc.generated', 'tcc.resubmitted']);
+
+    // No longer rejected: a second resubmission is a conflict.
+    const again = await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, {
+      note: 'Trying again.',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('422 when new justifications leave a flagged year out; 403/404 for officers of other kinds', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const created = await generateTestTcc(ctx, da, tccBody('direct-assessment', taxpayer.btin));
+    await reject(created.id, 'rejected_chairman');
+    const body = {
+      justifications: [{ year: first, text: 'Income was below the threshold that year.' }],
+      note: 'Shortened the justifications.',
+    };
+    const res = await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toContain(`${second}, ${third}`);
+    // The presumptive officer does not read direct-assessment certificates; the director reads
+    // them but does not amend them.
+    expect(
+      (await send(ctx, pa, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body)).statusCode,
+    ).toBe(404);
+    expect(
+      (await send(ctx, director, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body)).statusCode,
+    ).toBe(403);
+    expect((await findTcc(ctx.db, created.id))?.status).toBe('rejected_chairman');
+  });
+
+  it('PAYE: amended years replace the entered ones; a purpose another open certificate holds is 409', async () => {
+    const employee = await createTaxpayer(ctx);
+    const company = await createCompany(ctx);
+    const created = await generateTestTcc(
+      ctx,
+      payee,
+      tccBody('paye', employee.btin, { employerBtin: company.btin }),
+    );
+    const other = await generateTestTcc(
+      ctx,
+      payee,
+      tccBody('paye', employee.btin, { employerBtin: company.btin, purpose: 'visa' }),
+    );
+    await reject(created.id, 'rejected_director_assessment');
+
+    const taken = await send(ctx, payee, 'POST', `/api/v1/tcc/${created.id}/resubmit`, {
+      purpose: 'visa',
+      note: 'Changed the purpose.',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toContain(other.number);
+
+    const years = coveredYears().map((year) => ({
+      year,
+      incomeKobo: 400_000_000,
+      taxKobo: 30_000_000,
+      paidKobo: year === third ? 20_000_000 : 30_000_000,
+      receipts: [],
+    }));
+    const unjustified = await send(ctx, payee, 'POST', `/api/v1/tcc/${created.id}/resubmit`, {
+      years,
+      justifications: [],
+      note: 'Corrected the pay figures.',
+    });
+    expect(unjustified.statusCode).toBe(422);
+    const res = await send(ctx, payee, 'POST', `/api/v1/tcc/${created.id}/resubmit`, {
+      years,
+      justifications: [{ year: third, text: 'Employer pays the balance in arrears by March.' }],
+      note: 'Corrected the pay figures.',
+    });
+    expect(res.statusCode).toBe(200);
+    const view = res.json<TccView>();
+    expect(view.flagged).toBe(true);
+    expect(view.years.map((y: TccYear) => [y.taxKobo, y.outstandingKobo, y.flag])).toEqual([
+      [30_000_000, 0, null],
+      [30_000_000, 0, null],
+      [30_000_000, 10_000_000, 'arrears'],
+    ]);
+  });
+});
