@@ -323,6 +323,18 @@ describe('printing', () => {
     expect(await auditActions(tcc.id)).toEqual(['tcc.printed', 'tcc.printed']);
   });
 
+  it('two prints at once both count: the row lock loses no copy', async () => {
+    const tcc = await insertTestTcc(ctx, da, { status: 'approved' });
+    const printer2 = await signInAs(ctx, 'PRINTING_OFFICER');
+    const [a, b] = await Promise.all([
+      send(ctx, printer, 'POST', url(tcc.id, 'print')),
+      send(ctx, printer2, 'POST', url(tcc.id, 'print')),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const view = await send(ctx, printer, 'GET', `/api/v1/tcc/${tcc.id}`);
+    expect(view.json<TccView>()).toMatchObject({ status: 'printed', printCount: 2 });
+  });
+
   it('a certificate not yet issued, or revoked, is not printed', async () => {
     const pending = await insertTestTcc(ctx, da, { status: 'pending_chairman' });
     expect((await send(ctx, printer, 'POST', url(pending.id, 'print'))).statusCode).toBe(409);
