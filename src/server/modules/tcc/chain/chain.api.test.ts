@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInLagos } from '../../../../shared/dates';
-import type { TccBulkResult, TccView } from '../../../../shared/tcc/views';
+import type { TccBulkResult, TccPage, TccView } from '../../../../shared/tcc/views';
 import { auditEvents, taxSettings, tccSigningKeys, tccs } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { type SignedIn, signInAs } from '../../../testing/factories';
@@ -239,6 +239,29 @@ describe('rejection', () => {
     expect(await auditActions(tcc.id)).toEqual(['tcc.rejected']);
     // Rejected, it waits on nobody: a second decision is a 409.
     expect((await approve(dirCollection, tcc.id)).statusCode).toBe(409);
+    // It is on the rejected list, where its officer may resubmit it.
+    const rejectedList = await send(
+      ctx,
+      da,
+      'GET',
+      `/api/v1/tcc?btin=${tcc.btin}&status=rejected_director_assessment,rejected_director_collection,rejected_chairman`,
+    );
+    expect(rejectedList.json<TccPage>().items.map((i) => [i.id, i.actions])).toEqual([
+      [tcc.id, ['resubmit']],
+    ]);
+    const pendingList = await send(
+      ctx,
+      dirCollection,
+      'GET',
+      `/api/v1/tcc?btin=${tcc.btin}&status=pending_director_collection`,
+    );
+    expect(pendingList.json<TccPage>().total).toBe(0);
+
+    const atDirector = await insertTestTcc(ctx, da);
+    const byDirector = await send(ctx, dirAssessment, 'POST', url(atDirector.id, 'reject'), {
+      reason: 'No assessment for 2023 and no justification',
+    });
+    expect(byDirector.json<TccView>().status).toBe('rejected_director_assessment');
 
     const atChairman = await insertTestTcc(ctx, da, { status: 'pending_chairman' });
     const byChairman = await send(ctx, chairman, 'POST', url(atChairman.id, 'reject'), {
@@ -298,6 +321,18 @@ describe('printing', () => {
       'Copy 2',
     ]);
     expect(await auditActions(tcc.id)).toEqual(['tcc.printed', 'tcc.printed']);
+  });
+
+  it('two prints at once both count: the row lock loses no copy', async () => {
+    const tcc = await insertTestTcc(ctx, da, { status: 'approved' });
+    const printer2 = await signInAs(ctx, 'PRINTING_OFFICER');
+    const [a, b] = await Promise.all([
+      send(ctx, printer, 'POST', url(tcc.id, 'print')),
+      send(ctx, printer2, 'POST', url(tcc.id, 'print')),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const view = await send(ctx, printer, 'GET', `/api/v1/tcc/${tcc.id}`);
+    expect(view.json<TccView>()).toMatchObject({ status: 'printed', printCount: 2 });
   });
 
   it('a certificate not yet issued, or revoked, is not printed', async () => {

@@ -311,6 +311,18 @@ describe('one certificate', () => {
       ],
     ]);
     expect(view.years).toHaveLength(3);
+    // A kind with a processing fee shows it, unpaid until its bill is raised and paid.
+    await ctx.db.update(tccs).set({ feeKobo: 500_000 }).where(eq(tccs.id, tcc.id));
+    const withFee = (
+      await send(ctx, dirAssessment, 'GET', `/api/v1/tcc/${tcc.id}`)
+    ).json<TccView>();
+    expect(withFee.fee).toEqual({
+      amountKobo: 500_000,
+      rrr: null,
+      paymentId: null,
+      paymentStatus: null,
+    });
+    expect(withFee.actions).toEqual([]);
     const missing = await send(ctx, da, 'GET', '/api/v1/tcc/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
     expect((await send(ctx, da, 'GET', '/api/v1/tcc/not-an-id')).statusCode).toBe(422);
