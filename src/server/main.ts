@@ -4,6 +4,7 @@ import { openConfiguredDatabase } from './db/open';
 import { seedDemoAssessments } from './db/seed/assessments';
 import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './db/seed/demo';
 import { seedDemoPayments } from './db/seed/payments';
+import { seedDemoTccs } from './db/seed/tcc';
 import { seedDemoTradeCategories } from './db/seed/tradeCategories';
 import { createSimulators } from './integrations/simulators';
 
@@ -37,6 +38,8 @@ async function main() {
       await seedDemoPayments(database.db, config, simulators);
       // After the payments: their seed is skipped once the ledger holds any payment.
       await seedDemoAssessments(database.db, config, simulators);
+      // After the assessments: direct-assessment and presumptive certificates read their years.
+      await seedDemoTccs(database.db, config);
     }
   }
   const app = await buildApp({ config, database, ...(simulators ? { simulators } : {}) });

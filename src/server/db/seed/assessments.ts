@@ -6,9 +6,7 @@ import type {
   DirectAssessmentInput,
 } from '../../../shared/assessments';
 import { ASSESSMENT_PAYMENT_TYPES } from '../../../shared/assessments';
-import { permissionsOf } from '../../../shared/permissions';
 import { formatNigerianPhone } from '../../../shared/phone';
-import type { UserType } from '../../../shared/userTypes';
 import { type Actor, systemActor } from '../../auth/actor';
 import type { Config } from '../../config';
 import { createLocalFileStore } from '../../files/store';
@@ -23,14 +21,8 @@ import { createLedger } from '../../modules/payments/ledger/ledger';
 import { createSettlements } from '../../modules/payments/ledger/settlements';
 import { secretBoxFromConfig } from '../../secrets';
 import type { Db } from '../client';
-import {
-  assessments,
-  mdaRevenueHeads,
-  mdas,
-  officers,
-  taxpayers,
-  tradeCategories,
-} from '../schema';
+import { assessments, mdaRevenueHeads, mdas, taxpayers, tradeCategories } from '../schema';
+import { actorOfUsername } from './queries';
 
 /**
  * Demo assessments for the assessment screens and the TCC work: direct assessments of demo
@@ -71,27 +63,6 @@ const DAY = 86_400_000;
 async function countAssessments(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(assessments);
   return row?.n ?? 0;
-}
-
-/** A demo officer as the actor of a service call (their permissions, their kinds). */
-async function actorOf(db: Db, username: string): Promise<Actor | null> {
-  const [row] = await db
-    .select({ id: officers.id, username: officers.username, userType: officers.userType })
-    .from(officers)
-    .where(eq(officers.username, username))
-    .limit(1);
-  if (!row) return null;
-  const userType = row.userType as UserType;
-  return {
-    officerId: row.id,
-    username: row.username,
-    userType,
-    mdaPrivileges: [],
-    permissions: permissionsOf(userType),
-    sessionId: null,
-    requestId: null,
-    ip: null,
-  };
 }
 
 /** BIRS, its Remita credentials and the direct-assessment revenue head: where the tax is paid. */
@@ -207,9 +178,9 @@ export async function seedDemoAssessments(
   const none = { assessments: 0, payments: 0, objections: 0 };
   if ((await countAssessments(db)) > 0) return none;
   const [da, pa, director] = await Promise.all([
-    actorOf(db, 'officer_da'),
-    actorOf(db, 'officer_pa'),
-    actorOf(db, 'director_assessment'),
+    actorOfUsername(db, 'officer_da'),
+    actorOfUsername(db, 'officer_pa'),
+    actorOfUsername(db, 'director_assessment'),
   ]);
   const billingOrNull = await selectBilling(db);
   const categories = await db

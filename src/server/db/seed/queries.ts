@@ -1,4 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { permissionsOf } from '../../../shared/permissions';
+import type { UserType } from '../../../shared/userTypes';
+import type { Actor } from '../../auth/actor';
 import type { Db } from '../client';
 import { lgas, officers, taxpayers, towns } from '../schema';
 
@@ -31,4 +34,25 @@ export async function selectPlacesOfState(db: Db, stateId: number) {
 export async function countTaxpayersFromSource(db: Db, source: 'import'): Promise<number> {
   const [row] = await db.select({ n: count() }).from(taxpayers).where(eq(taxpayers.source, source));
   return row?.n ?? 0;
+}
+
+/** A demo officer as the actor of a service call (their permissions, their kinds). */
+export async function actorOfUsername(db: Db, username: string): Promise<Actor | null> {
+  const [row] = await db
+    .select({ id: officers.id, username: officers.username, userType: officers.userType })
+    .from(officers)
+    .where(eq(officers.username, username))
+    .limit(1);
+  if (!row) return null;
+  const userType = row.userType as UserType;
+  return {
+    officerId: row.id,
+    username: row.username,
+    userType,
+    mdaPrivileges: [],
+    permissions: permissionsOf(userType),
+    sessionId: null,
+    requestId: null,
+    ip: null,
+  };
 }
