@@ -134,6 +134,20 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
     expect((await findTcc(ctx.db, created.id))?.status).toBe('rejected_chairman');
   });
 
+  it('two resubmissions at once: one moves it, the other is a 409', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const created = await generateTestTcc(ctx, da, tccBody('direct-assessment', taxpayer.btin));
+    await reject(created.id, 'rejected_director_assessment');
+    const body = { note: 'Explained the missing years better.' };
+    const answers = await Promise.all([
+      send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body),
+      send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const view = answers.find((a) => a.statusCode === 200)?.json<TccView>();
+    expect(view?.history.filter((h) => h.action === 'resubmitted')).toHaveLength(1);
+  });
+
   it('PAYE: amended years replace the entered ones; a purpose another open certificate holds is 409', async () => {
     const employee = await createTaxpayer(ctx);
     const company = await createCompany(ctx);
