@@ -334,11 +334,15 @@ export function createTccGenerateService(deps: PaymentDeps) {
         try {
           await billFee(actor, row.id, {});
         } catch (err) {
+          // What an officer can act on (no Remita service on the MDA, Remita down, no MDA to
+          // bill): kept in the audit trail and shown by the page as a fee without an RRR.
+          // Anything else is a fault and goes up.
+          if (!(err instanceof AppError)) throw err;
           await recordAudit(db, actor, {
             action: 'tcc.fee_bill_failed',
             entityType: 'tcc',
             entityId: row.id,
-            after: { number: row.number, error: (err as Error).message },
+            after: { number: row.number, code: err.code, error: err.message },
           });
         }
       }
