@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TccStatus } from '../../../../shared/tcc/enums';
 import type { TccView, TccYear } from '../../../../shared/tcc/views';
-import { auditEvents } from '../../../db/schema';
+import { auditEvents, taxpayers } from '../../../db/schema';
 import { createRemitaMda } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
@@ -74,13 +74,23 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
     });
     await createPayment(ctx, { rrr, mdaId, amountKobo: assessment.taxKobo });
 
+    // The address was corrected on the taxpayer's record.
+    await ctx.db
+      .update(taxpayers)
+      .set({ address: '7 Azikoro Road, Ekeki, Yenagoa' })
+      .where(eq(taxpayers.btin, taxpayer.btin));
+
     const res = await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, {
       purpose: 'loan',
       note: 'Added the assessment of the first year, now paid.',
     });
     expect(res.statusCode).toBe(200);
     const view = res.json<TccView>();
-    expect(view).toMatchObject({ status: 'pending_director_assessment', purpose: 'loan' });
+    expect(view).toMatchObject({
+      status: 'pending_director_assessment',
+      purpose: 'loan',
+      holder: { name: taxpayer.displayName, address: '7 Azikoro Road, Ekeki, Yenagoa' },
+    });
     expect(view.years.map((y: TccYear) => [y.year, y.flag, y.justification !== null])).toEqual([
       [first, null, false],
       [second, 'no_assessment', true],

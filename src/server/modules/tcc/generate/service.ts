@@ -370,6 +370,9 @@ export function createTccGenerateService(deps: PaymentDeps) {
           `Only a rejected certificate is amended and resubmitted; ${row.number} is ${TCC_STATUS_LABELS[row.status].toLowerCase()}.`,
         );
       }
+      // The holder is read again: a wrong address or name is a common reason for a rejection,
+      // corrected on the taxpayer's record before the certificate goes back.
+      const holder = holderOf(await individualHolder(db, row.btin, row.kind));
       const stored = row.years as TccYear[];
       const years = stored.map((y) => y.year);
       if (input.years && row.kind !== 'paye' && row.kind !== 'mda-employee') {
@@ -406,6 +409,8 @@ export function createTccGenerateService(deps: PaymentDeps) {
             row.status,
             {
               status: RESUBMITTED_STATUS,
+              holder,
+              holderName: holder.name.toLowerCase(),
               purpose,
               purposeDetail,
               sourceOfIncome: input.sourceOfIncome ?? row.sourceOfIncome,
