@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInLagos } from '../../../../shared/dates';
 import type { TccView } from '../../../../shared/tcc/views';
-import { auditEvents, payments, taxSettings } from '../../../db/schema';
+import { auditEvents, mdas, payments, taxSettings } from '../../../db/schema';
 import { notificationOf } from '../../../integrations/remita/simulator';
 import { createRemitaMda, type RemitaMda } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
@@ -148,10 +148,12 @@ describe('a certificate with a processing fee', () => {
   });
 
   it('when Remita cannot raise the bill the certificate still waits, the failure is audited, the officer raises it again', async () => {
-    // Now the first MDA by name has no Remita service: the automatic bill fails.
-    await createMda(ctx, { name: 'AAA Ministry without Remita' });
+    // For this test the first MDA by name has no Remita service: the automatic bill fails.
+    const first = await createMda(ctx, { name: 'AAA Ministry without Remita' });
     const taxpayer = await createTaxpayer(ctx);
-    const created = await generateTestTcc(ctx, pa, tccBody('presumptive', taxpayer.btin));
+    const created = await generateTestTcc(ctx, pa, tccBody('presumptive', taxpayer.btin)).finally(
+      () => ctx.db.delete(mdas).where(eq(mdas.id, first.id)),
+    );
     expect(created.status).toBe('awaiting_payment');
     expect(await feeBills(created.id)).toEqual([]);
     const audit = await ctx.db

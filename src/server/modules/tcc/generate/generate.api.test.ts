@@ -179,6 +179,23 @@ describe('GET /api/v1/tcc/preview and POST /api/v1/tcc (direct assessment)', () 
     expect(loan.number).not.toBe(created.number);
   });
 
+  it('two officers generating for one purpose at once: one certificate, one 409', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const body = tccBody('direct-assessment', taxpayer.btin);
+    const answers = await Promise.all([
+      send(ctx, da, 'POST', '/api/v1/tcc', body),
+      send(ctx, officer, 'POST', '/api/v1/tcc', body),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const preview = await send(
+      ctx,
+      da,
+      'GET',
+      `/api/v1/tcc/preview?kind=direct-assessment&btin=${taxpayer.btin}`,
+    );
+    expect(preview.json<TccPreview>().open).toHaveLength(1);
+  });
+
   it('403 for another kind’s officer, 404 unknown BTIN, 422 for a company, 401 signed out', async () => {
     const taxpayer = await createTaxpayer(ctx);
     const body = tccBody('direct-assessment', taxpayer.btin);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TccStatus } from '../../../../shared/tcc/enums';
 import type { TccView, TccYear } from '../../../../shared/tcc/views';
-import { auditEvents } from '../../../db/schema';
+import { auditEvents, taxpayers } from '../../../db/schema';
 import { createRemitaMda } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
@@ -74,13 +74,23 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
     });
     await createPayment(ctx, { rrr, mdaId, amountKobo: assessment.taxKobo });
 
+    // The address was corrected on the taxpayer's record.
+    await ctx.db
+      .update(taxpayers)
+      .set({ address: '7 Azikoro Road, Ekeki, Yenagoa' })
+      .where(eq(taxpayers.btin, taxpayer.btin));
+
     const res = await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, {
       purpose: 'loan',
       note: 'Added the assessment of the first year, now paid.',
     });
     expect(res.statusCode).toBe(200);
     const view = res.json<TccView>();
-    expect(view).toMatchObject({ status: 'pending_director_assessment', purpose: 'loan' });
+    expect(view).toMatchObject({
+      status: 'pending_director_assessment',
+      purpose: 'loan',
+      holder: { name: taxpayer.displayName, address: '7 Azikoro Road, Ekeki, Yenagoa' },
+    });
     expect(view.years.map((y: TccYear) => [y.year, y.flag, y.justification !== null])).toEqual([
       [first, null, false],
       [second, 'no_assessment', true],
@@ -132,6 +142,20 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
       (await send(ctx, director, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body)).statusCode,
     ).toBe(403);
     expect((await findTcc(ctx.db, created.id))?.status).toBe('rejected_chairman');
+  });
+
+  it('two resubmissions at once: one moves it, the other is a 409', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const created = await generateTestTcc(ctx, da, tccBody('direct-assessment', taxpayer.btin));
+    await reject(created.id, 'rejected_director_assessment');
+    const body = { note: 'Explained the missing years better.' };
+    const answers = await Promise.all([
+      send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body),
+      send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const view = answers.find((a) => a.statusCode === 200)?.json<TccView>();
+    expect(view?.history.filter((h) => h.action === 'resubmitted')).toHaveLength(1);
   });
 
   it('PAYE: amended years replace the entered ones; a purpose another open certificate holds is 409', async () => {

@@ -334,11 +334,15 @@ export function createTccGenerateService(deps: PaymentDeps) {
         try {
           await billFee(actor, row.id, {});
         } catch (err) {
+          // What an officer can act on (no Remita service on the MDA, Remita down, no MDA to
+          // bill): kept in the audit trail and shown by the page as a fee without an RRR.
+          // Anything else is a fault and goes up.
+          if (!(err instanceof AppError)) throw err;
           await recordAudit(db, actor, {
             action: 'tcc.fee_bill_failed',
             entityType: 'tcc',
             entityId: row.id,
-            after: { number: row.number, error: (err as Error).message },
+            after: { number: row.number, code: err.code, error: err.message },
           });
         }
       }
@@ -366,6 +370,9 @@ export function createTccGenerateService(deps: PaymentDeps) {
           `Only a rejected certificate is amended and resubmitted; ${row.number} is ${TCC_STATUS_LABELS[row.status].toLowerCase()}.`,
         );
       }
+      // The holder is read again: a wrong address or name is a common reason for a rejection,
+      // corrected on the taxpayer's record before the certificate goes back.
+      const holder = holderOf(await individualHolder(db, row.btin, row.kind));
       const stored = row.years as TccYear[];
       const years = stored.map((y) => y.year);
       if (input.years && row.kind !== 'paye' && row.kind !== 'mda-employee') {
@@ -402,6 +409,8 @@ export function createTccGenerateService(deps: PaymentDeps) {
             row.status,
             {
               status: RESUBMITTED_STATUS,
+              holder,
+              holderName: holder.name.toLowerCase(),
               purpose,
               purposeDetail,
               sourceOfIncome: input.sourceOfIncome ?? row.sourceOfIncome,
