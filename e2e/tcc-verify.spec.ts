@@ -4,9 +4,10 @@ import {
   type APIResponse,
   request as playwrightRequest,
 } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { scanPdfQr } from '../src/server/testing/scanPdfQr';
 import { encodeTccPayload } from '../src/shared/tcc/payload';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
 
 /**
  * The public check of a tax clearance certificate (ADR 0013): a certificate issued through the
@@ -199,4 +200,32 @@ test.describe('verify a tax clearance certificate (public, no sign-in)', () => {
     await page.getByRole('button', { name: 'Check the signature' }).click();
     await expect(page.getByText('Signature genuine', { exact: true })).toBeVisible();
   });
+});
+
+test('the chairman uploads the signature printed on certificates, from the profile page', async ({
+  page,
+}) => {
+  await signIn(page, 'tcc_chairman');
+  await page.goto('/birs/taxpayer/profile');
+  const section = page.getByRole('region', { name: 'Signature on certificates' });
+  await expect(section).toBeVisible();
+  const image = new PNG({ width: 120, height: 40 });
+  image.data.fill(255);
+  await section.locator('input[type="file"]').setInputFiles({
+    name: 'signature.png',
+    mimeType: 'image/png',
+    buffer: PNG.sync.write(image),
+  });
+  await expect(page.getByText('Signature saved')).toBeVisible();
+  await expect(
+    section.getByRole('img', { name: 'Your signature as printed on certificates' }),
+  ).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Replace signature' })).toBeVisible();
+});
+
+test('officers who do not approve as chairman have no signature section', async ({ page }) => {
+  await signIn(page, 'printing_officer');
+  await page.goto('/birs/taxpayer/profile');
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Signature on certificates' })).toHaveCount(0);
 });
