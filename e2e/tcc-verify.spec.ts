@@ -38,7 +38,7 @@ async function ok(response: APIResponse, status = 200): Promise<APIResponse> {
   return response;
 }
 
-type Issued = { number: string; qr: string };
+type Issued = { id: string; number: string; qr: string };
 
 /**
  * An exemption certificate for a newly registered person, through the chain's own routes: the
@@ -94,7 +94,7 @@ async function issueCertificate(baseURL: string, holder: string): Promise<Issued
     const pdf = await ok(await printer.get(`/api/v1/tcc/${id}/certificate.pdf`));
     const qr = await scanPdfQr(new Uint8Array(await pdf.body()));
     expect(qr, 'the QR code on the PDF').toBeTruthy();
-    return { number, qr: qr as string };
+    return { id, number, qr: qr as string };
   } finally {
     await Promise.all([generator, directorA, directorC, chairman, printer].map((c) => c.dispose()));
   }
@@ -198,6 +198,27 @@ test.describe('verify a tax clearance certificate (public, no sign-in)', () => {
     await expect(page.getByText('VALID certificate')).toBeVisible();
     await page.getByLabel('Signed facts from the QR code').fill(issued.qr);
     await page.getByRole('button', { name: 'Check the signature' }).click();
+    await expect(page.getByText('Signature genuine', { exact: true })).toBeVisible();
+  });
+
+  // Last of the group: it revokes the certificate the others check.
+  test('once the chairman revokes it, the same QR code says REVOKED — though the signature is genuine', async ({
+    page,
+    baseURL,
+  }) => {
+    const issued = await certificate(baseURL);
+    const chairman = await officer(baseURL as string, 'tcc_chairman');
+    try {
+      await ok(
+        await chairman.post(`/api/v1/tcc/${issued.id}/revoke`, {
+          data: { reason: 'The student card shown was not genuine.' },
+        }),
+      );
+    } finally {
+      await chairman.dispose();
+    }
+    await page.goto(localPath(issued.qr));
+    await expect(page.getByText('REVOKED — not valid')).toBeVisible();
     await expect(page.getByText('Signature genuine', { exact: true })).toBeVisible();
   });
 });
