@@ -4,9 +4,10 @@ import {
   type APIResponse,
   request as playwrightRequest,
 } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { scanPdfQr } from '../src/server/testing/scanPdfQr';
 import { encodeTccPayload } from '../src/shared/tcc/payload';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
 
 /**
  * The public check of a tax clearance certificate (ADR 0013): a certificate issued through the
@@ -37,7 +38,7 @@ async function ok(response: APIResponse, status = 200): Promise<APIResponse> {
   return response;
 }
 
-type Issued = { number: string; qr: string };
+type Issued = { id: string; number: string; qr: string };
 
 /**
  * An exemption certificate for a newly registered person, through the chain's own routes: the
@@ -93,7 +94,7 @@ async function issueCertificate(baseURL: string, holder: string): Promise<Issued
     const pdf = await ok(await printer.get(`/api/v1/tcc/${id}/certificate.pdf`));
     const qr = await scanPdfQr(new Uint8Array(await pdf.body()));
     expect(qr, 'the QR code on the PDF').toBeTruthy();
-    return { number, qr: qr as string };
+    return { id, number, qr: qr as string };
   } finally {
     await Promise.all([generator, directorA, directorC, chairman, printer].map((c) => c.dispose()));
   }
@@ -199,4 +200,53 @@ test.describe('verify a tax clearance certificate (public, no sign-in)', () => {
     await page.getByRole('button', { name: 'Check the signature' }).click();
     await expect(page.getByText('Signature genuine', { exact: true })).toBeVisible();
   });
+
+  // Last of the group: it revokes the certificate the others check.
+  test('once the chairman revokes it, the same QR code says REVOKED — though the signature is genuine', async ({
+    page,
+    baseURL,
+  }) => {
+    const issued = await certificate(baseURL);
+    const chairman = await officer(baseURL as string, 'tcc_chairman');
+    try {
+      await ok(
+        await chairman.post(`/api/v1/tcc/${issued.id}/revoke`, {
+          data: { reason: 'The student card shown was not genuine.' },
+        }),
+      );
+    } finally {
+      await chairman.dispose();
+    }
+    await page.goto(localPath(issued.qr));
+    await expect(page.getByText('REVOKED — not valid')).toBeVisible();
+    await expect(page.getByText('Signature genuine', { exact: true })).toBeVisible();
+  });
+});
+
+test('the chairman uploads the signature printed on certificates, from the profile page', async ({
+  page,
+}) => {
+  await signIn(page, 'tcc_chairman');
+  await page.goto('/birs/taxpayer/profile');
+  const section = page.getByRole('region', { name: 'Signature on certificates' });
+  await expect(section).toBeVisible();
+  const image = new PNG({ width: 120, height: 40 });
+  image.data.fill(255);
+  await section.locator('input[type="file"]').setInputFiles({
+    name: 'signature.png',
+    mimeType: 'image/png',
+    buffer: PNG.sync.write(image),
+  });
+  await expect(page.getByText('Signature saved')).toBeVisible();
+  await expect(
+    section.getByRole('img', { name: 'Your signature as printed on certificates' }),
+  ).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Replace signature' })).toBeVisible();
+});
+
+test('officers who do not approve as chairman have no signature section', async ({ page }) => {
+  await signIn(page, 'printing_officer');
+  await page.goto('/birs/taxpayer/profile');
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Signature on certificates' })).toHaveCount(0);
 });

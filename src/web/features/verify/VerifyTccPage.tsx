@@ -146,7 +146,7 @@ function OnlineAnswer({ number }: { number: string }) {
 
 const STATUS_LOOK = {
   valid: {
-    color: 'green.8',
+    color: 'revenue',
     title: 'VALID certificate',
     icon: IconCircleCheck,
     text: 'The Board of Internal Revenue issued this certificate and it stands today.',
@@ -158,7 +158,8 @@ const STATUS_LOOK = {
     text: 'The Board issued this certificate, then revoked it. It no longer proves tax clearance.',
   },
   expired: {
-    color: 'orange.8',
+    // A dark orange: white text on it reads at AA contrast, as on the red and green ones.
+    color: '#9a3412',
     title: 'EXPIRED',
     icon: IconClockExclamation,
     text: 'The Board issued this certificate, but it is past its expiry date. Ask the holder for a current one.',
@@ -227,7 +228,7 @@ function SignatureAnswer({ signed, number }: { signed: string; number: string })
     return (
       <Stack gap="md">
         <Alert
-          color="green.8"
+          color="revenue"
           variant="light"
           role="status"
           icon={<IconShieldCheck size={24} aria-hidden="true" />}

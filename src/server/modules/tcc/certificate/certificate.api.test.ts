@@ -143,6 +143,53 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
     });
   });
 
+  it('through the real chain: approved at three stages, printed, reprinted (COPY), revoked (REVOKED); the chairman who approved signs', async () => {
+    const chairwoman = await signInAs(ctx, 'TCC_CHAIRMAN');
+    expect((await uploadSignature(chairwoman, SIGNATURE_PNG)).statusCode).toBe(200);
+    const tcc = await insertTestTcc(ctx, officerDa);
+    const approvers = [
+      await signInAs(ctx, 'DIRECTOR_ASSESSMENT'),
+      await signInAs(ctx, 'DIRECTOR_COLLECTION'),
+      chairwoman,
+    ];
+    for (const approver of approvers) {
+      const res = await send(ctx, approver, 'POST', `/api/v1/tcc/${tcc.id}/approve`, {});
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect((await pdfOf(tcc.id)).statusCode).toBe(409);
+    expect((await send(ctx, printer, 'POST', `/api/v1/tcc/${tcc.id}/print`)).statusCode).toBe(200);
+    const first = await pdfOf(tcc.id);
+    expect(first.statusCode, first.body).toBe(200);
+    const text = await pdfText(first.rawPayload);
+    expect(text).toContain(`${chairwoman.officer.firstName} ${chairwoman.officer.surname}`);
+    expect(text).not.toContain('COPY');
+    expect(first.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    const scanned = (await scanPdfQr(new Uint8Array(first.rawPayload))) ?? '';
+    const [url, fragment] = scanned.split('#') as [string, string];
+    expect(url).toBe(`${PUBLIC_URL}/verify/tcc/${encodeURIComponent(tcc.number)}`);
+    const facts = verifySignedPayload(fragment, await publicKeys());
+    expect(facts).toMatchObject({ n: tcc.number, b: tcc.btin, m: 'Test Holder' });
+    const online = (
+      await send(ctx, null, 'GET', `/api/v1/public/tcc/${encodeURIComponent(tcc.number)}`)
+    ).json();
+    expect(online).toMatchObject({ status: 'valid', issuedOn: facts?.i, expiresOn: facts?.e });
+
+    expect((await send(ctx, printer, 'POST', `/api/v1/tcc/${tcc.id}/print`)).statusCode).toBe(200);
+    expect(await pdfText((await pdfOf(tcc.id)).rawPayload)).toContain('COPY');
+
+    const revoke = await send(ctx, chairwoman, 'POST', `/api/v1/tcc/${tcc.id}/revoke`, {
+      reason: 'Issued on a forged student card.',
+    });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    const revoked = await pdfOf(tcc.id);
+    expect(revoked.statusCode).toBe(200);
+    expect(await pdfText(revoked.rawPayload)).toContain('Issued on a forged student card.');
+    expect(
+      (await send(ctx, null, 'GET', `/api/v1/public/tcc/${encodeURIComponent(tcc.number)}`)).json()
+        .status,
+    ).toBe('revoked');
+  });
+
   it('a reprint says COPY, a revoked certificate says REVOKED with its reason; the QR code still reads', async () => {
     const copy = await insertIssuedTestTcc(ctx, officerDa, { status: 'printed', printCount: 2 });
     const copyPdf = await pdfOf(copy.id);

@@ -156,7 +156,7 @@ export async function renderCertificatePdf(
               body: [
                 [
                   {
-                    text: `REVOKED on ${facts.revoked.on}: ${facts.revoked.reason}. This certificate is no longer valid.`,
+                    text: `REVOKED on ${facts.revoked.on}: ${facts.revoked.reason.replace(/\.\s*$/, '')}. This certificate is no longer valid.`,
                     bold: true,
                     color: '#ffffff',
                     fillColor: '#b3261e',
