@@ -82,7 +82,7 @@ test('a certificate goes through the directors’ lists: filtered, opened, appro
     }),
   ).toBeVisible();
   await expect(row(page, forRejection.number)).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search' }).fill(forApproval.number);
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(forApproval.number);
   await expect(page).toHaveURL(/search=/);
   await expect(row(page, forApproval.number)).toBeVisible();
   await expect(row(page, forRejection.number)).toHaveCount(0);
