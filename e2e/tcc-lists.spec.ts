@@ -176,3 +176,70 @@ test('a certificate goes through the directors’ lists: filtered, opened, appro
   await expect(row(page, bulkOne.number)).toBeVisible();
   await expect(row(page, forRejection.number)).toHaveCount(0);
 });
+
+/** The signed-in officer approves at their stage through the API. */
+async function approveByApi(page: Page, id: string): Promise<void> {
+  const approved = await page.request.post(`/api/v1/tcc/${id}/approve`, {
+    headers: origin(page),
+    data: {},
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+}
+
+test('the chairman approves from the page; the printing officer prints it from the completed list; the chairman revokes it', async ({
+  page,
+  checkA11y,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'officer_da');
+  const [btin] = await individualBtins(page, 1);
+  if (!btin) throw new Error('no taxpayer');
+  const certificate = await generate(page, btin, 'land');
+  await signInAs(page, 'director_assessment');
+  await approveByApi(page, certificate.id);
+  await signInAs(page, 'director_collection');
+  await approveByApi(page, certificate.id);
+
+  await signInAs(page, 'tcc_chairman');
+  await page.goto('/birs/taxs/pending-tcc-da-chairman');
+  await row(page, certificate.number).getByText(certificate.number).click();
+  await expect(page.getByText("Waiting for the Chairman's decision")).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  const approveDialog = page.getByRole('dialog', { name: 'Approve this certificate' });
+  await expect(approveDialog).toContainText('issues the certificate');
+  await approveDialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByTestId('tcc-status')).toHaveText('Approved');
+  await expect(page.getByText('Valid until')).toBeVisible();
+
+  // Printing: recorded, then the PDF opens in a new tab.
+  await signInAs(page, 'printing_officer');
+  await page.goto('/birs/taxs/completed-tcc-da');
+  await expect(page.getByRole('button', { name: 'Approve selected' })).toHaveCount(0);
+  await row(page, certificate.number).getByText(certificate.number).click();
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  const printDialog = page.getByRole('dialog', { name: 'Print the certificate' });
+  await checkA11y();
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    printDialog.getByRole('button', { name: 'Print' }).click(),
+  ]);
+  await expect
+    .poll(() => tab.url())
+    .toMatch(new RegExp(`/api/v1/tcc/${certificate.id}/certificate\\.pdf$`));
+  await tab.close();
+  await expect(page.getByTestId('tcc-status')).toHaveText('Printed');
+  await expect(page.getByRole('button', { name: 'Print a copy' })).toBeVisible();
+
+  // Revoked by the chairman with a reason: the page says so, and nobody may print it again.
+  await signInAs(page, 'tcc_chairman');
+  await page.goto(`/birs/taxs/tcc/${certificate.id}`);
+  await page.getByRole('button', { name: 'Revoke' }).click();
+  const revokeDialog = page.getByRole('dialog', { name: 'Revoke this certificate' });
+  await revokeDialog.getByLabel('Reason for revocation').fill('Issued on a forged receipt');
+  await revokeDialog.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByTestId('tcc-status')).toHaveText('Revoked');
+  await expect(page.getByRole('note').filter({ hasText: 'Revoked' })).toContainText(
+    'Issued on a forged receipt',
+  );
+  await expect(page.getByRole('button', { name: /Print/ })).toHaveCount(0);
+});
