@@ -1,3 +1,5 @@
+// The history's timeline: Mantine's styles are split by area (src/web/styles), this page alone draws one.
+import '@mantine/core/styles/Timeline.layer.css';
 import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { TccView } from '../../../../shared/tcc/views';
 import { formatLagosDateTime } from '../../taxpayers/format';

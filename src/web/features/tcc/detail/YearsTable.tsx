@@ -69,7 +69,9 @@ function YearRows({ year }: { year: TccYear }) {
           )}
         </Table.Td>
         <Table.Td ta="right">{money(year.incomeKobo)}</Table.Td>
-        <Table.Td ta="right">{year.taxKobo === 0 ? 'No tax due' : money(year.taxKobo)}</Table.Td>
+        <Table.Td ta="right">
+          {year.taxKobo === 0 && year.flag === null ? 'No tax due' : money(year.taxKobo)}
+        </Table.Td>
         <Table.Td ta="right">{money(year.paidKobo)}</Table.Td>
         <Table.Td ta="right">
           <Text size="sm" c={year.outstandingKobo > 0 ? 'red.9' : undefined}>
