@@ -32,7 +32,7 @@ async function registered(page: Page, kind: 'individual' | 'corporate'): Promise
 }
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 

@@ -13,6 +13,7 @@ import {
 import { type GetInputPropsReturnType, type UseFormReturnType, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { isValidBtin } from '../../../../shared/btin';
 import { todayInLagos } from '../../../../shared/dates';
 import {
   TCC_EXEMPTION_REASON_LABELS,
@@ -102,7 +103,8 @@ export function TccForm(props: {
   const taxpayer = useTaxpayerByBtin(btin);
   const preview = useQuery({
     ...tccPreviewQuery(kind, btin),
-    enabled: amending !== undefined || taxpayer.isSuccess,
+    // Asked as soon as the BTIN is whole: it answers who the holder is, or why they cannot be.
+    enabled: amending !== undefined || (/^\d{10}$/.test(btin) && isValidBtin(btin)),
   });
   const employer = useTaxpayerByBtin(kind === 'paye' ? form.values.employerBtin : '');
   const employerRefusal =
