@@ -71,9 +71,11 @@ function FeeBill({ id, onDone }: { id: string; onDone: () => void }) {
     enabled: mayReadPayments && Boolean(fee?.paymentId),
   });
   const raise = useMutation({
-    mutationFn: () => api.post<unknown>(`/api/v1/tcc/${encodeURIComponent(id)}/bill`, {}),
+    mutationFn: () =>
+      api.post<{ bill: PaymentView }>(`/api/v1/tcc/${encodeURIComponent(id)}/bill`, {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tccKeys.detail(id) }),
   });
+  if (raise.data) return <RaisedBill bill={raise.data.bill} onClose={onDone} />;
   if (tcc.isPending) {
     return (
       <Text size="sm" c="dimmed">
