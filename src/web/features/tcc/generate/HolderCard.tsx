@@ -28,7 +28,7 @@ export function HolderCard(props: { preview: TccPreview; amendingId?: string | u
             {preview.holder.name}
           </Text>
           {!preview.holder.hasPhoto && (
-            <Badge color="gray.7" variant="light">
+            <Badge color="gray.7" variant="filled">
               No photo on record
             </Badge>
           )}

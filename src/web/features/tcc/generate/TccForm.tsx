@@ -132,14 +132,23 @@ export function TccForm(props: {
       ? enteredFlags(form.values).filter((year) => year.flag !== null)
       : [];
   const flaggedKey = flagged.map((year) => year.year).join(',');
+  const isTableKnown = !readsLedger(kind) || preview.data !== undefined;
+  // What was written for each year, so a year flagged again (a paid amount retyped, the
+  // preview read again) gets its text back.
+  const written = useRef(new Map<number, string>());
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the flagged years change, and only then.
   useEffect(() => {
+    if (!isTableKnown) return;
     const now = form.getValues().justifications;
-    const next = justificationsFor(flagged, now);
+    for (const entry of now) if (entry.text !== '') written.current.set(entry.year, entry.text);
+    const next = justificationsFor(
+      flagged,
+      [...written.current].map(([year, text]) => ({ year, text })),
+    );
     if (next.map((entry) => entry.year).join(',') !== now.map((entry) => entry.year).join(',')) {
       form.setFieldValue('justifications', next);
     }
-  }, [flaggedKey]);
+  }, [flaggedKey, isTableKnown]);
 
   const submit = useMutation({
     mutationFn: (values: TccFormValues) =>

@@ -2,8 +2,8 @@ import '../../../styles/forms.css';
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useLocation, useMatch } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
 import { isAmendable } from '../../../../shared/tcc/chain';
 import { TCC_GENERATE_PERMISSION, TCC_KIND_LABELS } from '../../../../shared/tcc/enums';
 import type { TccScreen } from '../../../../shared/tcc/lists';
@@ -25,10 +25,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Read from the location itself: the screen's list search (TccListSearch) does not carry it.
  */
 function useAmendId(): string | null {
+  const pagePath = useMatch({ strict: false, select: (match) => match.pathname });
+  const path = useLocation({ select: (location) => location.pathname });
   const amend = useLocation({
-    select: (location) => (location.search as Record<string, unknown>).amend,
+    select: (location) => String((location.search as Record<string, unknown>).amend ?? ''),
   });
-  return typeof amend === 'string' && amend !== '' ? amend : null;
+  // While the next page loads (the certificate's, after sending), the location is already
+  // that page's: keep the certificate this page was opened for.
+  const last = useRef<string | null>(null);
+  if (path === pagePath) last.current = amend === '' ? null : amend;
+  return last.current;
 }
 
 /**
