@@ -96,8 +96,7 @@ export function EnteredYears({ form }: { form: UseFormReturnType<TccFormValues> 
                   />
                   <Button
                     mt={26}
-                    variant="subtle"
-                    color="red.9"
+                    variant="default"
                     leftSection={<IconTrash size={14} aria-hidden="true" />}
                     onClick={() => form.removeListItem(`years.${y}.receipts`, r)}
                     aria-label={`Remove receipt ${r + 1} of ${year.year}`}
