@@ -37,6 +37,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { systemRoutes } from './modules/system/routes';
 import { taxpayerRoutes } from './modules/taxpayers/routes';
+import { registerTccSettlement } from './modules/tcc/generate/settlement';
 import { tccRoutes } from './modules/tcc/routes';
 import { swaggerOptions, swaggerUiOptions } from './openapi';
 import { secretBoxFromConfig } from './secrets';
@@ -159,6 +160,8 @@ export async function buildApp({
   await app.register(objectionRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(assessmentCategoryRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(assessmentNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
+  // A certificate's processing fee, once paid, sends it into the approval chain (ADR 0011).
+  registerTccSettlement(settlements);
   await app.register(tccRoutes, { prefix: '/api/v1', ...paymentDeps });
   if (runJobs) startJobWorker(app, paymentDeps);
   registerExtraRoutes?.(app);
