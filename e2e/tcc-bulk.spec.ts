@@ -37,7 +37,7 @@ async function registerEmployee(page: Page): Promise<string> {
 
 /** A payroll file in the template's format: the template's own header, our rows under it. */
 async function payrollFile(page: Page, btins: string[]): Promise<string> {
-  const template = await page.request.get('/api/v1/tcc/batches/template.csv');
+  const template = await page.request.get('/api/v1/tcc-batches/template.csv');
   expect(template.status()).toBe(200);
   const [header, example] = (await template.text())
     .replace(/^\uFEFF/, '')
@@ -68,7 +68,7 @@ test('a PAYE officer generates certificates for an MDA’s employees from a payr
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('link', { name: 'Download the template' })).toHaveAttribute(
     'href',
-    '/api/v1/tcc/batches/template.csv',
+    '/api/v1/tcc-batches/template.csv',
   );
 
   // Nothing chosen: the panel says what is missing before sending anything.

@@ -24,13 +24,17 @@ const tags = ['tcc'];
  * each row's outcome. Uploading takes the permission to generate MDA-employee certificates;
  * reading a batch takes `tcc:read` and the service lets only its uploader or an administrator
  * see it (the RRR batch's rule), so an administrator can follow an officer's upload.
+ *
+ * The batches are their own resource, /tcc-batches, not /tcc/batches: under /tcc/{id} a path
+ * /tcc/batches/{id} reads as a certificate's sub-resource (/tcc/{id}/bill), which OpenAPI
+ * tools cannot tell apart (Redocly no-ambiguous-paths).
  */
 export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, secrets }) => {
   const bulk = createTccBulkService({ db, secrets });
   await app.register(fastifyMultipart, { limits: TCC_BATCH_MULTIPART_LIMITS });
 
   app.post(
-    '/tcc/batches',
+    '/tcc-batches',
     {
       schema: {
         tags,
@@ -55,7 +59,7 @@ export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
   );
 
   app.get(
-    '/tcc/batches/template.csv',
+    '/tcc-batches/template.csv',
     {
       schema: {
         tags,
@@ -77,7 +81,7 @@ export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
   );
 
   app.get(
-    '/tcc/batches/:id',
+    '/tcc-batches/:id',
     {
       schema: {
         tags,
@@ -97,7 +101,7 @@ export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
   );
 
   app.get(
-    '/tcc/batches/:id/rows',
+    '/tcc-batches/:id/rows',
     {
       schema: {
         tags,
@@ -118,7 +122,7 @@ export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
   );
 
   app.get(
-    '/tcc/batches/:id/result.csv',
+    '/tcc-batches/:id/result.csv',
     {
       schema: {
         tags,

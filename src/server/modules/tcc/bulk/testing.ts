@@ -38,7 +38,7 @@ export function payrollCsv(rows: readonly PayrollRow[], firstYear = 2023): strin
   return stringify([header, ...lines]);
 }
 
-/** POST /tcc/batches as the panel sends it: the MDA first, then the file. */
+/** POST /tcc-batches as the panel sends it: the MDA first, then the file. */
 export function uploadPayroll(
   ctx: Pick<TestContext, 'app'>,
   headers: Record<string, string>,
@@ -66,7 +66,7 @@ export function uploadPayroll(
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return ctx.app.inject({
     method: 'POST',
-    url: '/api/v1/tcc/batches',
+    url: '/api/v1/tcc-batches',
     headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat(parts),
   });
@@ -77,7 +77,7 @@ export async function getBatch(
   headers: Record<string, string>,
   jobId: string,
 ): Promise<TccBatchView> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/tcc/batches/${jobId}`, headers });
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/tcc-batches/${jobId}`, headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<TccBatchView>();
 }

@@ -48,7 +48,7 @@ const ALL_BAD = payrollCsv([
   { btin: '1000000005', tax_2: 'ten naira' },
 ]);
 
-describe('POST /tcc/batches', () => {
+describe('POST /tcc-batches', () => {
   it('refuses a header that is not the template’s, in words, and queues nothing', async () => {
     const before = await jobCount();
     const text = payrollCsv([{ btin: '1000000005' }]).replace('staff_number', 'staff_no');
@@ -75,7 +75,7 @@ describe('POST /tcc/batches', () => {
     expect(none.statusCode).toBe(422);
     const json = await ctx.app.inject({
       method: 'POST',
-      url: '/api/v1/tcc/batches',
+      url: '/api/v1/tcc-batches',
       headers: officer.bearer,
       payload: { mdaId: mda.id },
     });
@@ -128,7 +128,7 @@ describe('POST /tcc/batches', () => {
 
     const rows = await ctx.app.inject({
       method: 'GET',
-      url: `/api/v1/tcc/batches/${jobId}/rows?outcome=failed&pageSize=2`,
+      url: `/api/v1/tcc-batches/${jobId}/rows?outcome=failed&pageSize=2`,
       headers: officer.bearer,
     });
     expect(rows.statusCode, rows.body).toBe(200);
@@ -148,14 +148,14 @@ describe('POST /tcc/batches', () => {
     ]);
     const generated = await ctx.app.inject({
       method: 'GET',
-      url: `/api/v1/tcc/batches/${jobId}/rows?outcome=generated`,
+      url: `/api/v1/tcc-batches/${jobId}/rows?outcome=generated`,
       headers: officer.bearer,
     });
     expect(generated.json<TccBatchRowsPage>()).toMatchObject({ items: [], total: 0 });
 
     const result = await ctx.app.inject({
       method: 'GET',
-      url: `/api/v1/tcc/batches/${jobId}/result.csv`,
+      url: `/api/v1/tcc-batches/${jobId}/result.csv`,
       headers: officer.bearer,
     });
     expect(result.statusCode).toBe(200);
@@ -187,9 +187,9 @@ describe('POST /tcc/batches', () => {
     const res = await uploadPayroll(ctx, officer.bearer, { text: ALL_BAD }, mda.id);
     const { jobId } = res.json<{ jobId: string }>();
     for (const url of [
-      `/api/v1/tcc/batches/${jobId}`,
-      `/api/v1/tcc/batches/${jobId}/rows`,
-      `/api/v1/tcc/batches/${jobId}/result.csv`,
+      `/api/v1/tcc-batches/${jobId}`,
+      `/api/v1/tcc-batches/${jobId}/rows`,
+      `/api/v1/tcc-batches/${jobId}/result.csv`,
     ]) {
       const other = await ctx.app.inject({ method: 'GET', url, headers: otherOfficer.bearer });
       expect(other.statusCode, url).toBe(404);
@@ -199,13 +199,13 @@ describe('POST /tcc/batches', () => {
     }
     const bad = await ctx.app.inject({
       method: 'GET',
-      url: `/api/v1/tcc/batches/${jobId}/rows?outcome=maybe`,
+      url: `/api/v1/tcc-batches/${jobId}/rows?outcome=maybe`,
       headers: officer.bearer,
     });
     expect(bad.statusCode).toBe(422);
     const notAnId = await ctx.app.inject({
       method: 'GET',
-      url: '/api/v1/tcc/batches/123',
+      url: '/api/v1/tcc-batches/123',
       headers: officer.bearer,
     });
     expect(notAnId.statusCode).toBe(422);
@@ -227,7 +227,7 @@ describe('POST /tcc/batches', () => {
     });
     const result = await ctx.app.inject({
       method: 'GET',
-      url: `/api/v1/tcc/batches/${jobId}/result.csv`,
+      url: `/api/v1/tcc-batches/${jobId}/result.csv`,
       headers: officer.bearer,
     });
     expect(result.statusCode).toBe(409);
@@ -235,11 +235,11 @@ describe('POST /tcc/batches', () => {
   });
 });
 
-describe('GET /tcc/batches/template.csv', () => {
+describe('GET /tcc-batches/template.csv', () => {
   it('gives the header and an example for the three years a certificate covers now', async () => {
     const res = await ctx.app.inject({
       method: 'GET',
-      url: '/api/v1/tcc/batches/template.csv',
+      url: '/api/v1/tcc-batches/template.csv',
       headers: officer.bearer,
     });
     expect(res.statusCode).toBe(200);
@@ -252,7 +252,7 @@ describe('GET /tcc/batches/template.csv', () => {
   });
 
   it('is 401 without a session and 403 to an officer who does not generate MDA certificates', async () => {
-    const url = '/api/v1/tcc/batches/template.csv';
+    const url = '/api/v1/tcc-batches/template.csv';
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     const printer = await signInAs(ctx, 'PRINTING_OFFICER');
     expect((await ctx.app.inject({ method: 'GET', url, headers: printer.bearer })).statusCode).toBe(

@@ -30,7 +30,7 @@ function uploadError(err: unknown): unknown {
   }
 }
 
-/** The multipart body of POST /tcc/batches: the `file` part and the `mdaId` field, in any order. */
+/** The multipart body of POST /tcc-batches: the `file` part and the `mdaId` field, in any order. */
 export async function readTccBatchUpload(request: FastifyRequest): Promise<TccBatchUpload> {
   if (!request.isMultipart()) {
     throw new AppError(

@@ -7,7 +7,7 @@ import type {
 } from '../../../../shared/tcc/bulk';
 import { api, isApiError } from '../../../lib/api';
 
-/** The bulk upload of an MDA's employees (POST /tcc/batches and its job). */
+/** The bulk upload of an MDA's employees (POST /tcc-batches and its job). */
 
 export const tccBatchKeys = {
   all: ['tcc', 'batches'] as const,
@@ -22,7 +22,7 @@ export function uploadTccBatch(file: File, mdaId: string): Promise<TccBatchAccep
   // The field goes first: a streaming multipart reader sees it before the file.
   form.append('mdaId', mdaId);
   form.append('file', file, file.name);
-  return api.post<TccBatchAccepted>('/api/v1/tcc/batches', form);
+  return api.post<TccBatchAccepted>('/api/v1/tcc-batches', form);
 }
 
 /** How often the panel asks how far the job is: often enough to move smoothly, cheap for the server. */
@@ -35,7 +35,7 @@ export function isBatchDone(batch: TccBatchView | undefined): boolean {
 export const tccBatchQuery = (jobId: string) =>
   queryOptions({
     queryKey: tccBatchKeys.batch(jobId),
-    queryFn: () => api.get<TccBatchView>(`/api/v1/tcc/batches/${encodeURIComponent(jobId)}`),
+    queryFn: () => api.get<TccBatchView>(`/api/v1/tcc-batches/${encodeURIComponent(jobId)}`),
     refetchInterval: (query) => {
       if (isBatchDone(query.state.data)) return false;
       // The server refused to say (the batch is not theirs, the session ended): asking again changes nothing.
@@ -63,7 +63,7 @@ export const tccBatchRowsQuery = (
         pageSize: String(pageSize),
       });
       return api.get<TccBatchRowsPage>(
-        `/api/v1/tcc/batches/${encodeURIComponent(jobId)}/rows?${params}`,
+        `/api/v1/tcc-batches/${encodeURIComponent(jobId)}/rows?${params}`,
       );
     },
     placeholderData: keepPreviousData,
@@ -71,7 +71,7 @@ export const tccBatchRowsQuery = (
 
 /** The outcomes file and the template; the session cookie goes along with the download. */
 export function tccBatchResultUrl(jobId: string): string {
-  return `/api/v1/tcc/batches/${encodeURIComponent(jobId)}/result.csv`;
+  return `/api/v1/tcc-batches/${encodeURIComponent(jobId)}/result.csv`;
 }
 
-export const TCC_BATCH_TEMPLATE_URL = '/api/v1/tcc/batches/template.csv';
+export const TCC_BATCH_TEMPLATE_URL = '/api/v1/tcc-batches/template.csv';
