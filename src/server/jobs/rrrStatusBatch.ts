@@ -41,7 +41,7 @@ export type JobEnd = 'finished' | 'stopped';
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
-async function actorOfUploader(deps: PaymentDeps, officerId: string | null): Promise<Actor> {
+export async function actorOfUploader(deps: PaymentDeps, officerId: string | null): Promise<Actor> {
   if (!officerId) return systemActor('system');
   const officer = await createOfficerService({ db: deps.db }).getOfficer(
     systemActor('system'),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { TCC_MDA_BATCH } from '../../shared/tcc/bulk';
 import {
   claimNextJob,
   finishJob,
@@ -11,6 +12,7 @@ import {
 import { RRR_STATUS_BATCH } from '../modules/jobs/service';
 import type { PaymentDeps } from '../modules/payments/deps';
 import { createRrrStatusBatch, type JobEnd, type JobRun } from './rrrStatusBatch';
+import { createTccMdaBatch } from './tccMdaBatch';
 import { onJobQueued } from './wake';
 
 /**
@@ -55,6 +57,7 @@ export function createJobWorker(deps: PaymentDeps, options: JobWorkerOptions): J
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const handlers: Record<string, JobHandler> = {
     [RRR_STATUS_BATCH]: createRrrStatusBatch(deps, { concurrency: options.concurrency ?? 4 }),
+    [TCC_MDA_BATCH]: createTccMdaBatch(deps),
   };
   const kinds = Object.keys(handlers);
 

@@ -139,7 +139,8 @@ export async function finishJob(
         workerId === null ? undefined : eq(jobs.lockedBy, workerId),
         // Succeeded means every row has its result; a row left over would be a lost check.
         end.status === 'succeeded'
-          ? sql`not exists (select 1 from rrr_check_rows r where r.job_id = ${jobs.id} and r.outcome is null)`
+          ? sql`not exists (select 1 from rrr_check_rows r where r.job_id = ${jobs.id} and r.outcome is null)
+              and not exists (select 1 from tcc_batch_rows t where t.job_id = ${jobs.id} and t.outcome is null)`
           : undefined,
       ),
     )

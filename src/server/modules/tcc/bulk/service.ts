@@ -1,0 +1,227 @@
+import {
+  TCC_MDA_BATCH,
+  type TccBatchAccepted,
+  type TccBatchRowsPage,
+  type TccBatchRowsQuery,
+  type TccBatchView,
+  tccBatchTemplateRows,
+} from '../../../../shared/tcc/bulk';
+import { yearsCovered } from '../../../../shared/tcc/input';
+import type { Actor } from '../../../auth/actor';
+import type { Db } from '../../../db/client';
+import { AppError, fieldError } from '../../../errors';
+import { tableToCsv } from '../../../export/spreadsheet';
+import { notifyJobQueued } from '../../../jobs/wake';
+import type { SecretBox } from '../../../secrets';
+import { recordAudit } from '../../audit/service';
+import { insertJob } from '../../jobs/queries';
+import { createMdaService } from '../../mdas/service';
+import { assertMayGenerate } from '../common';
+import { readTccBatchFile } from './file';
+import {
+  findBatchWithCounts,
+  insertBatchRows,
+  type NewTccBatchRow,
+  selectAllBatchRows,
+  selectBatchRowsPage,
+  type TccBatchRowWithNumber,
+  type TccBatchWithCounts,
+} from './queries';
+
+/**
+ * An MDA's employees' certificates from its payroll file (SPEC.md §2 taxs/generate-mda-tcc):
+ * the upload queues a job (the RRR batch's machinery, DESIGN.md §9 long work), the job
+ * generates each row through the generate service (src/server/jobs/tccMdaBatch.ts), the panel
+ * polls the progress and reads each row's outcome.
+ */
+
+export type TccBulkDeps = { db: Db; secrets: SecretBox };
+
+export type TccBatchUpload = { fileName: string; bytes: Buffer; mdaId: string | null };
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toBatchView(job: TccBatchWithCounts): TccBatchView {
+  return {
+    id: job.id,
+    status: job.status,
+    fileName: job.fileName,
+    mda: job.mdaId ? { id: job.mdaId, name: job.mdaName ?? '' } : null,
+    total: job.total,
+    done: job.processed,
+    generated: job.generated,
+    failed: job.failed,
+    error: job.error,
+    createdAt: job.createdAt.toISOString(),
+    startedAt: job.startedAt?.toISOString() ?? null,
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+function toRowView(row: TccBatchRowWithNumber) {
+  return {
+    lineNumber: row.lineNumber,
+    btin: row.data.btin,
+    staffNumber: row.data.staffNumber,
+    outcome: row.outcome,
+    tccId: row.tccId,
+    number: row.number,
+    message: row.message,
+  };
+}
+
+/** Today in Lagos (UTC+1, no daylight saving), YYYY-MM-DD. */
+function lagosToday(now: Date): string {
+  return new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
+}
+
+export function createTccBulkService({ db, secrets }: TccBulkDeps) {
+  const mdaService = createMdaService({ db, secrets });
+
+  /** The batch, if the actor may see it: the officer who uploaded it, or an administrator. */
+  async function getVisibleBatch(actor: Actor, jobId: string): Promise<TccBatchWithCounts> {
+    const job = await findBatchWithCounts(db, jobId);
+    const mayRead = job && (job.createdBy === actor.officerId || actor.userType === 'ADMIN');
+    if (!job || job.kind !== TCC_MDA_BATCH || !mayRead) {
+      throw new AppError('NOT_FOUND', 'No such bulk upload of MDA employees.');
+    }
+    return job;
+  }
+
+  /** The MDA chosen in the panel: one the actor may see, and still active. */
+  async function chosenMda(actor: Actor, mdaId: string | null) {
+    if (!mdaId) throw fieldError('mdaId', 'Choose the MDA whose employees these are');
+    const mda = UUID_PATTERN.test(mdaId)
+      ? await mdaService.getMda(actor, mdaId).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+          throw error;
+        })
+      : null;
+    if (!mda) throw fieldError('mdaId', 'Choose an MDA from the list');
+    if (!mda.isActive) throw fieldError('mdaId', `${mda.name} is inactive: choose an active MDA`);
+    return mda;
+  }
+
+  return {
+    /**
+     * Queues a bulk generation: the job and every row in one transaction, with the batch's
+     * audit row; rows that cannot be generated are already `failed` with their reason. The
+     * header and the file itself are checked first: a wrong one is refused whole (422).
+     */
+    async uploadBatch(actor: Actor, upload: TccBatchUpload): Promise<TccBatchAccepted> {
+      assertMayGenerate(actor, 'mda-employee');
+      const mda = await chosenMda(actor, upload.mdaId);
+      const lines = await readTccBatchFile(upload.bytes, upload.fileName, mda.id);
+      const processedAt = new Date();
+      const rows: Omit<NewTccBatchRow, 'jobId'>[] = lines.map((line) => ({
+        lineNumber: line.lineNumber,
+        data: {
+          mdaId: mda.id,
+          btin: line.btin,
+          staffNumber: line.input?.staffNumber ?? null,
+          input: line.input,
+        },
+        ...(line.problem ? { outcome: 'failed', message: line.problem, processedAt } : {}),
+      }));
+      const failed = rows.filter((r) => r.outcome === 'failed').length;
+      const isAllFailed = failed === rows.length;
+
+      const job = await db.transaction(async (tx) => {
+        const inserted = await insertJob(tx, {
+          kind: TCC_MDA_BATCH,
+          fileName: upload.fileName,
+          total: rows.length,
+          processed: failed,
+          createdBy: actor.officerId,
+          // Nothing to generate: the outcome is known now.
+          ...(isAllFailed
+            ? { status: 'succeeded', startedAt: processedAt, finishedAt: processedAt }
+            : {}),
+        });
+        await insertBatchRows(
+          tx,
+          rows.map((r) => ({ ...r, jobId: inserted.id })),
+        );
+        await recordAudit(tx, actor, {
+          action: 'tcc_batch.uploaded',
+          entityType: 'job',
+          entityId: inserted.id,
+          after: {
+            fileName: upload.fileName,
+            bytes: upload.bytes.length,
+            mdaId: mda.id,
+            total: rows.length,
+            failedAtUpload: failed,
+          },
+        });
+        return inserted;
+      });
+      if (!isAllFailed) notifyJobQueued(db);
+      return { jobId: job.id };
+    },
+
+    async getBatch(actor: Actor, jobId: string): Promise<TccBatchView> {
+      return toBatchView(await getVisibleBatch(actor, jobId));
+    },
+
+    async listBatchRows(
+      actor: Actor,
+      jobId: string,
+      query: TccBatchRowsQuery,
+    ): Promise<TccBatchRowsPage> {
+      const job = await getVisibleBatch(actor, jobId);
+      const { rows, total } = await selectBatchRowsPage(db, job.id, query);
+      return { items: rows.map(toRowView), page: query.page, pageSize: query.pageSize, total };
+    },
+
+    /** Every row with its outcome, as a CSV; 409 while the job still runs. */
+    async exportResult(actor: Actor, jobId: string) {
+      const job = await getVisibleBatch(actor, jobId);
+      if (job.status === 'queued' || job.status === 'running') {
+        throw new AppError(
+          'CONFLICT',
+          `Still generating: ${job.processed} of ${job.total} rows done. The results can be downloaded when the upload has been processed.`,
+          { details: { done: job.processed, total: job.total } },
+        );
+      }
+      const rows = await selectAllBatchRows(db, job.id);
+      await recordAudit(db, actor, {
+        action: 'tcc_batch.result_downloaded',
+        entityType: 'job',
+        entityId: job.id,
+        after: { rows: rows.length },
+      });
+      const body = tableToCsv({
+        sheet: 'MDA employees',
+        headers: ['line', 'btin', 'staff_number', 'outcome', 'certificate_number', 'message'],
+        rows: rows.map((r) => [
+          String(r.lineNumber),
+          r.data.btin,
+          r.data.staffNumber ?? '',
+          r.outcome ?? 'not processed',
+          r.number ?? '',
+          r.message ?? '',
+        ]),
+      });
+      const base =
+        job.fileName.replace(/\.(csv|xlsx)$/i, '').replace(/[^\w.-]+/g, '_') || 'mda-employees';
+      return { fileName: `${base}-results.csv`, contentType: 'text/csv; charset=utf-8', body };
+    },
+
+    /** The template: the header and an example row for the three years a certificate covers now. */
+    template(now = new Date()) {
+      const [firstYear] = yearsCovered(lagosToday(now));
+      return {
+        fileName: 'mda-employees-tcc-template.csv',
+        contentType: 'text/csv; charset=utf-8',
+        body: tableToCsv({
+          sheet: 'MDA employees',
+          headers: tccBatchTemplateRows(firstYear as number)[0] ?? [],
+          rows: tccBatchTemplateRows(firstYear as number).slice(1),
+        }),
+      };
+    },
+  };
+}
+
+export type TccBulkService = ReturnType<typeof createTccBulkService>;
