@@ -10,7 +10,7 @@ import type { TccCreated } from '../../../../shared/tcc/views';
 import { api } from '../../../lib/api';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { RaisedBill } from '../../payments/RaisedBill';
+import { RaisedBill } from '../../payments/bills/RaisedBill';
 import { tccKeys, tccQuery } from '../common/queries';
 
 /**
