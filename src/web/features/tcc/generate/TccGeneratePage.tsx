@@ -13,8 +13,10 @@ import { DetailSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { NoAccess } from '../../pages/NoAccess';
+import { MdaBulkUpload } from '../bulk/MdaBulkUpload';
 import { tccQuery } from '../common/queries';
 import { useTccScreen } from '../common/useTccScreen';
+import { TccListSection } from '../list/TccListSection';
 import { TccDone } from './TccDone';
 import { TccForm } from './TccForm';
 
@@ -85,11 +87,8 @@ function TccGenerate({ screen, amendId }: { screen: TccScreen; amendId: string |
       ) : (
         <TccForm key={formKey} kind={screen.kind} onDone={setDone} />
       )}
-      {/*
-        The slot of "Certificates you generated" (this officer's certificates of the kind, with
-        the MDA staff bulk upload on generate-mda-tcc): filled by the TCC lists, not this form.
-      */}
-      <section id="tcc-generated" data-slot="tcc-generated-list" data-kind={screen.kind} />
+      {screen.kind === 'mda-employee' && !amendId ? <MdaBulkUpload /> : null}
+      <TccListSection screen={screen} isMine label="Certificates you generated" />
     </Stack>
   );
 }
