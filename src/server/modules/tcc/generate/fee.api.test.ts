@@ -23,14 +23,16 @@ let ctx: TestContext & { close(): Promise<void> };
 let pa: SignedIn;
 let da: SignedIn;
 let admin: SignedIn;
+let director: SignedIn;
 let mda: RemitaMda;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { listen: true });
-  [pa, da, admin] = await Promise.all([
+  [pa, da, admin, director] = await Promise.all([
     signInAs(ctx, 'OFFICER_PA'),
     signInAs(ctx, 'OFFICER_DA'),
     signInAs(ctx, 'ADMIN'),
+    signInAs(ctx, 'DIRECTOR_ASSESSMENT'),
   ]);
   mda = await createRemitaMda(ctx, { name: 'Board of Internal Revenue' });
   await ctx.db.insert(taxSettings).values({
@@ -139,7 +141,11 @@ describe('a certificate with a processing fee', () => {
     const bills = await feeBills(created.id);
     expect(bills.map((b) => b.status).sort()).toEqual(['cancelled', 'pending']);
 
-    // Only the kind's officers raise it; a certificate without a fee has no bill.
+    // Only the kind's officers raise it (the director reads it, the direct-assessment officer
+    // does not even see it); a certificate without a fee has no bill.
+    expect(
+      (await send(ctx, director, 'POST', `/api/v1/tcc/${created.id}/bill`, {})).statusCode,
+    ).toBe(403);
     expect((await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/bill`, {})).statusCode).toBe(
       404,
     );

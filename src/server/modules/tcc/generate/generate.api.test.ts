@@ -327,6 +327,31 @@ describe('POST /api/v1/tcc (exemption, PAYE, MDA employee, presumptive)', () => 
     });
   });
 
+  it('preview: empty rows to fill for the entered kinds, 422 for a company, 404 unknown BTIN', async () => {
+    const employee = await createTaxpayer(ctx);
+    const res = await send(
+      ctx,
+      payee,
+      'GET',
+      `/api/v1/tcc/preview?kind=paye&btin=${employee.btin}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json<TccPreview>().years).toEqual(
+      [first, second, third].map((year) =>
+        expect.objectContaining({ year, taxKobo: 0, receipts: [], flag: null }),
+      ),
+    );
+    const company = await createCompany(ctx);
+    expect(
+      (await send(ctx, payee, 'GET', `/api/v1/tcc/preview?kind=paye&btin=${company.btin}`))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await send(ctx, payee, 'GET', `/api/v1/tcc/preview?kind=paye&btin=${makeBtin(999_999_998)}`))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it('entered years must be the years covered', async () => {
     const employee = await createTaxpayer(ctx);
     const mda = await createMda(ctx);
