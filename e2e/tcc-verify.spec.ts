@@ -199,6 +199,10 @@ test.describe('verify a tax clearance certificate (public, no sign-in)', () => {
     await page.getByLabel('Signed facts from the QR code').fill(issued.qr);
     await page.getByRole('button', { name: 'Check the signature' }).click();
     await expect(page.getByText('Signature genuine', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Check other signed facts' }).click();
+    await page.getByLabel('Signed facts from the QR code').fill('eyJ2IjoxfQ.not-a-signature');
+    await page.getByRole('button', { name: 'Check the signature' }).click();
+    await expect(page.getByText('Signature NOT GENUINE')).toBeVisible();
   });
 
   // Last of the group: it revokes the certificate the others check.

@@ -101,6 +101,11 @@ export function VerifyTccPage() {
           ) : (
             <PasteBox onCheck={setPasted} />
           )}
+          {!fromHash && pasted && (
+            <Button variant="subtle" onClick={() => setPasted(null)}>
+              Check other signed facts
+            </Button>
+          )}
         </Stack>
       </Paper>
     </PublicLayout>
