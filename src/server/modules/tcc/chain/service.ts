@@ -13,7 +13,11 @@ import {
   TCC_STATUS_LABELS,
   type TccStage,
 } from '../../../../shared/tcc/enums';
-import type { TccApproveInput, TccBulkApproveInput } from '../../../../shared/tcc/input';
+import type {
+  TccApproveInput,
+  TccBulkApproveInput,
+  TccReasonInput,
+} from '../../../../shared/tcc/input';
 import type { TccPayload } from '../../../../shared/tcc/payload';
 import type { TccBulkResult, TccView, TccYear } from '../../../../shared/tcc/views';
 import type { Actor } from '../../../auth/actor';
@@ -202,7 +206,7 @@ export function createTccChainService({ db, config, now = () => new Date() }: Tc
     },
 
     /** The awaited stage's refusal, with its reason: back to the generating officer. */
-    async reject(actor: Actor, id: string, input: { reason: string }): Promise<TccView> {
+    async reject(actor: Actor, id: string, input: TccReasonInput): Promise<TccView> {
       await db.transaction(async (tx) => {
         const row = await lockVisible(tx, actor, id);
         const stage = await stageToDecide(tx, actor, row);
