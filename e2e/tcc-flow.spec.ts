@@ -68,7 +68,10 @@ test('generate, three approvals from three sessions, print, the QR says valid, r
   await page.goto('/birs/taxs/tcc-direct-assessment');
   await page.getByRole('textbox', { name: 'Taxpayer BTIN' }).fill(btin);
   await expect(page.getByTestId('tcc-holder-name')).toContainText('Preye');
-  await page.getByRole('combobox', { name: 'Purpose', exact: true }).click();
+  await page
+    .getByRole('form', { name: 'Generate a certificate' })
+    .getByRole('combobox', { name: 'Purpose', exact: true })
+    .click();
   await page.getByRole('option', { name: 'Government contract', exact: true }).click();
   await page.getByRole('textbox', { name: 'Source of income' }).fill('Building contractor');
   const justifications = page.getByRole('textbox', { name: /^Why \d{4} may go on/ });

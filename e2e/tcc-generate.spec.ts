@@ -32,7 +32,10 @@ async function registered(page: Page, kind: 'individual' | 'corporate'): Promise
 }
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page
+    .getByRole('form', { name: /^(Generate a certificate|Amend certificate)/ })
+    .getByRole('combobox', { name: label, exact: true })
+    .click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 

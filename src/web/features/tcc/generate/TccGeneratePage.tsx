@@ -88,7 +88,12 @@ function TccGenerate({ screen, amendId }: { screen: TccScreen; amendId: string |
         <TccForm key={formKey} kind={screen.kind} onDone={setDone} />
       )}
       {screen.kind === 'mda-employee' && !amendId ? <MdaBulkUpload /> : null}
-      <TccListSection screen={screen} isMine label="Certificates you generated" />
+      <Stack gap="sm" component="section" aria-labelledby="tcc-generated-heading">
+        <Title order={2} size="h4" id="tcc-generated-heading">
+          Certificates you generated
+        </Title>
+        <TccListSection screen={screen} isMine label="Certificates you generated" />
+      </Stack>
     </Stack>
   );
 }
