@@ -175,6 +175,19 @@ test('a certificate goes through the directors’ lists: filtered, opened, appro
   await expect(row(page, forApproval.number)).toBeVisible();
   await expect(row(page, bulkOne.number)).toBeVisible();
   await expect(row(page, forRejection.number)).toHaveCount(0);
+
+  // The generating officer finds the rejected one among their pending ones, with its reason,
+  // and is sent to the generate page to amend it.
+  await signInAs(page, 'officer_da');
+  await page.goto('/birs/taxs/pending-tcc-da');
+  await page.getByRole('checkbox', { name: 'Only mine' }).check();
+  await expect(page).toHaveURL(/[?&]mine=true/);
+  await row(page, forRejection.number).getByText(forRejection.number).click();
+  await expect(page.getByText('Rejected by the Director of Assessment')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Amend and resubmit' })).toHaveAttribute(
+    'href',
+    `/birs/taxs/tcc-direct-assessment?amend=${forRejection.id}`,
+  );
 });
 
 /** The signed-in officer approves at their stage through the API. */
