@@ -87,6 +87,15 @@ test('a certificate goes through the directors’ lists: filtered, opened, appro
   await expect(row(page, forApproval.number)).toBeVisible();
   await expect(row(page, forRejection.number)).toHaveCount(0);
 
+  // The export is of the filtered list: this one certificate, not the others.
+  const exportHref = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+  expect(exportHref).toContain('format=csv');
+  const exported = await page.request.get(exportHref ?? '');
+  expect(exported.status(), await exported.text()).toBe(200);
+  const csv = await exported.text();
+  expect(csv).toContain(forApproval.number);
+  expect(csv).not.toContain(forRejection.number);
+
   // A filter that matches nothing offers to clear the filters.
   await page.getByRole('textbox', { name: 'Generated to', exact: true }).click();
   await page.keyboard.type('01/01/2001');
