@@ -87,6 +87,15 @@ test('a certificate goes through the directors’ lists: filtered, opened, appro
   await expect(row(page, forApproval.number)).toBeVisible();
   await expect(row(page, forRejection.number)).toHaveCount(0);
 
+  // The export is of the filtered list: this one certificate, not the others.
+  const exportHref = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+  expect(exportHref).toContain('format=csv');
+  const exported = await page.request.get(exportHref ?? '');
+  expect(exported.status(), await exported.text()).toBe(200);
+  const csv = await exported.text();
+  expect(csv).toContain(forApproval.number);
+  expect(csv).not.toContain(forRejection.number);
+
   // A filter that matches nothing offers to clear the filters.
   await page.getByRole('textbox', { name: 'Generated to', exact: true }).click();
   await page.keyboard.type('01/01/2001');
@@ -175,6 +184,19 @@ test('a certificate goes through the directors’ lists: filtered, opened, appro
   await expect(row(page, forApproval.number)).toBeVisible();
   await expect(row(page, bulkOne.number)).toBeVisible();
   await expect(row(page, forRejection.number)).toHaveCount(0);
+
+  // The generating officer finds the rejected one among their pending ones, with its reason,
+  // and is sent to the generate page to amend it.
+  await signInAs(page, 'officer_da');
+  await page.goto('/birs/taxs/pending-tcc-da');
+  await page.getByRole('checkbox', { name: 'Only mine' }).check();
+  await expect(page).toHaveURL(/[?&]mine=true/);
+  await row(page, forRejection.number).getByText(forRejection.number).click();
+  await expect(page.getByText('Rejected by the Director of Assessment')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Amend and resubmit' })).toHaveAttribute(
+    'href',
+    `/birs/taxs/tcc-direct-assessment?amend=${forRejection.id}`,
+  );
 });
 
 /** The signed-in officer approves at their stage through the API. */

@@ -4,6 +4,7 @@ import { meQuery } from '../../lib/queries';
 import type { RouterContext } from '../../router';
 import { tccListQuery, tccQuery } from './common/queries';
 import { TccListSearch } from './common/tccSearch';
+import { TccListPending, TccPending } from './list/pending';
 
 /**
  * The TCC screens: every SPEC.md §2 TCC route, built from TCC_SCREENS (src/shared/tcc/lists.ts)
@@ -36,6 +37,7 @@ function screenRoute(shell: AnyRoute, screen: TccScreen) {
       }
     },
     component: screen.view === 'generate' ? TccGeneratePage : TccListPage,
+    ...(screen.view === 'generate' ? {} : { pendingComponent: TccListPending }),
   });
 }
 
@@ -52,6 +54,7 @@ export function tccPages(shell: AnyRoute) {
         }
       },
       component: TccPage,
+      pendingComponent: TccPending,
     }),
   ];
 }

@@ -15,9 +15,22 @@ const STATUS_COLORS: Record<TccStatus, string> = {
   revoked: 'dark.7',
 };
 
-export function TccStatusBadge({ status }: { status: TccStatus }) {
+/** A status; `isWrapping` lets a long one ("With Director of Assessment") wrap in a phone's card. */
+export function TccStatusBadge({
+  status,
+  isWrapping = false,
+}: {
+  status: TccStatus;
+  isWrapping?: boolean;
+}) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="filled" miw="max-content">
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="filled"
+      miw={isWrapping ? undefined : 'max-content'}
+      h={isWrapping ? 'auto' : undefined}
+      styles={isWrapping ? { label: { whiteSpace: 'normal', overflow: 'visible' } } : undefined}
+    >
       {TCC_STATUS_LABELS[status]}
     </Badge>
   );

@@ -27,7 +27,14 @@ export function YearsTable({ view }: { view: TccView }) {
             No years were recorded for this certificate.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer
+            // On a phone the table scrolls sideways: focusable, so a keyboard can scroll it too.
+            minWidth={720}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label="The years covered (scrolls sideways on a small screen)"
+          >
             <Table aria-label="Income and tax of the years covered">
               <Table.Thead>
                 <Table.Tr>

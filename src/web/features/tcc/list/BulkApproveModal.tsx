@@ -74,7 +74,14 @@ export function BulkApproveModal({ opened, stage, certificates, onApproved, onCl
               : ''}
             .
           </Text>
-          <Table.ScrollContainer minWidth={480}>
+          {/* On a phone the table scrolls sideways: focusable, so a keyboard can scroll it too. */}
+          <Table.ScrollContainer
+            minWidth={480}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label="Outcomes (scrolls sideways on a small screen)"
+          >
             <Table aria-label="Outcome of each certificate">
               <Table.Thead>
                 <Table.Tr>

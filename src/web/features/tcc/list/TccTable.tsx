@@ -46,7 +46,8 @@ function Waiting({ row }: { row: TccListItem }) {
 }
 
 /** A row's tick box; a click on it never opens the certificate. */
-function RowCheckbox({ row, selection }: { row: TccListItem; selection: TccSelection }) {
+function RowCheckbox(props: { row: TccListItem; selection: TccSelection; withLabel?: boolean }) {
+  const { row, selection } = props;
   const canApprove = row.actions.includes('approve');
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: stops the row's click, not a control of its own.
@@ -54,6 +55,7 @@ function RowCheckbox({ row, selection }: { row: TccListItem; selection: TccSelec
     <div onClick={(event) => event.stopPropagation()}>
       <Checkbox
         aria-label={`Select ${row.number}`}
+        label={props.withLabel ? 'Select' : undefined}
         checked={selection.selected.has(row.id)}
         disabled={!canApprove}
         title={canApprove ? undefined : 'You may not approve this certificate'}
@@ -151,12 +153,12 @@ export function TccTable({ selection, sorting, ...props }: Props) {
     fields: [
       { label: 'BTIN', render: (row) => row.btin },
       { label: 'Purpose', render: (row) => TCC_PURPOSE_LABELS[row.purpose] },
-      { label: 'Status', render: (row) => <TccStatusBadge status={row.status} /> },
+      { label: 'Status', render: (row) => <TccStatusBadge status={row.status} isWrapping /> },
       { label: 'Generated on', render: (row) => formatLagosDate(row.generatedAt) },
       { label: 'Waiting', render: (row) => <Waiting row={row} /> },
     ],
     ...(selection && {
-      footer: (row: TccListItem) => <RowCheckbox row={row} selection={selection} />,
+      footer: (row: TccListItem) => <RowCheckbox row={row} selection={selection} withLabel />,
     }),
   };
 
