@@ -26,6 +26,10 @@ import { actorOfUploader, type JobEnd, type JobRun } from './rrrStatusBatch';
  * instead of generating a second.
  */
 
+/** What the panel shows when the job stopped on a server error (worker.ts ends it as failed). */
+export const TCC_BATCH_FAILED_MESSAGE =
+  'The upload stopped because of an error on the server. The rows processed so far are in the outcomes; upload a file of the remaining employees only (the ones generated would fail as already open), or tell the administrator if it happens again.';
+
 /** Rows read per round. */
 const ROUND_ROWS = 100;
 

@@ -12,7 +12,7 @@ import {
 import { RRR_STATUS_BATCH } from '../modules/jobs/service';
 import type { PaymentDeps } from '../modules/payments/deps';
 import { createRrrStatusBatch, type JobEnd, type JobRun } from './rrrStatusBatch';
-import { createTccMdaBatch } from './tccMdaBatch';
+import { createTccMdaBatch, TCC_BATCH_FAILED_MESSAGE } from './tccMdaBatch';
 import { onJobQueued } from './wake';
 
 /**
@@ -114,7 +114,8 @@ export function createJobWorker(deps: PaymentDeps, options: JobWorkerOptions): J
       }
     } catch (err) {
       log.error({ err, jobId: job.id, kind: job.kind }, 'background job failed');
-      await finishJob(deps.db, job.id, workerId, { status: 'failed', error: JOB_FAILED_MESSAGE });
+      const error = job.kind === TCC_MDA_BATCH ? TCC_BATCH_FAILED_MESSAGE : JOB_FAILED_MESSAGE;
+      await finishJob(deps.db, job.id, workerId, { status: 'failed', error });
     } finally {
       clearInterval(renewal);
     }

@@ -166,4 +166,34 @@ describe('a bulk upload resumed by another worker', () => {
     const made = await ctx.db.select({ id: tccs.id }).from(tccs).where(eq(tccs.jobId, jobId));
     expect(made).toHaveLength(6);
   });
+
+  it('a batch that cannot go on ends as failed, with a message for the officer', async () => {
+    const people = await Promise.all(Array.from({ length: 4 }, () => createTaxpayer(ctx)));
+    const text = payrollCsv(
+      people.map((p) => ({ btin: p.btin })),
+      firstYear,
+    );
+    const res = await uploadPayroll(ctx, officer.bearer, { text }, mda.id);
+    const { jobId } = res.json<{ jobId: string }>();
+    // Changed by hand in the database: a row to generate without its input, which the upload never writes.
+    const [, , line4] = await batchRows(jobId);
+    await ctx.db
+      .update(tccBatchRows)
+      .set({ data: { ...line4?.data, input: null } })
+      .where(and(eq(tccBatchRows.jobId, jobId), eq(tccBatchRows.lineNumber, 4)));
+
+    const worker = createJobWorker(deps, { log: ctx.app.log, workerId: 'worker-e', pollMs: 20 });
+    running.push(worker);
+    worker.start();
+    const { batch } = await waitForBatch(ctx, officer.bearer, jobId);
+    expect(batch).toMatchObject({ status: 'failed', done: 2, generated: 2, failed: 0 });
+    expect(batch.error).toMatch(/^The upload stopped because of an error on the server\./);
+    const result = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/tcc-batches/${jobId}/result.csv`,
+      headers: officer.bearer,
+    });
+    expect(result.statusCode).toBe(200);
+    expect(result.body).toContain('not processed');
+  });
 });
