@@ -135,6 +135,67 @@ test.describe('generating tax clearance certificates', () => {
     await expect(done.getByTestId('tcc-done-status')).toHaveText('With Director of Assessment');
   });
 
+  test('an assessment officer generates an exemption: the reason and the evidence seen', async ({
+    page,
+  }) => {
+    await signIn(page, 'assessment_officer');
+    const [, person] = await registered(page, 'individual');
+    if (!person) throw new Error('the demo seed has fewer than two individuals');
+
+    await page.goto('/birs/taxs/tcc-exemptions');
+    await page.getByRole('textbox', { name: 'Taxpayer BTIN' }).fill(person);
+    await expect(page.getByTestId('tcc-holder-name')).toBeVisible();
+    await choose(page, 'Purpose', 'Employment');
+    await page.getByRole('textbox', { name: 'Source of income' }).fill('None: a student');
+    await choose(page, 'Why not liable', 'Full-time student');
+    await page.getByRole('textbox', { name: 'Evidence seen' }).fill('ID card');
+    await page.getByRole('button', { name: 'Generate certificate' }).click();
+    await expect(page.getByText('Note the evidence seen in at least 10 characters')).toBeVisible();
+
+    await page
+      .getByRole('textbox', { name: 'Evidence seen' })
+      .fill('Student ID card and admission letter of Niger Delta University seen');
+    await page.getByRole('button', { name: 'Generate certificate' }).click();
+    const done = page.getByRole('status').filter({ hasText: /Certificate .* generated/ });
+    await expect(done.getByTestId('tcc-done-status')).toHaveText('With Director of Assessment');
+  });
+
+  test('a PAYE officer generates one for MDA staff; PAYE short of the tax flags the year', async ({
+    page,
+    checkA11y,
+  }) => {
+    test.slow();
+    await signIn(page, 'officer_payee');
+    const [, , person] = await registered(page, 'individual');
+    if (!person) throw new Error('the demo seed has fewer than three individuals');
+
+    await page.goto('/birs/taxs/generate-mda-tcc');
+    await page.getByRole('textbox', { name: 'Taxpayer BTIN' }).fill(person);
+    await expect(page.getByTestId('tcc-holder-name')).toBeVisible();
+    await choose(page, 'Purpose', 'Land or property title');
+    await page.getByRole('textbox', { name: 'Source of income' }).fill('Salary');
+    await page.getByRole('combobox', { name: 'MDA', exact: true }).click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('textbox', { name: 'Staff number' }).fill('BY/MOF/0931');
+    const years = page.getByTestId('tcc-entered-year');
+    for (let i = 0; i < 3; i += 1) {
+      const year = years.nth(i);
+      await year.getByRole('textbox', { name: /^Income/ }).fill('2400000');
+      await year.getByRole('textbox', { name: /^Tax/ }).fill('96000');
+      await year.getByRole('textbox', { name: /^PAYE paid/ }).fill(i === 1 ? '48000' : '96000');
+    }
+    // Only the year paid short asks why it may go on.
+    const why = page.getByRole('textbox', { name: /^Why \d{4} may go on/ });
+    await expect(why).toHaveCount(1);
+    await checkA11y();
+    await page.getByRole('button', { name: 'Generate certificate' }).click();
+    await expect(page.getByText(/Explain in at least 10 characters/)).toBeVisible();
+    await why.fill('The MDA remitted the balance in January; the remittance is being traced');
+    await page.getByRole('button', { name: 'Generate certificate' }).click();
+    const done = page.getByRole('status').filter({ hasText: /Certificate .* generated/ });
+    await expect(done.getByTestId('tcc-done-status')).toHaveText('With Director of Assessment');
+  });
+
   test('the officer amends a certificate the Director of Assessment rejected and sends it back', async ({
     page,
     request,
