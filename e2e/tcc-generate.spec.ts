@@ -87,7 +87,27 @@ test.describe('generating tax clearance certificates', () => {
     await expect(done.getByTestId('tcc-done-status')).toHaveText('With Director of Assessment');
     await checkA11y();
 
-    await done.getByRole('link', { name: /Open certificate/ }).click();
+    const number = (await done.getByRole('link', { name: /Open certificate/ }).textContent())
+      ?.replace('Open certificate ', '')
+      .trim();
+    expect(number).toMatch(/\/TCC\//);
+
+    // A second one for the same purpose is refused before the server is asked, naming the first.
+    await done.getByRole('button', { name: 'Generate another' }).click();
+    await page.getByRole('textbox', { name: 'Taxpayer BTIN' }).fill(btin);
+    const open = page.getByRole('list', { name: 'Open certificates' });
+    await expect(open.getByRole('link', { name: number ?? '' })).toBeVisible();
+    await choose(page, 'Purpose', 'Government contract');
+    await page.getByRole('textbox', { name: 'Source of income' }).fill('Salary and rent');
+    for (let i = 0; i < flaggedYears; i += 1) {
+      await justifications.nth(i).fill('Instalment plan agreed in writing with the service');
+    }
+    await page.getByRole('button', { name: 'Generate certificate' }).click();
+    await expect(
+      page.getByText(`Certificate ${number} for government contract is still open`),
+    ).toBeVisible();
+
+    await open.getByRole('link', { name: number ?? '' }).click();
     await expect(page).toHaveURL(/\/birs\/taxs\/tcc\/[0-9a-f-]{36}$/);
   });
 
