@@ -90,7 +90,27 @@ test.describe('generating tax clearance certificates', () => {
     await expect(done.getByTestId('tcc-done-status')).toHaveText('With Director of Assessment');
     await checkA11y();
 
-    await done.getByRole('link', { name: /Open certificate/ }).click();
+    const number = (await done.getByRole('link', { name: /Open certificate/ }).textContent())
+      ?.replace('Open certificate ', '')
+      .trim();
+    expect(number).toMatch(/\/TCC\//);
+
+    // A second one for the same purpose is refused before the server is asked, naming the first.
+    await done.getByRole('button', { name: 'Generate another' }).click();
+    await page.getByRole('textbox', { name: 'Taxpayer BTIN' }).fill(btin);
+    const open = page.getByRole('list', { name: 'Open certificates' });
+    await expect(open.getByRole('link', { name: number ?? '' })).toBeVisible();
+    await choose(page, 'Purpose', 'Government contract');
+    await page.getByRole('textbox', { name: 'Source of income' }).fill('Salary and rent');
+    for (let i = 0; i < flaggedYears; i += 1) {
+      await justifications.nth(i).fill('Instalment plan agreed in writing with the service');
+    }
+    await page.getByRole('button', { name: 'Generate certificate' }).click();
+    await expect(
+      page.getByText(`Certificate ${number} for government contract is still open`),
+    ).toBeVisible();
+
+    await open.getByRole('link', { name: number ?? '' }).click();
     await expect(page).toHaveURL(/\/birs\/taxs\/tcc\/[0-9a-f-]{36}$/);
   });
 
@@ -135,6 +155,67 @@ test.describe('generating tax clearance certificates', () => {
     await page.getByRole('button', { name: 'Generate certificate' }).click();
     const done = page.getByRole('status').filter({ hasText: /Certificate .* generated/ });
     await expect(done).toBeVisible();
+    await expect(done.getByTestId('tcc-done-status')).toHaveText('With Director of Assessment');
+  });
+
+  test('an assessment officer generates an exemption: the reason and the evidence seen', async ({
+    page,
+  }) => {
+    await signIn(page, 'assessment_officer');
+    const [, person] = await registered(page, 'individual');
+    if (!person) throw new Error('the demo seed has fewer than two individuals');
+
+    await page.goto('/birs/taxs/tcc-exemptions');
+    await page.getByRole('textbox', { name: 'Taxpayer BTIN' }).fill(person);
+    await expect(page.getByTestId('tcc-holder-name')).toBeVisible();
+    await choose(page, 'Purpose', 'Employment');
+    await page.getByRole('textbox', { name: 'Source of income' }).fill('None: a student');
+    await choose(page, 'Why not liable', 'Full-time student');
+    await page.getByRole('textbox', { name: 'Evidence seen' }).fill('ID card');
+    await page.getByRole('button', { name: 'Generate certificate' }).click();
+    await expect(page.getByText('Note the evidence seen in at least 10 characters')).toBeVisible();
+
+    await page
+      .getByRole('textbox', { name: 'Evidence seen' })
+      .fill('Student ID card and admission letter of Niger Delta University seen');
+    await page.getByRole('button', { name: 'Generate certificate' }).click();
+    const done = page.getByRole('status').filter({ hasText: /Certificate .* generated/ });
+    await expect(done.getByTestId('tcc-done-status')).toHaveText('With Director of Assessment');
+  });
+
+  test('a PAYE officer generates one for MDA staff; PAYE short of the tax flags the year', async ({
+    page,
+    checkA11y,
+  }) => {
+    test.slow();
+    await signIn(page, 'officer_payee');
+    const [, , person] = await registered(page, 'individual');
+    if (!person) throw new Error('the demo seed has fewer than three individuals');
+
+    await page.goto('/birs/taxs/generate-mda-tcc');
+    await page.getByRole('textbox', { name: 'Taxpayer BTIN' }).fill(person);
+    await expect(page.getByTestId('tcc-holder-name')).toBeVisible();
+    await choose(page, 'Purpose', 'Land or property title');
+    await page.getByRole('textbox', { name: 'Source of income' }).fill('Salary');
+    await page.getByRole('combobox', { name: 'MDA', exact: true }).click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('textbox', { name: 'Staff number' }).fill('BY/MOF/0931');
+    const years = page.getByTestId('tcc-entered-year');
+    for (let i = 0; i < 3; i += 1) {
+      const year = years.nth(i);
+      await year.getByRole('textbox', { name: /^Income/ }).fill('2400000');
+      await year.getByRole('textbox', { name: /^Tax/ }).fill('96000');
+      await year.getByRole('textbox', { name: /^PAYE paid/ }).fill(i === 1 ? '48000' : '96000');
+    }
+    // Only the year paid short asks why it may go on.
+    const why = page.getByRole('textbox', { name: /^Why \d{4} may go on/ });
+    await expect(why).toHaveCount(1);
+    await checkA11y();
+    await page.getByRole('button', { name: 'Generate certificate' }).click();
+    await expect(page.getByText(/Explain in at least 10 characters/)).toBeVisible();
+    await why.fill('The MDA remitted the balance in January; the remittance is being traced');
+    await page.getByRole('button', { name: 'Generate certificate' }).click();
+    const done = page.getByRole('status').filter({ hasText: /Certificate .* generated/ });
     await expect(done.getByTestId('tcc-done-status')).toHaveText('With Director of Assessment');
   });
 

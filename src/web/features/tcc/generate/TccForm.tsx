@@ -287,6 +287,8 @@ function Details(props: {
               description="What the taxpayer needs the certificate for"
               placeholder="Choose the purpose"
               data={PURPOSE_CHOICES}
+              // Every purpose in view: a dropdown that scrolls cannot be scrolled by keyboard.
+              maxDropdownHeight={360}
               withAsterisk
               allowDeselect={false}
               {...form.getInputProps('purpose')}
