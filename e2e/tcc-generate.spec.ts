@@ -197,7 +197,10 @@ test.describe('generating tax clearance certificates', () => {
     await expect(page.getByTestId('tcc-holder-name')).toBeVisible();
     await choose(page, 'Purpose', 'Land or property title');
     await page.getByRole('textbox', { name: 'Source of income' }).fill('Salary');
-    await page.getByRole('combobox', { name: 'MDA', exact: true }).click();
+    await page
+      .getByRole('form', { name: 'Generate a certificate' })
+      .getByRole('combobox', { name: 'MDA', exact: true })
+      .click();
     await page.getByRole('option').first().click();
     await page.getByRole('textbox', { name: 'Staff number' }).fill('BY/MOF/0931');
     const years = page.getByTestId('tcc-entered-year');

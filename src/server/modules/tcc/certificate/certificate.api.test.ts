@@ -92,7 +92,7 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="tcc-${tcc.number.replaceAll('/', '-')}.pdf"`,
+      `inline; filename="tcc-${tcc.number.replaceAll('/', '-')}.pdf"`,
     );
 
     const text = await pdfText(res.rawPayload);

@@ -48,7 +48,7 @@ export const tccCertificateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
       );
       return sendBytes(reply, pdf.body, {
         'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="${pdf.fileName}"`,
+        'content-disposition': `inline; filename="${pdf.fileName}"`,
         'cache-control': 'no-store',
       });
     },
