@@ -76,11 +76,14 @@ describe('demo certificates seed', () => {
 
   it('waits vary: some certificates waited past the two-week warning', async () => {
     const rows = await ctx.db
-      .select({ at: tccs.statusChangedAt })
+      .select({ at: tccs.statusChangedAt, generatedAt: tccs.createdAt })
       .from(tccs)
       .where(eq(tccs.status, 'pending_director_assessment'));
     const oldest = Math.min(...rows.map((r) => r.at.getTime()));
     expect(Date.now() - oldest).toBeGreaterThan(14 * 86_400_000);
+    // Generated on the seed's day, not the day the server started.
+    const firstGenerated = Math.min(...rows.map((r) => r.generatedAt.getTime()));
+    expect(Date.now() - firstGenerated).toBeGreaterThan(14 * 86_400_000);
   });
 
   it('seeds once', async () => {

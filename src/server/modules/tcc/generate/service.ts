@@ -306,6 +306,9 @@ export function createTccGenerateService(deps: PaymentDeps) {
             jobId: options.jobId ?? null,
             feeKobo,
             createdBy: actor.officerId,
+            // The service's clock (the demo seed's day of generation), not the database's.
+            createdAt: now,
+            updatedAt: now,
             statusChangedAt: now,
           });
           await insertTccHistory(tx, {
@@ -315,6 +318,7 @@ export function createTccGenerateService(deps: PaymentDeps) {
             toStatus: inserted.status,
             actorId: actor.officerId,
             comment: input.comment || null,
+            at: now,
           });
           await recordAudit(tx, actor, {
             action: 'tcc.generated',
