@@ -22,6 +22,11 @@ describe('waiting', () => {
     expect(waitingText({ status: 'printed', waitingDays: 400 })).toBe('—');
   });
 
+  it('counts an approved one as waiting to be printed, without the decision warning', () => {
+    expect(waitingText({ status: 'approved', waitingDays: 3 })).toBe('3 days');
+    expect(awaitedText('approved')).toBe('Approved: waiting for the printing officer');
+  });
+
   it('counts a rejected one as waiting on its officer', () => {
     expect(isWaitingTooLong({ status: 'rejected_chairman', waitingDays: 30 })).toBe(true);
     expect(awaitedText('rejected_chairman')).toMatch(/amend and resubmit/);
@@ -41,7 +46,7 @@ describe('awaitedText', () => {
       "Waiting for the Director of Assessment's decision",
     );
     expect(awaitedText('awaiting_payment')).toMatch(/fee/);
-    expect(awaitedText('approved')).toBeNull();
+    expect(awaitedText('printed')).toBeNull();
   });
 });
 

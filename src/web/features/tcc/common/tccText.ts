@@ -27,9 +27,12 @@ export function isWaitingTooLong(item: Pick<TccListItem, 'status' | 'waitingDays
   return isWaiting(item.status) && item.waitingDays > TCC_WAIT_WARNING_DAYS;
 }
 
-/** "Today", "1 day", "12 days"; a decided certificate waits on nobody: "—". */
+/**
+ * "Today", "1 day", "12 days"; an approved one waits on the printing officer; a printed or
+ * revoked one waits on nobody: "—".
+ */
 export function waitingText(item: Pick<TccListItem, 'status' | 'waitingDays'>): string {
-  if (!isWaiting(item.status)) return '—';
+  if (!isWaiting(item.status) && item.status !== 'approved') return '—';
   if (item.waitingDays <= 0) return 'Today';
   return item.waitingDays === 1 ? '1 day' : `${item.waitingDays} days`;
 }
@@ -39,6 +42,7 @@ export function awaitedText(status: TccStatus): string | null {
   const stage = stageAwaited(status);
   if (stage) return `Waiting for the ${TCC_STAGE_LABELS[stage]}'s decision`;
   if (status === 'awaiting_payment') return 'Waiting for the processing fee to be paid';
+  if (status === 'approved') return 'Approved: waiting for the printing officer';
   if (isWaiting(status)) return 'Sent back to the generating officer to amend and resubmit';
   return null;
 }
