@@ -108,6 +108,18 @@ describe('POST /api/v1/invoices', () => {
     expect(ctx.simulators.remita.getInvoice(bill.rrr as string)?.payerEmail).toMatch(/^noreply@/);
   });
 
+  it('422 for a bill linked to an assessment or a certificate: those bill themselves', async () => {
+    for (const type of ['direct-assessment', 'presumptive-tax', 'tcc']) {
+      const res = await send(
+        'POST',
+        '/api/v1/invoices',
+        invoiceBody({ type, assessmentId: '7d1f6c4e-0a4b-4d1e-9a51-2f0c3b5e8a10' }),
+      );
+      expect(res.statusCode, type).toBe(422);
+      expect(res.body).toContain('assessmentId');
+    }
+  });
+
   it('404 TAXPAYER_NOT_FOUND for a BTIN nobody has; 404 for an unknown MDA', async () => {
     const nobody = await send('POST', '/api/v1/invoices', invoiceBody({ btin: '1000000000' }));
     expect(nobody.statusCode).toBe(404);

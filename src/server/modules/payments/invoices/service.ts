@@ -55,8 +55,9 @@ export function createInvoiceService({
 
   return {
     /**
-     * `forAssessment`: the assessments module raising an assessment's bill. Anyone else may not
-     * link a bill to an assessment: its amount and its settlement are the assessment's to decide.
+     * `forAssessment`: the assessments module raising an assessment's bill, or the TCC module a
+     * certificate's fee. Anyone else may not link a bill to either: its amount and its settlement
+     * are theirs to decide.
      */
     async raiseInvoice(
       actor: Actor,
@@ -66,8 +67,16 @@ export function createInvoiceService({
       if (
         !options.forAssessment &&
         input.assessmentId &&
-        (input.type === 'direct-assessment' || input.type === 'presumptive-tax')
+        (input.type === 'direct-assessment' ||
+          input.type === 'presumptive-tax' ||
+          input.type === 'tcc')
       ) {
+        if (input.type === 'tcc') {
+          throw fieldError(
+            'assessmentId',
+            "A certificate's fee is billed from the certificate (POST /api/v1/tcc/{id}/bill), for the fee its kind carries",
+          );
+        }
         throw fieldError(
           'assessmentId',
           "An assessment's bill is raised from the assessment (POST /api/v1/assessments/{id}/bill), for the amount it owes",

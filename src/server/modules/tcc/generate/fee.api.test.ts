@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInLagos } from '../../../../shared/dates';
 import type { TccView } from '../../../../shared/tcc/views';
+import { systemActor } from '../../../auth/actor';
 import { auditEvents, mdas, payments, taxSettings } from '../../../db/schema';
 import { notificationOf } from '../../../integrations/remita/simulator';
 import { createRemitaMda, type RemitaMda } from '../../../integrations/remita/testing';
@@ -9,6 +10,7 @@ import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
 import { findTcc, selectTccHistory } from '../queries';
 import { send } from '../testing';
+import { settleTccFee } from './settlement';
 import { generateTestTcc, tccBody } from './testing';
 
 /**
@@ -117,6 +119,25 @@ describe('a certificate with a processing fee', () => {
       reason: 'The bank recalled this payment',
     });
     expect(reversed.statusCode).toBe(200);
+    expect((await findTcc(ctx.db, created.id))?.status).toBe('pending_director_assessment');
+  });
+
+  it('only the whole fee releases it: a smaller payment linked to it changes nothing', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const created = await generateTestTcc(ctx, pa, tccBody('presumptive', taxpayer.btin));
+    const [bill] = await feeBills(created.id);
+    if (!bill) throw new Error('no fee bill');
+    await ctx.db.transaction((tx) =>
+      settleTccFee(tx, systemActor('remita'), {
+        ...bill,
+        status: 'paid',
+        amountKobo: FEE_KOBO - 1,
+      }),
+    );
+    expect((await findTcc(ctx.db, created.id))?.status).toBe('awaiting_payment');
+    await ctx.db.transaction((tx) =>
+      settleTccFee(tx, systemActor('remita'), { ...bill, status: 'paid' }),
+    );
     expect((await findTcc(ctx.db, created.id))?.status).toBe('pending_director_assessment');
   });
 

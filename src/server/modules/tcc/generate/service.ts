@@ -216,15 +216,19 @@ export function createTccGenerateService(deps: PaymentDeps) {
       }
       const target = await billingTarget(actor, tx, input);
       const invoices = createInvoiceService({ ...deps, db: tx });
-      return invoices.raiseInvoice(actor, {
-        btin: row.btin,
-        mdaId: target.mdaId,
-        revenueHeadCode: target.revenueHeadCode,
-        amountKobo: row.feeKobo,
-        description: `TCC processing fee ${row.number}`,
-        type: TCC_PAYMENT_TYPE,
-        assessmentId: row.id,
-      });
+      return invoices.raiseInvoice(
+        actor,
+        {
+          btin: row.btin,
+          mdaId: target.mdaId,
+          revenueHeadCode: target.revenueHeadCode,
+          amountKobo: row.feeKobo,
+          description: `TCC processing fee ${row.number}`,
+          type: TCC_PAYMENT_TYPE,
+          assessmentId: row.id,
+        },
+        { forAssessment: true },
+      );
     });
   }
 

@@ -11,7 +11,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * own transaction: once the fee's payment is paid, a certificate awaiting payment enters the
  * chain (DESIGN.md §5, pending_director_assessment) with a `fee_paid` history row. Anything else
  * does nothing: a second notification of the same payment, a reversal (the chain has started;
- * a reversed fee is a matter for the approvers, not a transition), a certificate already moved.
+ * a reversed fee is a matter for the approvers, not a transition), a certificate already moved,
+ * a payment short of the fee.
  */
 export const settleTccFee: Settlement = async (tx, actor, payment) => {
   if (payment.status !== 'paid' || !payment.assessmentId || !UUID.test(payment.assessmentId)) {
@@ -19,6 +20,8 @@ export const settleTccFee: Settlement = async (tx, actor, payment) => {
   }
   const row = await findTccForUpdate(tx, payment.assessmentId);
   if (row?.status !== 'awaiting_payment') return;
+  // Only the whole fee releases the certificate: a smaller payment linked to it changes nothing.
+  if (payment.amountKobo < row.feeKobo) return;
   const moved = await transitionTcc(
     tx,
     row.id,
