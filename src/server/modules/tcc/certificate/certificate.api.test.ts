@@ -206,6 +206,30 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
     expect(text).toContain('REVOKED on 2026-07-01: Issued in error');
   });
 
+  it("prints the holder's registry photo beside their details", async () => {
+    const tcc = await insertIssuedTestTcc(ctx, officerDa, { status: 'printed', printCount: 1 });
+    // No chairman's approval recorded and no photo yet: no image at all.
+    expect((await pdfOf(tcc.id)).rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
+    const admin = await signInAs(ctx, 'ADMIN');
+    const boundary = '----revdesk-photo-boundary';
+    const photo = new PNG({ width: 80, height: 100 });
+    photo.data.fill(120);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/taxpayers/${tcc.btin}/photo`,
+      headers: { ...admin.bearer, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        PNG.sync.write(photo),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBeLessThan(300);
+    expect((await pdfOf(tcc.id)).rawPayload.toString('latin1')).toContain('/Subtype /Image');
+  });
+
   it('an exemption prints EXEMPT with its reason instead of the table', async () => {
     const tcc = await insertIssuedTestTcc(ctx, officerDa, {
       kind: 'exemption',

@@ -53,6 +53,8 @@ export type CertificateFacts = {
   issuedOn: string;
   expiresOn: string;
   chairman: { name: string; signature: CertificateImage | null } | null;
+  /** The holder's photo from the registry, when they have one (domain/tax-rules.md). */
+  photo: CertificateImage | null;
   printCount: number;
   revoked: { on: string; reason: string } | null;
   signedPayload: string;
@@ -177,7 +179,23 @@ export async function renderCertificatePdf(
         : 'This is to certify that the tax position of the person named below for the three years preceding the year of issue is as stated (NTAA 2025 s.72).',
       margin: [0, 0, 0, 8],
     },
-    { table: { widths: [120, '*'], body: details }, layout: 'lightHorizontalLines' },
+    facts.photo
+      ? {
+          columns: [
+            {
+              width: '*',
+              table: { widths: [120, '*'], body: details },
+              layout: 'lightHorizontalLines',
+            },
+            {
+              width: 96,
+              image: `data:${facts.photo.mime};base64,${facts.photo.bytes.toString('base64')}`,
+              fit: [96, 120],
+              margin: [10, 0, 0, 0],
+            },
+          ],
+        }
+      : { table: { widths: [120, '*'], body: details }, layout: 'lightHorizontalLines' },
     sectionTitle('Tax position, three preceding years'),
     exempt ? exemptBlock(facts.exemptionReason) : yearsTable(facts.years),
     ...(facts.comment ? [sectionTitle('Comments'), { text: facts.comment }] : []),

@@ -5,7 +5,7 @@ import type { Actor } from '../../../auth/actor';
 import { hitRateLimit } from '../../../auth/rateLimit';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
-import { officers, tccHistory } from '../../../db/schema';
+import { officers, taxpayers, tccHistory } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { mimeOfKey } from '../../../files/images';
 import type { FileStore } from '../../../files/store';
@@ -111,6 +111,19 @@ export function createTccCertificateService({
     return { name: `${row.firstName} ${row.surname}`, signature };
   }
 
+  /** The holder's registry photo (PNG or JPEG, which the PDF embeds), or null. */
+  async function photoOf(btin: string): Promise<CertificateImage | null> {
+    const [row] = await db
+      .select({ photoKey: taxpayers.photoKey })
+      .from(taxpayers)
+      .where(eq(taxpayers.btin, btin))
+      .limit(1);
+    const mime = row?.photoKey ? mimeOfKey(row.photoKey) : null;
+    if (!row?.photoKey || (mime !== 'image/png' && mime !== 'image/jpeg')) return null;
+    const bytes = await files.get(row.photoKey);
+    return bytes ? { bytes, mime } : null;
+  }
+
   /** The public routes are rate-limited per address, as the receipt check is. */
   async function limitChecks(actor: Actor, bucket: string): Promise<void> {
     const limit = await hitRateLimit(
@@ -170,6 +183,7 @@ export function createTccCertificateService({
         issuedOn: todayInLagos(row.issuedAt),
         expiresOn: row.expiresOn,
         chairman: await chairmanOf(row.id),
+        photo: await photoOf(row.btin),
         printCount: row.printCount,
         revoked:
           row.status === 'revoked' && row.revokedAt
