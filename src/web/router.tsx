@@ -36,9 +36,9 @@ import {
 import { PageSkeleton } from './lib/pending/skeletons';
 import { fetchSignedInOfficer, meQuery } from './lib/queries';
 import { safeReturnUrl } from './lib/returnUrl';
-import { ErrorPage } from './shell/ErrorPage';
+import { ErrorPage } from './shell/errors/ErrorPage';
+import { RouteErrorPage } from './shell/errors/RouteErrorPage';
 import { RedirectToErrorPage, RootLayout } from './shell/RootLayout';
-import { RouteErrorPage } from './shell/RouteErrorPage';
 import { SHELL_BASES, type ShellBase } from './shell/shellPaths';
 
 export type RouterContext = { queryClient: QueryClient };

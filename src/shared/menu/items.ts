@@ -2,7 +2,7 @@
 import type { MenuTag } from '../userTypeEnums';
 import type { MenuItem } from './types';
 
-/** The icon names the web's icon table knows (src/web/shell/menuIcons.tsx). A closed list. */
+/** The icon names the web's icon table knows (src/web/shell/sidebar/menuIcons.tsx). A closed list. */
 export const MENU_ICONS = [
   'dashboard',
   'users',

@@ -13,7 +13,7 @@ import type { MenuTag } from '../userTypeEnums';
 export type MenuItem = {
   id: string;
   label: string;
-  /** A name from the web's icon table (src/web/shell/menuIcons.tsx). */
+  /** A name from the web's icon table (src/web/shell/sidebar/menuIcons.tsx). */
   icon?: string | undefined;
   /** Full path under /birs/, e.g. /birs/taxs/pending-tcc-da-director. */
   link?: string | undefined;

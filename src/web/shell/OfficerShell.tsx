@@ -4,16 +4,16 @@ import { Notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { meQuery } from '../lib/queries';
-import { ExecutivesOnlyPage } from './ExecutivesOnlyPage';
+import { ExecutivesOnlyPage } from './errors/ExecutivesOnlyPage';
 import classes from './OfficerShell.module.css';
 import { ServiceFooter } from './ServiceFooter';
 import { ShellFrame } from './ShellFrame';
-import { Sidebar } from './Sidebar';
-import sidebarClasses from './Sidebar.module.css';
 import { HEADER_HEIGHT, InsideShellContext, navbarLayout } from './shellLayout';
 import { SHELL_BASES, type ShellBase, ShellBaseContext } from './shellPaths';
-import { TopBar } from './TopBar';
-import { useSidebarState } from './useSidebarState';
+import { Sidebar } from './sidebar/Sidebar';
+import sidebarClasses from './sidebar/Sidebar.module.css';
+import { useSidebarState } from './sidebar/useSidebarState';
+import { TopBar } from './topbar/TopBar';
 
 function OfficerShell({ base }: { base: ShellBase }) {
   const { data: me } = useQuery(meQuery());

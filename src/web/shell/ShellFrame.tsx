@@ -7,7 +7,7 @@ import shellClasses from './OfficerShell.module.css';
 import { ServiceFooter } from './ServiceFooter';
 import classes from './ShellFrame.module.css';
 import { HEADER_HEIGHT, navbarLayout } from './shellLayout';
-import { useSidebarState } from './useSidebarState';
+import { useSidebarState } from './sidebar/useSidebarState';
 
 /** The widths of the menu's placeholder lines: uneven, as labels are. */
 const MENU_LINES = ['70%', '55%', '80%', '62%', '74%', '50%', '66%'];

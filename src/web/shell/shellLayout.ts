@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { SidebarState } from './useSidebarState';
+import type { SidebarState } from './sidebar/useSidebarState';
 
 /**
  * The shell's frame, shared by the officer shell and the frame painted while it loads

@@ -8,7 +8,8 @@ import { AppModal } from '../../../lib/AppModal';
 import { api, isApiError } from '../../../lib/api';
 import { changedFields } from '../../../lib/changedFields';
 import { taxpayerKeys } from '../queries';
-import { CorporateFields } from './CorporateFields';
+import { CorporateFields } from './fields/CorporateFields';
+import { IndividualFields } from './fields/IndividualFields';
 import { showServerErrors } from './formValidation';
 import {
   type CorporateValues,
@@ -17,7 +18,6 @@ import {
   toCorporateInput,
   toIndividualInput,
 } from './formValues';
-import { IndividualFields } from './IndividualFields';
 import { useCorporateForm, useIndividualForm } from './useTaxpayerForms';
 
 const CONFLICT_MESSAGE =

@@ -3,8 +3,9 @@ import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { CorporateInput, IndividualInput, type TaxpayerKind } from '../../../../shared/taxpayers';
 import { AppModal } from '../../../lib/AppModal';
-import { CorporateFields } from './CorporateFields';
 import { DuplicateDialog, ExactDuplicateAlert } from './DuplicateDialog';
+import { CorporateFields } from './fields/CorporateFields';
+import { IndividualFields } from './fields/IndividualFields';
 import { showServerErrors } from './formValidation';
 import {
   type CorporateValues,
@@ -12,7 +13,6 @@ import {
   toCorporateInput,
   toIndividualInput,
 } from './formValues';
-import { IndividualFields } from './IndividualFields';
 import { type Registration, useRegistration } from './useRegistration';
 import { useCorporateForm, useIndividualForm } from './useTaxpayerForms';
 

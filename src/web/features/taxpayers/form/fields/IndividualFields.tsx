@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { todayInLagos } from '../../../../shared/dates';
+import { todayInLagos } from '../../../../../shared/dates';
 import {
   EMPLOYMENT_STATUSES,
   GENDERS,
@@ -8,12 +8,12 @@ import {
   MARITAL_STATUSES,
   STATUSES_BY_KIND,
   TITLES,
-} from '../../../../shared/taxpayers';
-import { DateField } from '../../../lib/dates/DateField';
-import { selectOptions } from '../format';
+} from '../../../../../shared/taxpayers';
+import { DateField } from '../../../../lib/dates/DateField';
+import { selectOptions } from '../../format';
+import type { IndividualValues } from '../formValues';
 import { ContactFields } from './ContactFields';
 import { FormSection } from './FormSection';
-import type { IndividualValues } from './formValues';
 import { ProfessionFields } from './ProfessionFields';
 
 /** The individual's fields, for registering and for editing (which adds the status). */

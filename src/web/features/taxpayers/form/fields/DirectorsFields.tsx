@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { type CorporateValues, emptyDirector } from './formValues';
+import { type CorporateValues, emptyDirector } from '../formValues';
 
 /** The schema's limit on directors (src/shared/taxpayers/input.ts). */
 const MAX_DIRECTORS = 30;

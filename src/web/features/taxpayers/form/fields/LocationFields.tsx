@@ -1,9 +1,9 @@
 import { Select, SimpleGrid, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import type { ReferenceItem } from '../../../../shared/reference';
-import { lgasQuery, statesQuery, townsQuery } from '../queries';
-import type { LocationValues } from './formValues';
+import type { ReferenceItem } from '../../../../../shared/reference';
+import { lgasQuery, statesQuery, townsQuery } from '../../queries';
+import type { LocationValues } from '../formValues';
 
 export const toOptions = (items: readonly ReferenceItem[] = []) =>
   items.map((item) => ({ value: String(item.id), label: item.name }));

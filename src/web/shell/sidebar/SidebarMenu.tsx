@@ -1,9 +1,9 @@
 import { Badge, NavLink, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { MenuItem } from '../../shared/menu/types';
+import type { MenuItem } from '../../../shared/menu/types';
+import { type ShellBase, toShellPath } from '../shellPaths';
 import { MenuIconGlyph } from './menuIcons';
 import classes from './Sidebar.module.css';
-import { type ShellBase, toShellPath } from './shellPaths';
 
 /** The colours of the menu's badge variants (the old portal's Bootstrap names). */
 const BADGE_COLORS: Record<string, string> = {

@@ -6,8 +6,8 @@ import {
   professionCategoriesQuery,
   professionSubcategoriesQuery,
   professionsQuery,
-} from '../queries';
-import type { IndividualValues } from './formValues';
+} from '../../queries';
+import type { IndividualValues } from '../formValues';
 import { toOptions } from './LocationFields';
 
 /** Categories and sub-categories are chosen by their code; a profession by its id. */

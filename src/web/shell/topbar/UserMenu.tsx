@@ -1,9 +1,9 @@
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { OfficerView } from '../../shared/auth';
-import { USER_TYPE_LABELS } from '../../shared/userTypeEnums';
-import { useSignOut } from '../features/auth/useSignOut';
+import type { OfficerView } from '../../../shared/auth';
+import { USER_TYPE_LABELS } from '../../../shared/userTypeEnums';
+import { useSignOut } from '../../features/auth/useSignOut';
 import classes from './TopBar.module.css';
 
 function initialsOf(officer: OfficerView): string {

@@ -2,19 +2,19 @@ import { AppShell, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconFileSpreadsheet, IconLogout, IconReceipt2 } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import type { MeResponse } from '../../shared/auth';
-import { useSignOut } from '../features/auth/useSignOut';
-import { useLazyDialog } from '../lib/useLazyDialog';
-import type { CheckKind } from './CheckModals';
+import type { MeResponse } from '../../../shared/auth';
+import { useSignOut } from '../../features/auth/useSignOut';
+import { useLazyDialog } from '../../lib/useLazyDialog';
+import { useShellBase } from '../shellPaths';
+import type { CheckKind } from '../topbar/CheckModals';
 import classes from './Sidebar.module.css';
 import { SidebarMenu } from './SidebarMenu';
-import { useShellBase } from './shellPaths';
 import type { SidebarState } from './useSidebarState';
 
 export const SIDEBAR_ID = 'revdesk-sidebar';
 
 /** The RRR check dialogs validate with zod: fetched on the first opening (DESIGN.md §9 "Web"). */
-const loadCheckModals = () => import('./CheckModals').then((module) => module.CheckModals);
+const loadCheckModals = () => import('../topbar/CheckModals').then((module) => module.CheckModals);
 
 function SidebarAction(props: {
   label: string;

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useParams } from '@tanstack/react-router';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../PublicLayout';
 
 type ErrorText = { code?: string; title: string; subtitle?: string; text: string };
 

@@ -3,9 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { TaxpayerLookupResult } from '../../shared/taxpayers';
-import { api } from '../lib/api';
-import { usePhoneLayout } from '../lib/lists/usePhoneLayout';
+import type { TaxpayerLookupResult } from '../../../shared/taxpayers';
+import { api } from '../../lib/api';
+import { usePhoneLayout } from '../../lib/lists/usePhoneLayout';
 import {
   SearchFailedDialog,
   SearchingDialog,

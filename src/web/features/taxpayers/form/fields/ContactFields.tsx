@@ -1,8 +1,8 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
+import type { LocationValues } from '../formValues';
 import { FormSection } from './FormSection';
-import type { LocationValues } from './formValues';
 import { LocationFields } from './LocationFields';
 
 type ContactForm = UseFormReturnType<

@@ -29,7 +29,7 @@ import {
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
-import type { MenuIcon } from '../../shared/menu/items';
+import type { MenuIcon } from '../../../shared/menu/items';
 
 /** The menu's icon names (src/shared/menu/items.ts MENU_ICONS) drawn with Tabler icons. */
 const MENU_ICON_COMPONENTS: Record<MenuIcon, Icon> = {

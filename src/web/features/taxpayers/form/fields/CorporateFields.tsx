@@ -1,19 +1,19 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { todayInLagos } from '../../../../shared/dates';
+import { todayInLagos } from '../../../../../shared/dates';
 import {
   BUSINESS_TYPES,
   CAC_KINDS,
   LABELS,
   SECTORS,
   STATUSES_BY_KIND,
-} from '../../../../shared/taxpayers';
-import { DateField } from '../../../lib/dates/DateField';
-import { selectOptions } from '../format';
+} from '../../../../../shared/taxpayers';
+import { DateField } from '../../../../lib/dates/DateField';
+import { selectOptions } from '../../format';
+import type { CorporateValues } from '../formValues';
 import { ContactFields } from './ContactFields';
 import { DirectorsFields } from './DirectorsFields';
 import { FormSection } from './FormSection';
-import type { CorporateValues } from './formValues';
 
 /** The company's fields, for registering and for editing (which adds the status). */
 export function CorporateFields({

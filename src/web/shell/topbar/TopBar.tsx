@@ -2,15 +2,15 @@ import { ActionIcon, AppShell, Badge, Group } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconMenu2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { OfficerView } from '../../shared/auth';
-import { systemQuery } from '../lib/queries';
-import { BrandMark } from './BrandMark';
-import { SIDEBAR_ID } from './Sidebar';
-import { useShellBase } from './shellPaths';
+import type { OfficerView } from '../../../shared/auth';
+import { systemQuery } from '../../lib/queries';
+import { BrandMark } from '../BrandMark';
+import { useShellBase } from '../shellPaths';
+import { SIDEBAR_ID } from '../sidebar/Sidebar';
+import type { SidebarState } from '../sidebar/useSidebarState';
 import { TaxpayerSearch } from './TaxpayerSearch';
 import classes from './TopBar.module.css';
 import { UserMenu } from './UserMenu';
-import type { SidebarState } from './useSidebarState';
 
 /** SPEC.md §2 Top bar: sidebar toggle, taxpayer search, the officer's menu. */
 export function TopBar({ officer, sidebar }: { officer: OfficerView; sidebar: SidebarState }) {

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { Fragment, useContext } from 'react';
-import { isApiError, NETWORK_FAILURE_MESSAGE } from '../lib/api';
-import { PublicLayout } from './PublicLayout';
-import { InsideShellContext } from './shellLayout';
+import { isApiError, NETWORK_FAILURE_MESSAGE } from '../../lib/api';
+import { PublicLayout } from '../PublicLayout';
+import { InsideShellContext } from '../shellLayout';
 
 /**
  * A route that could not load (the server unreachable, a chunk missing after a deploy). It says

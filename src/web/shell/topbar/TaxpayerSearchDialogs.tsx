@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatNigerianPhone } from '../../shared/phone';
-import type { TaxpayerSummary } from '../../shared/taxpayers';
-import { AppModal } from '../lib/AppModal';
-import { isApiError } from '../lib/api';
-import { usePermission } from '../lib/usePermission';
-import { useShellBase } from './shellPaths';
+import { formatNigerianPhone } from '../../../shared/phone';
+import type { TaxpayerSummary } from '../../../shared/taxpayers';
+import { AppModal } from '../../lib/AppModal';
+import { isApiError } from '../../lib/api';
+import { usePermission } from '../../lib/usePermission';
+import { useShellBase } from '../shellPaths';
 
 /** SPEC.md §8: the exact words of the portal. */
 export const TAXPAYER_NOT_FOUND_TEXT = 'Taxpayer not found!.';

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../PublicLayout';
 
 /** A signed-in officer who is not an EXECUTIVE opened /governor (DESIGN.md §10). */
 export function ExecutivesOnlyPage() {

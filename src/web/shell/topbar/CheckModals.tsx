@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import { BatchCheckDialog } from '../features/rrr-checks/BatchCheckDialog';
-import { EvasCheckDialog } from '../features/rrr-checks/EvasCheckDialog';
-import { RrrCheckDialog } from '../features/rrr-checks/RrrCheckDialog';
-import { AppModal } from '../lib/AppModal';
+import { BatchCheckDialog } from '../../features/rrr-checks/BatchCheckDialog';
+import { EvasCheckDialog } from '../../features/rrr-checks/EvasCheckDialog';
+import { RrrCheckDialog } from '../../features/rrr-checks/RrrCheckDialog';
+import { AppModal } from '../../lib/AppModal';
 
 export type CheckKind = 'rrr' | 'rrr-batch' | 'evas';
 
