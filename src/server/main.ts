@@ -1,11 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { claimDataDir } from './db/backup/dataDirLock';
 import { openConfiguredDatabase } from './db/open';
-import { seedDemoAssessments } from './db/seed/assessments';
-import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './db/seed/demo';
-import { seedDemoPayments } from './db/seed/payments';
-import { seedDemoTccs } from './db/seed/tcc';
-import { seedDemoTradeCategories } from './db/seed/tradeCategories';
+import { seedAllDemoData } from './db/seed/all';
+import type { DemoSignIn } from './db/seed/demo';
 import { createSimulators } from './integrations/simulators';
 
 function printDemoSignIns(url: string, signIns: DemoSignIn[], password: string) {
@@ -26,22 +25,17 @@ function printDemoSignIns(url: string, signIns: DemoSignIn[], password: string) 
 
 async function main() {
   const config = loadConfig();
+  // The embedded database is this process's alone (db/backup/dataDirLock.ts).
+  if (!config.databaseUrl) {
+    mkdirSync(config.dataDir, { recursive: true });
+    claimDataDir(config.dataDir);
+  }
   const database = await openConfiguredDatabase(config);
   await database.migrate();
-  const signIns = config.seed === 'demo' ? await seedDemo(database.db, config) : [];
   // Made before the app so the demo seed can write its RRRs into them (DATA_DIR/simulators.json).
   const simulators = config.simulators ? createSimulators(config) : undefined;
-  if (config.seed === 'demo') {
-    await seedDemoTaxpayers(database.db, config);
-    await seedDemoTradeCategories(database.db, config);
-    if (simulators) {
-      await seedDemoPayments(database.db, config, simulators);
-      // After the payments: their seed is skipped once the ledger holds any payment.
-      await seedDemoAssessments(database.db, config, simulators);
-      // After the assessments: direct-assessment and presumptive certificates read their years.
-      await seedDemoTccs(database.db, config);
-    }
-  }
+  const signIns =
+    config.seed === 'demo' ? await seedAllDemoData(database.db, config, simulators) : [];
   const app = await buildApp({ config, database, ...(simulators ? { simulators } : {}) });
 
   const shutdown = async (signal: string) => {

@@ -1,0 +1,31 @@
+import type { Config } from '../../config';
+import type { Simulators } from '../../integrations/simulators';
+import type { Db } from '../client';
+import { seedDemoAssessments } from './assessments';
+import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './demo';
+import { seedDemoPayments } from './payments';
+import { seedDemoTccs } from './tcc';
+import { seedDemoTradeCategories } from './tradeCategories';
+
+/**
+ * Everything demo mode adds, in the order each part needs the one before (DESIGN.md §7).
+ * Each part is idempotent, so a restart seeds nothing twice. Without simulators there are no
+ * RRRs to pay, so payments, assessments and certificates are left out.
+ */
+export async function seedAllDemoData(
+  db: Db,
+  config: Config,
+  simulators: Simulators | undefined,
+): Promise<DemoSignIn[]> {
+  const signIns = await seedDemo(db, config);
+  await seedDemoTaxpayers(db, config);
+  await seedDemoTradeCategories(db, config);
+  if (simulators) {
+    await seedDemoPayments(db, config, simulators);
+    // After the payments: their seed is skipped once the ledger holds any payment.
+    await seedDemoAssessments(db, config, simulators);
+    // After the assessments: direct-assessment and presumptive certificates read their years.
+    await seedDemoTccs(db, config);
+  }
+  return signIns;
+}
