@@ -31,7 +31,7 @@ CREATE INDEX "mda_revenue_heads_code_idx" ON "mda_revenue_heads" USING btree ("c
 CREATE INDEX "audit_events_action_idx" ON "audit_events" USING btree ("action","occurred_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "audit_events_chain_seq_key" ON "audit_events" USING btree ("chain_seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "mdas_name_lower_key" ON "mdas" USING btree (lower("name"));;--> statement-breakpoint
--- The audit trail is hash-chained (issue 4). What a row says, as bytes: the same text for the
+-- The audit trail is hash-chained (ADR 0007). What a row says, as bytes: the same text for the
 -- same row on every server and in every session (UTC, jsonb's own normal form). The chain
 -- columns are not part of it.
 CREATE FUNCTION audit_event_content(e audit_events) RETURNS bytea LANGUAGE sql STABLE AS $$

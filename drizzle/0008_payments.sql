@@ -91,7 +91,7 @@ CREATE INDEX "payments_assessment_idx" ON "payments" USING btree ("assessment_id
 CREATE INDEX "payments_source_reference_idx" ON "payments" USING btree ("source_reference");--> statement-breakpoint
 CREATE INDEX "payments_payer_name_trgm_idx" ON "payments" USING gin ("payer_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "payments_unmatched_idx" ON "payments" USING btree ("created_at") WHERE "payments"."btin" is null and "payments"."status" = 'paid';--> statement-breakpoint
--- The ledger is never deleted from (issue 5): a reversal or a cancellation is a new status.
+-- The ledger is never deleted from (ADR 0010): a reversal or a cancellation is a new status.
 CREATE FUNCTION payments_refuse_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'payments are never deleted: % refused; reverse or cancel instead', TG_OP;
