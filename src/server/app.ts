@@ -163,7 +163,7 @@ export async function buildApp({
   // A certificate's processing fee, once paid, sends it into the approval chain (ADR 0011).
   registerTccSettlement(settlements);
   await app.register(tccRoutes, { prefix: '/api/v1', ...paymentDeps });
-  if (runJobs) startJobWorker(app, paymentDeps);
+  if (runJobs) startJobWorker(app, paymentDeps, { isOnlyWorker: database.kind === 'pglite' });
   registerExtraRoutes?.(app);
 
   await serveWebApp(app, { webDir: config.webDir });

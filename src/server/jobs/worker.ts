@@ -6,6 +6,7 @@ import {
   claimNextJob,
   finishJob,
   type JobRow,
+  releaseEveryLease,
   releaseLease,
   renewLease,
 } from '../modules/jobs/queries';
@@ -164,8 +165,20 @@ export function createJobWorker(deps: PaymentDeps, options: JobWorkerOptions): J
  * Remita is this server's own simulator, which answers only then) and stops before the server
  * closes, giving back the job in hand.
  */
-export function startJobWorker(app: FastifyInstance, deps: PaymentDeps): void {
+export function startJobWorker(
+  app: FastifyInstance,
+  deps: PaymentDeps,
+  options: { isOnlyWorker: boolean },
+): void {
   const worker = createJobWorker(deps, { log: app.log });
-  app.addHook('onListen', async () => worker.start());
+  app.addHook('onListen', async () => {
+    // On the embedded database no other process can hold a lease (db/backup/dataDirLock.ts):
+    // a lease still held was this server's before it was killed.
+    if (options.isOnlyWorker) {
+      const released = await releaseEveryLease(deps.db);
+      if (released > 0) app.log.warn({ released }, 'resuming jobs a killed server left running');
+    }
+    worker.start();
+  });
   app.addHook('preClose', async () => worker.stop());
 }

@@ -1,4 +1,16 @@
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { BatchRowOutcome } from '../../../shared/payments';
 import type { Db } from '../../db/client';
 import { jobs, rrrCheckRows } from '../../db/schema';
@@ -108,6 +120,20 @@ export async function renewLease(
     .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')))
     .returning({ id: jobs.id });
   return rows.length > 0;
+}
+
+/**
+ * Gives back every job a worker held, for a worker that knows it is the only one (the embedded
+ * database: DATA_DIR is one process's). A server killed mid-job resumes it at its restart
+ * instead of waiting out the dead worker's lease. Returns how many it took back.
+ */
+export async function releaseEveryLease(db: Db): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedBy: null, lockedUntil: null })
+    .where(and(eq(jobs.status, 'running'), isNotNull(jobs.lockedBy)))
+    .returning({ id: jobs.id });
+  return rows.length;
 }
 
 /** Gives the job back unfinished (the app is closing): the next worker takes it at once. */
