@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { evasSimulatorRoutes } from './evas/simulator';
 import {
@@ -88,3 +89,20 @@ export const simulatorRoutes: FastifyPluginAsync<{
   });
   await app.register(evasSimulatorRoutes, { prefix: '/evas', evas: simulators.evas });
 };
+
+/**
+ * The simulators on a server of their own, outside any RevDesk process, as the real Remita and
+ * EVAS are: what tests point REMITA_BASE_URL / EVAS_BASE_URL at (`<url>/remita`, `<url>/evas`)
+ * when they kill and restart RevDesk itself, or run several instances.
+ */
+export async function startSimulatorServer(
+  simulators: Simulators,
+  options: { selfUrl: () => string },
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = Fastify({ logger: false });
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  await server.register(simulatorRoutes, { prefix: '/_sim', simulators, selfUrl: options.selfUrl });
+  const address = await server.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `${address}/_sim`, close: () => server.close() };
+}
