@@ -3,7 +3,7 @@
  * every TCC list is a view of one table by kind and status). PostgreSQL only.
  *
  *   npm run bench:tcc                                       # 300,000 certificates on the local server
- *   BENCH_TCCS=300000 BENCH_SECONDS=5 npm run bench:tcc
+ *   BENCH_TCCS=100000 BENCH_SECONDS=5 npm run bench:tcc
  *   DATABASE_URL=postgres://… npm run bench:tcc
  *
  * It makes a scratch database, loads taxpayers (the demo generator), the officers who generate
@@ -65,7 +65,7 @@ const AFTER_INDEX_NAMES = [
 
 type Case = {
   name: string;
-  /** The bench officer who asks (bench.<n>: see seedOfficers). */
+  /** The bench officer who asks (lib/tccSeed.ts seedOfficers). */
   who: 'DIRECTOR_ASSESSMENT' | 'DIRECTOR_COLLECTION' | 'TCC_CHAIRMAN' | 'ASSESSMENT_OFFICER';
   /** Query strings of GET /api/v1/tcc, taken in turn. */
   queries: Record<string, string>[];
