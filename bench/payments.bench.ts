@@ -19,15 +19,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fakerEN_NG as faker } from '@faker-js/faker';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Actor } from '../src/server/auth/actor';
 import { mdaScopeOf, whereInActorMdas } from '../src/server/auth/mdaScope';
 import { hashPassword } from '../src/server/auth/passwords';
-import { type Database, type Db, openDatabase } from '../src/server/db/client';
-import * as schema from '../src/server/db/schema';
+import type { Db } from '../src/server/db/client';
 import {
   mdaRevenueHeads,
   mdas,
@@ -49,7 +46,9 @@ import { paymentReferenceOf } from '../src/server/modules/payments/service';
 import { PaymentListQuery } from '../src/shared/payments';
 import { PAYMENT_TYPES } from '../src/shared/payments/enums';
 import { withoutSecondaryIndexes } from './lib/bulkLoad';
-import { startServer, stopServer } from './lib/server';
+import { type Drive, driverOn, explainStatement, timeQuery } from './lib/measure';
+import { openPgScratch } from './lib/scratch';
+import { signIn, startServer, stopServer } from './lib/server';
 
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
@@ -73,28 +72,6 @@ const NAMES = 20_000;
 const OFFICER_MDA_CODE = DEMO_MDAS[2]?.code as string;
 /** The mdaCode filter's MDA: the largest (BIRS, about a quarter of the ledger). */
 const FILTER_MDA_CODE = DEMO_MDAS[0]?.code as string;
-
-type Scratch = { database: Database; url: string; drop(): Promise<void> };
-
-async function openScratch(): Promise<Scratch> {
-  const name = `revdesk_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  admin.on('error', () => {}); // dropping WITH (FORCE) ends the server's connections
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 /** The demo MDAs and their revenue heads, straight into the tables (no Remita keys needed). */
 async function seedMdas(db: Db) {
@@ -345,69 +322,14 @@ const pathOf = (query: Partial<PaymentListQuery>) => {
   return `/api/v1/payments${text ? `?${text}` : ''}`;
 };
 
-type Row = {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  max: number;
-  timeouts: number;
-};
+type Row = Drive;
 
-async function load(
-  name: string,
-  paths: string[],
-  headers: Record<string, string>,
-  duration = DURATION_S,
-): Promise<Row> {
-  let i = 0;
-  const result = await autocannon({
-    url: `http://127.0.0.1:${PORT}`,
-    connections: CONNECTIONS,
-    duration,
-    timeout: TIMEOUT_S,
-    headers,
-    requests: [
-      {
-        setupRequest: (req) => {
-          i += 1;
-          return { ...req, path: paths[i % paths.length] as string };
-        },
-      },
-    ],
-  });
-  // A slow endpoint at 50 connections queues requests for seconds: those that time out are
-  // counted, not thrown, as they are the finding. Any other failure is the bench's own fault.
-  if (result.non2xx > 0 || result.errors > result.timeouts) {
-    throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  }
-  const row = {
-    name,
-    rps: Number(result.requests.average.toFixed(1)),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    timeouts: result.timeouts,
-  };
-  console.log(
-    `  ${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.timeouts} timeouts`,
-  );
-  // Wait for what is still queued in the server (its pool answers in order), so the next
-  // endpoint does not pay for this one.
-  await fetch(`http://127.0.0.1:${PORT}${paths[0]}`, { headers });
-  return row;
-}
-
-async function signIn(username: string) {
-  const login = await fetch(`http://127.0.0.1:${PORT}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`bench sign-in refused: ${login.status} ${await login.text()}`);
-  const { token } = (await login.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
+const load = driverOn({
+  port: PORT,
+  connections: CONNECTIONS,
+  seconds: DURATION_S,
+  timeoutSeconds: TIMEOUT_S,
+});
 
 /**
  * The query as the route parses it, and the service's filter of it (service.ts filterOf). The
@@ -440,51 +362,16 @@ async function time(
   inputs: unknown[],
   run: (input: unknown) => Promise<unknown>,
 ) {
-  const times: number[] = [];
-  const began = performance.now();
-  for (
-    let i = 0;
-    i < 200 && (i < FLOOR_MIN_RUNS || performance.now() - began < FLOOR_S * 1000);
-    i++
-  ) {
-    const started = performance.now();
-    await run(inputs[i % inputs.length]);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => Number((times[Math.floor(q * (times.length - 1))] ?? 0).toFixed(2));
-  return {
-    name,
-    part,
-    runs: times.length,
-    p50: at(0.5),
-    p99: at(0.99),
-    max: at(1),
-  } satisfies Floor;
-}
-
-/** The statement a query function sends, caught by a drizzle logger, then EXPLAIN ANALYZEd. */
-async function explain(pool: pg.Pool, run: (db: Db) => Promise<unknown>) {
-  let caught: { query: string; params: unknown[] } | undefined;
-  const spy = drizzle(pool, {
-    schema,
-    logger: {
-      logQuery: (query, params) => {
-        caught = { query, params };
-      },
-    },
-  }) as unknown as Db;
-  await run(spy);
-  if (!caught) throw new Error('no statement was caught');
-  const result = await pool.query(
-    `explain (analyze, buffers, settings) ${caught.query}`,
-    caught.params as unknown[],
-  );
-  return result.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+  const stats = await timeQuery(inputs, run, {
+    seconds: FLOOR_S,
+    minRuns: FLOOR_MIN_RUNS,
+    maxRuns: 200,
+  });
+  return { name, part, ...stats } satisfies Floor;
 }
 
 async function main() {
-  const scratch = await openScratch();
+  const scratch = await openPgScratch(PG_URL);
   const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
   let server: ChildProcess | undefined;
   try {
@@ -585,7 +472,7 @@ async function main() {
               name: c.name,
               part,
               p50: f.p50,
-              plan: await explain(pool, (on) => run(on, q)),
+              plan: await explainStatement(pool, (on) => run(on, q), 'analyze, buffers, settings'),
             });
           }
         }
@@ -612,12 +499,12 @@ async function main() {
     await load(
       'warm-up',
       [pathOf({ paymentReference: '200000000000' })],
-      await signIn('bench.admin'),
+      await signIn(PORT, 'bench.admin', PASSWORD),
       3,
     );
     const http: (Row & { who: string })[] = [];
     for (const { who, username, cases } of actors) {
-      const headers = await signIn(username);
+      const headers = await signIn(PORT, username, PASSWORD);
       for (const c of cases) {
         http.push({ who, ...(await load(`${who} ${c.name}`, c.queries.map(pathOf), headers)) });
       }

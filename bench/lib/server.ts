@@ -54,3 +54,19 @@ export async function stopServer(child: ChildProcess | undefined): Promise<void>
   child.kill();
   await exited;
 }
+
+/** Signs in on the server of `port`; answers the bearer header of the session. */
+export async function signIn(
+  port: number,
+  username: string,
+  password: string,
+): Promise<Record<string, string>> {
+  const login = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!login.ok) throw new Error(`bench sign-in refused: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}

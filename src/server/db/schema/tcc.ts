@@ -98,10 +98,24 @@ export const tccs = pgTable(
         sql`${t.status} in ('awaiting_payment', 'pending_director_assessment', 'pending_director_collection', 'pending_chairman', 'rejected_director_assessment', 'rejected_director_collection', 'rejected_chairman')`,
       ),
     index('tccs_kind_status_idx').on(t.kind, t.status, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    // A list of several statuses (completed, all, open) newest first: tccs_kind_status_idx gives
+    // each status in order but not their merge, so the page sorted every row of the statuses;
+    // walking the kind newest first and skipping other statuses reads about the page
+    // (bench/README.md, TCC lists).
+    index('tccs_kind_created_idx').on(t.kind, sql`${t.createdAt} desc`, sql`${t.id} desc`),
     index('tccs_status_changed_idx').on(t.status, t.statusChangedAt),
     index('tccs_btin_idx').on(t.btin),
-    index('tccs_created_by_idx').on(t.createdBy),
-    index('tccs_holder_name_idx').on(t.holderName),
+    // "Only mine" (the generate page's own list): one officer's certificates of one kind, newest
+    // first, read in order (bench/README.md, TCC lists).
+    index('tccs_created_by_idx').on(
+      t.createdBy,
+      t.kind,
+      sql`${t.createdAt} desc`,
+      sql`${t.id} desc`,
+    ),
+    // The name search is `holder_name ILIKE '%word%'` per typed word (lists/queries.ts): only a
+    // trigram index serves an unanchored pattern; a btree could not (bench/README.md, TCC lists).
+    index('tccs_holder_name_trgm_idx').using('gin', sql`${t.holderName} gin_trgm_ops`),
     index('tccs_job_idx').on(t.jobId),
     check('tccs_fee_not_negative', sql`${t.feeKobo} >= 0`),
     check(

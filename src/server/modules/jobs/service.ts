@@ -9,6 +9,7 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../errors';
 import { tableToCsv } from '../../export/spreadsheet';
+import type { FileAndMda } from '../../files/batchUpload';
 import { notifyJobQueued } from '../../jobs/wake';
 import type { SecretBox } from '../../secrets';
 import { recordAudit } from '../audit/service';
@@ -27,8 +28,6 @@ import {
 export const RRR_STATUS_BATCH = 'rrr-status-batch';
 
 export type JobServiceDeps = { db: Db; secrets: SecretBox };
-
-export type BatchUpload = { fileName: string; bytes: Buffer; mdaId: string | null };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -86,7 +85,7 @@ export function createJobService({ db, secrets }: JobServiceDeps) {
      * Queues a batch check of an uploaded CSV: the job and every row in one transaction, rows
      * that cannot be checked already marked 'invalid' with their reason. The worker does the rest.
      */
-    async uploadRrrBatch(actor: Actor, upload: BatchUpload): Promise<z.infer<typeof JobAccepted>> {
+    async uploadRrrBatch(actor: Actor, upload: FileAndMda): Promise<z.infer<typeof JobAccepted>> {
       const lines = readRrrCsv(upload.bytes, upload.fileName);
       const known = await mdasOf(actor);
       let chosenMda = null;

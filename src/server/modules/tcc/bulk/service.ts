@@ -11,6 +11,7 @@ import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { AppError, fieldError } from '../../../errors';
 import { tableToCsv } from '../../../export/spreadsheet';
+import type { FileAndMda } from '../../../files/batchUpload';
 import { notifyJobQueued } from '../../../jobs/wake';
 import type { SecretBox } from '../../../secrets';
 import { recordAudit } from '../../audit/service';
@@ -36,8 +37,6 @@ import {
  */
 
 export type TccBulkDeps = { db: Db; secrets: SecretBox };
-
-export type TccBatchUpload = { fileName: string; bytes: Buffer; mdaId: string | null };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -108,7 +107,7 @@ export function createTccBulkService({ db, secrets }: TccBulkDeps) {
      * audit row; rows that cannot be generated are already `failed` with their reason. The
      * header and the file itself are checked first: a wrong one is refused whole (422).
      */
-    async uploadBatch(actor: Actor, upload: TccBatchUpload): Promise<TccBatchAccepted> {
+    async uploadBatch(actor: Actor, upload: FileAndMda): Promise<TccBatchAccepted> {
       assertMayGenerate(actor, 'mda-employee');
       const mda = await chosenMda(actor, upload.mdaId);
       const lines = await readTccBatchFile(upload.bytes, upload.fileName, mda.id);

@@ -1,0 +1,122 @@
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Db } from '../../src/server/db/client';
+import * as schema from '../../src/server/db/schema';
+
+/** What the benchmarks keep of an endpoint under load. */
+export type Drive = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  timeouts: number;
+};
+
+/**
+ * A driver of the server on `port` with autocannon: each call drives one endpoint for `seconds`
+ * (the driver's own by default), each request with the next path of `paths`, and logs its line.
+ * A slow endpoint at 50 connections queues requests for seconds: those that time out are
+ * counted, not thrown, as they are the finding. Any other failure is the bench's own fault, and
+ * figures of refused requests would measure the refusal.
+ */
+export function driverOn(options: {
+  port: number;
+  connections: number;
+  seconds: number;
+  timeoutSeconds: number;
+}) {
+  const { port } = options;
+  return async (
+    name: string,
+    paths: string[],
+    headers: Record<string, string>,
+    seconds = options.seconds,
+  ): Promise<Drive> => {
+    let i = 0;
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections: options.connections,
+      duration: seconds,
+      timeout: options.timeoutSeconds,
+      headers,
+      requests: [
+        {
+          setupRequest: (req) => {
+            i += 1;
+            return { ...req, path: paths[i % paths.length] as string };
+          },
+        },
+      ],
+    });
+    if (result.non2xx > 0 || result.errors > result.timeouts) {
+      throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    }
+    const row = {
+      name,
+      rps: Number(result.requests.average.toFixed(1)),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      timeouts: result.timeouts,
+    };
+    console.log(
+      `  ${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.timeouts} timeouts`,
+    );
+    // Wait for what is still queued in the server (its pool answers in order), so the next
+    // endpoint does not pay for this one.
+    await fetch(`http://127.0.0.1:${port}${paths[0]}`, { headers });
+    return row;
+  };
+}
+
+/**
+ * A query run one at a time over `inputs` in turn (the floor): at least `minRuns` times, then
+ * until `seconds` have passed, at most `maxRuns`. Percentiles in milliseconds.
+ */
+export async function timeQuery(
+  inputs: readonly unknown[],
+  run: (input: unknown) => Promise<unknown>,
+  limits: { seconds: number; minRuns: number; maxRuns: number },
+) {
+  const times: number[] = [];
+  const began = performance.now();
+  for (
+    let i = 0;
+    i < limits.maxRuns && (i < limits.minRuns || performance.now() - began < limits.seconds * 1000);
+    i++
+  ) {
+    const started = performance.now();
+    await run(inputs[i % inputs.length]);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Number((times[Math.floor(q * (times.length - 1))] ?? 0).toFixed(2));
+  return { runs: times.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+}
+
+/** The statement a query function sends, caught by a drizzle logger, then EXPLAIN ANALYZEd. */
+export async function explainStatement(
+  pool: pg.Pool,
+  run: (db: Db) => Promise<unknown>,
+  options = 'analyze, buffers',
+): Promise<string> {
+  let caught: { query: string; params: unknown[] } | undefined;
+  const spy = drizzle(pool, {
+    schema,
+    logger: {
+      logQuery: (query, params) => {
+        caught = { query, params };
+      },
+    },
+  }) as unknown as Db;
+  await run(spy);
+  if (!caught) throw new Error('no statement was caught');
+  const result = await pool.query(
+    `explain (${options}) ${caught.query}`,
+    caught.params as unknown[],
+  );
+  return result.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+}

@@ -1,0 +1,68 @@
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+
+/**
+ * The multipart body of a batch upload (the RRR status check of SPEC.md §3, the MDA payroll of
+ * bulk TCCs, SPEC.md §2): a `file` part and an `mdaId` field, in whichever order the browser
+ * sent them. Each upload keeps its own words: the file it expects, its size limit, its dialog.
+ */
+export type FileAndMda = { fileName: string; bytes: Buffer; mdaId: string | null };
+
+/** What an upload says to the officer when its body is not what its dialog sends. */
+export type BatchUploadWords = {
+  /** The body is not multipart/form-data. */
+  notMultipart: string;
+  /** There is no `file` part. */
+  noFile: string;
+  /** The file is over the upload's `fileSize` limit. */
+  tooLarge: string;
+  /** More than one file was sent. */
+  oneFileOnly: string;
+  /** More fields or parts than the dialog sends. */
+  tooManyFields: string;
+};
+
+/** @fastify/multipart's limit errors, in the officer's words; anything else goes on up. */
+function uploadError(err: unknown, words: BatchUploadWords): unknown {
+  switch ((err as { code?: string }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', words.tooLarge);
+    case 'FST_FILES_LIMIT':
+      return new AppError('INVALID_FILE', words.oneFileOnly);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('INVALID_FILE', words.tooManyFields);
+    default:
+      return err;
+  }
+}
+
+/**
+ * Reads the `file` part and the optional `mdaId` field (trimmed; null when absent or empty).
+ * 415 when the body is not multipart, 413 over the size limit, 422 when the file is missing
+ * or empty; whether the MDA is one the officer may choose is the service's rule.
+ */
+export async function readFileAndMda(
+  request: FastifyRequest,
+  words: BatchUploadWords,
+): Promise<FileAndMda> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', words.notMultipart);
+  let file: { fileName: string; bytes: Buffer } | null = null;
+  let mdaId: string | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') file = { fileName: part.filename || 'upload.csv', bytes };
+      } else if (part.fieldname === 'mdaId' && typeof part.value === 'string' && part.value) {
+        mdaId = part.value.trim();
+      }
+    }
+  } catch (err) {
+    throw uploadError(err, words);
+  }
+  if (!file) throw new AppError('INVALID_FILE', words.noFile);
+  if (file.bytes.length === 0) throw new AppError('INVALID_FILE', `${file.fileName} is empty.`);
+  return { ...file, mdaId };
+}
