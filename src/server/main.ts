@@ -6,6 +6,7 @@ import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './db/seed/demo';
 import { seedDemoPayments } from './db/seed/payments';
 import { seedDemoTccs } from './db/seed/tcc';
 import { seedDemoTradeCategories } from './db/seed/tradeCategories';
+import { importLocalFiles } from './files/store';
 import { createSimulators } from './integrations/simulators';
 
 function printDemoSignIns(url: string, signIns: DemoSignIn[], password: string) {
@@ -28,6 +29,13 @@ async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   await database.migrate();
+  // Releases before stored_files kept uploads in DATA_DIR/files; each instance brings its own.
+  const imported = await importLocalFiles(database.db, config.filesDir);
+  if (imported > 0) {
+    process.stdout.write(
+      `Copied ${imported} uploaded files from ${config.filesDir} into the database.\n`,
+    );
+  }
   const signIns = config.seed === 'demo' ? await seedDemo(database.db, config) : [];
   // Made before the app so the demo seed can write its RRRs into them (DATA_DIR/simulators.json).
   const simulators = config.simulators ? createSimulators(config) : undefined;
