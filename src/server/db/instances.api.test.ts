@@ -80,7 +80,7 @@ describe.skipIf(inject('testDatabaseKind') !== 'postgres')(
       instance: Instance,
       method: string,
       url: string,
-      options: { headers?: Record<string, string>; json?: unknown; body?: string } = {},
+      options: { headers?: Record<string, string>; json?: unknown; body?: Buffer } = {},
     ): Promise<Answer> {
       return call(`${instance.url}${url}`, {
         method,
@@ -95,6 +95,19 @@ describe.skipIf(inject('testDatabaseKind') !== 'postgres')(
     }
 
     const browser = () => ({ cookie, origin: PUBLIC_ORIGIN });
+
+    /** A browser's upload of one file in field `field`: the body and its content type. */
+    function multipart(field: string, fileName: string, type: string, bytes: Buffer) {
+      const boundary = '----revdesk-two-instances';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+    }
 
     async function rowsOf<T>(query: SQL): Promise<T[]> {
       const result = (await db.db.execute(query)) as unknown as { rows: T[] };
@@ -216,6 +229,23 @@ describe.skipIf(inject('testDatabaseKind') !== 'postgres')(
       expect(cookie).not.toBe('');
     });
 
+    it('a photo uploaded through one instance is served by the other', async () => {
+      // A 1×1 PNG.
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      const file = multipart('photo', 'me.png', 'image/png', png);
+      const upload = await send(one, 'POST', '/api/v1/profile/photo', {
+        headers: { ...browser(), 'content-type': file.contentType },
+        body: file.body,
+      });
+      expect(upload.status).toBe(200);
+      const photo = await send(two, 'GET', '/api/v1/profile/photo', { headers: { cookie } });
+      expect(photo.status).toBe(200);
+      expect(photo.bytes.equals(png)).toBe(true);
+    });
+
     it('100 notifications of one paid RRR racing on both instances record one payment', async () => {
       const answers = await Promise.all(
         Array.from({ length: 100 }, (_, i) => notify(i % 2 === 0 ? one : two, racedInvoice)),
@@ -259,20 +289,11 @@ describe.skipIf(inject('testDatabaseKind') !== 'postgres')(
     it('a batch uploaded on instance 1 is worked by one worker, each row checked once', async () => {
       const rrrs = batchInvoices.map((i) => i.rrr);
       const held = tap.hold(rrrs);
-      const boundary = '----revdesk-two-instances';
       const csv = ['rrr,mdaCode', ...rrrs.map((rrr) => `${rrr},${MDA_CODE}`)].join('\n');
-      const body = [
-        `--${boundary}`,
-        'Content-Disposition: form-data; name="file"; filename="two.csv"',
-        'Content-Type: text/csv',
-        '',
-        csv,
-        `--${boundary}--`,
-        '',
-      ].join('\r\n');
+      const file = multipart('file', 'two.csv', 'text/csv', Buffer.from(csv));
       const upload = await send(one, 'POST', '/api/v1/remita/rrr/status-batch', {
-        headers: { ...browser(), 'content-type': `multipart/form-data; boundary=${boundary}` },
-        body,
+        headers: { ...browser(), 'content-type': file.contentType },
+        body: file.body,
       });
       expect(upload.status).toBe(202);
       const { jobId } = JSON.parse(upload.body) as { jobId: string };

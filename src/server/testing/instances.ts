@@ -74,7 +74,7 @@ export function startInstance(port: number, env: Record<string, string>): Instan
   };
 }
 
-export type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
+export type Answer = { status: number; headers: IncomingHttpHeaders; body: string; bytes: Buffer };
 
 /**
  * One HTTP request with the headers exactly as given, Host included: behind a reverse proxy
@@ -91,13 +91,15 @@ export function call(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+            body: bytes.toString('utf8'),
+            bytes,
+          });
+        });
         res.on('error', reject);
       },
     );
