@@ -33,7 +33,7 @@ async function main() {
   const imported = await importLocalFiles(database.db, config.filesDir);
   if (imported > 0) {
     process.stdout.write(
-      `Copied ${imported} uploaded files from ${config.filesDir} into the database.\n`,
+      `Copied ${imported} uploaded file${imported === 1 ? '' : 's'} from ${config.filesDir} into the database.\n`,
     );
   }
   const signIns = config.seed === 'demo' ? await seedDemo(database.db, config) : [];
