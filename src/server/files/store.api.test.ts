@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,19 +47,24 @@ describe('the database file store', () => {
 describe('importLocalFiles', () => {
   it('copies the files of DATA_DIR/files once, keeps what is stored, skips half-written files', async () => {
     const files = createDatabaseFileStore(database.db);
-    mkdirSync(path.join(folder, 'taxpayers', '2000000013'), { recursive: true });
-    writeFileSync(path.join(folder, 'taxpayers', '2000000013', 'photo-old.jpg'), allBytes);
-    writeFileSync(path.join(folder, 'taxpayers', '2000000013', 'photo-new.jpg'), 'on disk');
-    writeFileSync(path.join(folder, 'taxpayers', '2000000013', 'photo-cut.jpg.partial'), 'half');
+    const root = path.join(folder, 'files');
+    const photos = path.join(root, 'taxpayers', '2000000013');
+    mkdirSync(photos, { recursive: true });
+    writeFileSync(path.join(photos, 'photo-old.jpg'), allBytes);
+    writeFileSync(path.join(photos, 'photo-new.jpg'), 'on disk');
+    writeFileSync(path.join(photos, 'photo-cut.jpg.partial'), 'half');
     await files.put('taxpayers/2000000013/photo-new.jpg', Buffer.from('in the database'));
 
-    expect(await importLocalFiles(database.db, folder)).toBe(1);
+    expect(await importLocalFiles(database.db, root)).toBe(1);
     expect(await files.get('taxpayers/2000000013/photo-old.jpg')).toEqual(allBytes);
     expect((await files.get('taxpayers/2000000013/photo-new.jpg'))?.toString()).toBe(
       'in the database',
     );
     expect(await files.get('taxpayers/2000000013/photo-cut.jpg.partial')).toBeNull();
-    expect(await importLocalFiles(database.db, folder)).toBe(0);
+    // Kept aside, so the next start has nothing to read again.
+    expect(existsSync(root)).toBe(false);
+    expect(readdirSync(folder)).toEqual([expect.stringMatching(/^files\.imported-/)]);
+    expect(await importLocalFiles(database.db, root)).toBe(0);
   });
 
   it('has nothing to copy when the folder does not exist', async () => {

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -42,9 +42,10 @@ export function createDatabaseFileStore(db: Db): FileStore {
 }
 
 /**
- * Copies the files an earlier release kept under DATA_DIR/files into the database, once: a
- * key already stored is left as it is. Run at start, before the server listens; a missing
- * folder has nothing to copy. Answers how many files were copied.
+ * Copies the files an earlier release kept under DATA_DIR/files into the database: a key
+ * already stored is left as it is. Run at start, before the server listens. The folder is then
+ * renamed `files.imported` (kept as it was, in case it is wanted), so later starts do not read
+ * it all again; a missing folder has nothing to copy. Answers how many files were copied.
  */
 export async function importLocalFiles(db: Db, root: string): Promise<number> {
   let entries: string[];
@@ -74,5 +75,6 @@ export async function importLocalFiles(db: Db, root: string): Promise<number> {
       .returning({ key: storedFiles.key });
     copied += inserted.length;
   }
+  await rename(root, `${root}.imported-${new Date().toISOString().replaceAll(':', '')}`);
   return copied;
 }
