@@ -44,7 +44,7 @@ export function createDatabaseFileStore(db: Db): FileStore {
 /**
  * Copies the files an earlier release kept under DATA_DIR/files into the database: a key
  * already stored is left as it is. Run at start, before the server listens. The folder is then
- * renamed `files.imported` (kept as it was, in case it is wanted), so later starts do not read
+ * renamed `files.imported-<time>` (kept as it was, in case it is wanted), so later starts do not read
  * it all again; a missing folder has nothing to copy. Answers how many files were copied.
  */
 export async function importLocalFiles(db: Db, root: string): Promise<number> {
@@ -65,7 +65,9 @@ export async function importLocalFiles(db: Db, root: string): Promise<number> {
     try {
       bytes = await readFile(file);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EISDIR') continue;
+      // A folder; or gone, because an instance sharing this DATA_DIR imported it first.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EISDIR' || code === 'ENOENT') continue;
       throw err;
     }
     const inserted = await db
@@ -75,6 +77,11 @@ export async function importLocalFiles(db: Db, root: string): Promise<number> {
       .returning({ key: storedFiles.key });
     copied += inserted.length;
   }
-  await rename(root, `${root}.imported-${new Date().toISOString().replaceAll(':', '')}`);
+  try {
+    await rename(root, `${root}.imported-${new Date().toISOString().replaceAll(':', '')}`);
+  } catch (err) {
+    // Another instance sharing this DATA_DIR renamed it first.
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
   return copied;
 }
