@@ -44,8 +44,8 @@ export function createDatabaseFileStore(db: Db): FileStore {
 /**
  * Copies the files an earlier release kept under DATA_DIR/files into the database: a key
  * already stored is left as it is. Run at start, before the server listens. The folder is then
- * renamed `files.imported-<time>` (kept as it was, in case it is wanted), so later starts do not read
- * it all again; a missing folder has nothing to copy. Answers how many files were copied.
+ * renamed `files.imported-<time>` (kept as it was, in case it is wanted), so later starts do
+ * not read it all again; a missing folder has nothing to copy. Answers how many were copied.
  */
 export async function importLocalFiles(db: Db, root: string): Promise<number> {
   let entries: string[];
