@@ -133,7 +133,7 @@ async function main() {
   if (process.env.SOAK_DATABASE_URL) env.DATABASE_URL = process.env.SOAK_DATABASE_URL;
   const database = env.DATABASE_URL ? 'postgres' : 'pglite';
   console.log(`soak: ${MINUTES} min on ${database}, ${LANES} connections; seeding the demo data…`);
-  const server: RevDeskProcess = await startRevDesk(env, { readyTimeoutMs: 600_000 });
+  const server: RevDeskProcess = await startRevDesk(env);
   try {
     const operations = await readOperations(server.url);
     const lists = operations.filter((o) => o.params.length === 0);

@@ -13,7 +13,7 @@ import { registerCompression } from './compression';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, handleError } from './errors';
-import { createLocalFileStore } from './files/store';
+import { createDatabaseFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
 import { startJobWorker } from './jobs/worker';
@@ -115,12 +115,12 @@ export async function buildApp({
   await app.register(profileRoutes, {
     prefix: '/api/v1',
     db: database.db,
-    files: createLocalFileStore(config.filesDir),
+    files: createDatabaseFileStore(database.db),
   });
   await app.register(referenceRoutes, { prefix: '/api/v1', db: database.db });
   const secrets = secretBoxFromConfig(config);
   await app.register(mdaRoutes, { prefix: '/api/v1', db: database.db, secrets });
-  const files = createLocalFileStore(config.filesDir);
+  const files = createDatabaseFileStore(database.db);
   await app.register(taxpayerRoutes, { prefix: '/api/v1', db: database.db, files });
 
   // Remita and EVAS: the configured URLs, else this server's own simulators (demo, tests).

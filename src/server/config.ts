@@ -124,7 +124,7 @@ export type Config = {
   publicUrl: string | null;
   /** Where the built web app is; the server serves it when present. */
   webDir: string;
-  /** Uploaded files (taxpayer photos): DATA_DIR/files, behind src/server/files/store.ts. */
+  /** Where releases before the stored_files table kept uploads; copied into it at start (files/store.ts). */
   filesDir: string;
   /** SECRETS_KEY decoded; null outside production when unset (then `secretsKeyFile` holds one). */
   secretsKey: Buffer | null;

@@ -5,6 +5,7 @@ import { claimDataDir } from './db/backup/dataDirLock';
 import { openConfiguredDatabase } from './db/open';
 import { seedAllDemoData } from './db/seed/all';
 import type { DemoSignIn } from './db/seed/demo';
+import { importLocalFiles } from './files/store';
 import { createSimulators } from './integrations/simulators';
 
 function printDemoSignIns(url: string, signIns: DemoSignIn[], password: string) {
@@ -32,6 +33,13 @@ async function main() {
   }
   const database = await openConfiguredDatabase(config);
   await database.migrate();
+  // Releases before stored_files kept uploads in DATA_DIR/files; each instance brings its own.
+  const imported = await importLocalFiles(database.db, config.filesDir);
+  if (imported > 0) {
+    process.stdout.write(
+      `Copied ${imported} uploaded file${imported === 1 ? '' : 's'} from ${config.filesDir} into the database.\n`,
+    );
+  }
   // Made before the app so the demo seed can write its RRRs into them (DATA_DIR/simulators.json).
   const simulators = config.simulators ? createSimulators(config) : undefined;
   const signIns =

@@ -26,8 +26,13 @@ async function main(): Promise<number> {
   });
   const rows = Object.values(manifest.inventory.tables).reduce((a, b) => a + b, 0);
   console.log(
-    `Backed up ${manifest.database === 'pglite' ? 'the embedded database' : 'PostgreSQL'}: ${Object.keys(manifest.inventory.tables).length} tables, ${rows} rows, audit chain of ${manifest.inventory.audit.rows} entries, ${manifest.files.length} files.\n${folder}\nIt holds the keys of the sealed credentials: keep it as safely as the data.`,
+    `Backed up ${manifest.database === 'pglite' ? 'the embedded database' : 'PostgreSQL'}: ${Object.keys(manifest.inventory.tables).length} tables, ${rows} rows, audit chain of ${manifest.inventory.audit.rows} entries, ${manifest.files.length} files.\n${folder}`,
   );
+  if (manifest.files.some((f) => f.path.endsWith('.key'))) {
+    console.log(
+      'It holds the keys DATA_DIR generated (sealed Remita credentials, certificate signing): keep it as safely as the data.',
+    );
+  }
   return 0;
 }
 

@@ -22,6 +22,39 @@ export type Database = {
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
+/**
+ * The advisory lock key every RevDesk instance takes around its migrations (DESIGN.md §9 "Many
+ * instances"): any fixed bigint no other application on the database uses; this one is the
+ * ASCII of "RevDesk" read as a number.
+ */
+export const MIGRATION_LOCK_KEY = 0x52_65_76_44_65_73_6bn;
+
+/**
+ * Applies the migrations once however many instances start together: each holds a session-level
+ * advisory lock on one dedicated connection while drizzle's migrator runs there. The first
+ * migrates; the others wait on the lock and then find nothing left to apply. Without the lock
+ * two instances on an empty database both read "nothing applied" and both run 0000 (one fails
+ * on a duplicate object, or worse, half of a later one runs twice).
+ */
+async function migratePostgresOnce(pool: pg.Pool): Promise<void> {
+  const connection = await pool.connect();
+  let isLocked = false;
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    isLocked = true;
+    await migrateNodePg(drizzleNodePg(connection), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    // A failed unlock (a dropped connection) releases the lock anyway: it is the session's.
+    const unlock = isLocked
+      ? connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()])
+      : Promise.resolve();
+    await unlock.then(
+      () => connection.release(),
+      (err: Error) => connection.release(err),
+    );
+  }
+}
+
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
@@ -51,13 +84,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: () => migratePostgresOnce(pool),
       close: () => pool.end(),
     };
   }
   const client =
     'client' in target ? target.client : await createPglite({ dataDir: target.dataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // PGlite is one process's embedded database: nothing else can migrate it at the same time.
   return {
     db,
     kind: 'pglite',

@@ -4,7 +4,7 @@ import type { IndividualInput, TaxpayerView } from '../../shared/taxpayers';
 import type { UserType } from '../../shared/userTypes';
 import { systemActor } from '../auth/actor';
 import { mdas } from '../db/schema';
-import { createLocalFileStore } from '../files/store';
+import { createDatabaseFileStore } from '../files/store';
 import { createOfficerService } from '../modules/officers/service';
 import { createTaxpayerService } from '../modules/taxpayers/service';
 import { SAME_ORIGIN, type TestContext } from './context';
@@ -114,7 +114,7 @@ export async function createTaxpayer(
 ): Promise<TaxpayerView> {
   const service = createTaxpayerService({
     db: ctx.db,
-    files: createLocalFileStore(ctx.config.filesDir),
+    files: createDatabaseFileStore(ctx.db),
   });
   const { taxpayer } = await service.registerIndividual(
     systemActor('system'),

@@ -16,7 +16,7 @@ import type { Inventory } from './inventory';
  *   manifest.json     what it holds: the inventory to compare after a restore, each file's sha256
  *   database.tar.gz   PGlite's dump of its data directory   — or —
  *   database.dump     pg_dump's custom format (PostgreSQL)
- *   data/             everything else under DATA_DIR: files/ (photos), the generated keys, …
+ *   data/             everything else under DATA_DIR: the generated keys, the demo simulators' state (uploaded files live in the database: ADR 0016)
  * It holds the keys that open the sealed Remita credentials: keep it as safely as the data.
  */
 export const MANIFEST = 'manifest.json';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Config, loadConfig } from '../../config';
-import { createLocalFileStore } from '../../files/store';
+import { createDatabaseFileStore } from '../../files/store';
 import { createSimulators } from '../../integrations/simulators';
 import { openConfiguredDatabase } from '../open';
 import { seedAllDemoData } from '../seed/all';
@@ -17,7 +17,7 @@ import '../../testing/provided';
 
 /**
  * `npm run backup` / `restore` on the demo data: back up, destroy, restore, and find it equal
- * (every table's rows, the audit chain intact with the same head, DATA_DIR's files and keys).
+ * (every table's rows, the uploaded files, the audit chain intact with the same head, DATA_DIR's keys).
  * PGlite through its data-directory dump; PostgreSQL through pg_dump/pg_restore.
  */
 const kind = inject('testDatabaseKind');
@@ -65,10 +65,10 @@ beforeAll(async () => {
   try {
     await database.migrate();
     await seedAllDemoData(database.db, config, createSimulators(config));
+    await createDatabaseFileStore(database.db).put('photos/demo-photo.jpg', PHOTO);
   } finally {
     await database.close();
   }
-  await createLocalFileStore(config.filesDir).put('photos/demo-photo.jpg', PHOTO);
   ({ folder, manifest } = await backup(config, {
     outDir: path.join(root, 'backups'),
     version: 'test',
@@ -99,7 +99,6 @@ describe(`backup and restore of the demo data (${kind})`, () => {
     expect(manifest.inventory.audit.rows).toBeGreaterThan(100);
     const paths = manifest.files.map((f) => f.path);
     expect(paths).toContain(manifest.databaseFile);
-    expect(paths).toContain('data/files/photos/demo-photo.jpg');
     expect(paths).toContain('data/secrets.key');
     expect(paths).not.toContain(`data/${LOCK_FILE}`);
   });
@@ -114,10 +113,12 @@ describe(`backup and restore of the demo data (${kind})`, () => {
       const inventory = await takeInventory(database.db);
       expect(inventory).toEqual(manifest.inventory);
       expect(inventory.audit.intact).toBe(true);
+      expect(await createDatabaseFileStore(database.db).get('photos/demo-photo.jpg')).toEqual(
+        PHOTO,
+      );
     } finally {
       await database.close();
     }
-    expect(readFileSync(path.join(config.filesDir, 'photos/demo-photo.jpg'))).toEqual(PHOTO);
     expect(readFileSync(config.secretsKeyFile)).toEqual(secretsKey);
   });
 

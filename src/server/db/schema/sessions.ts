@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { officers } from './officers';
 
 /** A signed-in browser or API client. Only the SHA-256 of the token is kept (DESIGN.md §4). */
@@ -24,3 +24,10 @@ export const sessions = pgTable(
     index('sessions_officer_idx').on(t.officerId),
   ],
 );
+
+/** Fixed-window counters kept in the database so every instance behind a load balancer shares them. */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});

@@ -9,7 +9,7 @@ import { ASSESSMENT_PAYMENT_TYPES } from '../../../shared/assessments';
 import { formatNigerianPhone } from '../../../shared/phone';
 import { type Actor, systemActor } from '../../auth/actor';
 import type { Config } from '../../config';
-import { createLocalFileStore } from '../../files/store';
+import { createDatabaseFileStore } from '../../files/store';
 import { createIntegrations } from '../../integrations';
 import type { Simulators } from '../../integrations/simulators';
 import { createBacklogService } from '../../modules/assessments/backlog/backlog';
@@ -226,7 +226,7 @@ export async function seedDemoAssessments(
           throw new Error('the demo seed asks Remita nothing');
         }),
         secrets: secretBoxFromConfig(config),
-        files: createLocalFileStore(config.filesDir),
+        files: createDatabaseFileStore(tx),
         settlements,
       });
       const counts = { assessments: 0, payments: 0, objections: 0 };

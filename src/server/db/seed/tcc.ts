@@ -5,7 +5,7 @@ import type { TccGenerateInput } from '../../../shared/tcc/input';
 import { yearsCovered } from '../../../shared/tcc/input';
 import type { Actor } from '../../auth/actor';
 import type { Config } from '../../config';
-import { createLocalFileStore } from '../../files/store';
+import { createDatabaseFileStore } from '../../files/store';
 import { createIntegrations } from '../../integrations';
 import { registerAssessmentSettlements } from '../../modules/assessments/money/settlement';
 import { createSettlements } from '../../modules/payments/ledger/settlements';
@@ -196,7 +196,7 @@ export async function seedDemoTccs(db: Db, config: Config): Promise<DemoTccCount
         throw new Error('the demo seed asks Remita nothing');
       }),
       secrets: secretBoxFromConfig(config),
-      files: createLocalFileStore(config.filesDir),
+      files: createDatabaseFileStore(tx),
       settlements,
     });
     const chain = createTccChainService({ db: tx, config, now });

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, rrrCheckRows } from '../../db/schema';
-import { createLocalFileStore } from '../../files/store';
+import { createDatabaseFileStore } from '../../files/store';
 import { createIntegrations } from '../../integrations';
 import { createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
 import { createJobWorker, type JobWorker } from '../../jobs/worker';
@@ -29,7 +29,7 @@ beforeAll(async () => {
     config: ctx.config,
     integrations: createIntegrations(ctx.config, () => ctx.baseUrl as string),
     secrets: secretBoxFromConfig(ctx.config),
-    files: createLocalFileStore(ctx.config.filesDir),
+    files: createDatabaseFileStore(ctx.db),
     settlements: ctx.settlements,
   };
   admin = await signInAs(ctx, 'ADMIN');

@@ -4,7 +4,7 @@ import { todayInLagos } from '../../../../shared/dates';
 import { TCC_MDA_BATCH } from '../../../../shared/tcc/bulk';
 import { yearsCovered } from '../../../../shared/tcc/input';
 import { jobs, tccBatchRows, tccs } from '../../../db/schema';
-import { createLocalFileStore } from '../../../files/store';
+import { createDatabaseFileStore } from '../../../files/store';
 import { createIntegrations } from '../../../integrations';
 import { actorOfUploader } from '../../../jobs/rrrStatusBatch';
 import { createTccMdaBatch } from '../../../jobs/tccMdaBatch';
@@ -39,7 +39,7 @@ beforeAll(async () => {
     config: ctx.config,
     integrations: createIntegrations(ctx.config, () => ctx.baseUrl as string),
     secrets: secretBoxFromConfig(ctx.config),
-    files: createLocalFileStore(ctx.config.filesDir),
+    files: createDatabaseFileStore(ctx.db),
     settlements: ctx.settlements,
   };
   officer = await signInAs(ctx, 'OFFICER_PAYEE');

@@ -6,7 +6,7 @@ import type { TccKind } from '../../../../shared/tcc/enums';
 import { type TccGenerateInput, yearsCovered } from '../../../../shared/tcc/input';
 import type { TccCreated } from '../../../../shared/tcc/views';
 import { systemActor } from '../../../auth/actor';
-import { createLocalFileStore } from '../../../files/store';
+import { createDatabaseFileStore } from '../../../files/store';
 import type { TestContext } from '../../../testing/context';
 import { BAYELSA, type SignedIn, uniquePhone } from '../../../testing/factories';
 import { createTaxpayerService } from '../../taxpayers/service';
@@ -93,7 +93,7 @@ export async function generateTestTcc(
 export async function createCompany(ctx: Pick<TestContext, 'db' | 'config'>) {
   const service = createTaxpayerService({
     db: ctx.db,
-    files: createLocalFileStore(ctx.config.filesDir),
+    files: createDatabaseFileStore(ctx.db),
   });
   const { taxpayer } = await service.registerCorporate(
     systemActor('system'),

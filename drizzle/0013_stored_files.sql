@@ -1,0 +1,5 @@
+CREATE TABLE "stored_files" (
+	"key" text PRIMARY KEY NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	"stored_at" timestamp with time zone DEFAULT now() NOT NULL
+);
