@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasPermission, PERMISSIONS, type Permission } from '../../../shared/permissions';
+import { USER_TYPES, type UserType } from '../../../shared/userTypes';
+import { createTestContext, type TestContext } from '../../testing/context';
+import { type SignedIn, signIn, signInAs } from '../../testing/factories';
+import { PINNED_HOLDERS, PINNED_ROUTES } from './pinned';
+import {
+  fakeUrl,
+  guardedOperations,
+  NOT_OPERATIONS,
+  type Operation,
+  operationsOf,
+  routerRoutes,
+} from './routeTable';
+
+/**
+ * The access matrix (ADR 0005, DESIGN.md §4): every /api operation, called by an anonymous
+ * caller and by an officer of each of the 17 user types, answers what the pinned matrix
+ * (pinned.ts) says — 401 without a session, 403 without the permission, and with it anything
+ * but 401, 403 or a 5xx (the fake ids and empty bodies sent here usually earn 404 or 422).
+ */
+let ctx: TestContext & { close(): Promise<void> };
+let operations: Operation[];
+const sessions = new Map<UserType, SignedIn>();
+
+beforeAll(async () => {
+  // Listening, so routes that ask Remita or EVAS reach the simulators rather than a 502.
+  ctx = await createTestContext({}, { listen: true, runJobs: false });
+  const document = await ctx.app.inject({ url: '/api/openapi.json' });
+  operations = operationsOf(document.json());
+  for (const userType of USER_TYPES) sessions.set(userType, await signInAs(ctx, userType));
+}, 120_000);
+afterAll(() => ctx.close());
+
+const isPublic = (key: string) => PINNED_ROUTES[key] === 'public';
+
+function pinnedAllows(key: string, userType: UserType): boolean {
+  const access = PINNED_ROUTES[key];
+  if (access === undefined) return false;
+  return access === 'public' || (PINNED_HOLDERS[access] as readonly UserType[]).includes(userType);
+}
+
+describe('the list of routes', () => {
+  it('is the same in the OpenAPI document, the gate and the router', () => {
+    const isOperation = (key: string) => {
+      const [method, path] = key.split(' ') as [string, string];
+      return (
+        method !== 'HEAD' &&
+        path.startsWith('/api') &&
+        !NOT_OPERATIONS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+      );
+    };
+    const documented = new Set(operations.map((o) => `${o.method} ${o.path}`));
+    const guarded = new Set(guardedOperations(ctx.app).keys());
+    const routed = new Set(routerRoutes(ctx.app).filter(isOperation));
+    // The parser of the router's tree is itself checked: it must find what the gate saw.
+    expect(routed.size).toBeGreaterThan(100);
+
+    const missing = (from: Set<string>, of: Set<string>) => [...of].filter((k) => !from.has(k));
+    expect(missing(documented, routed), 'served but hidden from the OpenAPI document').toEqual([]);
+    expect(missing(guarded, routed), 'served without passing through the gate').toEqual([]);
+    expect(missing(routed, documented), 'documented but not served').toEqual([]);
+    expect(missing(routed, guarded), 'guarded but not served').toEqual([]);
+  });
+
+  it('matches the pinned matrix cell by cell: route × user type', () => {
+    const live = guardedOperations(ctx.app);
+    const changes: string[] = [];
+    const holdersOf = (permission: Permission) =>
+      USER_TYPES.filter((userType) => hasPermission(userType, permission)).join(', ');
+
+    for (const [key, access] of live) {
+      const livePermission = 'permission' in access ? access.permission : 'public';
+      const pinned = PINNED_ROUTES[key];
+      if (pinned === undefined) {
+        changes.push(
+          `${key} is new: it requires '${livePermission}'${livePermission === 'public' ? '' : ` (${holdersOf(livePermission as Permission)})`}; add it to pinned.ts`,
+        );
+        continue;
+      }
+      if (pinned !== livePermission) {
+        changes.push(`${key} now requires '${livePermission}'; pinned.ts says '${pinned}'`);
+      }
+      for (const userType of USER_TYPES) {
+        const isLetIn = 'public' in access || hasPermission(userType, access.permission);
+        const wasLetIn = pinnedAllows(key, userType);
+        if (isLetIn && !wasLetIn) changes.push(`${key}: WIDENED, ${userType} is now let in`);
+        if (!isLetIn && wasLetIn) changes.push(`${key}: narrowed, ${userType} is now refused`);
+      }
+    }
+    for (const key of Object.keys(PINNED_ROUTES)) {
+      if (!live.has(key)) changes.push(`${key} is in pinned.ts but no longer served`);
+    }
+    // Permissions no route requires yet are pinned too: a route may start using one tomorrow.
+    for (const permission of PERMISSIONS) {
+      for (const userType of USER_TYPES) {
+        const holds = hasPermission(userType, permission);
+        const pinned = (PINNED_HOLDERS[permission] as readonly UserType[]).includes(userType);
+        if (holds && !pinned) changes.push(`'${permission}': WIDENED, ${userType} now holds it`);
+        if (!holds && pinned) changes.push(`'${permission}': narrowed, ${userType} lost it`);
+      }
+    }
+    expect(changes, 'the access matrix changed; update pinned.ts deliberately').toEqual([]);
+  });
+});
+
+type Answer = { status: number; code: string | undefined };
+
+async function call(operation: Operation, headers: Record<string, string>): Promise<Answer> {
+  const hasBody = !['GET', 'HEAD', 'DELETE'].includes(operation.method);
+  const res = await ctx.app.inject({
+    method: operation.method as 'GET',
+    url: fakeUrl(operation),
+    headers,
+    ...(hasBody ? { payload: {} } : {}),
+  });
+  let code: string | undefined;
+  try {
+    code = res.json<{ error?: { code?: string } }>().error?.code;
+  } catch {
+    code = undefined; // a PDF, a CSV, an image: not an error body
+  }
+  return { status: res.statusCode, code };
+}
+
+/** What the gate must answer, or null when the caller is let through (then not 401, 403, 5xx). */
+function verdict(answer: Answer, expected: 401 | 403 | 'let in'): string | null {
+  if (expected === 401) {
+    return answer.status === 401 && answer.code === 'UNAUTHENTICATED' ? null : 'expected 401';
+  }
+  if (expected === 403) {
+    return answer.status === 403 && answer.code === 'FORBIDDEN' ? null : 'expected 403';
+  }
+  if (answer.status === 401 || answer.status === 403 || answer.status >= 500) {
+    return 'expected to be let in (not 401, 403 or a 5xx)';
+  }
+  return null;
+}
+
+describe('every operation answers each caller as the pinned matrix says', () => {
+  // One test per operation, so a failure names the route; the message names the callers.
+  it.each(Object.keys(PINNED_ROUTES))('%s', async (key) => {
+    const operation = operations.find((o) => `${o.method} ${o.path}` === key);
+    expect(operation, `${key} is not in the OpenAPI document`).toBeDefined();
+    if (!operation) return;
+    const wrong: string[] = [];
+
+    const anonymous = await call(operation, {});
+    const anonymousProblem = verdict(anonymous, isPublic(key) ? 'let in' : 401);
+    if (anonymousProblem)
+      wrong.push(`anonymous: ${anonymous.status} ${anonymous.code}, ${anonymousProblem}`);
+
+    for (const userType of USER_TYPES) {
+      let session = sessions.get(userType) as SignedIn;
+      // Signing out ends the session: spend a second one on it.
+      if (key === 'POST /api/v1/auth/logout') session = await signIn(ctx, session.officer);
+      const answer = await call(operation, session.cookieHeaders);
+      const problem = verdict(answer, pinnedAllows(key, userType) ? 'let in' : 403);
+      if (problem) wrong.push(`${userType}: ${answer.status} ${answer.code}, ${problem}`);
+    }
+    expect(wrong, key).toEqual([]);
+  });
+});
