@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission } from '../../../shared/permissions';
+import { payments } from '../../db/schema';
 import { signInForMdas } from '../../modules/payments/remita/testing';
 import { createTestContext, type TestContext } from '../../testing/context';
-import { type SignedIn, signInAs } from '../../testing/factories';
+import { createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
 import { MDA_SCOPED_USER_TYPES } from '../mdaScope';
 import { type MdaWorld, readableText, seedMdaWorld, squeeze } from './mdaWorld';
 import { fakePathValue, guardedOperations, type Operation, operationsOf } from './routeTable';
@@ -181,4 +183,42 @@ describe('officers of MDA Alpha', () => {
     // Not vacuous: every swept operation showed Alpha's own rows at least once.
     expect(Object.keys(MDA_SCOPED).filter((key) => !seesOwn.has(key))).toEqual([]);
   }, 180_000);
+});
+
+describe('officers of MDA Alpha, writing', () => {
+  it('raise bills for their own MDA only, and cancel none of MDA Zulu', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const billFor = (world: MdaWorld) => ({
+      btin: taxpayer.btin,
+      mdaId: world.mdaId,
+      revenueHeadCode: world.revenueHeadCode,
+      amountKobo: 150_000,
+      description: 'Jetty levy for one canoe',
+    });
+    for (const { userType, session } of staff) {
+      const raise = (world: MdaWorld) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/invoices',
+          headers: session.cookieHeaders,
+          payload: billFor(world),
+        });
+      expect((await raise(alpha)).statusCode, userType).toBe(201);
+      const foreign = await raise(zulu);
+      expect(foreign.statusCode, userType).toBe(404);
+      expect(foreign.body).not.toContain('Zulu');
+
+      const cancel = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/invoices/${zulu.pendingBillId}/cancel`,
+        headers: session.cookieHeaders,
+        payload: { reason: 'Raised for the wrong payer' },
+      });
+      expect(cancel.statusCode, userType).toBe(404);
+    }
+    const [bill] = await ctx.db.select().from(payments).where(eq(payments.id, zulu.pendingBillId));
+    expect(bill?.status).toBe('pending');
+    const zuluBills = await ctx.db.select().from(payments).where(eq(payments.mdaId, zulu.mdaId));
+    expect(zuluBills).toHaveLength(3);
+  });
 });

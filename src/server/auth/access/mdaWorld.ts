@@ -15,6 +15,9 @@ import type { SignedIn } from '../../testing/factories';
 export type MdaWorld = {
   mdaId: string;
   mdaCode: string;
+  /** A revenue head it bills for, and a bill of its own not yet paid. */
+  revenueHeadCode: string;
+  pendingBillId: string;
   /** Every id of a row of this MDA, for path parameters. */
   ids: string[];
   rrrs: string[];
@@ -74,6 +77,8 @@ export async function seedMdaWorld(
   return {
     mdaId: mda.id,
     mdaCode: mda.code,
+    revenueHeadCode: mda.revenueHeadCode,
+    pendingBillId: bill.id,
     ids: [mda.id, head.id, ...rows.map((p) => p.id), certificate.id],
     rrrs: [...rows.flatMap((p) => (p.rrr ? [p.rrr] : [])), atRemita.rrr],
     numbers,
