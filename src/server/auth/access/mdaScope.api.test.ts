@@ -175,6 +175,15 @@ describe('officers of MDA Alpha', () => {
           const shown = (world: MdaWorld) =>
             world.markers.filter((m) => !asked.includes(squeeze(m)) && text.includes(squeeze(m)));
           for (const marker of shown(zulu)) leaks.push(`${userType} ${url}: shows "${marker}"`);
+          // Asked for Zulu by a filter it documents: nothing, not even Zulu's totals.
+          const filtersByMda = operation.queryParams.some((q) => q === 'mdaId' || q === 'mdaCode');
+          if (filtersByMda && url.includes(`mdaCode=${zulu.mdaCode}`) && !url.includes('format=')) {
+            const page = res.json<{ total?: number; totals?: Record<string, number> }>();
+            const counts = [page.total ?? 0, ...Object.values(page.totals ?? {})];
+            if (counts.some((n) => n !== 0)) {
+              leaks.push(`${userType} ${url}: counts Zulu's rows ${JSON.stringify(counts)}`);
+            }
+          }
           if (shown(alpha).length > 0) seesOwn.add(key);
         }
       }

@@ -16,6 +16,7 @@ export type Operation = {
   /** OpenAPI form: /api/v1/taxpayers/{btin} */
   path: string;
   pathParams: { name: string; schema: Schema }[];
+  queryParams: string[];
   /** The answer's schema per status, as the document gives it. */
   responses: Record<string, unknown>;
   hasJsonBody: boolean;
@@ -51,6 +52,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
       pathParams: (operation.parameters ?? [])
         .filter((p) => p.in === 'path')
         .map(({ name, schema }) => ({ name, schema })),
+      queryParams: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
       responses: operation.responses ?? {},
       hasJsonBody: Boolean(operation.requestBody?.content['application/json']),
     })),
