@@ -158,6 +158,20 @@ describe('every operation answers each caller as the pinned matrix says', () => 
       const problem = verdict(answer, pinnedAllows(key, userType) ? 'let in' : 403);
       if (problem) wrong.push(`${userType}: ${answer.status} ${answer.code}, ${problem}`);
     }
+    // A cookie without the page's Origin never writes (CSRF, DESIGN.md §4), whoever it is.
+    if (!isPublic(key) && operation.method !== 'GET') {
+      const { cookie } = sessions.get('ADMIN') as SignedIn;
+      const crossSite = await call(operation, { cookie, origin: 'https://evil.example' });
+      const bare = await call(operation, { cookie });
+      for (const [how, answer] of [
+        ['another Origin', crossSite],
+        ['no Origin', bare],
+      ] as const) {
+        if (answer.status !== 403 || answer.code !== 'ORIGIN_MISMATCH') {
+          wrong.push(`ADMIN by cookie with ${how}: ${answer.status} ${answer.code}, expected 403`);
+        }
+      }
+    }
     expect(wrong, key).toEqual([]);
   });
 });
