@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasPermission, PERMISSIONS, type Permission } from '../../../shared/permissions';
+import { hasPermission } from '../../../shared/permissions';
 import { USER_TYPES, type UserType } from '../../../shared/userTypes';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { type SignedIn, signIn, signInAs } from '../../testing/factories';
+import { matrixChanges, pinnedAllows } from './changes';
 import { PINNED_HOLDERS, PINNED_ROUTES } from './pinned';
 import {
   fakeUrl,
@@ -32,13 +33,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
+const PINNED = { routes: PINNED_ROUTES, holders: PINNED_HOLDERS };
 const isPublic = (key: string) => PINNED_ROUTES[key] === 'public';
-
-function pinnedAllows(key: string, userType: UserType): boolean {
-  const access = PINNED_ROUTES[key];
-  if (access === undefined) return false;
-  return access === 'public' || (PINNED_HOLDERS[access] as readonly UserType[]).includes(userType);
-}
 
 describe('the list of routes', () => {
   it('is the same in the OpenAPI document, the gate and the router', () => {
@@ -64,42 +60,7 @@ describe('the list of routes', () => {
   });
 
   it('matches the pinned matrix cell by cell: route × user type', () => {
-    const live = guardedOperations(ctx.app);
-    const changes: string[] = [];
-    const holdersOf = (permission: Permission) =>
-      USER_TYPES.filter((userType) => hasPermission(userType, permission)).join(', ');
-
-    for (const [key, access] of live) {
-      const livePermission = 'permission' in access ? access.permission : 'public';
-      const pinned = PINNED_ROUTES[key];
-      if (pinned === undefined) {
-        changes.push(
-          `${key} is new: it requires '${livePermission}'${livePermission === 'public' ? '' : ` (${holdersOf(livePermission as Permission)})`}; add it to pinned.ts`,
-        );
-        continue;
-      }
-      if (pinned !== livePermission) {
-        changes.push(`${key} now requires '${livePermission}'; pinned.ts says '${pinned}'`);
-      }
-      for (const userType of USER_TYPES) {
-        const isLetIn = 'public' in access || hasPermission(userType, access.permission);
-        const wasLetIn = pinnedAllows(key, userType);
-        if (isLetIn && !wasLetIn) changes.push(`${key}: WIDENED, ${userType} is now let in`);
-        if (!isLetIn && wasLetIn) changes.push(`${key}: narrowed, ${userType} is now refused`);
-      }
-    }
-    for (const key of Object.keys(PINNED_ROUTES)) {
-      if (!live.has(key)) changes.push(`${key} is in pinned.ts but no longer served`);
-    }
-    // Permissions no route requires yet are pinned too: a route may start using one tomorrow.
-    for (const permission of PERMISSIONS) {
-      for (const userType of USER_TYPES) {
-        const holds = hasPermission(userType, permission);
-        const pinned = (PINNED_HOLDERS[permission] as readonly UserType[]).includes(userType);
-        if (holds && !pinned) changes.push(`'${permission}': WIDENED, ${userType} now holds it`);
-        if (!holds && pinned) changes.push(`'${permission}': narrowed, ${userType} lost it`);
-      }
-    }
+    const changes = matrixChanges(guardedOperations(ctx.app), hasPermission, PINNED);
     expect(changes, 'the access matrix changed; update pinned.ts deliberately').toEqual([]);
   });
 });
@@ -155,7 +116,7 @@ describe('every operation answers each caller as the pinned matrix says', () => 
       // Signing out ends the session: spend a second one on it.
       if (key === 'POST /api/v1/auth/logout') session = await signIn(ctx, session.officer);
       const answer = await call(operation, session.cookieHeaders);
-      const problem = verdict(answer, pinnedAllows(key, userType) ? 'let in' : 403);
+      const problem = verdict(answer, pinnedAllows(PINNED, key, userType) ? 'let in' : 403);
       if (problem) wrong.push(`${userType}: ${answer.status} ${answer.code}, ${problem}`);
     }
     // A cookie without the page's Origin never writes (CSRF, DESIGN.md §4), whoever it is.
