@@ -95,6 +95,32 @@ export function routerRoutes(app: FastifyInstance): string[] {
 }
 
 /**
+ * Every /api operation one of the three views lacks: the router's routes must all be in the
+ * OpenAPI document and have passed the gate, and the other two must all be served.
+ */
+export function routeListGaps(app: FastifyInstance, operations: readonly Operation[]): string[] {
+  const isOperation = (key: string) => {
+    const [method, path] = key.split(' ') as [string, string];
+    return (
+      method !== 'HEAD' &&
+      path.startsWith('/api') &&
+      !NOT_OPERATIONS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+    );
+  };
+  const documented = new Set(operations.map((o) => routeKey(o.method, o.path)));
+  const guarded = new Set(guardedOperations(app).keys());
+  const routed = new Set(routerRoutes(app).filter(isOperation));
+  const gaps = (of: Set<string>, from: Set<string>, what: string) =>
+    [...of].filter((key) => !from.has(key)).map((key) => `${key}: ${what}`);
+  return [
+    ...gaps(routed, documented, 'served but not in the OpenAPI document'),
+    ...gaps(routed, guarded, 'served without passing through the gate'),
+    ...gaps(documented, routed, 'documented but not served'),
+    ...gaps(guarded, routed, 'guarded but not served'),
+  ];
+}
+
+/**
  * A value for a path parameter that its schema accepts but no row holds, so an allowed caller
  * reaches the handler (and hears 404) rather than the validator.
  */
