@@ -138,7 +138,7 @@ function urlsOf(operation: Operation): string[] {
     );
   }
   // As the officer's own MDA, and asking for the other MDA by id and by code; a list is also
-  // exported (a row of one MDA is one row of the other's path-parameter sweep otherwise).
+  // exported as CSV and XLSX, asking for Zulu and not.
   const queries = [`mdaId=${alpha.mdaId}`, `mdaId=${zulu.mdaId}&mdaCode=${zulu.mdaCode}`];
   if (operation.pathParams.length === 0) {
     queries.push(`format=csv&mdaCode=${zulu.mdaCode}`, 'format=csv', 'format=xlsx');
