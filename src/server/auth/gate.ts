@@ -14,6 +14,13 @@ declare module 'fastify' {
     /** Reachable without signing in: sign-in, health, certificate verification… Say it explicitly. */
     public?: true;
   }
+  interface FastifyInstance {
+    /**
+     * Every /api route the gate saw registered, with what it requires: the access matrix test
+     * (src/server/auth/access/) checks each against the OpenAPI document and the router.
+     */
+    guardedRoutes: readonly GuardedRoute[];
+  }
   interface FastifyRequest {
     /** Who is calling. Anonymous on public routes; a signed-in officer everywhere else. */
     actor: Actor;
@@ -21,6 +28,13 @@ declare module 'fastify' {
     authenticatedBy: 'cookie' | 'bearer' | null;
   }
 }
+
+/** One method of one /api route and what the gate asks of its caller. */
+export type GuardedRoute = {
+  method: string;
+  url: string;
+  access: { permission: Permission } | { public: true };
+};
 
 /**
  * The docs UI serves its own static files and is public by nature; everything else under /api
@@ -56,6 +70,8 @@ export function isAllowedOrigin(request: FastifyRequest, config: Config): boolea
 export function installGate(app: FastifyInstance, deps: { db: Db; config: Config }): void {
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('authenticatedBy', null);
+  const guardedRoutes: GuardedRoute[] = [];
+  app.decorate('guardedRoutes', guardedRoutes);
 
   app.addHook('onRoute', (route) => {
     if (
@@ -78,6 +94,11 @@ export function installGate(app: FastifyInstance, deps: { db: Db; config: Config
     if (!route.schema?.response) {
       throw new Error(`Route ${where} declares no response schema; refusing to start.`);
     }
+    const access = config.permission
+      ? { permission: config.permission }
+      : { public: true as const };
+    for (const method of [route.method].flat())
+      guardedRoutes.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {

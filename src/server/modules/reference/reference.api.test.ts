@@ -75,6 +75,9 @@ describe('reference data routes', () => {
     expect((await get('/profession-categories/NOPE/subcategories')).statusCode).toBe(404);
     expect((await get('/profession-subcategories/NOPE/professions')).statusCode).toBe(404);
     expect((await get('/states/abc/lgas')).statusCode).toBe(422);
+    // Past a smallint (states.id): refused as input, not a database error.
+    expect((await get('/states/32767/lgas')).statusCode).toBe(404);
+    expect((await get('/states/40000/lgas')).statusCode).toBe(422);
   });
 
   it('401 without a session', async () => {
