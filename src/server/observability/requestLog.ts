@@ -26,7 +26,8 @@ export const DEVELOPMENT_PRETTY_OPTIONS = {
 } as const;
 
 /** Query parameters whose value is never logged (matched on the name, case-insensitively). */
-const SECRET_QUERY_NAME = /token|secret|password|passwd|api[-_]?key|^key$|hash|signature|^sig$|session|auth|otp/i;
+const SECRET_QUERY_NAME =
+  /token|secret|password|passwd|api[-_]?key|^key$|hash|signature|^sig$|session|auth|otp/i;
 
 /**
  * The simulators speak Remita's protocol, which puts the MDA's hash in the path
