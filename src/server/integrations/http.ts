@@ -127,10 +127,7 @@ async function callWithRetries(call: RemoteCall): Promise<RemoteAnswer> {
     try {
       const answer = await attempt(call, deadline);
       if (answer.status < 500) return answer;
-      failure = new RemoteFailure(
-        `answered with an error (HTTP ${answer.status})`,
-        'server_error',
-      );
+      failure = new RemoteFailure(`answered with an error (HTTP ${answer.status})`, 'server_error');
     } catch (err) {
       if (!(err instanceof RemoteFailure)) throw err;
       failure = err;

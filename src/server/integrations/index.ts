@@ -1,8 +1,8 @@
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { createEvasClient } from './evas/client';
-import type { RemoteCallRecorder } from './http';
 import type { EvasClient } from './evas/types';
+import type { RemoteCallRecorder } from './http';
 import { createRemitaClient } from './remita/client';
 import type { RemitaClient } from './remita/types';
 

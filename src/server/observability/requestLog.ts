@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import pretty from 'pino-pretty';
 import type { Config } from '../config';
 import { routeLabel } from './labels';
@@ -6,12 +11,12 @@ import { routeLabel } from './labels';
 /**
  * The server's log (ADR 0015): one line per request, written when the answer has gone out.
  * In production it is JSON for a log collector; in development a short readable line,
- * `[14:02:07.311] INFO: GET /api/v1/tcc 200 12ms`. Fastify's own two lines per request
- * ("incoming request", "request completed") are turned off where the app is built.
+ * `[14:02:07.311] INFO: GET /api/v1/tcc 200 12ms`, instead of Fastify's own two lines per
+ * request ("incoming request", "request completed") and its "Route … not found".
  */
 
-/** Where log lines go: stdout unless a test captures them. */
-export type LogDestination = { write(line: string): void };
+/** Where log lines go: stdout unless a test captures them (a stream: pino-pretty pipes into it). */
+export type LogDestination = NodeJS.WritableStream;
 
 /** The fields of the request line that development's one-line format leaves out. */
 const REQUEST_FIELDS = ['method', 'route', 'url', 'statusCode', 'durationMs', 'userId'];
@@ -93,31 +98,38 @@ export function loggerOptions(
   return destination ? { ...base, stream: destination } : base;
 }
 
-/** The officer behind the request, when the gate found one (null on public routes). */
-function officerIdOf(request: FastifyRequest): string | null {
-  return request.actor?.officerId ?? null;
-}
-
 /**
- * Logs each request once, when its answer has gone out: method, route pattern, URL (secrets
- * taken out), status, time, the request id (pino's `reqId`) and the officer, if signed in.
- * Never a header: cookies and bearer tokens stay out of the log.
+ * Fastify's log lines about requests (ADR 0015). Its "request completed" becomes the one line
+ * per request: method, route pattern, URL (secrets taken out), status, time, the request id
+ * (pino's `reqId`) and the officer, if signed in; never a header, so cookies and bearer tokens
+ * stay out. "Incoming request" and "Route … not found" are dropped: the one line says it all.
+ * Its other lines (a stream broken after the headers, a failing serializer) are kept as they
+ * are, which turning request logging off altogether (`disableRequestLogging`) would lose.
  */
-export function installRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override routeNotFound(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     const durationMs = Math.round(reply.elapsedTime * 10) / 10;
     const url = loggableUrl(request.url, request.routeOptions.url);
-    const userId = officerIdOf(request);
-    request.log.info(
-      {
-        method: request.method,
-        route: routeLabel(request.routeOptions.url),
-        url,
-        statusCode: reply.statusCode,
-        durationMs,
-        ...(userId ? { userId } : {}),
-      },
-      `${request.method} ${url} ${reply.statusCode} ${Math.round(durationMs)}ms`,
-    );
-  });
+    // Set by the gate on routes that need a session; anonymous (null) on public ones.
+    const userId = request.actor?.officerId ?? null;
+    const line = {
+      method: request.method,
+      route: routeLabel(request.routeOptions.url),
+      url,
+      statusCode: reply.statusCode,
+      durationMs,
+      ...(userId ? { userId } : {}),
+    };
+    const message = `${request.method} ${url} ${reply.statusCode} ${Math.round(durationMs)}ms`;
+    if (error) request.log.error({ ...line, err: error }, message);
+    else request.log.info(line, message);
+  }
 }
