@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../errors';
 import { bearerTokenMatches } from './labels';
 import type { AppMetrics } from './metrics';
@@ -33,7 +34,10 @@ export function registerMetricsRoute(
   app.get(
     '/metrics',
     {
-      schema: { hide: true },
+      schema: {
+        hide: true,
+        response: { 200: z.string().describe('Prometheus text exposition format 0.0.4') },
+      },
       // The gate asks no session of it; the token check below is its guard.
       config: { public: true },
       onRequest: async (request) => {
