@@ -152,13 +152,20 @@ describe('GET /metrics: HTTP requests', () => {
     }
   });
 
-  it('counts a Remita call by operation and outcome, and the 5xx it gave the officer', async () => {
+  it('counts Remita and EVAS calls by operation and outcome, and the 5xx it gave the officer', async () => {
     const before = await scrape();
     const paid = addSimInvoice(ctx, mda, { statusCode: '00' });
     expect((await checkRrr(paid.rrr, mda.id)).statusCode).toBe(200);
     const slow = addSimInvoice(ctx, slowMda);
     const timedOut = await checkRrr(slow.rrr, slowMda.id);
     expect(timedOut.statusCode).toBe(502);
+    // EVAS answers an RRR it does not know with a 200 that says so: the transport worked.
+    const evas = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/evas/rrr/280012345678/status',
+      headers: admin.bearer,
+    });
+    expect(evas.statusCode, evas.body).toBe(200);
     const after = await scrape();
 
     const calls = (s: Sample[], outcome: string) =>
@@ -176,6 +183,13 @@ describe('GET /metrics: HTTP requests', () => {
         outcome: 'ok',
       }) ?? 0;
     expect(timed(after) - timed(before)).toBe(1);
+    const evasCalls = (s: Sample[]) =>
+      sampleValue(s, 'revdesk_remote_calls_total', {
+        system: 'evas',
+        operation: 'rrr-status',
+        outcome: 'ok',
+      }) ?? 0;
+    expect(evasCalls(after) - evasCalls(before)).toBe(1);
 
     const route = '/api/v1/remita/rrr/:rrr/status';
     const errors = (s: Sample[]) =>
