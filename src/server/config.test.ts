@@ -99,6 +99,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ RECEIPT_PREFIX: 'birs/' })).toThrow(/RECEIPT_PREFIX/);
   });
 
+  it('keeps metrics off unless METRICS_TOKEN is set, and refuses a short token', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeNull();
+    const token = 'a'.repeat(24);
+    expect(loadConfig({ METRICS_TOKEN: ` ${token} ` }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'a'.repeat(23) })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', SEED: 'lots' })).toThrow(/PORT[\s\S]*SEED/);
   });

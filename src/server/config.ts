@@ -34,6 +34,18 @@ const EnvSchema = z
       .default('BIRS'),
     /** The address staff and the public reach RevDesk at; receipts' QR codes point here. */
     PUBLIC_URL: z.url().optional(),
+    /**
+     * The bearer token a Prometheus scraper sends to GET /metrics (ADR 0015). Unset: no metrics
+     * are kept and /metrics answers 404 (an empty value too). Long enough that guessing it is
+     * hopeless.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || v.length >= 24, {
+        error: 'METRICS_TOKEN must be at least 24 characters (openssl rand -hex 24)',
+      })
+      .optional(),
     /** Where the built web app is (default dist/web); browser tests run their own build from another. */
     WEB_DIR: z.string().min(1).optional(),
     SECRETS_KEY: z
@@ -124,6 +136,8 @@ export type Config = {
   publicUrl: string | null;
   /** Where the built web app is; the server serves it when present. */
   webDir: string;
+  /** The bearer token of GET /metrics; null: metrics off, /metrics answers 404 (ADR 0015). */
+  metricsToken: string | null;
   /** Where releases before the stored_files table kept uploads; copied into it at start (files/store.ts). */
   filesDir: string;
   /** SECRETS_KEY decoded; null outside production when unset (then `secretsKeyFile` holds one). */
@@ -183,5 +197,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     webDir: path.resolve(e.WEB_DIR ?? 'dist/web'),
+    metricsToken: e.METRICS_TOKEN || null,
   };
 }

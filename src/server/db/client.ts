@@ -13,11 +13,19 @@ import * as schema from './schema';
 /** The one database type the code is written against; a transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The connection pool's counts at this moment (pg's Pool), for the metrics (ADR 0015). */
+export type PoolCounts = { total: number; idle: number; waiting: number };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Read when the metrics are scraped, so the pool itself stays here. Null on PGlite: one
+   * connection inside the process, with no pool to count.
+   */
+  poolCounts(): PoolCounts | null;
 };
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -86,6 +94,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'postgres',
       migrate: () => migratePostgresOnce(pool),
       close: () => pool.end(),
+      poolCounts: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
   const client =
@@ -97,6 +110,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    poolCounts: () => null,
   };
 }
 

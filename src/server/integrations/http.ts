@@ -11,13 +11,38 @@ const RETRY_BACKOFF_MS = [200, 400] as const;
 
 export type RemoteAnswer = { status: number; text: string };
 
+/**
+ * How one call ended, as the metrics count it (ADR 0015): `ok` a 2xx answer; `refused` another
+ * answer below 500 (a 401 for bad credentials, a 404); the rest are failures after the last try.
+ */
+export type RemoteOutcome = 'ok' | 'refused' | 'server_error' | 'timeout' | 'network_error';
+
+export type RemoteFailureKind = Exclude<RemoteOutcome, 'ok' | 'refused'>;
+
 /** Why the remote system could not be used, in words for the message the officer reads. */
 export class RemoteFailure extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly kind: RemoteFailureKind = 'network_error',
+  ) {
     super(reason);
     this.name = 'RemoteFailure';
   }
 }
+
+/** The remote systems RevDesk calls (DESIGN.md §6); a label of the metrics. */
+export type RemoteSystem = 'remita' | 'evas';
+
+/** One finished call, retries included: what the metrics record (src/server/observability/). */
+export type RemoteCallRecord = {
+  system: RemoteSystem;
+  /** The client's operation, e.g. `rrr-status`: a fixed word, never a URL (bounded labels). */
+  operation: string;
+  outcome: RemoteOutcome;
+  seconds: number;
+};
+
+export type RemoteCallRecorder = (record: RemoteCallRecord) => void;
 
 export type RemoteCall = {
   url: string;
@@ -28,6 +53,8 @@ export type RemoteCall = {
   timeoutMs: number;
   /** Retried on a network error or a 5xx answer while the deadline allows. */
   isIdempotent: boolean;
+  /** Told how the call ended, once, after the last try (the metrics; absent when they are off). */
+  observe?: { system: RemoteSystem; operation: string; record: RemoteCallRecorder };
 };
 
 function describeTimeout(ms: number): string {
@@ -46,26 +73,46 @@ async function attempt(call: RemoteCall, signal: AbortSignal): Promise<RemoteAns
   } catch (err) {
     // Never the URL or the headers: both carry the MDA's hash.
     const isTimeout = err instanceof DOMException && err.name === 'TimeoutError';
-    throw new RemoteFailure(
-      isTimeout
-        ? `did not answer within ${describeTimeout(call.timeoutMs)}`
-        : 'could not be reached',
-    );
+    throw isTimeout
+      ? new RemoteFailure(`did not answer within ${describeTimeout(call.timeoutMs)}`, 'timeout')
+      : new RemoteFailure('could not be reached');
   }
   try {
     return { status: answer.status, text: await answer.text() };
   } catch (err) {
     const isTimeout = err instanceof DOMException && err.name === 'TimeoutError';
-    throw new RemoteFailure(
-      isTimeout
-        ? `did not finish answering within ${describeTimeout(call.timeoutMs)}`
-        : 'broke off its answer',
-    );
+    throw isTimeout
+      ? new RemoteFailure(
+          `did not finish answering within ${describeTimeout(call.timeoutMs)}`,
+          'timeout',
+        )
+      : new RemoteFailure('broke off its answer');
   }
 }
 
 /** The remote answer (any HTTP status below 500), or a RemoteFailure after the last try. */
 export async function callRemote(call: RemoteCall): Promise<RemoteAnswer> {
+  const { observe } = call;
+  if (!observe) return callWithRetries(call);
+  const startedAt = performance.now();
+  const record = (outcome: RemoteOutcome) =>
+    observe.record({
+      system: observe.system,
+      operation: observe.operation,
+      outcome,
+      seconds: (performance.now() - startedAt) / 1000,
+    });
+  try {
+    const answer = await callWithRetries(call);
+    record(answer.status >= 200 && answer.status <= 299 ? 'ok' : 'refused');
+    return answer;
+  } catch (err) {
+    if (err instanceof RemoteFailure) record(err.kind);
+    throw err;
+  }
+}
+
+async function callWithRetries(call: RemoteCall): Promise<RemoteAnswer> {
   const tries = call.isIdempotent ? RETRY_BACKOFF_MS.length + 1 : 1;
   const deadline = AbortSignal.timeout(call.timeoutMs);
   const endsAt = performance.now() + call.timeoutMs;
@@ -80,7 +127,7 @@ export async function callRemote(call: RemoteCall): Promise<RemoteAnswer> {
     try {
       const answer = await attempt(call, deadline);
       if (answer.status < 500) return answer;
-      failure = new RemoteFailure(`answered with an error (HTTP ${answer.status})`);
+      failure = new RemoteFailure(`answered with an error (HTTP ${answer.status})`, 'server_error');
     } catch (err) {
       if (!(err instanceof RemoteFailure)) throw err;
       failure = err;

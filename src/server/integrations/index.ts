@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import { createEvasClient } from './evas/client';
 import type { EvasClient } from './evas/types';
+import type { RemoteCallRecorder } from './http';
 import { createRemitaClient } from './remita/client';
 import type { RemitaClient } from './remita/types';
 
@@ -12,8 +13,13 @@ export type Integrations = { remita: RemitaClient; evas: EvasClient };
  * Clients pointed at the configured base URLs, or at this server's own simulators (/_sim/…)
  * when none is configured. `selfUrl` is read at call time: the port is known only once the
  * server listens. With neither a URL nor the simulators, every call says what to configure.
+ * `record` hears how every call ended (the metrics, when they are on: ADR 0015).
  */
-export function createIntegrations(config: Config, selfUrl: () => string): Integrations {
+export function createIntegrations(
+  config: Config,
+  selfUrl: () => string,
+  record?: RemoteCallRecorder,
+): Integrations {
   const remitaBaseUrl = () => {
     if (config.remitaBaseUrl) return config.remitaBaseUrl;
     if (config.simulators) return `${selfUrl()}/_sim/remita`;
@@ -31,7 +37,11 @@ export function createIntegrations(config: Config, selfUrl: () => string): Integ
     );
   };
   return {
-    remita: createRemitaClient({ baseUrl: remitaBaseUrl, timeoutMs: config.remitaTimeoutMs }),
-    evas: createEvasClient({ baseUrl: evasBaseUrl, timeoutMs: config.remitaTimeoutMs }),
+    remita: createRemitaClient({
+      baseUrl: remitaBaseUrl,
+      timeoutMs: config.remitaTimeoutMs,
+      record,
+    }),
+    evas: createEvasClient({ baseUrl: evasBaseUrl, timeoutMs: config.remitaTimeoutMs, record }),
   };
 }

@@ -4,6 +4,7 @@ import { type Config, loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import { createSimulators, type Simulators } from '../integrations/simulators';
 import { createSettlements, type Settlements } from '../modules/payments/ledger/settlements';
+import type { LogDestination } from '../observability/requestLog';
 import { openTestDatabase } from './database';
 
 export type TestContext = {
@@ -57,6 +58,8 @@ export type TestContextOptions = {
   listen?: boolean;
   /** Start the background job worker (default true). */
   runJobs?: boolean;
+  /** Where the app's log lines go (give the config a LOG_LEVEL other than silent too). */
+  logDestination?: LogDestination;
 };
 
 /** The real app on its own fresh database. Call `close()` in afterAll. */
@@ -74,6 +77,7 @@ export async function createTestContext(
     simulators,
     settlements,
     runJobs: options.runJobs ?? true,
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
   });
   await app.ready();
   let baseUrl: string | null = null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { callRemote, parseJson, RemoteFailure } from '../http';
+import { callRemote, parseJson, type RemoteCallRecorder, RemoteFailure } from '../http';
 import { EVAS_REGISTERED_CODE, evasStatusPath } from './protocol';
 import type { EvasClient, EvasRrrStatus } from './types';
 
@@ -49,6 +49,8 @@ function isoOrAsSent(date: string | null | undefined): string | null {
 export function createEvasClient(options: {
   baseUrl: () => string;
   timeoutMs: number;
+  /** Told of every call's outcome and time (the metrics, ADR 0015). */
+  record?: RemoteCallRecorder | undefined;
 }): EvasClient {
   return {
     async getRrrStatus(rrr): Promise<EvasRrrStatus> {
@@ -59,6 +61,9 @@ export function createEvasClient(options: {
           method: 'GET',
           timeoutMs: options.timeoutMs,
           isIdempotent: true,
+          ...(options.record
+            ? { observe: { system: 'evas', operation: 'rrr-status', record: options.record } }
+            : {}),
         });
       } catch (err) {
         if (err instanceof RemoteFailure) throw unavailable(err.reason);

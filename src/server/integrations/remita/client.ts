@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { callRemote, parseJson, type RemoteAnswer, type RemoteCall, RemoteFailure } from '../http';
+import {
+  callRemote,
+  parseJson,
+  type RemoteAnswer,
+  type RemoteCall,
+  type RemoteCallRecorder,
+  RemoteFailure,
+} from '../http';
 import {
   AUTH_FAILURE_CODES,
   authorizationHeader,
@@ -75,22 +82,34 @@ function rrrNotFound(rrr: string): AppError {
   );
 }
 
+/** The label of each call in the metrics. */
+type RemitaOperation = 'rrr-status' | 'invoice' | 'repush';
+
 export function createRemitaClient(options: {
   /** Read at each call: the simulator's address is known only once the server listens. */
   baseUrl: () => string;
   timeoutMs: number;
+  /** Told of every call's outcome and time (the metrics, ADR 0015). */
+  record?: RemoteCallRecorder | undefined;
 }): RemitaClient {
   /** One call; transport failures, 401/403 and other HTTP errors become AppErrors here. */
   async function call(
     credentials: RemitaCredentials,
-    request: Omit<RemoteCall, 'url' | 'timeoutMs'> & { path: string },
+    request: Omit<RemoteCall, 'url' | 'timeoutMs' | 'observe'> & {
+      path: string;
+      operation: RemitaOperation;
+    },
   ): Promise<RemoteAnswer> {
+    const { path, operation, ...rest } = request;
     let answer: RemoteAnswer;
     try {
       answer = await callRemote({
-        ...request,
-        url: `${options.baseUrl()}${request.path}`,
+        ...rest,
+        url: `${options.baseUrl()}${path}`,
         timeoutMs: options.timeoutMs,
+        ...(options.record
+          ? { observe: { system: 'remita', operation, record: options.record } }
+          : {}),
       });
     } catch (err) {
       if (err instanceof RemoteFailure) throw unavailable(err.reason);
@@ -124,6 +143,7 @@ export function createRemitaClient(options: {
       const hash = statusHash(rrr, credentials.apiKey, credentials.merchantId);
       const answer = await call(credentials, {
         method: 'GET',
+        operation: 'rrr-status',
         path: statusPath(credentials.merchantId, encodeURIComponent(rrr), hash),
         headers: authHeaders(credentials, hash),
         isIdempotent: true,
@@ -169,6 +189,7 @@ export function createRemitaClient(options: {
       );
       const answer = await call(credentials, {
         method: 'POST',
+        operation: 'invoice',
         path: INVOICE_PATH,
         headers: { ...authHeaders(credentials, hash), 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -199,6 +220,7 @@ export function createRemitaClient(options: {
       const hash = statusHash(rrr, credentials.apiKey, credentials.merchantId);
       const answer = await call(credentials, {
         method: 'POST',
+        operation: 'repush',
         path: repushPath(credentials.merchantId, encodeURIComponent(rrr), hash),
         headers: authHeaders(credentials, hash),
         isIdempotent: true,

@@ -251,3 +251,28 @@ export async function setRowMessage(
     .set({ message })
     .where(and(eq(rrrCheckRows.jobId, jobId), eq(rrrCheckRows.lineNumber, lineNumber)));
 }
+
+export type JobQueueDepth = {
+  kind: string;
+  status: 'queued' | 'running';
+  jobs: number;
+  /** Seconds since the oldest of these jobs was queued (by the database's clock). */
+  oldestAgeSeconds: number;
+};
+
+/**
+ * Jobs waiting or in hand, by kind and status, for the metrics at each scrape (ADR 0015). Reads
+ * the (status, created_at) index: finished jobs, however many, are never visited.
+ */
+export function countUnfinishedJobs(db: Db): Promise<JobQueueDepth[]> {
+  return db
+    .select({
+      kind: jobs.kind,
+      status: sql<'queued' | 'running'>`${jobs.status}`,
+      jobs: sql<number>`count(*)::int`,
+      oldestAgeSeconds: sql<number>`extract(epoch from now() - min(${jobs.createdAt}))::float8`,
+    })
+    .from(jobs)
+    .where(inArray(jobs.status, ['queued', 'running']))
+    .groupBy(jobs.kind, jobs.status);
+}
