@@ -9,6 +9,7 @@ import {
   RrrStatusView,
 } from '../../../../shared/payments';
 import { AppError } from '../../../errors';
+import { NOTIFICATION_BODY_LIMIT_BYTES } from '../../../security/bodyLimits';
 import type { PaymentDeps } from '../deps';
 import { createNotificationService, NotificationBody } from './notifications';
 import { createRemitaService } from './service';
@@ -82,6 +83,8 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
   app.post(
     '/remita/notifications',
     {
+      // Up to a thousand items of about half a KB each (NotificationBody).
+      bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES,
       schema: {
         tags,
         operationId: 'receiveRemitaNotification',
@@ -92,13 +95,24 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
         response: {
           200: z.literal('OK'),
           400: ErrorBody,
+          403: ErrorBody,
           413: ErrorBody,
           415: ErrorBody,
           422: ErrorBody,
+          429: ErrorBody,
           502: ErrorBody,
         },
       },
       config: { public: true },
+      // Before the body is read: a refused sender costs no parsing and no call to Remita.
+      onRequest: async (req) => {
+        try {
+          await notifications.admitSender(req.actor);
+        } catch (err) {
+          req.log.warn({ ip: req.ip, err }, 'remita notification refused before reading');
+          throw err;
+        }
+      },
     },
     async (req, reply) => {
       const outcomes = await notifications.receiveNotification(req.actor, req.body);
