@@ -59,6 +59,8 @@ export type TestContextOptions = {
   listen?: boolean;
   /** Start the background job worker (default true). */
   runJobs?: boolean;
+  /** Extra routes a test needs (a route that fails, to see the 500's headers). */
+  registerExtraRoutes?: (app: FastifyInstance) => void;
 };
 
 /** The real app on its own fresh database. Call `close()` in afterAll. */
@@ -76,6 +78,7 @@ export async function createTestContext(
     simulators,
     settlements,
     runJobs: options.runJobs ?? true,
+    registerExtraRoutes: options.registerExtraRoutes,
   });
   await app.ready();
   let baseUrl: string | null = null;
