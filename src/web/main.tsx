@@ -32,6 +32,9 @@ const router = createAppRouter(queryClient);
  */
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
 const getStyleNonce = () => styleNonce;
+// Mantine's modals and drawers lock scrolling with react-remove-scroll, whose <style> tag takes
+// its nonce from get-nonce, which reads this global (its documented alternative to setNonce).
+if (styleNonce) Object.assign(window, { __webpack_nonce__: styleNonce });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
