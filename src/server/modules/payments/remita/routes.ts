@@ -90,7 +90,7 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
         operationId: 'receiveRemitaNotification',
         summary: 'Receive a Remita payment notification',
         description:
-          'Called by Remita, not by officers: a JSON array of notifications, or one. Nothing in it is trusted: each RRR is asked of Remita again and only a paid one with the same amount is recorded. Answers `OK`.',
+          'Called by Remita, not by officers: a JSON array of notifications, or one. Nothing in it is trusted: each RRR is asked of Remita again and only a paid one with the same amount is recorded. Answers `OK`. Limited per address (429 with `Retry-After`); when REMITA_NOTIFICATION_SOURCES is set, any other address gets 403.',
         body: NotificationBody,
         response: {
           200: z.literal('OK'),
