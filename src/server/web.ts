@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -65,15 +66,13 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
       },
     });
   }
-  const template = hasWeb
-    ? indexTemplate(readFileSync(path.join(webDir, 'index.html'), 'utf8'))
-    : '';
-
   /**
    * The page, with a fresh nonce in it and in its CSP. It names the current assets: always
-   * revalidated. Compressed on the fly (compression.ts): a page with a nonce has no stored copy.
+   * revalidated, and read again each time (about 1 KB) so a rebuild is served at once, as the
+   * assets are. Compressed on the fly (compression.ts): a page with a nonce has no stored copy.
    */
-  function sendIndex(reply: FastifyReply) {
+  async function sendIndex(reply: FastifyReply) {
+    const template = indexTemplate(await readFile(path.join(webDir, 'index.html'), 'utf8'));
     const nonce = newCspNonce();
     return reply
       .type('text/html; charset=utf-8')
@@ -88,7 +87,7 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
    * HTML with a 200 would tell a scanner there is something here, and a browser nothing useful.
    * The web app routes every other path itself (SPEC.md §2: unknown paths go to /error).
    */
-  function answerUnknownPath(request: FastifyRequest, reply: FastifyReply) {
+  async function answerUnknownPath(request: FastifyRequest, reply: FastifyReply) {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new AppError(
