@@ -34,6 +34,8 @@ function precompress(): Plugin {
       const entries = await readdir(buildDir, { recursive: true, withFileTypes: true });
       const files = entries
         .filter((entry) => entry.isFile() && COMPRESSIBLE_FILE.test(entry.name))
+        // The server writes index.html per answer with its CSP nonce (ADR 0014): no copy of it.
+        .filter((entry) => !(entry.name === 'index.html' && entry.parentPath === buildDir))
         .map((entry) => path.join(entry.parentPath, entry.name));
       await Promise.all(
         files.map(async (file) => {

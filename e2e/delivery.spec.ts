@@ -34,10 +34,17 @@ test.describe('what the browser downloads (DESIGN.md §9)', () => {
       (r) => r.request().resourceType() === 'document' || /\.(?:js|css)$/.test(r.url()),
     );
     expect(textFiles.length).toBeGreaterThan(2);
-    // Each is the .br copy the build made (vite.config.ts): its size, not an on-the-fly stream.
-    for (const response of textFiles) {
-      const pathname = new URL(response.url()).pathname;
-      const file = path.join(WEB_DIR, pathname.startsWith('/assets/') ? pathname : 'index.html');
+    // The page carries a nonce of its own (ADR 0014): brotli on the fly.
+    const pageAnswer = textFiles.find((r) => r.request().resourceType() === 'document');
+    expect(await pageAnswer?.headerValue('content-encoding')).toBe('br');
+    // Its <style> tags need that nonce; the fixtures fail the test on any CSP violation.
+    expect(await pageAnswer?.headerValue('content-security-policy')).toMatch(
+      /style-src 'self' 'nonce-[^']+'; style-src-attr 'unsafe-inline'/,
+    );
+    // Each script and style is the .br copy the build made (vite.config.ts): its size, not an
+    // on-the-fly stream.
+    for (const response of textFiles.filter((r) => r !== pageAnswer)) {
+      const file = path.join(WEB_DIR, new URL(response.url()).pathname);
       expect({
         url: response.url(),
         encoding: await response.headerValue('content-encoding'),

@@ -48,10 +48,10 @@ import {
 import { installRequestMetrics, registerMetricsRoute } from './observability/routes';
 import { swaggerOptions, swaggerUiOptions } from './openapi';
 import { secretBoxFromConfig } from './secrets';
+import { fastifyTrustProxy } from './security/addresses';
+import { JSON_BODY_LIMIT_BYTES, registerBodyLimits } from './security/bodyLimits';
+import { registerSecurityHeaders } from './security/headers';
 import { serveWebApp } from './web';
-
-/** Requests larger than this are refused before they are read ("Bad input"). */
-const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
 
@@ -84,10 +84,13 @@ export async function buildApp({
     logger: loggerOptions(config, logDestination),
     // One line per request instead of Fastify's two (ADR 0015).
     logController: new RequestLogController(),
-    bodyLimit: BODY_LIMIT_BYTES,
+    // Small by default; upload routes and Remita's notifications declare their own (ADR 0014).
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: false,
+    // Off unless TRUST_PROXY names the proxies: otherwise X-Forwarded-For would let anyone
+    // choose the address that rate limits and the audit trail see (ADR 0014).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -100,12 +103,9 @@ export async function buildApp({
     : null;
   if (metrics) installRequestMetrics(app, metrics);
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
+  // Every answer's security headers, in one place (ADR 0014).
+  registerSecurityHeaders(app, config);
+  registerBodyLimits(app);
 
   // First: it compresses the answers of the routes registered after it (compression.ts).
   await registerCompression(app);

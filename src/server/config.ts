@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isAddressOrCidr, parseTrustProxy, splitList } from './security/addresses';
 
 /** Every environment variable RevDesk reads, parsed once at start. README's configuration table mirrors this. */
 const EnvSchema = z
@@ -16,6 +17,31 @@ const EnvSchema = z
       .default('info'),
     /** Sign-in attempts per minute from one address. A whole office may sit behind one NAT address. */
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** Public checks (receipt, notice, certificate) per minute from one address (ADR 0014). */
+    PUBLIC_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    /** Remita payment notifications per minute from one address (ADR 0014). */
+    REMITA_NOTIFICATION_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(600),
+    /** The addresses Remita's notifications may come from (IPs or CIDRs, comma-separated); unset: any. */
+    REMITA_NOTIFICATION_SOURCES: z
+      .string()
+      .optional()
+      .refine((v) => splitList(v).every(isAddressOrCidr), {
+        error:
+          'REMITA_NOTIFICATION_SOURCES is a comma-separated list of IP addresses or CIDRs, e.g. 203.0.113.7,198.51.100.0/24',
+      }),
+    /** The reverse proxies in front of RevDesk: off, a hop count, or their addresses/CIDRs (ADR 0014). */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .refine((v) => parseTrustProxy(v) !== null, {
+        error:
+          "TRUST_PROXY is off, a number of proxy hops (1–10), or a comma-separated list of the proxies' addresses or CIDRs (loopback, linklocal and uniquelocal name the private ranges)",
+      }),
     /** Extra origins allowed to make cookie-authenticated writes (comma-separated), e.g. behind a proxy. */
     PUBLIC_ORIGINS: z.string().optional(),
     /** 32 bytes (64 hex digits or base64) that encrypt secrets at rest, e.g. MDAs' Remita API keys. */
@@ -123,6 +149,14 @@ export type Config = {
   demoPassword: string;
   logLevel: string;
   loginRateLimitPerMinute: number;
+  /** Receipt, notice and certificate checks a minute from one address (the public verify pages). */
+  publicCheckRateLimitPerMinute: number;
+  /** Remita payment notifications a minute from one address. */
+  remitaNotificationRateLimitPerMinute: number;
+  /** Where Remita's notifications may come from (IPs, CIDRs); null: anywhere. */
+  remitaNotificationSources: string[] | null;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses (security/addresses.ts). */
+  trustProxy: false | number | string[];
   publicOrigins: string[];
   /** Mount the Remita and EVAS simulators under /_sim on this server. */
   simulators: boolean;
@@ -192,6 +226,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    publicCheckRateLimitPerMinute: e.PUBLIC_CHECK_RATE_LIMIT_PER_MINUTE,
+    remitaNotificationRateLimitPerMinute: e.REMITA_NOTIFICATION_RATE_LIMIT_PER_MINUTE,
+    remitaNotificationSources:
+      splitList(e.REMITA_NOTIFICATION_SOURCES).length > 0
+        ? splitList(e.REMITA_NOTIFICATION_SOURCES)
+        : null,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     publicOrigins: (e.PUBLIC_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -75,11 +75,26 @@ function body(code: ErrorCode, message: string, details?: unknown): ErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
+/** 65536 → "64 KB", 2621440 → "2.5 MB": a size as a person reads it. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}
+
+/** The 413 of a request over its route's body limit (src/server/security/bodyLimits.ts). */
+export function payloadTooLarge(limitBytes: number): AppError {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The request is larger than ${formatBytes(limitBytes)}, the most this address accepts. Send less at a time, or a smaller file.`,
+  );
+}
+
 /** Fastify's own errors for malformed requests, in the service's words. */
-function fromFastifyError(err: FastifyError): AppError | null {
+function fromFastifyError(err: FastifyError, request: FastifyRequest): AppError | null {
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
+      return payloadTooLarge(request.routeOptions.bodyLimit);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -122,7 +137,7 @@ export function handleError(err: FastifyError, request: FastifyRequest, reply: F
     request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
     return reply.code(500).send(body('INTERNAL', DEFAULT_MESSAGES.INTERNAL as string));
   }
-  const known = fromFastifyError(err);
+  const known = fromFastifyError(err, request);
   if (known) return reply.code(known.statusCode).send(body(known.code, known.message));
   request.log.error({ err }, 'unhandled error');
   return reply.code(500).send(body('INTERNAL', DEFAULT_MESSAGES.INTERNAL as string));

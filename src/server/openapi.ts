@@ -2,6 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { SWAGGER_UI_CSP } from './security/headers';
 
 /**
  * The OpenAPI document served at /api/openapi.json (DESIGN.md §3), linted by `npm run lint:api`
@@ -76,10 +77,8 @@ export const swaggerUiOptions: FastifySwaggerUiOptions = {
     persistAuthorization: false,
     displayOperationId: true,
   },
-  // Its own policy, as strict as the web app's for scripts (no inline or eval'd code): Swagger
-  // UI's assets run under it (e2e/api-docs.spec.ts fails on a violation).
-  staticCSP:
-    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+  // Its own policy, kept with the others (security/headers.ts, ADR 0014).
+  staticCSP: SWAGGER_UI_CSP,
 };
 
 /** The parts of an OpenAPI 3.1 document this file reads (openapi-types is not a dependency). */

@@ -9,14 +9,15 @@ import {
   gzipSync,
 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appCsp } from './security/headers';
 import { createTestContext, type TestContext } from './testing/context';
-import { APP_CSP, ROBOTS_TXT } from './web';
+import { indexTemplate, ROBOTS_TXT } from './web';
 
 /**
  * A fake build, written here rather than built: index.html and one hashed asset, each with the
  * .br and .gz copies vite.config.ts makes, plus an image the build would leave alone.
  */
-const INDEX_HTML = `<!doctype html><html lang="en"><head><title>RevDesk</title>${'<!-- padding -->'.repeat(40)}</head><body><div id="root"></div></body></html>`;
+const INDEX_HTML = `<!doctype html><html lang="en"><head><title>RevDesk</title>${'<!-- padding -->'.repeat(80)}</head><body><div id="root"></div></body></html>`;
 const APP_JS = `export const greeting = ${JSON.stringify('Sign in to RevDesk. '.repeat(80))};\n`;
 
 /**
@@ -111,6 +112,13 @@ describe('built files go out pre-compressed (DESIGN.md §9)', () => {
   });
 });
 
+/** The nonce a served page carries in its meta tag; its CSP must name the same one. */
+function nonceOf(html: string): string {
+  const nonce = /<meta name="csp-nonce" content="([^"]+)">/.exec(html)?.[1];
+  if (!nonce) throw new Error(`no csp-nonce meta tag in ${html.slice(0, 200)}`);
+  return nonce;
+}
+
 describe("the app's routes load the app, compressed, with its CSP", () => {
   it.each([
     '/birs/dashboard',
@@ -123,20 +131,44 @@ describe("the app's routes load the app, compressed, with its CSP", () => {
     const res = await get(url, 'gzip, deflate, br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
+    // Compressed on the fly: a page with its own nonce has no stored copy.
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
-    expect(res.headers['content-security-policy']).toBe(APP_CSP);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.rawPayload.equals(copies(INDEX_HTML).br)).toBe(true);
-    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(INDEX_HTML);
+    const html = brotliDecompressSync(res.rawPayload).toString('utf8');
+    const nonce = nonceOf(html);
+    expect(res.headers['content-security-policy']).toBe(appCsp(nonce));
+    expect(html).toBe(indexTemplate(INDEX_HTML).replaceAll('{{csp-nonce}}', nonce));
   });
 
-  it('/index.html itself carries the same CSP', async () => {
+  it('gives every answer its own nonce, in the page and in the CSP', async () => {
+    const [first, second] = [await get('/'), await get('/')];
+    const [a, b] = [nonceOf(first.body), nonceOf(second.body)];
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(first.headers['content-security-policy']).toContain(`style-src 'self' 'nonce-${a}'`);
+    expect(second.headers['content-security-policy']).toContain(`'nonce-${b}'`);
+  });
+
+  it('/index.html itself is the same page', async () => {
     const res = await get('/index.html');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX_HTML);
-    expect(res.headers['content-security-policy']).toBe(APP_CSP);
+    expect(res.headers['content-security-policy']).toBe(appCsp(nonceOf(res.body)));
+  });
+});
+
+describe('indexTemplate', () => {
+  it('adds the meta tag, and a nonce to inline scripts and styles that have none', () => {
+    const built =
+      '<html><head lang="en"><style>a{}</style><script type="module" src="/a.js"></script>' +
+      '<script nonce="x">1</script></head></html>';
+    expect(indexTemplate(built)).toBe(
+      '<html><head lang="en"><meta name="csp-nonce" content="{{csp-nonce}}">' +
+        '<style nonce="{{csp-nonce}}">a{}</style>' +
+        '<script nonce="{{csp-nonce}}" type="module" src="/a.js"></script>' +
+        '<script nonce="x">1</script></head></html>',
+    );
   });
 });
 

@@ -1,21 +1,26 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
-
-/** The web app's policy: its own scripts only, inline styles for Mantine, no framing. */
-export const APP_CSP =
-  "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
-
-/** A plain-text answer runs nothing and loads nothing. */
-const NOTHING_CSP = "default-src 'none'; frame-ancestors 'none'";
+import { appCsp, newCspNonce } from './security/headers';
 
 /** RevDesk is a back office: no search engine has anything to index in it. */
 export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 
-/** index.html and its brotli and gzip copies. */
-const HTML_FILE = /\.html(?:\.br|\.gz)?$/;
+const NONCE = '{{csp-nonce}}';
+
+/**
+ * index.html made ready for a nonce per answer (ADR 0014): a `csp-nonce` meta tag that
+ * src/web/main.tsx hands to Mantine for the <style> tags it injects, and the nonce on any
+ * inline <script> or <style> the build left in the page. `{{csp-nonce}}` marks where it goes.
+ */
+export function indexTemplate(html: string): string {
+  return html
+    .replace(/<head([^>]*)>/i, `<head$1><meta name="csp-nonce" content="${NONCE}">`)
+    .replace(/<(script|style)\b(?![^>]*\bnonce=)/gi, `<$1 nonce="${NONCE}"`);
+}
 
 /**
  * True when the path's last segment names a file (`/wp-login.php`, `/x.env`, `/.env`). No route
@@ -39,7 +44,6 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
-      .header('content-security-policy', NOTHING_CSP)
       .send(ROBOTS_TXT),
   );
 
@@ -52,22 +56,38 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
       // DESIGN.md §9: answer with the .br or .gz copy the browser accepts (Content-Encoding
       // and Vary: Accept-Encoding set by the plugin); the copies are not routes of their own.
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz', 'robots.txt'],
+      // index.html is written per answer, with its nonce (sendIndex below).
+      globIgnore: ['**/*.br', '**/*.gz', 'robots.txt', 'index.html'],
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset's name: they never change, so cache them a year.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
         }
-        // The page names the current assets: always revalidate it, and guard it with the CSP.
-        if (HTML_FILE.test(filePath)) {
-          res.header('cache-control', 'no-cache');
-          res.header('content-security-policy', APP_CSP);
-        }
       },
     });
   }
+  /**
+   * The page, with a fresh nonce in it and in its CSP. It names the current assets: always
+   * revalidated, and read again each time (about 1 KB) so a rebuild is served at once, as the
+   * assets are. Compressed on the fly (compression.ts): a page with a nonce has no stored copy.
+   */
+  async function sendIndex(reply: FastifyReply) {
+    const template = indexTemplate(await readFile(path.join(webDir, 'index.html'), 'utf8'));
+    const nonce = newCspNonce();
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', appCsp(nonce))
+      .send(template.replaceAll(NONCE, nonce));
+  }
 
-  app.setNotFoundHandler((request, reply) => {
+  /**
+   * GET and HEAD of any other path. Unknown API paths answer in the error shape; a path that
+   * names a file (`/wp-login.php`, `/.env`) is not a built file and not an app route: the app's
+   * HTML with a 200 would tell a scanner there is something here, and a browser nothing useful.
+   * The web app routes every other path itself (SPEC.md §2: unknown paths go to /error).
+   */
+  async function answerUnknownPath(request: FastifyRequest, reply: FastifyReply) {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new AppError(
@@ -75,14 +95,11 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
         `No API route ${request.method} ${request.url.split('?')[0]}.`,
       );
     }
-    // `/wp-login.php`, `/.env`: not a built file and not an app route. The app's HTML with a
-    // 200 would tell a scanner there is something here, and a browser nothing useful.
-    if (namesAFile(request.url)) {
+    if (namesAFile(request.url) && request.url.split('?', 1)[0] !== '/index.html') {
       return reply
         .code(404)
         .type('text/plain; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', NOTHING_CSP)
         .send('Not found');
     }
     if (!hasWeb) {
@@ -91,8 +108,10 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
         .type('text/plain; charset=utf-8')
         .send('The RevDesk web app is not built. Run `npm run build` (npm start does it for you).');
     }
-    // The web app routes every other path itself (SPEC.md §2: unknown paths go to /error).
-    // setHeaders above adds the CSP and no-cache; the compressed copy is chosen as for any file.
-    return reply.sendFile('index.html');
-  });
+    return sendIndex(reply);
+  }
+
+  // A route rather than only the not-found handler: routes get on-the-fly compression.
+  app.get('/*', { schema: { hide: true } }, answerUnknownPath);
+  app.setNotFoundHandler(answerUnknownPath);
 }

@@ -26,6 +26,16 @@ function onSessionEnded() {
 const queryClient = createQueryClient(onSessionEnded);
 const router = createAppRouter(queryClient);
 
+/**
+ * The nonce the server put in this page for the <style> tags Mantine injects (ADR 0014): the
+ * CSP takes no inline <style> without it. Absent under the Vite dev server, which sends no CSP.
+ */
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
+const getStyleNonce = () => styleNonce;
+// Mantine's modals and drawers lock scrolling with react-remove-scroll, whose <style> tag takes
+// its nonce from get-nonce, which reads this global (its documented alternative to setNonce).
+if (styleNonce) Object.assign(window, { __webpack_nonce__: styleNonce });
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
@@ -35,6 +45,7 @@ createRoot(container).render(
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
+      getStyleNonce={getStyleNonce}
     >
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimitBuckets } from '../db/schema';
+import { AppError } from '../errors';
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -32,4 +33,29 @@ export async function hitRateLimit(
     allowed: false,
     retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)),
   };
+}
+
+/**
+ * The one way a route refuses an address that asks too often: counts the hit in the bucket
+ * `<bucket>:<ip>` (a minute's window) and throws 429 RATE_LIMITED with `Retry-After` past
+ * `perMinute`. `what` names what was asked in the message ("receipt checks"). The limits
+ * themselves are settings (config.ts, README "Configuration"; ADR 0014).
+ */
+export async function limitPerMinute(
+  db: Db,
+  {
+    bucket,
+    ip,
+    perMinute,
+    what,
+  }: { bucket: string; ip: string | null; perMinute: number; what: string },
+): Promise<void> {
+  const limit = await hitRateLimit(db, `${bucket}:${ip ?? 'unknown'}`, perMinute, 60);
+  if (!limit.allowed) {
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many ${what} from this address. Please wait a minute and try again.`,
+      { headers: { 'retry-after': String(limit.retryAfterSeconds) } },
+    );
+  }
 }

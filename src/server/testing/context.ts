@@ -40,6 +40,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     }),
     // Every inject comes from 127.0.0.1: the limit has its own test (rateLimit.api.test.ts).
     loginRateLimitPerMinute: 100_000,
+    // Notification tests replay many from 127.0.0.1; the limit has its own test (security/).
+    remitaNotificationRateLimitPerMinute: 100_000,
     // A fixed key: tests never write a key file, and can open what the app sealed.
     secretsKey: TEST_SECRETS_KEY,
     tccSigningKey: TEST_TCC_SIGNING_KEY,
@@ -60,6 +62,8 @@ export type TestContextOptions = {
   runJobs?: boolean;
   /** Where the app's log lines go (give the config a LOG_LEVEL other than silent too). */
   logDestination?: LogDestination;
+  /** Extra routes a test needs (a route that fails, to see the 500's headers). */
+  registerExtraRoutes?: (app: FastifyInstance) => void;
 };
 
 /** The real app on its own fresh database. Call `close()` in afterAll. */
@@ -78,6 +82,7 @@ export async function createTestContext(
     settlements,
     runJobs: options.runJobs ?? true,
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+    registerExtraRoutes: options.registerExtraRoutes,
   });
   await app.ready();
   let baseUrl: string | null = null;

@@ -5,7 +5,7 @@ import type { FirstPasswordBody } from '../../../shared/officers';
 import { permissionsOf } from '../../../shared/permissions';
 import type { Actor } from '../../auth/actor';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
-import { hitRateLimit } from '../../auth/rateLimit';
+import { limitPerMinute } from '../../auth/rateLimit';
 import { createSession, revokeOfficerSessions, revokeSession } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -36,21 +36,12 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
   const officers = createOfficerService({ db });
 
   async function refuseIfRateLimited(actor: Actor) {
-    const limit = await hitRateLimit(
-      db,
-      `sign-in:${actor.ip ?? 'unknown'}`,
-      config.loginRateLimitPerMinute,
-      60,
-    );
-    if (!limit.allowed) {
-      throw new AppError(
-        'RATE_LIMITED',
-        'Too many sign-in attempts from this address. Please wait a minute and try again.',
-        {
-          headers: { 'retry-after': String(limit.retryAfterSeconds) },
-        },
-      );
-    }
+    await limitPerMinute(db, {
+      bucket: 'sign-in',
+      ip: actor.ip,
+      perMinute: config.loginRateLimitPerMinute,
+      what: 'sign-in attempts',
+    });
   }
 
   /**

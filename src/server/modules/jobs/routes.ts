@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../shared/errors';
-import { JobAccepted, JobIdParams, JobView } from '../../../shared/payments';
+import { BATCH_MAX_BYTES, JobAccepted, JobIdParams, JobView } from '../../../shared/payments';
+import { uploadBodyLimit } from '../../security/bodyLimits';
 import type { PaymentDeps } from '../payments/deps';
 import { createJobService } from './service';
 import { BATCH_MULTIPART_LIMITS, readBatchUpload } from './upload';
@@ -23,6 +24,7 @@ export const jobRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, s
   app.post(
     '/remita/rrr/status-batch',
     {
+      bodyLimit: uploadBodyLimit(BATCH_MAX_BYTES),
       schema: {
         tags: ['remita', ...tags],
         operationId: 'createRrrStatusBatch',

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/payments';
 import type { Actor } from '../../auth/actor';
 import { mdaScopeOf, whereInActorMdas } from '../../auth/mdaScope';
-import { hitRateLimit } from '../../auth/rateLimit';
+import { limitPerMinute } from '../../auth/rateLimit';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
@@ -40,18 +40,12 @@ import { toPaymentView, toPublicReceiptView } from './view';
 
 export type PaymentServiceDeps = {
   db: Db;
-  config: Pick<Config, 'receiptPrefix' | 'publicUrl'>;
+  config: Pick<Config, 'receiptPrefix' | 'publicUrl' | 'publicCheckRateLimitPerMinute'>;
   secrets: SecretBox;
   settlements: Settlements;
 };
 
 export type ExportFile = { body: Buffer; contentType: string; fileName: string };
-
-/**
- * The public verify page is reached by scanning a receipt: a person checks a few receipts a
- * minute at most. More than this from one address is someone walking the receipt numbers.
- */
-export const RECEIPT_CHECKS_PER_MINUTE = 60;
 
 const UNKNOWN_RECEIPT =
   'No receipt has this number. It may have been mistyped, or it is not genuine.';
@@ -218,19 +212,12 @@ export function createPaymentService({ db, config, secrets, settlements }: Payme
 
     /** The public verify page's answer (anyone with the receipt number; rate-limited per address). */
     async verifyReceipt(actor: Actor, receiptNumber: string): Promise<PublicReceiptView> {
-      const limit = await hitRateLimit(
-        db,
-        `receipt-verify:${actor.ip ?? 'unknown'}`,
-        RECEIPT_CHECKS_PER_MINUTE,
-        60,
-      );
-      if (!limit.allowed) {
-        throw new AppError(
-          'RATE_LIMITED',
-          'Too many receipt checks from this address. Please wait a minute and try again.',
-          { headers: { 'retry-after': String(limit.retryAfterSeconds) } },
-        );
-      }
+      await limitPerMinute(db, {
+        bucket: 'receipt-verify',
+        ip: actor.ip,
+        perMinute: config.publicCheckRateLimitPerMinute,
+        what: 'receipt checks',
+      });
       const row = await selectPaymentByReceiptNumber(db, receiptNumber.trim().toUpperCase());
       if (!row?.paidAt || (row.status !== 'paid' && row.status !== 'reversed')) {
         throw new AppError('NOT_FOUND', UNKNOWN_RECEIPT);

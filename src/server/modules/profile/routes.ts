@@ -11,10 +11,11 @@ import {
   RevokedSessions,
 } from '../../../shared/officers';
 import type { Db } from '../../db/client';
-import { PHOTO_MULTIPART_LIMITS, readPhotoUpload } from '../../files/photos';
+import { PHOTO_MAX_BYTES, PHOTO_MULTIPART_LIMITS, readPhotoUpload } from '../../files/photos';
 import type { FileStore } from '../../files/store';
+import { uploadBodyLimit } from '../../security/bodyLimits';
 import { createProfileService } from './service';
-import { createSignatureService, readSignatureUpload } from './signature';
+import { createSignatureService, readSignatureUpload, SIGNATURE_MAX_BYTES } from './signature';
 
 const Binary = z.string().meta({ format: 'binary' });
 const errors = { 401: ErrorBody, 403: ErrorBody } as const;
@@ -64,6 +65,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
   app.post(
     '/profile/photo',
     {
+      bodyLimit: uploadBodyLimit(PHOTO_MAX_BYTES),
       schema: {
         tags,
         operationId: 'uploadProfilePhoto',
@@ -102,6 +104,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
   app.post(
     '/profile/signature',
     {
+      bodyLimit: uploadBodyLimit(SIGNATURE_MAX_BYTES),
       schema: {
         tags,
         operationId: 'uploadProfileSignature',

@@ -20,8 +20,9 @@ import {
   TaxpayerView,
 } from '../../../shared/taxpayers';
 import type { Db } from '../../db/client';
-import { PHOTO_MULTIPART_LIMITS, readPhotoUpload } from '../../files/photos';
+import { PHOTO_MAX_BYTES, PHOTO_MULTIPART_LIMITS, readPhotoUpload } from '../../files/photos';
 import type { FileStore } from '../../files/store';
+import { uploadBodyLimit } from '../../security/bodyLimits';
 import { createTaxpayerService } from './service';
 
 const HistoryPage = pageOf(TaxpayerHistoryEntry).meta({ id: 'TaxpayerHistoryPage' });
@@ -189,6 +190,7 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
   app.post(
     '/taxpayers/:btin/photo',
     {
+      bodyLimit: uploadBodyLimit(PHOTO_MAX_BYTES),
       schema: {
         tags,
         operationId: 'uploadTaxpayerPhoto',

@@ -15,7 +15,7 @@ import { todayInLagos } from '../../../../shared/dates';
 import { PaymentListQuery } from '../../../../shared/payments';
 import { PersonalIncomeTaxComputation } from '../../../../shared/tax';
 import type { Actor } from '../../../auth/actor';
-import { hitRateLimit } from '../../../auth/rateLimit';
+import { limitPerMinute } from '../../../auth/rateLimit';
 import { AppError } from '../../../errors';
 import type { PaymentDeps } from '../../payments/deps';
 import { createPaymentService } from '../../payments/service';
@@ -35,9 +35,6 @@ export type NoticeServiceDeps = Pick<
   PaymentDeps,
   'db' | 'config' | 'secrets' | 'files' | 'settlements'
 >;
-
-/** The public check is reached by scanning a notice: as for receipts, more is someone walking numbers. */
-export const NOTICE_CHECKS_PER_MINUTE = 60;
 
 const UNKNOWN_NOTICE =
   'No notice of assessment has this number. It may have been mistyped, or it is not genuine.';
@@ -188,19 +185,12 @@ export function createNoticeService(deps: NoticeServiceDeps) {
 
     /** The public verify page's answer (anyone with the number; rate-limited per address). */
     async verifyNotice(actor: Actor, noticeNumber: string): Promise<PublicAssessmentView> {
-      const limit = await hitRateLimit(
-        db,
-        `notice-verify:${actor.ip ?? 'unknown'}`,
-        NOTICE_CHECKS_PER_MINUTE,
-        60,
-      );
-      if (!limit.allowed) {
-        throw new AppError(
-          'RATE_LIMITED',
-          'Too many notice checks from this address. Please wait a minute and try again.',
-          { headers: { 'retry-after': String(limit.retryAfterSeconds) } },
-        );
-      }
+      await limitPerMinute(db, {
+        bucket: 'notice-verify',
+        ip: actor.ip,
+        perMinute: config.publicCheckRateLimitPerMinute,
+        what: 'notice checks',
+      });
       const row = await selectAssessmentByNoticeNumber(db, noticeNumber.trim().toUpperCase());
       if (!row?.noticeNumber || !row.issuedAt) throw new AppError('NOT_FOUND', UNKNOWN_NOTICE);
       const taxpayer = await taxpayers.getTaxpayer(actor, row.btin);

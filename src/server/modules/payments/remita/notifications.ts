@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { isValidBtin } from '../../../../shared/btin';
 import { Rrr } from '../../../../shared/payments';
 import { type Actor, systemActor } from '../../../auth/actor';
+import { limitPerMinute } from '../../../auth/rateLimit';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
 import type { RemitaRrrStatus } from '../../../integrations/remita/types';
+import { addressMatcher } from '../../../security/addresses';
 import { recordAudit } from '../../audit/service';
 import { createMdaService } from '../../mdas/service';
 import { autoRegisterPayer, findTaxpayerByBtin } from '../../taxpayers/service';
@@ -90,6 +92,8 @@ export function createNotificationService({
 }: PaymentDeps) {
   const mdas = createMdaService({ db, secrets });
   const ledger = createLedger({ receiptPrefix: config.receiptPrefix, settlements });
+  const sources = config.remitaNotificationSources;
+  const isAllowedSource = sources ? addressMatcher(sources) : () => true;
   const remita = systemActor('remita');
 
   /** Whose RRR it is: the bill's MDA when the ledger has one, else the service type's. */
@@ -171,6 +175,31 @@ export function createNotificationService({
   }
 
   return {
+    /**
+     * Before a notification is read (ADR 0014): only from REMITA_NOTIFICATION_SOURCES when set
+     * (another address gets 403, in the audit trail), and at most
+     * REMITA_NOTIFICATION_RATE_LIMIT_PER_MINUTE from one address (429 with Retry-After).
+     */
+    async admitSender(caller: Actor): Promise<void> {
+      if (!isAllowedSource(caller.ip)) {
+        await recordAudit(db, caller, {
+          action: 'payment.notification_source_refused',
+          entityType: 'payment',
+          after: { ip: caller.ip, allowedSources: sources },
+        });
+        throw new AppError(
+          'FORBIDDEN',
+          'Payment notifications are taken only from Remita’s addresses (REMITA_NOTIFICATION_SOURCES).',
+        );
+      }
+      await limitPerMinute(db, {
+        bucket: 'remita-notification',
+        ip: caller.ip,
+        perMinute: config.remitaNotificationRateLimitPerMinute,
+        what: 'payment notifications',
+      });
+    },
+
     /**
      * Re-queries Remita for every item and records only what Remita confirms as paid with
      * the amount the item claims. Items are taken one by one: each records in its own

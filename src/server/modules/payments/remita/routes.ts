@@ -9,6 +9,7 @@ import {
   RrrStatusView,
 } from '../../../../shared/payments';
 import { AppError } from '../../../errors';
+import { NOTIFICATION_BODY_LIMIT_BYTES } from '../../../security/bodyLimits';
 import type { PaymentDeps } from '../deps';
 import { createNotificationService, NotificationBody } from './notifications';
 import { createRemitaService } from './service';
@@ -82,23 +83,36 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
   app.post(
     '/remita/notifications',
     {
+      // Up to a thousand items of about half a KB each (NotificationBody).
+      bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES,
       schema: {
         tags,
         operationId: 'receiveRemitaNotification',
         summary: 'Receive a Remita payment notification',
         description:
-          'Called by Remita, not by officers: a JSON array of notifications, or one. Nothing in it is trusted: each RRR is asked of Remita again and only a paid one with the same amount is recorded. Answers `OK`.',
+          'Called by Remita, not by officers: a JSON array of notifications, or one. Nothing in it is trusted: each RRR is asked of Remita again and only a paid one with the same amount is recorded. Answers `OK`. Limited per address (429 with `Retry-After`); when REMITA_NOTIFICATION_SOURCES is set, any other address gets 403.',
         body: NotificationBody,
         response: {
           200: z.literal('OK'),
           400: ErrorBody,
+          403: ErrorBody,
           413: ErrorBody,
           415: ErrorBody,
           422: ErrorBody,
+          429: ErrorBody,
           502: ErrorBody,
         },
       },
       config: { public: true },
+      // Before the body is read: a refused sender costs no parsing and no call to Remita.
+      onRequest: async (req) => {
+        try {
+          await notifications.admitSender(req.actor);
+        } catch (err) {
+          req.log.warn({ ip: req.ip, err }, 'remita notification refused before reading');
+          throw err;
+        }
+      },
     },
     async (req, reply) => {
       const outcomes = await notifications.receiveNotification(req.actor, req.body);

@@ -4,12 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../../shared/errors';
 import {
+  TCC_BATCH_MAX_BYTES,
   TccBatchAccepted,
   TccBatchIdParams,
   TccBatchRowsPage,
   TccBatchRowsQuery,
   TccBatchView,
 } from '../../../../shared/tcc/bulk';
+import { uploadBodyLimit } from '../../../security/bodyLimits';
 import type { PaymentDeps } from '../../payments/deps';
 import { createTccBulkService } from './service';
 import { readTccBatchUpload, TCC_BATCH_MULTIPART_LIMITS } from './upload';
@@ -36,6 +38,7 @@ export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
   app.post(
     '/tcc-batches',
     {
+      bodyLimit: uploadBodyLimit(TCC_BATCH_MAX_BYTES),
       schema: {
         tags,
         operationId: 'createTccBatch',

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { todayInLagos } from '../../../../shared/dates';
 import type { PublicKeyList, PublicTccView, TccYear } from '../../../../shared/tcc/views';
 import type { Actor } from '../../../auth/actor';
-import { hitRateLimit } from '../../../auth/rateLimit';
+import { limitPerMinute } from '../../../auth/rateLimit';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { officers, taxpayers, tccHistory } from '../../../db/schema';
@@ -14,9 +14,6 @@ import { findTcc, findTccByNumber, type TccRow } from '../queries';
 import type { TccHolderRecord } from '../view';
 import { type CertificateFacts, type CertificateImage, renderCertificatePdf } from './document';
 import { listSigningKeys, signerFromConfig } from './signing';
-
-/** Public certificate checks one address may make a minute (as the receipt check). */
-export const TCC_CHECKS_PER_MINUTE = 60;
 
 /** A certificate exists once the chairman approved it (printed or not; revoked ones say so). */
 const ISSUED = ['approved', 'printed', 'revoked'] as const;
@@ -79,7 +76,10 @@ export function createTccCertificateService({
   files,
 }: {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'tccSigningKey' | 'tccSigningKeyFile'>;
+  config: Pick<
+    Config,
+    'publicUrl' | 'tccSigningKey' | 'tccSigningKeyFile' | 'publicCheckRateLimitPerMinute'
+  >;
   files: FileStore;
 }) {
   /** The chairman who approved it, with the signature image they uploaded (if any). */
@@ -126,19 +126,12 @@ export function createTccCertificateService({
 
   /** The public routes are rate-limited per address, as the receipt check is. */
   async function limitChecks(actor: Actor, bucket: string): Promise<void> {
-    const limit = await hitRateLimit(
-      db,
-      `${bucket}:${actor.ip ?? 'unknown'}`,
-      TCC_CHECKS_PER_MINUTE,
-      60,
-    );
-    if (!limit.allowed) {
-      throw new AppError(
-        'RATE_LIMITED',
-        'Too many certificate checks from this address. Please wait a minute and try again.',
-        { headers: { 'retry-after': String(limit.retryAfterSeconds) } },
-      );
-    }
+    await limitPerMinute(db, {
+      bucket,
+      ip: actor.ip,
+      perMinute: config.publicCheckRateLimitPerMinute,
+      what: 'certificate checks',
+    });
   }
 
   return {
