@@ -14,6 +14,8 @@ describe('metric labels', () => {
     expect(routeLabel('/api/v1/taxpayers/:btin')).toBe('/api/v1/taxpayers/:btin');
     expect(routeLabel(undefined)).toBe(UNMATCHED_ROUTE);
     expect(routeLabel('')).toBe(UNMATCHED_ROUTE);
+    // The web app's catch-all (deep links, unknown paths) is not a route of its own.
+    expect(routeLabel('/*')).toBe(UNMATCHED_ROUTE);
   });
 
   it('groups statuses by class', () => {

@@ -10,9 +10,16 @@ export const UNMATCHED_ROUTE = 'unmatched';
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** The route's pattern (`/api/v1/taxpayers/:btin`) as Fastify declared it, never the URL sent. */
+/** The catch-all that serves the app's page and answers unknown paths (web.ts). */
+const CATCH_ALL_ROUTE = '/*';
+
+/**
+ * The route's pattern (`/api/v1/taxpayers/:btin`) as Fastify declared it, never the URL sent.
+ * The catch-all counts as unmatched: it is what answers when no route of RevDesk's own does.
+ */
 export function routeLabel(routePattern: string | undefined): string {
-  return routePattern || UNMATCHED_ROUTE;
+  if (!routePattern || routePattern === CATCH_ALL_ROUTE) return UNMATCHED_ROUTE;
+  return routePattern;
 }
 
 /** GET, POST…; any other method Node lets through (PROPFIND) as OTHER. */
