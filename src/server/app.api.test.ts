@@ -119,6 +119,25 @@ describe('bad input never becomes a 500', () => {
     expect(res.json().error.code).toBe('NOT_FOUND');
   });
 
+  it('answers an address that cannot be decoded with 400 in the error shape (found by fuzzing)', async () => {
+    const s = await signInAs(ctx, 'ADMIN');
+    const res = await ctx.app.inject({ url: '/api/v1/taxpayers/%', headers: s.bearer });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'The address of the request is not valid.' },
+    });
+  });
+
+  it("answers a path parameter past the router's 100 characters with 414 in the error shape (found by fuzzing)", async () => {
+    const s = await signInAs(ctx, 'ADMIN');
+    const res = await ctx.app.inject({
+      url: `/api/v1/taxpayers/${'1'.repeat(101)}`,
+      headers: s.bearer,
+    });
+    expect(res.statusCode).toBe(414);
+    expect(res.json().error.code).toBe('URI_TOO_LONG');
+  });
+
   it('a failure inside a route answers 500 without its internals', async () => {
     const database = await openTestDatabase();
     const app = await buildApp({

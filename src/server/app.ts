@@ -12,7 +12,7 @@ import { installGate } from './auth/gate';
 import { registerCompression } from './compression';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { AppError, handleError } from './errors';
+import { AppError, handleError, handleFrameworkError } from './errors';
 import { createLocalFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
@@ -87,6 +87,7 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: false,
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
