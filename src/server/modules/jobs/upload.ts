@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { BATCH_MAX_BYTES } from '../../../shared/payments';
 import { AppError } from '../../errors';
+import { multipartReadError } from '../../files/multipart';
 import type { BatchUpload } from './service';
 
 /** For `@fastify/multipart`: one CSV of at most 2 MB and the MDA chosen in the dialog. */
@@ -19,7 +20,7 @@ function tooLarge(): AppError {
   );
 }
 
-/** @fastify/multipart's limit errors, in the officer's words; anything else goes on up. */
+/** @fastify/multipart's limit errors, in the officer's words; a broken body is a 400 (files/multipart.ts). */
 function uploadError(err: unknown): unknown {
   switch ((err as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -30,7 +31,7 @@ function uploadError(err: unknown): unknown {
     case 'FST_FIELDS_LIMIT':
       return new AppError('INVALID_FILE', 'The upload holds more fields than the dialog sends.');
     default:
-      return err;
+      return multipartReadError(err);
   }
 }
 

@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { TCC_BATCH_MAX_BYTES, TCC_BATCH_MAX_ROWS } from '../../../../shared/tcc/bulk';
 import { AppError } from '../../../errors';
+import { multipartReadError } from '../../../files/multipart';
 import type { TccBatchUpload } from './service';
 
 /** For `@fastify/multipart`: one payroll file of at most 5 MB and the MDA chosen in the panel. */
@@ -12,7 +13,7 @@ export const TCC_BATCH_MULTIPART_LIMITS = {
   parts: 3,
 } as const;
 
-/** @fastify/multipart's limit errors, in the officer's words; anything else goes on up. */
+/** @fastify/multipart's limit errors, in the officer's words; a broken body is a 400 (files/multipart.ts). */
 function uploadError(err: unknown): unknown {
   switch ((err as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -26,7 +27,7 @@ function uploadError(err: unknown): unknown {
     case 'FST_FIELDS_LIMIT':
       return new AppError('INVALID_FILE', 'The upload holds more fields than the panel sends.');
     default:
-      return err;
+      return multipartReadError(err);
   }
 }
 
