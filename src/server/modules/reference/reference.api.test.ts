@@ -75,6 +75,8 @@ describe('reference data routes', () => {
     expect((await get('/profession-categories/NOPE/subcategories')).statusCode).toBe(404);
     expect((await get('/profession-subcategories/NOPE/professions')).statusCode).toBe(404);
     expect((await get('/states/abc/lgas')).statusCode).toBe(422);
+    // A state id past a smallint was a database error, a 500 (found by fuzzing).
+    expect((await get('/states/32768/lgas')).statusCode).toBe(422);
   });
 
   it('401 without a session', async () => {

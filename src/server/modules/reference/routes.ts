@@ -7,6 +7,8 @@ import { sendWithEtag } from '../../etag';
 import { createReferenceService } from './service';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_000_000_000) });
+/** states.id is a smallint: a larger id is a 422, not a database error. */
+const StateIdParams = z.object({ id: z.coerce.number().int().positive().max(32_767) });
 const CodeParams = z.object({ code: z.string().trim().min(1).max(40) });
 
 const listResponse = {
@@ -44,7 +46,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   );
   app.get(
     '/reference/states/:id/lgas',
-    listOf('listLgas', "List a state's local government areas", IdParams),
+    listOf('listLgas', "List a state's local government areas", StateIdParams),
     async (req, reply) =>
       sendWithEtag(req, reply, { items: await reference.listLgas(req.params.id) }),
   );

@@ -102,6 +102,9 @@ describe('POST /api/v1/taxpayers/individuals', () => {
     ['dateOfBirth', { dateOfBirth: `${new Date().getFullYear() - 10}-01-01` }],
     ['dateOfBirth', { dateOfBirth: '12/04/1985' }],
     ['lgaId', { lgaId: 101 }],
+    // Past the column's type (a smallint, an integer): a database error, a 500, until fuzzing found it.
+    ['stateId', { stateId: 32_768 }],
+    ['lgaId', { lgaId: 2 ** 31 }],
     ['townId', { townId: 601001 }],
     ['gender', { gender: 'other' }],
     ['firstName', { firstName: '   ' }],
