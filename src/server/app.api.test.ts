@@ -138,6 +138,34 @@ describe('bad input never becomes a 500', () => {
     expect(res.json().error.code).toBe('URI_TOO_LONG');
   });
 
+  it('refuses a NUL character in a parameter, the query or a JSON body with 422 naming it (found by fuzzing)', async () => {
+    const s = await signInAs(ctx, 'ADMIN');
+    const inParams = await ctx.app.inject({
+      url: '/api/v1/reference/profession-subcategories/%00/professions',
+      headers: s.bearer,
+    });
+    expect(inParams.statusCode, inParams.body).toBe(422);
+    expect(inParams.json().error.details.issues).toEqual([
+      { where: 'params', path: 'code', message: expect.stringContaining('U+0000') },
+    ]);
+    const inQuery = await ctx.app.inject({
+      url: '/api/v1/taxpayers?search=a%00b',
+      headers: s.bearer,
+    });
+    expect(inQuery.statusCode, inQuery.body).toBe(422);
+    const inBody = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      headers: s.bearer,
+      payload: { firstName: 'Ebi\u0000ere' },
+    });
+    expect(inBody.statusCode, inBody.body).toBe(422);
+    expect(inBody.json().error.details.issues[0]).toMatchObject({
+      where: 'body',
+      path: 'firstName',
+    });
+  });
+
   it('a failure inside a route answers 500 without its internals', async () => {
     const database = await openTestDatabase();
     const app = await buildApp({

@@ -39,6 +39,7 @@ import { systemRoutes } from './modules/system/routes';
 import { taxpayerRoutes } from './modules/taxpayers/routes';
 import { registerTccSettlement } from './modules/tcc/generate/settlement';
 import { tccRoutes } from './modules/tcc/routes';
+import { rejectNulCharacters } from './nulCharacters';
 import { swaggerOptions, swaggerUiOptions } from './openapi';
 import { secretBoxFromConfig } from './secrets';
 import { serveWebApp } from './web';
@@ -93,6 +94,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  app.addHook('preValidation', async (request) => rejectNulCharacters(request));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
