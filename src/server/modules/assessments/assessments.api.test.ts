@@ -340,6 +340,9 @@ describe('GET /api/v1/assessments', () => {
     expect((await send(ctx, null, 'GET', '/api/v1/assessments')).statusCode).toBe(401);
     expect((await send(ctx, executive, 'GET', '/api/v1/assessments')).statusCode).toBe(403);
     expect((await send(ctx, da, 'GET', '/api/v1/assessments?pageSize=500')).statusCode).toBe(422);
+    // Past the integer column of LGA ids: a database error, a 500, until fuzzing found it.
+    const lga = await send(ctx, da, 'GET', '/api/v1/assessments?lgaId=2147483648');
+    expect(lga.statusCode, lga.body).toBe(422);
   });
 
   it('one assessment in full', async () => {
