@@ -15,11 +15,11 @@ import { buildRequest, type FuzzInput, fuzzInput } from './requests';
  * now and then with no session at all (src/server/testing/fuzz/expectations.ts says what every
  * answer must be).
  *
- * `npm test` makes FUZZ_RUNS (default 25) runs per operation; `npm run fuzz` twenty times more.
+ * `npm test` makes FUZZ_RUNS (default 15) runs per operation; `npm run fuzz` twenty times more.
  * fast-check picks a new seed each time and prints it with the path of a failure: replay one with
  * `FUZZ_SEED=<seed> FUZZ_PATH=<path> npm run fuzz -- -t <operationId>`.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const PATH = process.env.FUZZ_PATH;
 
