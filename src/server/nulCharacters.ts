@@ -24,6 +24,8 @@ function findNul(value: unknown, path: string, depth: number): string | null {
 }
 
 export function rejectNulCharacters(request: FastifyRequest): void {
+  // An address that names no route is a 404 whatever it carries.
+  if (request.is404) return;
   const parts = [
     ['params', request.params],
     ['querystring', request.query],
