@@ -43,11 +43,15 @@ beforeAll(async () => {
   // Something to find: a taxpayer and an MDA the inputs can name.
   known.harvest(await createTaxpayer(ctx));
   known.harvest({ mdaId: (await createMda(ctx)).id });
+  // The payroll file's header and example row, which the payroll uploads start from.
+  const templateReader = operations.find((o) => o.operationId === 'getTccBatchTemplate')?.userType;
+  if (!templateReader) throw new Error('no operation getTccBatchTemplate in the document');
   const template = await ctx.app.inject({
     url: '/api/v1/tcc-batches/template.csv',
-    headers: { authorization: `Bearer ${await tokenFor('ADMIN')}` },
+    headers: { authorization: `Bearer ${await tokenFor(templateReader)}` },
   });
-  payrollTemplate = template.statusCode === 200 ? template.body : '';
+  if (template.statusCode !== 200) throw new Error(`payroll template: ${template.statusCode}`);
+  payrollTemplate = template.body;
 });
 afterAll(() => ctx.close());
 
