@@ -119,6 +119,53 @@ describe('bad input never becomes a 500', () => {
     expect(res.json().error.code).toBe('NOT_FOUND');
   });
 
+  it('answers an address that cannot be decoded with 400 in the error shape (found by fuzzing)', async () => {
+    const s = await signInAs(ctx, 'ADMIN');
+    const res = await ctx.app.inject({ url: '/api/v1/taxpayers/%', headers: s.bearer });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'The address of the request is not valid.' },
+    });
+  });
+
+  it("answers a path parameter past the router's 100 characters with 414 in the error shape (found by fuzzing)", async () => {
+    const s = await signInAs(ctx, 'ADMIN');
+    const res = await ctx.app.inject({
+      url: `/api/v1/taxpayers/${'1'.repeat(101)}`,
+      headers: s.bearer,
+    });
+    expect(res.statusCode).toBe(414);
+    expect(res.json().error.code).toBe('URI_TOO_LONG');
+  });
+
+  it('refuses a NUL character in a parameter, the query or a JSON body with 422 naming it (found by fuzzing)', async () => {
+    const s = await signInAs(ctx, 'ADMIN');
+    const inParams = await ctx.app.inject({
+      url: '/api/v1/reference/profession-subcategories/%00/professions',
+      headers: s.bearer,
+    });
+    expect(inParams.statusCode, inParams.body).toBe(422);
+    expect(inParams.json().error.details.issues).toEqual([
+      { where: 'params', path: 'code', message: expect.stringContaining('U+0000') },
+    ]);
+    const inQuery = await ctx.app.inject({
+      url: '/api/v1/taxpayers?search=a%00b',
+      headers: s.bearer,
+    });
+    expect(inQuery.statusCode, inQuery.body).toBe(422);
+    const inBody = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/profile',
+      headers: s.bearer,
+      payload: { firstName: 'Ebi\u0000ere' },
+    });
+    expect(inBody.statusCode, inBody.body).toBe(422);
+    expect(inBody.json().error.details.issues[0]).toMatchObject({
+      where: 'body',
+      path: 'firstName',
+    });
+  });
+
   it('a failure inside a route answers 500 without its internals', async () => {
     const database = await openTestDatabase();
     const app = await buildApp({

@@ -12,7 +12,7 @@ import { installGate } from './auth/gate';
 import { registerCompression } from './compression';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { AppError, handleError } from './errors';
+import { AppError, handleError, handleFrameworkError } from './errors';
 import { createDatabaseFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
@@ -39,6 +39,7 @@ import { systemRoutes } from './modules/system/routes';
 import { taxpayerRoutes } from './modules/taxpayers/routes';
 import { registerTccSettlement } from './modules/tcc/generate/settlement';
 import { tccRoutes } from './modules/tcc/routes';
+import { rejectNulCharacters } from './nulCharacters';
 import { type AppMetrics, createAppMetrics } from './observability/metrics';
 import {
   type LogDestination,
@@ -91,11 +92,13 @@ export async function buildApp({
     // Off unless TRUST_PROXY names the proxies: otherwise X-Forwarded-For would let anyone
     // choose the address that rate limits and the audit trail see (ADR 0014).
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  app.addHook('preValidation', async (request) => rejectNulCharacters(request));
 
   // Before any route, so every request is counted, whatever answers it (ADR 0015).
   const metrics: AppMetrics | null = config.metricsToken

@@ -12,6 +12,7 @@ const HTTP_STATUS = {
   BAD_REQUEST: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   ACCOUNT_LOCKED: 423,
@@ -109,6 +110,24 @@ function fromFastifyError(err: FastifyError, request: FastifyRequest): AppError 
     return new AppError('BAD_REQUEST', 'The request could not be read.');
   }
   return null;
+}
+
+/**
+ * Errors Fastify meets before a route is chosen, which never reach the error handler: an address
+ * that cannot be percent-decoded (`/taxpayers/%`), and a path parameter longer than the router
+ * reads (100 characters). Without this Fastify answers them in its own shape.
+ */
+export function handleFrameworkError(
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const known =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError('URI_TOO_LONG', 'A part of the address is too long.')
+      : new AppError('BAD_REQUEST', 'The address of the request is not valid.');
+  request.log.info({ err }, 'request refused before routing');
+  return reply.code(known.statusCode).send(body(known.code, known.message));
 }
 
 export function handleError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -10,7 +10,8 @@ import { SWAGGER_UI_CSP } from './security/headers';
  *
  * Security is derived here, in one place, from what the gate enforces (src/server/auth/gate.ts):
  * every operation needs the session cookie or a bearer token, except routes that declare
- * `config: { public: true }`, which get `security: []`.
+ * `config: { public: true }`, which get `security: []`. Every other operation names the permission
+ * it needs in `x-permission`.
  */
 export function swaggerOptions(config: Config, version: string): FastifyDynamicSwaggerOptions {
   return {
@@ -52,10 +53,15 @@ export function swaggerOptions(config: Config, version: string): FastifyDynamicS
     },
     transform: (document) => {
       const transformed = jsonSchemaTransform(document);
-      if (document.route.config?.public === true && !transformed.schema.hide) {
+      if (transformed.schema.hide) return transformed;
+      if (document.route.config?.public === true) {
         return { ...transformed, schema: { ...transformed.schema, security: [] } };
       }
-      return transformed;
+      // The permission the gate checks (DESIGN.md §4), for integrators and for the fuzz tests
+      // (src/server/testing/fuzz/), which call each operation as a user type that holds it.
+      const permission = document.route.config?.permission;
+      if (!permission) return transformed;
+      return { ...transformed, schema: { ...transformed.schema, 'x-permission': permission } };
     },
     transformObject: (document) =>
       pruneUnusedSchemas(jsonSchemaTransformObject(document) as OpenApiDocument) as ReturnType<

@@ -6,6 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 import { appCsp, newCspNonce } from './security/headers';
 
+/** find-my-way's default: a path parameter longer than this matches no route. */
+const ROUTER_MAX_PARAM_LENGTH = 100;
+
 /** RevDesk is a back office: no search engine has anything to index in it. */
 export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 
@@ -89,6 +92,12 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
    */
   async function answerUnknownPath(request: FastifyRequest, reply: FastifyReply) {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    // The router gives up on a segment past its maxParamLength and this catch-all answers
+    // instead: say what is wrong with the address, as the router would have (errors.ts).
+    const path = request.url.split('?', 1)[0] ?? '';
+    if (isApi && path.split('/').some((segment) => segment.length > ROUTER_MAX_PARAM_LENGTH)) {
+      throw new AppError('URI_TOO_LONG', 'A part of the address is too long.');
+    }
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new AppError(
         'NOT_FOUND',

@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   /** The body is larger than the route accepts. */
   'PAYLOAD_TOO_LARGE',
+  /** A part of the address (an id, a BTIN…) is far longer than any the API has. */
+  'URI_TOO_LONG',
   /** No valid session: signed out, expired, or revoked. */
   'UNAUTHENTICATED',
   /** Wrong username or password (one message for both). */

@@ -1,6 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { multipartReadError } from './multipart';
 
 /**
  * The multipart body of a batch upload (the RRR status check of SPEC.md §3, the MDA payroll of
@@ -23,7 +24,7 @@ export type BatchUploadWords = {
   tooManyFields: string;
 };
 
-/** @fastify/multipart's limit errors, in the officer's words; anything else goes on up. */
+/** @fastify/multipart's limit errors, in the officer's words; a broken body is a 400 (multipart.ts). */
 function uploadError(err: unknown, words: BatchUploadWords): unknown {
   switch ((err as { code?: string }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -34,7 +35,7 @@ function uploadError(err: unknown, words: BatchUploadWords): unknown {
     case 'FST_FIELDS_LIMIT':
       return new AppError('INVALID_FILE', words.tooManyFields);
     default:
-      return err;
+      return multipartReadError(err);
   }
 }
 

@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../errors';
 import { type ImageType, sniffImageType } from './images';
+import { multipartReadError } from './multipart';
 
 /**
  * Photos uploaded to RevDesk (taxpayers' photos, officers' profile pictures): one multipart
@@ -22,15 +23,15 @@ export async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> 
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data.');
   }
-  const part = await request.file();
-  if (part?.fieldname !== 'photo') throw fieldError('photo', 'Choose a photo');
   try {
+    const part = await request.file();
+    if (part?.fieldname !== 'photo') throw fieldError('photo', 'Choose a photo');
     return await part.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw fieldError('photo', 'The photo must be at most 2 MB');
     }
-    throw err;
+    throw multipartReadError(err);
   }
 }
 

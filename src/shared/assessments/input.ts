@@ -62,7 +62,8 @@ export const PresumptiveAssessmentInput = z.object({
   tradeCategoryId: z.uuid({ error: 'Choose the trade category' }),
   size: z.enum(TRADER_SIZES, { error: 'Choose small, medium or large' }).optional(),
   estimatedTurnoverKobo: Kobo.optional(),
-  lgaId: z.int({ error: 'Choose the LGA' }).positive().optional(),
+  // lgas.id is an integer column: a larger number is a 422, not a database error.
+  lgaId: z.int({ error: 'Choose the LGA' }).positive().max(2_147_483_647).optional(),
   tradeLocation: optionalText(200),
   evidenceNote: EvidenceNote,
 });

@@ -188,8 +188,8 @@ export const AssessmentListQuery = PageQuery.extend({
   /** Only the assessments the signed-in officer created. */
   mine: yesNo,
   createdBy: z.uuid().optional(),
-  /** The taxpayer's LGA. */
-  lgaId: z.coerce.number().int().positive().optional(),
+  /** The taxpayer's LGA (an integer column: a larger id is a 422, not a database error). */
+  lgaId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   issuedFrom: isoDate.optional(),
   issuedTo: isoDate.optional(),
   sort: z.enum(ASSESSMENT_SORTS).default('-createdAt'),

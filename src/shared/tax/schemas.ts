@@ -10,9 +10,17 @@ import { EARLIEST_TAX_YEAR, INCOME_SOURCES, RELIEF_KINDS, TAX_LAW_IDS } from './
 /** A return lists a handful of income lines; 50 bounds the work one request can ask for. */
 export const MAX_INCOME_LINES = 50;
 
+/**
+ * ₦100,000,000,000.00 (the bound of an assessment's amounts, src/shared/assessments/input.ts):
+ * beyond it an amount is a typing slip, and a deduction near 2^53 kobo made the engine's
+ * arithmetic leave the safe integers, a 500.
+ */
+const MAX_AMOUNT_KOBO = 10_000_000_000_000;
+
 const AmountKobo = z
   .int({ error: 'Enter an amount in whole kobo' })
-  .min(0, { error: 'An amount cannot be negative' });
+  .min(0, { error: 'An amount cannot be negative' })
+  .max(MAX_AMOUNT_KOBO, { error: 'This amount is too large' });
 
 export const IncomeLineInput = z.object({
   source: z.enum(INCOME_SOURCES, {

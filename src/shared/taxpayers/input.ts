@@ -63,11 +63,16 @@ export const JtbTinInput = z
   .trim()
   .regex(/^\d{10}$/, { error: 'The JTB TIN is 10 digits' });
 
-const referenceId = (what: string) =>
+/**
+ * An id of the reference data (drizzle/0004): at most the largest value of its column, a smallint
+ * for states and an integer for the rest, so a larger number is a 422 rather than a database error.
+ */
+const referenceId = (what: string, max = 2_147_483_647) =>
   z
     .number({ error: `Choose the ${what}` })
     .int()
-    .positive({ error: `Choose the ${what}` });
+    .positive({ error: `Choose the ${what}` })
+    .max(max, { error: `Choose the ${what}` });
 
 /** CAC numbers: RC (companies), BN (business names), IT (incorporated trustees), up to 8 digits. */
 const CAC_NUMBER = /^(RC|BN|IT)?\s*-?\s*(\d{1,8})$/i;
@@ -106,7 +111,7 @@ const commonShape = {
   phone: PhoneInput,
   email: EmailInput.nullish(),
   address: name('address', 300),
-  stateId: referenceId('state'),
+  stateId: referenceId('state', 32_767),
   lgaId: referenceId('LGA'),
   townId: referenceId('town').nullish(),
   jtbTin: JtbTinInput.nullish(),

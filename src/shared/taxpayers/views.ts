@@ -165,7 +165,8 @@ const dateFilter = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' }).optional(
 export const TaxpayerListQuery = PageQuery.extend({
   search: z.string().trim().max(100).optional(),
   kind: z.enum(TAXPAYER_KINDS).optional(),
-  lga: z.coerce.number().int().positive().optional(),
+  /** An LGA's id: an integer column, so a larger number is a 422, not a database error. */
+  lga: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   status: z.enum(TAXPAYER_STATUSES).optional(),
   registeredFrom: dateFilter,
   registeredTo: dateFilter,

@@ -69,6 +69,8 @@ describe('POST /api/v1/assessments/direct/compute', () => {
     ['incomes.0.amountKobo', { incomes: [{ source: 'employment', amountKobo: -1 }] }],
     ['incomes.0.amountKobo', { incomes: [{ source: 'employment', amountKobo: 1.5 }] }],
     ['incomes.0.source', { incomes: [{ source: 'lottery', amountKobo: 100 }] }],
+    // A 500 until fuzzing found it: the engine's sums left the safe integers.
+    ['deductions.lifeAssuranceKobo', { deductions: { lifeAssuranceKobo: 2 ** 53 - 1 } }],
   ])('422 naming %s', async (field, overrides) => {
     const res = await send(ctx, da, 'POST', '/api/v1/assessments/direct/compute', {
       taxYear: 2024,
@@ -340,6 +342,9 @@ describe('GET /api/v1/assessments', () => {
     expect((await send(ctx, null, 'GET', '/api/v1/assessments')).statusCode).toBe(401);
     expect((await send(ctx, executive, 'GET', '/api/v1/assessments')).statusCode).toBe(403);
     expect((await send(ctx, da, 'GET', '/api/v1/assessments?pageSize=500')).statusCode).toBe(422);
+    // Past the integer column of LGA ids: a database error, a 500, until fuzzing found it.
+    const lga = await send(ctx, da, 'GET', '/api/v1/assessments?lgaId=2147483648');
+    expect(lga.statusCode, lga.body).toBe(422);
   });
 
   it('one assessment in full', async () => {

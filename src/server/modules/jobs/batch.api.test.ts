@@ -294,6 +294,17 @@ describe('files that are refused', () => {
     expect(res.json().error.message).toMatch(message);
   }
 
+  it('refuses a multipart body cut short with 400, not 500 (found by fuzzing)', async () => {
+    const boundary = '----revdesk-batch-boundary';
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/remita/rrr/status-batch',
+      headers: { ...admin.bearer, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="mdaId"\r\n\r\nx\r\n`,
+    });
+    await expectRefused(res, 400, 'BAD_REQUEST', /could not be read/);
+  });
+
   it('refuses each bad file with a clear message, and queues nothing', async () => {
     const before = await jobCount();
     const h = admin.bearer;

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { officers } from '../../db/schema';
 import { AppError, fieldError } from '../../errors';
 import { mimeOfKey, sniffImageType } from '../../files/images';
+import { multipartReadError } from '../../files/multipart';
 import type { FileStore } from '../../files/store';
 import { recordAudit } from '../audit/service';
 
@@ -24,15 +25,15 @@ export async function readSignatureUpload(request: FastifyRequest): Promise<Buff
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the signature as multipart/form-data.');
   }
-  const part = await request.file();
-  if (part?.fieldname !== 'signature') throw fieldError('signature', 'Choose a signature image');
   try {
+    const part = await request.file();
+    if (part?.fieldname !== 'signature') throw fieldError('signature', 'Choose a signature image');
     return await part.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw fieldError('signature', 'The signature image must be at most 200 KB');
     }
-    throw err;
+    throw multipartReadError(err);
   }
 }
 

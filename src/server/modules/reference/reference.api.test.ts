@@ -78,6 +78,7 @@ describe('reference data routes', () => {
     // Past a smallint (states.id): refused as input, not a database error.
     expect((await get('/states/32767/lgas')).statusCode).toBe(404);
     expect((await get('/states/40000/lgas')).statusCode).toBe(422);
+    expect((await get('/states/32768/lgas')).statusCode).toBe(422);
   });
 
   it('401 without a session', async () => {

@@ -102,6 +102,9 @@ describe('POST /api/v1/taxpayers/individuals', () => {
     ['dateOfBirth', { dateOfBirth: `${new Date().getFullYear() - 10}-01-01` }],
     ['dateOfBirth', { dateOfBirth: '12/04/1985' }],
     ['lgaId', { lgaId: 101 }],
+    // Past the column's type (a smallint, an integer): a database error, a 500, until fuzzing found it.
+    ['stateId', { stateId: 32_768 }],
+    ['lgaId', { lgaId: 2 ** 31 }],
     ['townId', { townId: 601001 }],
     ['gender', { gender: 'other' }],
     ['firstName', { firstName: '   ' }],
@@ -493,6 +496,8 @@ describe('GET /api/v1/taxpayers (list, search, export)', () => {
     expect(body.items).toHaveLength(2);
     expect(body.total).toBeGreaterThanOrEqual(3);
     expect(body.items.every((i: { lgaName: string }) => i.lgaName === 'Brass')).toBe(true);
+    // Past the integer column of LGA ids: a database error, a 500 on PostgreSQL, until fuzzing found it.
+    expect((await get('/api/v1/taxpayers?lga=2147483648')).statusCode).toBe(422);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
     const todays = await get(
       `/api/v1/taxpayers?registeredFrom=${today}&registeredTo=${today}&status=active`,
