@@ -14,9 +14,10 @@ import { type Components, type JsonSchema, validate } from './schema';
 /**
  * What a request without a valid session may get from a protected route: 401 from the gate, or
  * what is answered before any route is chosen (an address that cannot be decoded or is too long,
- * or one that names no route).
+ * or one that names no route), or a body over the route's limit, refused before it is read
+ * (ADR 0014: reading it to find out who sent it is what the limit prevents).
  */
-const REFUSED_BEFORE_THE_GATE = new Set([400, 404, 414]);
+const REFUSED_BEFORE_THE_GATE = new Set([400, 404, 413, 414]);
 
 /**
  * A file where the document says so: a schema of binary bytes (a PDF, a photo, a template), or
