@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -175,6 +175,8 @@ describe.runIf(kind === 'pglite')('the embedded database is one process’s', ()
       await expect(
         backup(config, { outDir: path.join(root, 'refused'), version: 'test' }),
       ).rejects.toThrow(`RevDesk (process ${other.pid}) is using the embedded database`);
+      // A backup that could not be made leaves no half folder behind.
+      expect(readdirSync(path.join(root, 'refused'))).toEqual([]);
     } finally {
       other.kill('SIGKILL');
       await new Promise((resolve) => other.once('exit', resolve));

@@ -6,6 +6,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -48,8 +49,20 @@ export async function backup(
   options: BackupOptions,
 ): Promise<{ folder: string; manifest: Manifest }> {
   const now = options.now ?? new Date();
-  if (config.databaseUrl) return backupPostgres(config, options, now);
-  return backupEmbedded(config, options, now);
+  if (!config.databaseUrl && !existsSync(path.join(config.pgliteDir, 'PG_VERSION'))) {
+    throw new BackupError(`There is no embedded database in ${config.dataDir} to back up.`);
+  }
+  const folder = newBackupFolder(options.outDir, now);
+  try {
+    const manifest = config.databaseUrl
+      ? await backupPostgres(config, options, now, folder)
+      : await backupEmbedded(config, options, now, folder);
+    return { folder, manifest };
+  } catch (err) {
+    // Half a backup must not sit beside the good ones looking like one.
+    rmSync(folder, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 export async function restore(config: Config, options: RestoreOptions): Promise<RestoreResult> {
@@ -67,16 +80,17 @@ export async function restore(config: Config, options: RestoreOptions): Promise<
     : restoreEmbedded(config, manifest, options);
 }
 
-async function backupEmbedded(config: Config, options: BackupOptions, now: Date) {
-  if (!existsSync(path.join(config.pgliteDir, 'PG_VERSION'))) {
-    throw new BackupError(`There is no embedded database in ${config.dataDir} to back up.`);
-  }
+async function backupEmbedded(
+  config: Config,
+  options: BackupOptions,
+  now: Date,
+  folder: string,
+): Promise<Manifest> {
   const release = claimDataDir(config.dataDir);
   try {
     const client = await createPglite({ dataDir: config.pgliteDir });
     const database = await openDatabase({ kind: 'pglite', client });
     let inventory: Inventory;
-    const folder = newBackupFolder(options.outDir, now);
     try {
       inventory = await takeInventory(database.db);
       const dump = await client.dumpDataDir('gzip');
@@ -87,20 +101,23 @@ async function backupEmbedded(config: Config, options: BackupOptions, now: Date)
       await database.close();
     }
     copyDataDir(config.dataDir, folder, [path.basename(config.pgliteDir), LOCK_FILE]);
-    const manifest = writeManifest(folder, header('pglite', PGLITE_FILE, inventory, options, now));
-    return { folder, manifest };
+    return writeManifest(folder, header('pglite', PGLITE_FILE, inventory, options, now));
   } finally {
     release();
   }
 }
 
-async function backupPostgres(config: Config, options: BackupOptions, now: Date) {
+async function backupPostgres(
+  config: Config,
+  options: BackupOptions,
+  now: Date,
+  folder: string,
+): Promise<Manifest> {
   const url = config.databaseUrl as string;
   // The inventory and pg_dump read one snapshot, so the counts describe exactly what is dumped
   // while RevDesk keeps serving.
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const folder = newBackupFolder(options.outDir, now);
   try {
     await client.query('begin isolation level repeatable read read only');
     const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id'))
@@ -115,11 +132,7 @@ async function backupPostgres(config: Config, options: BackupOptions, now: Date)
     ]);
     await client.query('commit');
     copyDataDir(config.dataDir, folder, [path.basename(config.pgliteDir), LOCK_FILE]);
-    const manifest = writeManifest(
-      folder,
-      header('postgres', POSTGRES_FILE, inventory, options, now),
-    );
-    return { folder, manifest };
+    return writeManifest(folder, header('postgres', POSTGRES_FILE, inventory, options, now));
   } finally {
     await client.end();
   }
