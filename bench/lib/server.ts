@@ -33,6 +33,39 @@ export async function startServer(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  return waitReady(child, port, readyTimeoutMs);
+}
+
+/**
+ * Starts the ceiling harness's bare server (lib/bareServer.ts) on `port` with the statements of
+ * `routesFile`, on PostgreSQL at `databaseUrl` or PGlite in `pgliteDir`.
+ */
+export function startBareServer(
+  port: number,
+  routesFile: string,
+  database: { databaseUrl: string } | { pgliteDir: string },
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/bareServer.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BARE_PORT: String(port),
+      BARE_ROUTES: routesFile,
+      ...('databaseUrl' in database
+        ? { BARE_DATABASE_URL: database.databaseUrl }
+        : { BARE_PGLITE_DIR: database.pgliteDir }),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return waitReady(child, port, 30_000);
+}
+
+/** Resolves once /api/ready on `port` answers; kills the child if it never does. */
+async function waitReady(
+  child: ChildProcess,
+  port: number,
+  readyTimeoutMs: number,
+): Promise<ChildProcess> {
   // tsx compiles the server on start: a few seconds, more when the two cores are busy.
   const began = performance.now();
   while (performance.now() - began < readyTimeoutMs && child.exitCode === null) {
@@ -44,7 +77,7 @@ export async function startServer(
     await sleep(200);
   }
   child.kill();
-  throw new Error('the server did not become ready');
+  throw new Error(`the server on port ${port} did not become ready`);
 }
 
 /** Stops the server and waits until it has exited. */
