@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedOn } from '../db/prepared';
 import { officers, sessions } from '../db/schema';
 
 export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
@@ -8,26 +9,30 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
   return session;
 }
 
-/** The live (not revoked) session with this token hash, and its officer. */
+/** The live (not revoked) session with this token hash, and its officer: on every request. */
 export async function findSessionByTokenHash(db: Db, tokenHash: string) {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      officerId: officers.id,
-      username: officers.username,
-      userType: officers.userType,
-      isActive: officers.isActive,
-      mdaPrivileges: sql<
-        string[]
-      >`array(select p.mda_id::text from officer_mda_privileges p where p.officer_id = ${officers.id} order by 1)`,
-    })
-    .from(sessions)
-    .innerJoin(officers, eq(officers.id, sessions.officerId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
-    .limit(1);
+  const query = preparedOn(db, 'session_by_token_hash', (on, name) =>
+    on
+      .select({
+        sessionId: sessions.id,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        officerId: officers.id,
+        username: officers.username,
+        userType: officers.userType,
+        isActive: officers.isActive,
+        mdaPrivileges: sql<
+          string[]
+        >`array(select p.mda_id::text from officer_mda_privileges p where p.officer_id = ${officers.id} order by 1)`,
+      })
+      .from(sessions)
+      .innerJoin(officers, eq(officers.id, sessions.officerId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ tokenHash });
   return row ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { makeBtin } from '../../../shared/btin';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { taxpayerDirectors, taxpayers } from '../../db/schema';
 
 export type TaxpayerInsert = Omit<typeof taxpayers.$inferInsert, 'id' | 'btin'>;
@@ -72,35 +73,39 @@ export async function updateTaxpayerAtVersion(
 export async function findTaxpayerByBtin(db: Db, btin: string) {
   const nameOf = (table: string, id: SQL) =>
     sql<string | null>`(select name from ${sql.identifier(table)} where id = ${id})`;
-  const [row] = await db
-    .select({
-      taxpayer: taxpayers,
-      stateName: nameOf('states', sql`${taxpayers.stateId}`),
-      lgaName: nameOf('lgas', sql`${taxpayers.lgaId}`),
-      townName: nameOf('towns', sql`${taxpayers.townId}`),
-      occupationName: nameOf('occupations', sql`${taxpayers.occupationId}`),
-      professionName: nameOf('professions', sql`${taxpayers.professionId}`),
-      professionSubcategoryCode: sql<
-        string | null
-      >`(select s.code from professions p join profession_subcategories s on s.id = p.subcategory_id where p.id = ${taxpayers.professionId})`,
-      professionCategoryCode: sql<
-        string | null
-      >`(select c.code from professions p join profession_subcategories s on s.id = p.subcategory_id join profession_categories c on c.id = s.category_id where p.id = ${taxpayers.professionId})`,
-      createdByUsername: sql<
-        string | null
-      >`(select username from officers where id = ${taxpayers.createdBy})`,
-      updatedByUsername: sql<
-        string | null
-      >`(select username from officers where id = ${taxpayers.updatedBy})`,
-      // Spelled out: Drizzle writes a column of a one-table select without its table, and
-      // taxpayer_directors has an `id` of its own.
-      directors: sql<
-        DirectorRow[]
-      >`(select coalesce(json_agg(json_build_object('name', d.name, 'phone', d.phone, 'btin', d.btin) order by d.position), '[]') from taxpayer_directors d where d.taxpayer_id = taxpayers.id)`,
-    })
-    .from(taxpayers)
-    .where(eq(taxpayers.btin, btin))
-    .limit(1);
+  const query = preparedOn(db, 'taxpayer_by_btin', (on, name) =>
+    on
+      .select({
+        taxpayer: taxpayers,
+        stateName: nameOf('states', sql`${taxpayers.stateId}`),
+        lgaName: nameOf('lgas', sql`${taxpayers.lgaId}`),
+        townName: nameOf('towns', sql`${taxpayers.townId}`),
+        occupationName: nameOf('occupations', sql`${taxpayers.occupationId}`),
+        professionName: nameOf('professions', sql`${taxpayers.professionId}`),
+        professionSubcategoryCode: sql<
+          string | null
+        >`(select s.code from professions p join profession_subcategories s on s.id = p.subcategory_id where p.id = ${taxpayers.professionId})`,
+        professionCategoryCode: sql<
+          string | null
+        >`(select c.code from professions p join profession_subcategories s on s.id = p.subcategory_id join profession_categories c on c.id = s.category_id where p.id = ${taxpayers.professionId})`,
+        createdByUsername: sql<
+          string | null
+        >`(select username from officers where id = ${taxpayers.createdBy})`,
+        updatedByUsername: sql<
+          string | null
+        >`(select username from officers where id = ${taxpayers.updatedBy})`,
+        // Spelled out: Drizzle writes a column of a one-table select without its table, and
+        // taxpayer_directors has an `id` of its own.
+        directors: sql<
+          DirectorRow[]
+        >`(select coalesce(json_agg(json_build_object('name', d.name, 'phone', d.phone, 'btin', d.btin) order by d.position), '[]') from taxpayer_directors d where d.taxpayer_id = taxpayers.id)`,
+      })
+      .from(taxpayers)
+      .where(eq(taxpayers.btin, sql.placeholder('btin')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ btin });
   return row ?? null;
 }
 export type TaxpayerRecord = NonNullable<Awaited<ReturnType<typeof findTaxpayerByBtin>>>;
