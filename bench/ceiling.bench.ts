@@ -36,6 +36,7 @@ import { seedAllDemoData } from '../src/server/db/seed/all';
 import { demoUsername } from '../src/server/db/seed/demo';
 import { createSimulators } from '../src/server/integrations/simulators';
 import type { UserType } from '../src/shared/userTypes';
+import type { BareRoute } from './lib/bareServer';
 import { type Drive, driverOn, timeQuery } from './lib/measure';
 import { openRunner, runGroups } from './lib/replay';
 import { openPgScratch } from './lib/scratch';
@@ -149,7 +150,7 @@ async function recordEndpoints(
   app: FastifyInstance,
   endpoints: readonly Endpoint[],
   password: string,
-): Promise<{ tokens: Map<UserType, string>; routes: StatementGroups[] }> {
+): Promise<{ tokens: Map<UserType, string>; routes: BareRoute[] }> {
   const tokens = new Map<UserType, string>();
   for (const who of new Set(endpoints.map((e) => e.who))) {
     const login = await app.inject({
@@ -160,7 +161,7 @@ async function recordEndpoints(
     if (login.statusCode !== 200) throw new Error(`sign-in as ${who}: ${login.body}`);
     tokens.set(who, (login.json() as { token: string }).token);
   }
-  const routes: StatementGroups[] = [];
+  const routes: BareRoute[] = [];
   for (const endpoint of endpoints) {
     const headers = { authorization: `Bearer ${tokens.get(endpoint.who)}` };
     const warm = await app.inject({ method: 'GET', url: endpoint.path, headers });
@@ -168,12 +169,13 @@ async function recordEndpoints(
       throw new Error(`${endpoint.name}: ${warm.statusCode} ${warm.body.slice(0, 300)}`);
     }
     const recording = recordStatements();
+    let body: string;
     try {
-      await app.inject({ method: 'GET', url: endpoint.path, headers });
+      body = (await app.inject({ method: 'GET', url: endpoint.path, headers })).body;
     } finally {
       recording.stop();
     }
-    routes.push(groupStatements(recording.statements));
+    routes.push({ groups: groupStatements(recording.statements), body });
   }
   return { tokens, routes };
 }
@@ -184,6 +186,10 @@ type EndpointResult = {
   path: string;
   statements: number;
   groups: number;
+  /** The size of RevDesk's answer, which the bare route sends back as it is. */
+  answerBytes: number;
+  /** What RevDesk ran for one request, as recorded: the bare route runs exactly this. */
+  sql: StatementGroups;
   floor: { runs: number; p50: number; p99: number; max: number };
   revdesk: Record<(typeof CONNECTION_COUNTS)[number], Side>;
   bare: Record<(typeof CONNECTION_COUNTS)[number], Side>;
@@ -203,7 +209,7 @@ function keep(side: Side, drive: Drive) {
 async function floorOf(
   kind: Kind,
   target: { url: string } | { pgliteDir: string },
-  routes: StatementGroups[],
+  routes: BareRoute[],
 ) {
   const runner = await openRunner(
     'url' in target
@@ -212,7 +218,7 @@ async function floorOf(
   );
   try {
     const floors = [];
-    for (const groups of routes) {
+    for (const { groups } of routes) {
       // Warm the connection's plan cache and the buffers as the servers' first requests do.
       for (let i = 0; i < 20; i++) await runGroups(runner, groups);
       floors.push(
@@ -241,9 +247,20 @@ async function benchmark(kind: Kind) {
   await app.close();
   // PGlite is one process's: the servers open it next. A scratch pool closes when it is dropped.
   if (!scratch) await database.close();
+  if (process.env.BENCH_RECORD_ONLY) {
+    // To read what each endpoint runs, without measuring anything.
+    for (const [i, { groups }] of routes.entries()) {
+      console.log(`\n## ${endpoints[i]?.name}`);
+      for (const group of groups)
+        console.log(group.map((s) => `  ${s.text} -- ${JSON.stringify(s.values)}`).join('\n  & '));
+    }
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    return [];
+  }
   const routesFile = path.join(dataDir, 'ceiling-routes.json');
   writeFileSync(routesFile, JSON.stringify(routes));
-  for (const [i, groups] of routes.entries()) {
+  for (const [i, { groups }] of routes.entries()) {
     const count = groups.reduce((n, g) => n + g.length, 0);
     console.log(`  ${endpoints[i]?.name}: ${count} statements in ${groups.length} round trips`);
   }
@@ -253,8 +270,10 @@ async function benchmark(kind: Kind) {
   const results: EndpointResult[] = endpoints.map((e, i) => ({
     name: e.name,
     path: e.path,
-    statements: routes[i]?.reduce((n, g) => n + g.length, 0) ?? 0,
-    groups: routes[i]?.length ?? 0,
+    statements: routes[i]?.groups.reduce((n, g) => n + g.length, 0) ?? 0,
+    groups: routes[i]?.groups.length ?? 0,
+    sql: routes[i]?.groups ?? [],
+    answerBytes: Buffer.byteLength(routes[i]?.body ?? ''),
     floor: floors[i] as EndpointResult['floor'],
     revdesk: emptySides(),
     bare: emptySides(),
@@ -373,6 +392,7 @@ async function main() {
   for (const kind of DATABASES as Kind[]) {
     const started = load();
     const results = await benchmark(kind);
+    if (results.length === 0) continue;
     const date = new Date().toISOString().slice(0, 10);
     const file = path.join('bench', 'results', `ceiling-${date}-${kind}.json`);
     writeFileSync(

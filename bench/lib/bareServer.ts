@@ -2,8 +2,9 @@
  * The ceiling of the ceiling harness (bench/ceiling.bench.ts): a bare Fastify server with one
  * route per benchmarked endpoint, `GET /bare/<n>`, that runs exactly the statements RevDesk ran
  * for that endpoint (recorded from a real request, same text, same parameters, the groups that
- * RevDesk sent at once sent at once) and answers their rows as JSON. No session, no schema, no
- * log, no hooks: what any server must pay to run that SQL and answer over HTTP.
+ * RevDesk sent at once sent at once, a transaction on one connection) and then sends the bytes
+ * RevDesk answered, as they were. No session check, no schema, no mapping or serialising, no
+ * log, no hooks: what any server must pay to run that SQL and send that answer over HTTP.
  *
  * Run as a child process:
  *   BARE_PORT=3301 BARE_ROUTES=<file.json> BARE_DATABASE_URL=postgres://… tsx bench/lib/bareServer.ts
@@ -14,11 +15,14 @@ import Fastify from 'fastify';
 import { openRunner, runGroups } from './replay';
 import type { StatementGroups } from './sqlRecorder';
 
+/** One endpoint for the bare server: RevDesk's statements for one request, and its answer. */
+export type BareRoute = { groups: StatementGroups; body: string };
+
 async function main() {
   const port = Number(process.env.BARE_PORT);
   const routesFile = process.env.BARE_ROUTES;
   if (!port || !routesFile) throw new Error('BARE_PORT and BARE_ROUTES are required');
-  const routes = JSON.parse(readFileSync(routesFile, 'utf8')) as StatementGroups[];
+  const routes = JSON.parse(readFileSync(routesFile, 'utf8')) as BareRoute[];
   const runner = await openRunner(
     process.env.BARE_DATABASE_URL
       ? { kind: 'postgres', url: process.env.BARE_DATABASE_URL, poolSize: 10 }
@@ -27,8 +31,11 @@ async function main() {
 
   const app = Fastify({ logger: false });
   app.get('/api/ready', async () => ({ ready: true }));
-  routes.forEach((groups, n) => {
-    app.get(`/bare/${n}`, async () => ({ rows: await runGroups(runner, groups) }));
+  routes.forEach(({ groups, body }, n) => {
+    app.get(`/bare/${n}`, async (_request, reply) => {
+      await runGroups(runner, groups);
+      return reply.type('application/json; charset=utf-8').send(body);
+    });
   });
   const shutdown = async () => {
     await app.close();

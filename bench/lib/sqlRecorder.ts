@@ -4,6 +4,8 @@ import pg from 'pg';
 
 /** One statement as the app sent it to the driver, and when it ran (ms, this process's clock). */
 export type RecordedStatement = {
+  /** A named (prepared) statement's name: the bare server prepares it too (ADR 0017). */
+  name?: string;
   text: string;
   values: unknown[];
   rowMode: 'array' | 'object';
@@ -30,8 +32,9 @@ export function recordStatements(): Recording {
   const pgQuery = pg.Client.prototype.query;
   const pgliteQuery = PGlite.prototype.query;
 
-  const begin = (text: string, values: unknown[] | undefined, rowMode: unknown) => {
+  const begin = (text: string, values: unknown[] | undefined, rowMode: unknown, name?: string) => {
     const entry: RecordedStatement = {
+      ...(name ? { name } : {}),
       text,
       values: normalise(values ?? []),
       rowMode: rowMode === 'array' ? 'array' : 'object',
@@ -46,8 +49,9 @@ export function recordStatements(): Recording {
     values: unknown[] | undefined,
     rowMode: unknown,
     run: () => Promise<T>,
+    name?: string,
   ): Promise<T> => {
-    const entry = begin(text, values, rowMode);
+    const entry = begin(text, values, rowMode, name);
     return run().finally(() => {
       entry.endedAt = performance.now();
     });
@@ -60,7 +64,7 @@ export function recordStatements(): Recording {
     const config =
       typeof first === 'string'
         ? { text: first, values: undefined, rowMode: undefined }
-        : (first as { text?: string; values?: unknown[]; rowMode?: string } | null);
+        : (first as { name?: string; text?: string; values?: unknown[]; rowMode?: string } | null);
     const original = pgQuery as (...a: unknown[]) => unknown;
     if (!config?.text) return original.apply(this, args);
     const values = Array.isArray(second) ? second : config.values;
@@ -71,10 +75,11 @@ export function recordStatements(): Recording {
         values,
         config.rowMode,
         () => original.apply(this, args) as Promise<unknown>,
+        config.name,
       );
     }
     const callback = args[callbackAt] as (...r: unknown[]) => void;
-    const entry = begin(config.text, values, config.rowMode);
+    const entry = begin(config.text, values, config.rowMode, config.name);
     const wrapped = [...args];
     // Ended before the app's callback runs: its next statement must not look concurrent.
     wrapped[callbackAt] = (...r: unknown[]) => {
@@ -115,7 +120,7 @@ export function groupStatements(statements: readonly RecordedStatement[]): State
   const groups: StatementGroups = [];
   let groupEnd = Number.NEGATIVE_INFINITY;
   for (const s of [...statements].sort((a, b) => a.startedAt - b.startedAt)) {
-    const bare = { text: s.text, values: s.values, rowMode: s.rowMode };
+    const bare = { name: s.name, text: s.text, values: s.values, rowMode: s.rowMode };
     const last = groups.at(-1);
     if (last && s.startedAt < groupEnd) {
       last.push(bare);

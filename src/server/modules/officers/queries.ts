@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { OfficerListQuery } from '../../../shared/officers';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { officerMdaPrivileges, officers } from '../../db/schema';
 
 const mdaPrivilegesColumn = sql<
@@ -41,8 +42,17 @@ export type OfficerRow = {
   createdAt: Date;
 };
 
+/** The officer's own row: GET /auth/me asks for it on every page load. */
 export async function findOfficerById(db: Db, id: string): Promise<OfficerRow | null> {
-  const [row] = await db.select(officerColumns).from(officers).where(eq(officers.id, id)).limit(1);
+  const query = preparedOn(db, 'officer_by_id', (on, name) =>
+    on
+      .select(officerColumns)
+      .from(officers)
+      .where(eq(officers.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
   return row ?? null;
 }
 
