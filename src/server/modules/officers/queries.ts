@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { OfficerListQuery } from '../../../shared/officers';
 import type { Db } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
+import { builtOnce, preparedOn } from '../../db/prepared';
 import { officerMdaPrivileges, officers } from '../../db/schema';
 
 const mdaPrivilegesColumn = sql<
@@ -174,6 +174,45 @@ const STATE_FILTERS = {
   locked: isLocked,
 } satisfies Record<NonNullable<OfficerListQuery['state']>, SQL | undefined>;
 
+/**
+ * The list's filter with a placeholder for each value, and the values: the statement for one
+ * shape of filter is built once (db/prepared.ts) and run with the values of each request.
+ */
+function filterOf(query: OfficerListQuery) {
+  const values = {
+    ...(query.userType ? { userType: query.userType } : {}),
+    ...(query.mdaId ? { mdaId: query.mdaId } : {}),
+    ...(query.search ? { term: `%${escapeLike(query.search)}%` } : {}),
+  };
+  const term = sql.placeholder('term');
+  const where = and(
+    query.userType ? eq(officers.userType, sql.placeholder('userType')) : undefined,
+    query.userTypeGroup === 'admin' ? eq(officers.userType, 'ADMIN') : undefined,
+    query.userTypeGroup === 'staff' ? ne(officers.userType, 'ADMIN') : undefined,
+    query.mdaId
+      ? sql`exists (select 1 from officer_mda_privileges p where p.officer_id = ${officers.id} and p.mda_id = ${sql.placeholder('mdaId')})`
+      : undefined,
+    query.state ? STATE_FILTERS[query.state] : undefined,
+    query.search
+      ? or(
+          ilike(officers.firstName, term as unknown as string),
+          ilike(officers.surname, term as unknown as string),
+          ilike(officers.username, term as unknown as string),
+          ilike(officers.email, term as unknown as string),
+          ilike(officers.officerId, term as unknown as string),
+        )
+      : undefined,
+  );
+  const shape = [
+    query.userType ? 'type' : '',
+    query.userTypeGroup ?? '',
+    query.mdaId ? 'mda' : '',
+    query.state ?? '',
+    query.search ? 'search' : '',
+  ].join(',');
+  return { where, values, shape };
+}
+
 function whereOf(query: OfficerListQuery): SQL | undefined {
   const term = query.search ? `%${escapeLike(query.search)}%` : null;
   return and(
@@ -197,16 +236,27 @@ function whereOf(query: OfficerListQuery): SQL | undefined {
 }
 
 export async function selectOfficers(db: Db, query: OfficerListQuery) {
-  const where = whereOf(query);
-  const [items, totals] = await Promise.all([
-    db
+  const { where, values, shape } = filterOf(query);
+  const page = builtOnce(db, `officers_page:${shape}:${query.sort}`, (on, name) =>
+    on
       .select(officerColumns)
       .from(officers)
       .where(where)
       .orderBy(...SORT_COLUMNS[query.sort])
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(officers).where(where),
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const counted = builtOnce(db, `officers_count:${shape}`, (on, name) =>
+    on.select({ total: count() }).from(officers).where(where).prepare(name),
+  );
+  const [items, totals] = await Promise.all([
+    page.execute({
+      ...values,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }),
+    counted.execute(values),
   ]);
   return { items, total: totals[0]?.total ?? 0 };
 }

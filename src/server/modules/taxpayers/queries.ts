@@ -191,26 +191,31 @@ export function lookupTaxpayers(
   db: Db,
   term: { btin: string | null; email: string | null; phone: string | null },
 ) {
-  const matches = [
-    term.btin ? eq(taxpayers.btin, term.btin) : undefined,
-    term.email ? eq(taxpayers.email, term.email) : undefined,
-    term.phone ? eq(taxpayers.phone, term.phone) : undefined,
-  ].filter((c): c is SQL => c !== undefined);
-  if (matches.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      btin: taxpayers.btin,
-      kind: taxpayers.kind,
-      displayName: taxpayers.displayName,
-      username: taxpayers.username,
-      firstName: taxpayers.firstName,
-      lastName: taxpayers.lastName,
-      phone: taxpayers.phone,
-    })
-    .from(taxpayers)
-    .where(or(...matches))
-    .orderBy(asc(taxpayers.displayName))
-    .limit(20);
+  const given = {
+    ...(term.btin ? { btin: term.btin } : {}),
+    ...(term.email ? { email: term.email } : {}),
+    ...(term.phone ? { phone: term.phone } : {}),
+  };
+  const keys = Object.keys(given) as (keyof typeof given)[];
+  if (keys.length === 0) return Promise.resolve([]);
+  const query = preparedOn(db, `taxpayer_lookup_${keys.join('_')}`, (on, name) =>
+    on
+      .select({
+        btin: taxpayers.btin,
+        kind: taxpayers.kind,
+        displayName: taxpayers.displayName,
+        username: taxpayers.username,
+        firstName: taxpayers.firstName,
+        lastName: taxpayers.lastName,
+        phone: taxpayers.phone,
+      })
+      .from(taxpayers)
+      .where(or(...keys.map((key) => eq(taxpayers[key], sql.placeholder(key)))))
+      .orderBy(asc(taxpayers.displayName))
+      .limit(20)
+      .prepare(name),
+  );
+  return query.execute(given);
 }
 
 /** Holds a lock on this phone until the transaction ends (auto-registration takes turns per payer). */
