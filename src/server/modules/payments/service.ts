@@ -190,7 +190,12 @@ export function createPaymentService({ db, config, secrets, settlements }: Payme
         action: 'payment.exported',
         entityType: 'payment',
         after: {
-          filter: { ...filter, paymentReference: query.paymentReference },
+          // The name as typed; the dictionary words found for it are not the officer's filter.
+          filter: {
+            ...filter,
+            paymentReference: query.paymentReference,
+            payerNameWordsOfName: undefined,
+          },
           format,
           rows: rows.length,
         },
