@@ -269,8 +269,8 @@ export async function selectPaymentsNewestFirstByWindow(
 }
 
 /**
- * Whether the daily totals can answer for this filter: they know the MDA, the day and the
- * status, nothing else.
+ * Whether the rollups (daily and monthly totals, rollupTotals.ts) can answer for this filter:
+ * they know the MDA, the day or month and the status, nothing else.
  */
 export function isRollupFilter(filter: PaymentFilter): boolean {
   return (
