@@ -9,8 +9,11 @@
  * It makes a scratch database, loads the 25 demo MDAs with their revenue heads, 50,000
  * taxpayers and the payments (SQL generate_series, secondary indexes dropped and rebuilt),
  * signs in as an ADMIN and as an OFFICER_MDA holding one MDA, and drives GET /api/v1/payments
- * with autocannon at 50 connections. Then it runs the page query and the totals query of each
- * case directly, one at a time (the floor), and EXPLAIN ANALYZEs the slow ones. Results go to
+ * with autocannon at 50 connections. Then it runs the queries of each case as the service runs
+ * them, directly, one at a time (the floor): for a payer name, the dictionary look-up of its
+ * words, the count capped at 1,000 and the page (window by window newest first when capped);
+ * for MDA, status and dates, the monthly and daily rollups; otherwise the counted totals. The
+ * slow ones are EXPLAIN ANALYZEd. Results go to
  * bench/results/payments-<date>-postgres.json; the scratch database is dropped.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -37,12 +40,19 @@ import { selectPlacesOfState } from '../src/server/db/seed/queries';
 import { fakeIndividual, insertTaxpayersInBulk } from '../src/server/db/seed/taxpayers';
 import {
   isRollupFilter,
+  PAYER_NAMES,
   type PaymentFilter,
   selectPayments,
+  selectPaymentsNewestFirstByWindow,
   selectPaymentTotals,
-  selectPaymentTotalsFromRollup,
+  selectPaymentTotalsUpTo,
 } from '../src/server/modules/payments/queries';
-import { paymentReferenceOf } from '../src/server/modules/payments/service';
+import { selectPaymentTotalsFromRollup } from '../src/server/modules/payments/rollupTotals';
+import {
+  NAME_SEARCH_COUNT_AHEAD,
+  paymentReferenceOf,
+} from '../src/server/modules/payments/service';
+import { findSimilarWords, wordsOf } from '../src/server/search/nameWords';
 import { PaymentListQuery } from '../src/shared/payments';
 import { PAYMENT_TYPES } from '../src/shared/payments/enums';
 import { withoutSecondaryIndexes } from './lib/bulkLoad';
@@ -269,7 +279,14 @@ async function seedPayments(db: Db, mdaIds: string[]) {
   return Number(seconds());
 }
 
-type Sample = { rrrs: string[]; btins: string[]; surnames: string[] };
+type Sample = { rrrs: string[]; btins: string[]; surnames: string[]; swappedSurnames: string[] };
+
+/** "Okonkwo" → "Oknokwo": the third and fourth letters swapped, as a hurried officer types it. */
+function swapThirdAndFourth(surname: string): string {
+  const letters = Array.from(surname);
+  [letters[2], letters[3]] = [letters[3] as string, letters[2] as string];
+  return letters.join('');
+}
 
 /** Payments' RRRs, BTINs and payer surnames, of one MDA or of all. */
 async function sampleOf(db: Db, mdaId: string | null): Promise<Sample> {
@@ -283,6 +300,12 @@ async function sampleOf(db: Db, mdaId: string | null): Promise<Sample> {
     rrrs: pick(rows.rows.map((r) => r.rrr)),
     btins: pick(rows.rows.flatMap((r) => (r.btin ? [r.btin] : []))),
     surnames: pick(rows.rows.map((r) => r.payer_name.split(' ').at(-1) as string)),
+    swappedSurnames: pick(
+      rows.rows
+        .map((r) => r.payer_name.split(' ').at(-1) as string)
+        .filter((surname) => surname.length >= 5 && surname[2] !== surname[3])
+        .map(swapThirdAndFourth),
+    ),
   };
 }
 
@@ -309,6 +332,10 @@ function casesOf(sample: Sample, mdaCode: string): Case[] {
     {
       name: 'customerName=<surname>',
       queries: sample.surnames.map((customerName) => ({ customerName })),
+    },
+    {
+      name: 'customerName=<surname, two letters swapped>',
+      queries: sample.swappedSurnames.map((customerName) => ({ customerName })),
     },
     { name: `mdaCode=${mdaCode} + a month`, queries: [{ mdaCode, ...month }] },
   ];
@@ -347,9 +374,13 @@ function parsed(query: Partial<PaymentListQuery>, mdaIds: Map<string, string>) {
   return { q, filter };
 }
 
+/** The service's cap on a name search's count (service.ts findPayments). */
+const countLimitOf = (q: Pick<PaymentListQuery, 'page' | 'pageSize'>) =>
+  (q.page - 1) * q.pageSize + Math.max(q.pageSize, NAME_SEARCH_COUNT_AHEAD);
+
 type Floor = {
   name: string;
-  part: 'page' | 'totals';
+  part: 'words' | 'page' | 'totals';
   runs: number;
   p50: number;
   p99: number;
@@ -438,22 +469,55 @@ async function main() {
         payments.mdaId,
       );
       for (const c of cases) {
+        // The service's filter of each query, with a name's dictionary words found and whether
+        // its count was capped, worked out once beforehand: the floor times each part alone.
+        const prepared = new Map<
+          Partial<PaymentListQuery>,
+          { q: PaymentListQuery; filter: PaymentFilter; isCapped: boolean }
+        >();
+        for (const input of c.queries) {
+          const { q, filter } = parsed(input, mdaIdsByCode);
+          if (filter.customerName) {
+            filter.payerNameWordsOfName = await db.transaction((tx) =>
+              findSimilarWords(tx, PAYER_NAMES, wordsOf(filter.customerName as string)),
+            );
+          }
+          const isCapped = filter.customerName
+            ? (await selectPaymentTotalsUpTo(db, filter, scope, countLimitOf(q))).isCapped
+            : false;
+          prepared.set(input, { q, filter, isCapped });
+        }
+        const of = (q: Partial<PaymentListQuery>) =>
+          prepared.get(q) as NonNullable<ReturnType<typeof prepared.get>>;
+        // A name's words in the dictionary (trigram and swapped-letter look-ups), per request.
+        const words = (on: Db, q: Partial<PaymentListQuery>) =>
+          on.transaction((tx) =>
+            findSimilarWords(tx, PAYER_NAMES, wordsOf(of(q).filter.customerName as string)),
+          );
         const page = (on: Db, q: Partial<PaymentListQuery>) => {
-          const { q: query, filter } = parsed(q, mdaIdsByCode);
-          return selectPayments(on, filter, scope, {
+          const { q: query, filter, isCapped } = of(q);
+          const window = {
             sort: query.sort,
             limit: query.pageSize,
             offset: (query.page - 1) * query.pageSize,
-          });
+          };
+          return isCapped && query.sort === '-createdAt'
+            ? selectPaymentsNewestFirstByWindow(on, filter, scope, window)
+            : selectPayments(on, filter, scope, window);
         };
-        // As the service does: a broad filter from the daily totals, a narrow one counted.
+        // As the service does: a name counted up to its cap, a broad filter from the rollups,
+        // a narrow one counted.
         const totals = (on: Db, q: Partial<PaymentListQuery>) => {
-          const { filter } = parsed(q, mdaIdsByCode);
+          const { q: query, filter } = of(q);
+          if (filter.customerName)
+            return selectPaymentTotalsUpTo(on, filter, scope, countLimitOf(query));
           return isRollupFilter(filter)
             ? selectPaymentTotalsFromRollup(on, filter, mdaScopeOf(actor))
             : selectPaymentTotals(on, filter, scope);
         };
+        const isNameCase = c.queries.some((q) => q.customerName);
         for (const [part, run] of [
+          ...(isNameCase ? ([['words', words]] as const) : []),
           ['page', page],
           ['totals', totals],
         ] as const) {

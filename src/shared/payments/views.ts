@@ -175,17 +175,27 @@ export const PaymentListQuery = PageQuery.extend({
 export type PaymentListQuery = z.infer<typeof PaymentListQuery>;
 
 export const PaymentTotals = z.object({
-  /** Payments matching the filter. */
+  /** Payments matching the filter; with `isCapped`, only this many were counted and more match. */
   count: z.number().int(),
-  /** The sum of every matching payment's amount, whatever its status. */
-  amountKobo: z.number().int(),
-  /** The sum of the matching payments that are paid: money the state holds. */
-  paidAmountKobo: z.number().int(),
+  /**
+   * The sum of every matching payment's amount, whatever its status. Null when `isCapped`: the
+   * sum of a set that was not counted to its end would mislead.
+   */
+  amountKobo: z.number().int().nullable(),
+  /** The sum of the matching payments that are paid: money the state holds. Null when `isCapped`. */
+  paidAmountKobo: z.number().int().nullable(),
+  /**
+   * A name search (`customerName`) matching more than 1,000 payments past the page is counted
+   * only that far (ADR 0019): `count` is a lower bound ("more than 1,000 payments") and the
+   * sums are left out. Every other filter is counted and summed exactly.
+   */
+  isCapped: z.boolean(),
 });
 export type PaymentTotals = z.infer<typeof PaymentTotals>;
 
+/** `total` equals `totals.count`; `isTotalCapped` equals `totals.isCapped` (show "1,000+"). */
 export const PaymentPage = pageOf(PaymentView)
-  .extend({ totals: PaymentTotals })
+  .extend({ isTotalCapped: z.boolean(), totals: PaymentTotals })
   .meta({ id: 'PaymentPage' });
 export type PaymentPage = z.infer<typeof PaymentPage>;
 

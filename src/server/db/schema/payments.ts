@@ -51,6 +51,18 @@ export const payments = pgTable(
     /** The taxpayer; empty until an auto-registration or an officer matches the payer. */
     btin: text('btin').references(() => taxpayers.btin),
     payerName: text('payer_name'),
+    /**
+     * The payer name's words, split as taxpayers.name_words (lower case, at spaces and ASCII
+     * punctuation; none when there is no name): the history's name search matches them
+     * exactly once it has found the words like those typed in payment_payer_name_words
+     * (migration 0014, ADR 0019).
+     */
+    payerNameWords: text('payer_name_words')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`array_remove(regexp_split_to_array(lower(coalesce(payer_name, '')), '[[:space:][:punct:]]+'), '')`,
+      ),
     payerPhone: text('payer_phone'),
     payerEmail: text('payer_email'),
     channel: paymentChannel('channel').notNull(),
@@ -106,7 +118,8 @@ export const payments = pgTable(
     uniqueIndex('payments_manual_receipt_key')
       .on(t.mdaId, t.sourceReference)
       .where(sql`${t.channel} = 'manual'`),
-    index('payments_payer_name_trgm_idx').using('gin', sql`${t.payerName} gin_trgm_ops`),
+    // The history's name search: which payments have a word (src/server/search/nameWords.ts).
+    index('payments_payer_name_words_idx').using('gin', t.payerNameWords),
     /** The auto-reg page: paid payments still waiting for a taxpayer. */
     index('payments_unmatched_idx')
       .on(t.createdAt)
@@ -123,7 +136,8 @@ export const payments = pgTable(
 /**
  * Count and amount of payments per MDA, Lagos day and status, kept by statement triggers on
  * payments (migration 0009): the history's totals for a filter of MDA, status and dates add
- * up a few thousand of these rows instead of scanning the ledger (DESIGN.md §9).
+ * up these rows for the part-months at the ends of a date range, and payment_monthly_totals
+ * for the whole months, instead of scanning the ledger (DESIGN.md §9, ADR 0019).
  */
 export const paymentDailyTotals = pgTable(
   'payment_daily_totals',
@@ -140,6 +154,40 @@ export const paymentDailyTotals = pgTable(
     primaryKey({ columns: [t.mdaId, t.day, t.status] }),
     index('payment_daily_totals_day_idx').on(t.day),
   ],
+);
+
+/**
+ * The same totals per MDA, Lagos month (its first day) and status, kept by the same statement
+ * triggers in the same transaction (migration 0014, ADR 0019): the history's totals over many
+ * months add up whole months here and only the part-months at the ends of a date range from
+ * payment_daily_totals, at most MDAs × months × statuses rows.
+ */
+export const paymentMonthlyTotals = pgTable(
+  'payment_monthly_totals',
+  {
+    mdaId: uuid('mda_id')
+      .notNull()
+      .references(() => mdas.id),
+    month: date('month', { mode: 'string' }).notNull(),
+    status: paymentStatus('status').notNull(),
+    paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mdaId, t.month, t.status] }),
+    index('payment_monthly_totals_month_idx').on(t.month),
+  ],
+);
+
+/**
+ * Every word that has stood in a payer's name (migration 0014), as taxpayer_name_words is for
+ * taxpayers (ADR 0009): a typed word is matched against these by trigram similarity, not
+ * against millions of payer names. Words are never removed.
+ */
+export const paymentPayerNameWords = pgTable(
+  'payment_payer_name_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('payment_payer_name_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );
 
 /** The last receipt sequence given in each year: receipt numbers restart at 1 every January. */

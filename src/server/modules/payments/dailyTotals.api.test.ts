@@ -1,17 +1,19 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../auth/actor';
 import { payments } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createMda } from '../../testing/factories';
 import { createLedger } from './ledger/ledger';
-import { type PaymentFilter, selectPaymentTotals, selectPaymentTotalsFromRollup } from './queries';
+import { type PaymentFilter, selectPaymentTotals } from './queries';
+import { selectPaymentTotalsFromRollup } from './rollupTotals';
 import { createPayment } from './testing';
 
 /**
- * The daily totals (migration 0009) are kept by triggers on the ledger; every total they give
- * must equal the count of the ledger itself, through bills, payments, late payments of bills,
- * reversals and cancellations, in Lagos days.
+ * The daily and monthly totals (migrations 0009, 0014) are kept by triggers on the ledger;
+ * every total they give must equal the count of the ledger itself, through bills, payments,
+ * late payments of bills, reversals and cancellations, in Lagos days and Lagos months, for
+ * date ranges that cut months as well as whole ones.
  */
 
 let ctx: TestContext & { close(): Promise<void> };
@@ -60,6 +62,23 @@ describe('payment_daily_totals', () => {
       amountKobo: 20_000,
       paidAt: new Date('2026-02-28T22:30:00Z'),
     });
+    // 23:15 UTC on 31 January is 00:15 on 1 February in Lagos: February's, not January's.
+    await createPayment(ctx, {
+      mdaId: b.id,
+      amountKobo: 1_000,
+      paidAt: new Date('2026-01-31T23:15:00Z'),
+    });
+    await createPayment(ctx, {
+      mdaId: a.id,
+      amountKobo: 2_000,
+      paidAt: new Date('2026-01-10T09:00:00Z'),
+    });
+    // 23:30 UTC on 30 April is 1 May in Lagos.
+    await createPayment(ctx, {
+      mdaId: b.id,
+      amountKobo: 4_000,
+      paidAt: new Date('2026-04-30T23:30:00Z'),
+    });
     const toReverse = await createPayment(ctx, { mdaId: b.id, amountKobo: 40_000 });
     const toCancel = await createPayment(ctx, {
       mdaId: b.id,
@@ -99,13 +118,58 @@ describe('payment_daily_totals', () => {
       { ...NONE, startDate: '2026-03-02' },
       { ...NONE, mdaCode: a.code, mdaIdOfCode: a.id },
       { ...NONE, mdaCode: 'NO-SUCH', mdaIdOfCode: null },
+      // Whole months, part-months at either end, and ranges with no whole month.
+      { ...NONE, startDate: '2026-02-01', endDate: '2026-02-28' },
+      { ...NONE, startDate: '2026-01-01', endDate: '2026-01-31' },
+      { ...NONE, startDate: '2026-01-15', endDate: '2026-04-30' },
+      { ...NONE, startDate: '2026-01-11', endDate: '2026-05-01' },
+      { ...NONE, startDate: '2026-02-10', endDate: '2026-03-01' },
+      { ...NONE, startDate: '2026-02-28', endDate: '2026-03-02' },
+      { ...NONE, endDate: '2026-02-28' },
+      { ...NONE, endDate: '2026-03-01' },
+      { ...NONE, startDate: '2026-02-01' },
+      { ...NONE, startDate: '2026-01-31' },
+      { ...NONE, startDate: '2026-01-01', endDate: '2026-12-31', status: 'paid' },
+      {
+        ...NONE,
+        startDate: '2026-01-05',
+        endDate: '2026-03-31',
+        mdaCode: a.code,
+        mdaIdOfCode: a.id,
+      },
+      { ...NONE, startDate: '2026-03-02', endDate: '2026-12-31', status: 'reversed' },
     ];
     for (const filter of filters) {
       const { rollup, counted } = await bothWays(filter, mdaIds);
       expect(rollup, JSON.stringify(filter)).toEqual(counted);
     }
     const all = await bothWays(NONE, mdaIds);
-    expect(all.rollup).toEqual({ count: 5, amountKobo: 310_000, paidAmountKobo: 190_000 });
+    expect(all.rollup).toEqual({ count: 8, amountKobo: 317_000, paidAmountKobo: 197_000 });
+    const february = await bothWays(
+      { ...NONE, startDate: '2026-02-01', endDate: '2026-02-28' },
+      mdaIds,
+    );
+    expect(february.rollup).toEqual({ count: 2, amountKobo: 21_000, paidAmountKobo: 21_000 });
+    // The officer who sees only MDA a gets only its totals, at both levels.
+    const onlyA = await selectPaymentTotalsFromRollup(
+      ctx.db,
+      { ...NONE, startDate: '2026-01-01', endDate: '2026-03-31' },
+      { all: false, mdaIds: [a.id] },
+    );
+    expect(onlyA).toEqual({ count: 4, amountKobo: 192_000, paidAmountKobo: 192_000 });
+
+    // The monthly level is the daily level added up by Lagos month, key by key.
+    const monthly = (await ctx.db.execute(sql`
+      select mda_id, month::text as month, status::text as status, payment_count::int as n,
+        amount_kobo::bigint::text as kobo
+      from payment_monthly_totals where mda_id in (${a.id}, ${b.id})
+      except
+      select mda_id, date_trunc('month', day::timestamp)::date::text, status::text,
+        sum(payment_count)::int, sum(amount_kobo)::bigint::text
+      from payment_daily_totals where mda_id in (${a.id}, ${b.id}) group by 1, 2, 3`)) as {
+      rows: unknown[];
+    };
+    expect(monthly.rows).toEqual([]);
     const firstOfMarch = await bothWays(
       { ...NONE, startDate: '2026-03-01', endDate: '2026-03-01' },
       mdaIds,

@@ -84,7 +84,12 @@ describe('GET /api/v1/payments: filters', () => {
     const byMda = await list(`mdaCode=${mda.code.toLowerCase()}`);
     expect(ids(byMda)).toEqual([paid.id, bill.id].sort());
     expect(byMda.total).toBe(2);
-    expect(byMda.totals).toEqual({ count: 2, amountKobo: 750_000, paidAmountKobo: 500_000 });
+    expect(byMda.totals).toEqual({
+      count: 2,
+      amountKobo: 750_000,
+      paidAmountKobo: 500_000,
+      isCapped: false,
+    });
 
     const one = byMda.items.find((p) => p.id === paid.id) as PaymentView;
     expect(one).toMatchObject({
@@ -173,7 +178,12 @@ describe('GET /api/v1/payments: paging and sort', () => {
       500_00, 400_00, 300_00, 200_00, 100_00,
     ]);
     expect(first).toMatchObject({ page: 1, pageSize: 2, total: 5 });
-    expect(third.totals).toEqual({ count: 5, amountKobo: 1_500_00, paidAmountKobo: 1_500_00 });
+    expect(third.totals).toEqual({
+      count: 5,
+      amountKobo: 1_500_00,
+      paidAmountKobo: 1_500_00,
+      isCapped: false,
+    });
 
     const byPaidAt = await list(`mdaCode=${mda.code}&sort=paidAt`);
     expect(byPaidAt.items.map((p) => p.id)).toEqual(made.map((p) => p.id));

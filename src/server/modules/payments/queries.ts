@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentListQuery, PaymentSort } from '../../../shared/payments';
-import { type MdaScope, whereInMdaScope } from '../../auth/mdaScope';
 import type { Db } from '../../db/client';
-import { mdaRevenueHeads, mdas, officers, paymentDailyTotals, payments } from '../../db/schema';
+import { mdaRevenueHeads, mdas, officers, paymentPayerNameWords, payments } from '../../db/schema';
+import { type NameWordsSource, nameCondition, type SimilarWord } from '../../search/nameWords';
 
 /**
  * The payment history's reads. Like the officers' and taxpayers' lists, a read-only
@@ -86,9 +86,12 @@ function paymentDateBetween(startDate: string | undefined, endDate: string | und
   );
 }
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+/** Payer names' words and their dictionary (migration 0014, ADR 0019). */
+export const PAYER_NAMES: NameWordsSource = {
+  dictionary: paymentPayerNameWords,
+  word: paymentPayerNameWords.word,
+  nameWords: payments.payerNameWords,
+};
 
 /** A payment as the history shows it: the ledger row with its MDA, revenue head and officers. */
 export type PaymentViewRow = NonNullable<Awaited<ReturnType<typeof selectPaymentById>>>;
@@ -107,6 +110,11 @@ export type PaymentFilter = Omit<
   paymentReference: PaymentReference | null;
   /** The MDA `mdaCode` names, found before the query (null: no MDA has that code). */
   mdaIdOfCode?: string | null;
+  /**
+   * For `customerName`, the words of payer names like each word typed, found before the query
+   * (src/server/search/nameWords.ts findSimilarWords): the rows are then found exactly.
+   */
+  payerNameWordsOfName?: SimilarWord[][];
 };
 
 function whereOf(filter: PaymentFilter, scope: SQL | undefined): SQL | undefined {
@@ -116,9 +124,9 @@ function whereOf(filter: PaymentFilter, scope: SQL | undefined): SQL | undefined
     filter.assessmentId ? eq(payments.assessmentId, filter.assessmentId) : undefined,
     filter.btin ? eq(payments.btin, filter.btin) : undefined,
     paymentDateBetween(filter.startDate, filter.endDate),
-    // The trigram index payments_payer_name_trgm_idx serves a "contains" search.
+    // Word by word through payments_payer_name_words_idx (ADR 0019).
     filter.customerName
-      ? ilike(payments.payerName, `%${escapeLike(filter.customerName)}%`)
+      ? nameCondition(payments.payerNameWords, filter.payerNameWordsOfName ?? [])
       : undefined,
     ref
       ? or(
@@ -182,8 +190,87 @@ export async function selectPaymentTotals(db: Db, filter: PaymentFilter, scope: 
 }
 
 /**
- * Whether the daily totals can answer for this filter: they know the MDA, the day and the
- * status, nothing else.
+ * The filter's count up to `countLimit` and, when that is all of them, their sums; past it,
+ * `isCapped` and no sums: adding up a common surname's tens of thousands of payments would
+ * read every one of them (ADR 0019). Reads at most countLimit + 1 rows.
+ */
+export async function selectPaymentTotalsUpTo(
+  db: Db,
+  filter: PaymentFilter,
+  scope: SQL | undefined,
+  countLimit: number,
+) {
+  const matches = db
+    .select({ amountKobo: payments.amountKobo, status: payments.status })
+    .from(payments)
+    .where(whereOf(filter, scope))
+    .limit(countLimit + 1)
+    .as('matches');
+  const [row] = await db
+    .select({
+      count: sql<string>`count(*)`,
+      amountKobo: sql<string>`coalesce(sum(${matches.amountKobo}), 0)`,
+      paidAmountKobo: sql<string>`coalesce(sum(${matches.amountKobo}) filter (where ${matches.status} = 'paid'), 0)`,
+    })
+    .from(matches);
+  const counted = Number(row?.count ?? 0);
+  if (counted > countLimit) {
+    return { count: countLimit, amountKobo: null, paidAmountKobo: null, isCapped: true };
+  }
+  return {
+    count: counted,
+    amountKobo: Number(row?.amountKobo ?? 0),
+    paidAmountKobo: Number(row?.paidAmountKobo ?? 0),
+    isCapped: false,
+  };
+}
+
+/** The newest week first, then the week before, two before that, four…: 12 steps pass 78 years. */
+const NEWEST_FIRST_WINDOW_DAYS = 7;
+const NEWEST_FIRST_WINDOWS = 12;
+
+/**
+ * A page newest first (`-createdAt`) of a filter matching more than can be sorted cheaply (a
+ * common surname): read window by window of `created_at`, newest first, each window's matches
+ * found through the word index and the created_at index together, until the page is full. So
+ * a first page reads about its own rows and those of the last window, not every match
+ * (ADR 0019). The windows do not overlap and go back without end, so the order is exactly
+ * that of selectPayments.
+ */
+export async function selectPaymentsNewestFirstByWindow(
+  db: Db,
+  filter: PaymentFilter,
+  scope: SQL | undefined,
+  window: { limit: number; offset: number },
+  now: Date = new Date(),
+) {
+  const wanted = window.offset + window.limit;
+  const found: PaymentViewRow[] = [];
+  let newer: Date | null = null;
+  for (let step = 0; step <= NEWEST_FIRST_WINDOWS && found.length < wanted; step++) {
+    const days = NEWEST_FIRST_WINDOW_DAYS * 2 ** step;
+    const older =
+      step === NEWEST_FIRST_WINDOWS ? null : new Date(now.getTime() - days * 86_400_000);
+    found.push(
+      ...(await selectPaymentRows(db)
+        .where(
+          and(
+            whereOf(filter, scope),
+            older ? gte(payments.createdAt, older) : undefined,
+            newer ? lt(payments.createdAt, newer) : undefined,
+          ),
+        )
+        .orderBy(...SORTS['-createdAt'])
+        .limit(wanted - found.length)),
+    );
+    newer = older;
+  }
+  return found.slice(window.offset);
+}
+
+/**
+ * Whether the rollups (daily and monthly totals, rollupTotals.ts) can answer for this filter:
+ * they know the MDA, the day or month and the status, nothing else.
  */
 export function isRollupFilter(filter: PaymentFilter): boolean {
   return (
@@ -194,42 +281,4 @@ export function isRollupFilter(filter: PaymentFilter): boolean {
     !filter.type &&
     !filter.channel
   );
-}
-
-/**
- * The same totals as selectPaymentTotals, added up from payment_daily_totals (migration 0009)
- * for a filter of MDA scope, MDA, status and dates only (isRollupFilter): at most one row per
- * MDA, day and status, whatever the size of the ledger.
- */
-export async function selectPaymentTotalsFromRollup(
-  db: Db,
-  filter: PaymentFilter,
-  scope: MdaScope,
-) {
-  const t = paymentDailyTotals;
-  const [row] = await db
-    .select({
-      count: sql<string>`coalesce(sum(${t.paymentCount}), 0)`,
-      amountKobo: sql<string>`coalesce(sum(${t.amountKobo}), 0)`,
-      paidAmountKobo: sql<string>`coalesce(sum(${t.amountKobo}) filter (where ${t.status} = 'paid'), 0)`,
-    })
-    .from(t)
-    .where(
-      and(
-        whereInMdaScope(scope, t.mdaId),
-        filter.mdaCode
-          ? filter.mdaIdOfCode
-            ? eq(t.mdaId, filter.mdaIdOfCode)
-            : sql`false`
-          : undefined,
-        filter.status ? eq(t.status, filter.status) : undefined,
-        filter.startDate ? gte(t.day, filter.startDate) : undefined,
-        filter.endDate ? lte(t.day, filter.endDate) : undefined,
-      ),
-    );
-  return {
-    count: Number(row?.count ?? 0),
-    amountKobo: Number(row?.amountKobo ?? 0),
-    paidAmountKobo: Number(row?.paidAmountKobo ?? 0),
-  };
 }

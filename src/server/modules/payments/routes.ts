@@ -37,7 +37,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
         operationId: 'listPayments',
         summary: 'List payments',
         description:
-          'Payment history by the filters given, a page at a time, with the totals of the whole filtered set. With `format=csv` or `format=xlsx` the same filter comes back as a file (at most 50,000 rows) instead of JSON.',
+          'Payment history by the filters given, a page at a time, with the totals of the whole filtered set. A payer-name search (`customerName`, matched word by word, forgiving a wrong letter or two swapped ones) matching more than 1,000 payments past the page is counted only that far: `isTotalCapped` is true and the sums are null. With `format=csv` or `format=xlsx` the same filter comes back as a file (at most 50,000 rows) instead of JSON.',
         querystring: PaymentListQuery,
         response: { 200: PaymentPage, ...errors },
       },

@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { AppError } from '../../errors';
+import { findSimilarWords, wordsOf } from '../../search/nameWords';
 import type { SecretBox } from '../../secrets';
 import { recordAudit } from '../audit/service';
 import { createMdaService } from '../mdas/service';
@@ -27,15 +28,18 @@ import { createLedger } from './ledger/ledger';
 import type { Settlements } from './ledger/settlements';
 import {
   isRollupFilter,
+  PAYER_NAMES,
   type PaymentFilter,
   type PaymentViewRow,
   selectPaymentById,
   selectPaymentByReceiptNumber,
   selectPayments,
+  selectPaymentsNewestFirstByWindow,
   selectPaymentTotals,
-  selectPaymentTotalsFromRollup,
+  selectPaymentTotalsUpTo,
 } from './queries';
 import { type PaidPayment, renderReceiptPdf } from './receipts/receipt';
+import { selectPaymentTotalsFromRollup } from './rollupTotals';
 import { toPaymentView, toPublicReceiptView } from './view';
 
 export type PaymentServiceDeps = {
@@ -46,6 +50,12 @@ export type PaymentServiceDeps = {
 };
 
 export type ExportFile = { body: Buffer; contentType: string; fileName: string };
+
+/**
+ * A name search counts its matches only this far past the page (as the taxpayer list does,
+ * ADR 0009): a common surname matches tens of thousands of payments at 10 M (ADR 0019).
+ */
+export const NAME_SEARCH_COUNT_AHEAD = 1000;
 
 const UNKNOWN_RECEIPT =
   'No receipt has this number. It may have been mistyped, or it is not genuine.';
@@ -72,6 +82,7 @@ export function paymentReferenceOf(text: string | undefined): PaymentFilter['pay
 }
 
 async function filterOf(
+  db: Db,
   query: PaymentListQuery,
   findMdaIdByCode: (code: string) => Promise<string | null>,
 ): Promise<PaymentFilter> {
@@ -87,6 +98,30 @@ async function filterOf(
     ...rest,
     paymentReference: paymentReferenceOf(paymentReference),
     ...(rest.mdaCode ? { mdaIdOfCode: await findMdaIdByCode(rest.mdaCode) } : {}),
+    // The words of payer names like those typed, found once: the page and the count then
+    // match them exactly (ADR 0019). findSimilarWords sets its threshold per transaction.
+    ...(rest.customerName
+      ? {
+          payerNameWordsOfName: await db.transaction((tx) =>
+            findSimilarWords(tx, PAYER_NAMES, wordsOf(rest.customerName as string)),
+          ),
+        }
+      : {}),
+  };
+}
+
+function pageOf(
+  rows: PaymentViewRow[],
+  query: Pick<PaymentListQuery, 'page' | 'pageSize'>,
+  totals: PaymentPage['totals'],
+): PaymentPage {
+  return {
+    items: rows.map(toPaymentView),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: totals.count,
+    isTotalCapped: totals.isCapped,
+    totals,
   };
 }
 
@@ -103,27 +138,33 @@ export function createPaymentService({ db, config, secrets, settlements }: Payme
 
   return {
     async findPayments(actor: Actor, query: PaymentListQuery): Promise<PaymentPage> {
-      const filter = await filterOf(query, mdas.findMdaIdByCode);
+      const filter = await filterOf(db, query, mdas.findMdaIdByCode);
       const scope = whereInActorMdas(actor, payments.mdaId);
+      const window = {
+        sort: query.sort,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      };
+      if (filter.customerName) {
+        // A name can match tens of thousands: counted up to a cap first; past it, the sums
+        // are left out and a newest-first page is read window by window (ADR 0019).
+        const countLimit = window.offset + Math.max(window.limit, NAME_SEARCH_COUNT_AHEAD);
+        const totals = await selectPaymentTotalsUpTo(db, filter, scope, countLimit);
+        const rows =
+          totals.isCapped && window.sort === '-createdAt'
+            ? await selectPaymentsNewestFirstByWindow(db, filter, scope, window)
+            : await selectPayments(db, filter, scope, window);
+        return pageOf(rows, query, totals);
+      }
       const [rows, totals] = await Promise.all([
-        selectPayments(db, filter, scope, {
-          sort: query.sort,
-          limit: query.pageSize,
-          offset: (query.page - 1) * query.pageSize,
-        }),
-        // A broad filter (MDA, status, dates) is added up from the daily totals; a narrow one
-        // (a reference, a BTIN, a name…) is counted from the few rows it matches.
+        selectPayments(db, filter, scope, window),
+        // A broad filter (MDA, status, dates) is added up from the rollups; a narrow one (a
+        // reference, a BTIN…) is counted from the few rows it matches.
         isRollupFilter(filter)
           ? selectPaymentTotalsFromRollup(db, filter, mdaScopeOf(actor))
           : selectPaymentTotals(db, filter, scope),
       ]);
-      return {
-        items: rows.map(toPaymentView),
-        page: query.page,
-        pageSize: query.pageSize,
-        total: totals.count,
-        totals,
-      };
+      return pageOf(rows, query, { ...totals, isCapped: false });
     },
 
     /** The list's filter as a file; the export is audited (who took which payments away). */
@@ -131,7 +172,7 @@ export function createPaymentService({ db, config, secrets, settlements }: Payme
       actor: Actor,
       query: PaymentListQuery & { format: 'csv' | 'xlsx' },
     ): Promise<ExportFile> {
-      const filter = await filterOf(query, mdas.findMdaIdByCode);
+      const filter = await filterOf(db, query, mdas.findMdaIdByCode);
       const scope = whereInActorMdas(actor, payments.mdaId);
       const rows = await selectPayments(db, filter, scope, {
         sort: query.sort,
@@ -149,7 +190,12 @@ export function createPaymentService({ db, config, secrets, settlements }: Payme
         action: 'payment.exported',
         entityType: 'payment',
         after: {
-          filter: { ...filter, paymentReference: query.paymentReference },
+          // The name as typed; the dictionary words found for it are not the officer's filter.
+          filter: {
+            ...filter,
+            paymentReference: query.paymentReference,
+            payerNameWordsOfName: undefined,
+          },
           format,
           rows: rows.length,
         },

@@ -478,6 +478,19 @@ describe('GET /api/v1/taxpayers (list, search, export)', () => {
     expect(byNewName.json().items.map((i: { btin: string }) => i.btin)).toContain(target.btin);
   });
 
+  it('finds a short surname typed with two neighbouring letters swapped (ADR 0019)', async () => {
+    const okonkwo = await createTaxpayer(ctx, { firstName: 'Nneka', lastName: 'Okonkwo' });
+    const ademola = await createTaxpayer(ctx, { firstName: 'Tamara', lastName: 'Ademola' });
+    const btinsOf = async (search: string) =>
+      (await get(`/api/v1/taxpayers?search=${encodeURIComponent(search)}`))
+        .json()
+        .items.map((i: { btin: string }) => i.btin);
+    expect(await btinsOf('Oknokwo')).toContain(okonkwo.btin);
+    expect(await btinsOf('Nneka Oknokwo')).toContain(okonkwo.btin);
+    expect(await btinsOf('Aedmola')).toContain(ademola.btin);
+    expect(await btinsOf('Aedmola')).not.toContain(okonkwo.btin);
+  });
+
   it('treats SQL in the search box as text', async () => {
     const res = await get(
       `/api/v1/taxpayers?search=${encodeURIComponent("'; drop table taxpayers; --")}`,

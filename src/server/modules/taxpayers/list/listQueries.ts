@@ -1,14 +1,15 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TaxpayerListQuery, TaxpayerSort } from '../../../../shared/taxpayers';
 import type { Db } from '../../../db/client';
-import { lgas, taxpayerCounts, taxpayers } from '../../../db/schema';
+import { lgas, taxpayerCounts, taxpayerNameWords, taxpayers } from '../../../db/schema';
 import {
   findSimilarWords,
+  type NameWordsSource,
   nameCondition,
   nameScore,
   slicesByClosestWord,
   wordsOf,
-} from '../search/nameSearch';
+} from '../../../search/nameWords';
 
 /** What a search term can be, worked out by the service (src/server/modules/taxpayers/search/searchTerm.ts). */
 export type SearchTerm = {
@@ -22,6 +23,13 @@ export type SearchTerm = {
   };
   /** Text to match names by similarity, when the term has letters. */
   name: string | null;
+};
+
+/** Taxpayers' name words and their dictionary (migration 0007). */
+const TAXPAYER_NAMES: NameWordsSource = {
+  dictionary: taxpayerNameWords,
+  word: taxpayerNameWords.word,
+  nameWords: taxpayers.nameWords,
 };
 
 /**
@@ -150,16 +158,19 @@ export async function selectTaxpayers(
   }
 
   return db.transaction(async (tx) => {
-    const similar = await findSimilarWords(tx, wordsOf(name));
-    const where = and(...filters, or(...exact, nameCondition(similar), sql`false`));
+    const similar = await findSimilarWords(tx, TAXPAYER_NAMES, wordsOf(name));
+    const where = and(
+      ...filters,
+      or(...exact, nameCondition(taxpayers.nameWords, similar), sql`false`),
+    );
     const { total, isTotalCapped } = totalOf(await countOn(tx, where));
 
     // Up to TOTAL_COUNT_AHEAD matches are ranked in full: cheap at that size. More, and only
-    // the rows of the page are read, slice by slice of the closest spellings (nameSearch.ts).
+    // the rows of the page are read, slice by slice of the closest spellings (src/server/search/nameWords.ts).
     if (sort === 'relevance' && exact.length === 0 && isTotalCapped) {
       const wanted = window.offset + window.limit;
       const found: Awaited<ReturnType<typeof rows>> = [];
-      for (const slice of slicesByClosestWord(similar)) {
+      for (const slice of slicesByClosestWord(taxpayers.nameWords, similar)) {
         found.push(...(await rows(tx, and(...filters, slice), [], wanted - found.length, 0)));
         if (found.length >= wanted) break;
       }
@@ -173,8 +184,8 @@ export async function selectTaxpayers(
 export type TaxpayerListRow = Awaited<ReturnType<typeof selectTaxpayers>>['items'][number];
 
 /** Best first: an exact identifier, then the closest name, then the newest. */
-function relevanceOrder(exact: SQL[], similar: Parameters<typeof nameScore>[0] | null): SQL[] {
-  const score = similar ? nameScore(similar) : null;
+function relevanceOrder(exact: SQL[], similar: Parameters<typeof nameScore>[1] | null): SQL[] {
+  const score = similar ? nameScore(taxpayers.nameWords, similar) : null;
   return [
     ...(exact.length ? [desc(sql`(${or(...exact)})`)] : []),
     ...(score ? [desc(score)] : []),

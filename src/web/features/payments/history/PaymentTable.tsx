@@ -144,6 +144,7 @@ export function PaymentTable({
       loadingText="Loading payments…"
       noRecordsText={emptyText ?? 'No payments on this page'}
       total={data?.total ?? 0}
+      isTotalCapped={data?.isTotalCapped}
       page={data?.page ?? 1}
       pageSize={data?.pageSize ?? DEFAULT_PAGE_SIZE}
       pageSizes={PAGE_SIZE_CHOICES}
