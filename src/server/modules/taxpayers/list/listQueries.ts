@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TaxpayerListQuery, TaxpayerSort } from '../../../../shared/taxpayers';
 import type { Db } from '../../../db/client';
+import { builtOnce, preparedOn } from '../../../db/prepared';
 import { lgas, taxpayerCounts, taxpayerNameWords, taxpayers } from '../../../db/schema';
 import {
   findSimilarWords,
@@ -82,10 +83,14 @@ type ListQuery = Omit<TaxpayerListQuery, 'search'> & { search: SearchTerm | null
 
 /** The exact number of taxpayers (of a kind), from the counters the triggers keep. */
 async function countRegistry(db: Db, kind: TaxpayerListQuery['kind']): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string | null>`sum(${taxpayerCounts.total})` })
-    .from(taxpayerCounts)
-    .where(kind ? eq(taxpayerCounts.kind, kind) : undefined);
+  const query = preparedOn(db, kind ? 'taxpayer_count_of_kind' : 'taxpayer_count', (on, name) =>
+    on
+      .select({ total: sql<string | null>`sum(${taxpayerCounts.total})` })
+      .from(taxpayerCounts)
+      .where(kind ? eq(taxpayerCounts.kind, sql.placeholder('kind')) : undefined)
+      .prepare(name),
+  );
+  const [row] = await query.execute(kind ? { kind } : {});
   return Number(row?.total ?? 0);
 }
 
@@ -98,6 +103,31 @@ async function countUpTo(db: Db, where: SQL | undefined, limit: number): Promise
     .as('matches');
   const [row] = await db.select({ total: count() }).from(matches);
   return row?.total ?? 0;
+}
+
+/** The list's filters with a placeholder for each value, the values, and which are present. */
+function plainFilterOf(query: ListQuery) {
+  const from = sql.placeholder('registeredFrom');
+  const to = sql.placeholder('registeredTo');
+  const values = {
+    ...(query.kind ? { kind: query.kind } : {}),
+    ...(query.lga ? { lga: query.lga } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.registeredFrom ? { registeredFrom: query.registeredFrom } : {}),
+    ...(query.registeredTo ? { registeredTo: query.registeredTo } : {}),
+  };
+  const where = and(
+    query.kind ? eq(taxpayers.kind, sql.placeholder('kind')) : undefined,
+    query.lga ? eq(taxpayers.lgaId, sql.placeholder('lga')) : undefined,
+    query.status ? eq(taxpayers.status, sql.placeholder('status')) : undefined,
+    query.registeredFrom
+      ? sql`${taxpayers.createdAt} >= (${from}::date::timestamp at time zone 'Africa/Lagos')`
+      : undefined,
+    query.registeredTo
+      ? sql`${taxpayers.createdAt} < (${to}::date::timestamp at time zone 'Africa/Lagos') + interval '1 day'`
+      : undefined,
+  );
+  return { where, values, shape: Object.keys(values).join(',') };
 }
 
 /**
@@ -144,6 +174,46 @@ export async function selectTaxpayers(
     const isTotalCapped = !isWholeKind && counted > countLimit;
     return { total: isTotalCapped ? countLimit : counted, isTotalCapped };
   };
+
+  // The plain list (filters, no search) is the one every visit opens: its statements are built
+  // once per shape of filter (db/prepared.ts) and run with this request's values.
+  if (!term) {
+    const plain = plainFilterOf(query);
+    const order = SORTS[sort === 'relevance' ? '-createdAt' : sort];
+    const page = builtOnce(db, `taxpayers_page:${plain.shape}:${sort}`, (on, name) =>
+      on
+        .select(listColumns)
+        .from(taxpayers)
+        .leftJoin(lgas, eq(lgas.id, taxpayers.lgaId))
+        .where(plain.where)
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    );
+    const counted = isWholeKind
+      ? countRegistry(db, query.kind)
+      : builtOnce(db, `taxpayers_count:${plain.shape}`, (on, name) =>
+          on
+            .select({ total: count() })
+            .from(
+              on
+                .select({ one: sql`1` })
+                .from(taxpayers)
+                .where(plain.where)
+                .limit(sql.placeholder('countLimit'))
+                .as('matches'),
+            )
+            .prepare(name),
+        )
+          .execute({ ...plain.values, countLimit: countLimit + 1 })
+          .then(([row]) => row?.total ?? 0);
+    const [total, items] = await Promise.all([
+      counted,
+      page.execute({ ...plain.values, limit: window.limit, offset: window.offset }),
+    ]);
+    return { items, ...totalOf(total) };
+  }
 
   // Without a name there is no similarity threshold to set for the transaction: the count and
   // the page go out at once on two pool connections, one round trip instead of four.
