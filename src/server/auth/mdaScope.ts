@@ -38,6 +38,24 @@ export function whereInMdaScope(scope: MdaScope, column: AnyColumn): SQL | undef
   return inArray(column, [...scope.mdaIds]);
 }
 
+/**
+ * whereInMdaScope for a statement built once per shape (db/prepared.ts builtOnce): the ids as
+ * placeholders `scope0`, `scope1`…, their values, and the shape (how many ids).
+ */
+export function whereInMdaScopeWithPlaceholders(
+  scope: MdaScope,
+  column: AnyColumn,
+): { condition: SQL | undefined; values: Record<string, string>; shape: string } {
+  if (scope.all) return { condition: undefined, values: {}, shape: 'all' };
+  if (scope.mdaIds.length === 0) return { condition: sql`false`, values: {}, shape: 'none' };
+  const values = Object.fromEntries(scope.mdaIds.map((id, i) => [`scope${i}`, id]));
+  const condition = inArray(
+    column,
+    scope.mdaIds.map((_, i) => sql.placeholder(`scope${i}`)),
+  );
+  return { condition, values, shape: `mdas${scope.mdaIds.length}` };
+}
+
 export function whereInActorMdas(
   actor: Pick<Actor, 'userType' | 'mdaPrivileges'>,
   column: AnyColumn,

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentListQuery, PaymentSort } from '../../../shared/payments';
+import { type MdaScope, whereInMdaScopeWithPlaceholders } from '../../auth/mdaScope';
 import type { Db } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { mdaRevenueHeads, mdas, officers, paymentPayerNameWords, payments } from '../../db/schema';
 import { type NameWordsSource, nameCondition, type SimilarWord } from '../../search/nameWords';
 
@@ -156,6 +158,100 @@ const SORTS = {
   amount: [asc(payments.amountKobo), asc(payments.id)],
   '-amount': [desc(payments.amountKobo), desc(payments.id)],
 } satisfies Record<PaymentSort, SQL[]>;
+
+/**
+ * The filter of a list without a payer name, with a placeholder for each value, the values,
+ * and its shape (which filters are present, how many MDAs the scope holds): the page and the
+ * totals of one shape are built once (db/prepared.ts builtOnce) and run with each request's
+ * values. Same conditions as whereOf.
+ */
+function placeholderFilterOf(filter: PaymentFilter, scope: MdaScope) {
+  const p = sql.placeholder;
+  const values: Record<string, unknown> = {};
+  const conditions: (SQL | undefined)[] = [];
+  const shape: string[] = [];
+  const add = (key: string, value: unknown, condition: SQL | undefined) => {
+    values[key] = value;
+    conditions.push(condition);
+    shape.push(key);
+  };
+  const inScope = whereInMdaScopeWithPlaceholders(scope, payments.mdaId);
+  Object.assign(values, inScope.values);
+  conditions.push(inScope.condition);
+  shape.push(inScope.shape);
+  if (filter.assessmentId)
+    add('assessmentId', filter.assessmentId, eq(payments.assessmentId, p('assessmentId')));
+  if (filter.btin) add('btin', filter.btin, eq(payments.btin, p('btin')));
+  if (filter.startDate)
+    add('startDate', filter.startDate, gte(payments.paymentDate, p('startDate')));
+  if (filter.endDate) add('endDate', filter.endDate, lte(payments.paymentDate, p('endDate')));
+  const ref = filter.paymentReference;
+  if (ref) {
+    values.receiptNumber = ref.receiptNumber;
+    values.sourceReference = ref.sourceReference;
+    if (ref.rrr) values.rrr = ref.rrr;
+    conditions.push(
+      or(
+        ref.rrr ? eq(payments.rrr, p('rrr')) : undefined,
+        eq(payments.receiptNumber, p('receiptNumber')),
+        eq(payments.sourceReference, p('sourceReference')),
+      ),
+    );
+    shape.push(ref.rrr ? 'ref+rrr' : 'ref');
+  }
+  if (filter.type) add('type', filter.type, eq(payments.type, p('type')));
+  if (filter.mdaCode) {
+    if (filter.mdaIdOfCode) add('mdaId', filter.mdaIdOfCode, eq(payments.mdaId, p('mdaId')));
+    else {
+      conditions.push(sql`false`);
+      shape.push('noSuchMda');
+    }
+  }
+  if (filter.channel) add('channel', filter.channel, eq(payments.channel, p('channel')));
+  if (filter.status) add('status', filter.status, eq(payments.status, p('status')));
+  return { where: and(...conditions), values, shape: shape.join(',') };
+}
+
+/** One page of a filter without a payer name, in the asked order: built once per shape. */
+export function selectPaymentPage(
+  db: Db,
+  filter: PaymentFilter,
+  scope: MdaScope,
+  window: { sort: PaymentSort; limit: number; offset: number },
+): Promise<PaymentViewRow[]> {
+  const { where, values, shape } = placeholderFilterOf(filter, scope);
+  const query = builtOnce(db, `payments_page:${shape}:${window.sort}`, (on, name) =>
+    selectPaymentRows(on)
+      .where(where)
+      .orderBy(...SORTS[window.sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  return query.execute({ ...values, limit: window.limit, offset: window.offset });
+}
+
+/** selectPaymentTotals for a filter without a payer name: built once per shape. */
+export async function selectPaymentTotalsOf(db: Db, filter: PaymentFilter, scope: MdaScope) {
+  const { where, values, shape } = placeholderFilterOf(filter, scope);
+  const query = builtOnce(db, `payments_totals:${shape}`, (on, name) =>
+    on
+      .select({
+        count: sql<string>`count(*)`,
+        amountKobo: sql<string>`coalesce(sum(${payments.amountKobo}), 0)`,
+        paidAmountKobo: sql<string>`coalesce(sum(${payments.amountKobo}) filter (where ${payments.status} = 'paid'), 0)`,
+      })
+      .from(payments)
+      .where(where)
+      .prepare(name),
+  );
+  const [row] = await query.execute(values);
+  return {
+    count: Number(row?.count ?? 0),
+    amountKobo: Number(row?.amountKobo ?? 0),
+    paidAmountKobo: Number(row?.paidAmountKobo ?? 0),
+  };
+}
 
 /** One page of the filter, in the asked order. */
 export async function selectPayments(

@@ -1,6 +1,11 @@
 import { and, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { type MdaScope, whereInMdaScope } from '../../auth/mdaScope';
+import {
+  type MdaScope,
+  whereInMdaScope,
+  whereInMdaScopeWithPlaceholders,
+} from '../../auth/mdaScope';
 import type { Db } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { paymentDailyTotals, paymentMonthlyTotals } from '../../db/schema';
 import { splitIntoMonths } from './months';
 import type { PaymentFilter } from './queries';
@@ -17,6 +22,7 @@ export async function selectPaymentTotalsFromRollup(
   filter: PaymentFilter,
   scope: MdaScope,
 ) {
+  if (!filter.startDate && !filter.endDate) return wholeLedgerTotals(db, filter, scope);
   const split = splitIntoMonths(filter.startDate, filter.endDate);
   const common = (t: typeof paymentDailyTotals | typeof paymentMonthlyTotals) =>
     and(
@@ -58,6 +64,49 @@ export async function selectPaymentTotalsFromRollup(
       paidAmountKobo: sql<string>`coalesce(sum(rollup.amount_kobo) filter (where rollup.status = 'paid'), 0)`,
     })
     .from(rollup);
+  return {
+    count: Number(row?.count ?? 0),
+    amountKobo: Number(row?.amountKobo ?? 0),
+    paidAmountKobo: Number(row?.paidAmountKobo ?? 0),
+  };
+}
+
+/**
+ * The totals without dates (every list's first load: ADMIN's whole ledger, an MDA officer's
+ * MDAs) from the monthly level alone, built once per shape (db/prepared.ts builtOnce).
+ */
+async function wholeLedgerTotals(db: Db, filter: PaymentFilter, scope: MdaScope) {
+  const m = paymentMonthlyTotals;
+  const inScope = whereInMdaScopeWithPlaceholders(scope, m.mdaId);
+  const noSuchMda = Boolean(filter.mdaCode && !filter.mdaIdOfCode);
+  const byMda = Boolean(filter.mdaCode && filter.mdaIdOfCode);
+  const where = and(
+    inScope.condition,
+    noSuchMda ? sql`false` : undefined,
+    byMda ? eq(m.mdaId, sql.placeholder('mdaId')) : undefined,
+    filter.status ? eq(m.status, sql.placeholder('status')) : undefined,
+  );
+  const shape = [
+    inScope.shape,
+    noSuchMda ? 'noSuchMda' : byMda ? 'mda' : '',
+    filter.status ? 'status' : '',
+  ];
+  const query = builtOnce(db, `payments_rollup_all:${shape.join(',')}`, (on, name) =>
+    on
+      .select({
+        count: sql<string>`coalesce(sum(${m.paymentCount}), 0)`,
+        amountKobo: sql<string>`coalesce(sum(${m.amountKobo}), 0)`,
+        paidAmountKobo: sql<string>`coalesce(sum(${m.amountKobo}) filter (where ${m.status} = 'paid'), 0)`,
+      })
+      .from(m)
+      .where(where)
+      .prepare(name),
+  );
+  const [row] = await query.execute({
+    ...inScope.values,
+    ...(byMda ? { mdaId: filter.mdaIdOfCode } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+  });
   return {
     count: Number(row?.count ?? 0),
     amountKobo: Number(row?.amountKobo ?? 0),

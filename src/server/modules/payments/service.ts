@@ -33,9 +33,10 @@ import {
   type PaymentViewRow,
   selectPaymentById,
   selectPaymentByReceiptNumber,
+  selectPaymentPage,
   selectPayments,
   selectPaymentsNewestFirstByWindow,
-  selectPaymentTotals,
+  selectPaymentTotalsOf,
   selectPaymentTotalsUpTo,
 } from './queries';
 import { type PaidPayment, renderReceiptPdf } from './receipts/receipt';
@@ -156,13 +157,14 @@ export function createPaymentService({ db, config, secrets, settlements }: Payme
             : await selectPayments(db, filter, scope, window);
         return pageOf(rows, query, totals);
       }
+      const mdaScope = mdaScopeOf(actor);
       const [rows, totals] = await Promise.all([
-        selectPayments(db, filter, scope, window),
+        selectPaymentPage(db, filter, mdaScope, window),
         // A broad filter (MDA, status, dates) is added up from the rollups; a narrow one (a
         // reference, a BTIN…) is counted from the few rows it matches.
         isRollupFilter(filter)
-          ? selectPaymentTotalsFromRollup(db, filter, mdaScopeOf(actor))
-          : selectPaymentTotals(db, filter, scope),
+          ? selectPaymentTotalsFromRollup(db, filter, mdaScope)
+          : selectPaymentTotalsOf(db, filter, mdaScope),
       ]);
       return pageOf(rows, query, { ...totals, isCapped: false });
     },
