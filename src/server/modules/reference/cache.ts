@@ -38,8 +38,8 @@ const KEPT_VERSIONS = 4;
 
 const namesByVersion = new Map<string, ReferenceNames>();
 
-/** Loads under way, per database handle and version asked for: concurrent misses share one. */
-const loading = new WeakMap<Db, Map<string, Promise<ReferenceNames>>>();
+/** Loads under way by the version their caller saw: concurrent misses of one version share one. */
+const loading = new Map<string, Promise<ReferenceNames>>();
 
 function keep(names: ReferenceNames): void {
   if (names.version === null) return;
@@ -72,21 +72,25 @@ async function load(db: Db): Promise<ReferenceNames> {
 
 /**
  * The names at `version`, the version a statement of `db` just saw. Kept names when they are of
- * that version; otherwise one load through the same handle (a transaction sees its own changes),
- * shared by every caller that asks for the same version on the same handle meanwhile. A load
- * that finds a newer version than asked (the data changed between the two statements) answers
- * with the newer names.
+ * that version; otherwise one load through `db` (a transaction sees its own changes). Callers
+ * that miss the same version meanwhile, on any handle, wait for that load and take its names if
+ * they are of their version (they are exactly that version's data, whoever read them); if not
+ * (the data changed again, or the loader's transaction saw changes of its own), they load
+ * through their own handle. A caller's own load that finds a newer version than it asked for
+ * (the data changed between its two statements) answers with the newer names.
  */
-export function referenceNamesAt(db: Db, version: string | null): Promise<ReferenceNames> {
+export async function referenceNamesAt(db: Db, version: string | null): Promise<ReferenceNames> {
   if (version === null) return load(db);
   const kept = namesByVersion.get(version);
-  if (kept) return Promise.resolve(kept);
-  const pending = loading.get(db) ?? new Map<string, Promise<ReferenceNames>>();
-  loading.set(db, pending);
-  const underWay = pending.get(version);
-  if (underWay) return underWay;
-  const started = load(db).finally(() => pending.delete(version));
-  pending.set(version, started);
+  if (kept) return kept;
+  const underWay = loading.get(version);
+  if (underWay) {
+    const shared = await underWay.catch(() => null);
+    if (shared?.version === version) return shared;
+    return load(db);
+  }
+  const started = load(db).finally(() => loading.delete(version));
+  loading.set(version, started);
   return started;
 }
 
