@@ -190,6 +190,69 @@ describe('reference names in the taxpayer view', () => {
   });
 });
 
+describe('a shared load of the names', () => {
+  it("is not taken by a caller of another version: a transaction's own changes stay its own", async () => {
+    await renameTestTown(ctx.db, 'RevDesk Town Shared');
+    const [committed] = await rows<{ version: string }>(
+      ctx.db,
+      sql`select version::text as version from reference_data_version`,
+    );
+    const version = committed?.version ?? null;
+    let outside: Promise<Awaited<ReturnType<typeof referenceNamesAt>>> | undefined;
+    const rollback = new Error('rolled back on purpose');
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await renameTestTown(tx, 'RevDesk Town Uncommitted');
+        // Asked for the committed version on purpose: the load through tx finds its own.
+        const inside = referenceNamesAt(tx, version);
+        outside = referenceNamesAt(ctx.db, version);
+        expect((await inside).towns.get(TEST_TOWN_ID)).toBe('RevDesk Town Uncommitted');
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    const names = await outside;
+    expect(names?.version).toBe(version);
+    expect(names?.towns.get(TEST_TOWN_ID)).toBe('RevDesk Town Shared');
+  });
+});
+
+describe('reference names in the taxpayer list and its export', () => {
+  /** An LGA of the test's own in Bayelsa (ids are state * 100 + n; Bayelsa's are 601..608). */
+  const TEST_LGA_ID = 699;
+
+  it('name the LGA as the database holds it at the time of the read', async () => {
+    await ctx.db.execute(
+      sql`insert into lgas (id, state_id, name) values (${TEST_LGA_ID}, ${BAYELSA.stateId}, 'RevDesk Test LGA')`,
+    );
+    const taxpayer = await createTaxpayer(ctx, { lgaId: TEST_LGA_ID, townId: null });
+    const listed = async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/taxpayers?lga=${TEST_LGA_ID}`,
+        headers: admin.bearer,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().items as { btin: string; lgaName: string | null }[];
+    };
+    expect(await listed()).toEqual([
+      expect.objectContaining({ btin: taxpayer.btin, lgaName: 'RevDesk Test LGA' }),
+    ]);
+    await ctx.db.execute(
+      sql`update lgas set name = 'RevDesk Test LGA Renamed' where id = ${TEST_LGA_ID}`,
+    );
+    expect(await listed()).toEqual([
+      expect.objectContaining({ btin: taxpayer.btin, lgaName: 'RevDesk Test LGA Renamed' }),
+    ]);
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/taxpayers?lga=${TEST_LGA_ID}&format=csv`,
+      headers: admin.bearer,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('RevDesk Test LGA Renamed');
+  });
+});
+
 describe('the reference data version', () => {
   const TABLES = [
     'states',
