@@ -30,7 +30,8 @@ import {
   insertTaxpayersInBulk,
 } from '../src/server/db/seed/taxpayers';
 import { selectTaxpayers } from '../src/server/modules/taxpayers/list/listQueries';
-import { findTaxpayerByBtin, lookupTaxpayers } from '../src/server/modules/taxpayers/queries';
+import { lookupTaxpayers } from '../src/server/modules/taxpayers/queries';
+import { findTaxpayerByBtin } from '../src/server/modules/taxpayers/record';
 import { parseSearchTerm } from '../src/server/modules/taxpayers/search/searchTerm';
 import { withoutSecondaryIndexes } from './lib/bulkLoad';
 import { startServer, stopServer } from './lib/server';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notificationOf } from '../integrations/remita/simulator';
 import type { SimInvoice } from '../integrations/remita/simulatorState';
 import { TEST_SECRETS_KEY, TEST_TCC_SIGNING_KEY } from '../testing/context';
-import { createOfficer } from '../testing/factories';
+import { BAYELSA, createOfficer, individualInput } from '../testing/factories';
 import {
   type Answer,
   call,
@@ -340,6 +340,36 @@ describe.skipIf(inject('testDatabaseKind') !== 'postgres')(
         sql`select count(*)::int as n from payments where rrr in ${rrrs} and status = 'paid'`,
       );
       expect(paid?.n).toBe(batchInvoices.filter((i) => i.paidAt).length);
+    });
+
+    it('a reference name changed in the database is seen by the next read on both instances', async () => {
+      // A town of the test's own (ids are lga * 1000 + n), as a data migration would add it.
+      const townId = 608_998;
+      await db.db.execute(
+        sql`insert into towns (id, lga_id, name) values (${townId}, ${BAYELSA.yenagoaLgaId}, 'Two Instances Town')`,
+      );
+      const registered = await send(one, 'POST', '/api/v1/taxpayers/individuals', {
+        headers: browser(),
+        json: individualInput({ townId }),
+      });
+      expect(registered.status).toBe(201);
+      const { btin } = (JSON.parse(registered.body) as { taxpayer: { btin: string } }).taxpayer;
+      const townOn = async (instance: Instance) => {
+        const answer = await send(instance, 'GET', `/api/v1/taxpayers/${btin}`, {
+          headers: { cookie },
+        });
+        expect(answer.status).toBe(200);
+        return (JSON.parse(answer.body) as { townName: string | null }).townName;
+      };
+      // Both hold the names in memory now (ADR 0018).
+      expect([await townOn(one), await townOn(two)]).toEqual([
+        'Two Instances Town',
+        'Two Instances Town',
+      ]);
+      for (const name of ['Two Instances Town Renamed', 'Two Instances Town Again']) {
+        await db.db.execute(sql`update towns set name = ${name} where id = ${townId}`);
+        expect([await townOn(two), await townOn(one)]).toEqual([name, name]);
+      }
     });
   },
 );

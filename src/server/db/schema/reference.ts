@@ -1,4 +1,15 @@
-import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Reference data the registry relies on. The rows are a curated data set loaded by a migration
@@ -93,4 +104,20 @@ export const professions = pgTable(
     uniqueIndex('professions_code_key').on(t.code),
     index('professions_subcategory_idx').on(t.subcategoryId),
   ],
+);
+
+/**
+ * One row: which state the reference tables above are in. Statement-level triggers on each of
+ * them (drizzle/0015_reference_data_version.sql) set a fresh random `version` in the same
+ * transaction as any insert, update, delete or truncate, so a reader that sees a version knows
+ * exactly which names go with it, whichever instance made the change (ADR 0018).
+ */
+export const referenceDataVersion = pgTable(
+  'reference_data_version',
+  {
+    /** Always true: the table holds one row. */
+    isSingleRow: boolean('is_single_row').primaryKey().default(true),
+    version: uuid('version').notNull().defaultRandom(),
+  },
+  (t) => [check('reference_data_version_single_row', sql`${t.isSingleRow}`)],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { OfficerListQuery } from '../../../shared/officers';
 import type { Db } from '../../db/client';
 import { builtOnce, preparedOn } from '../../db/prepared';
@@ -269,4 +269,11 @@ export async function selectOfficersForExport(db: Db, query: OfficerListQuery, l
     .where(whereOf(query))
     .orderBy(...SORT_COLUMNS[query.sort])
     .limit(limit);
+}
+
+export function selectUsernames(db: Db, ids: readonly string[]) {
+  return db
+    .select({ id: officers.id, username: officers.username })
+    .from(officers)
+    .where(inArray(officers.id, [...ids]));
 }

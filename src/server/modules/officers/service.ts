@@ -27,6 +27,7 @@ import {
 import { refuseTakenUsernameOrEmail, refuseUnknownMdas, storedPhone } from './rules';
 import { toOfficerDetail, toOfficerView } from './view';
 
+export { officerUsernames } from './usernames';
 export { toOfficerView } from './view';
 
 export type OfficerServiceDeps = { db: Db };

@@ -83,3 +83,9 @@ export function createReferenceService({ db }: { db: Db }) {
 }
 
 export type ReferenceService = ReturnType<typeof createReferenceService>;
+
+export {
+  type ReferenceNames,
+  referenceNamesAt,
+  referenceVersionColumn,
+} from './cache';

@@ -1,8 +1,9 @@
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { makeBtin } from '../../../shared/btin';
 import type { Db } from '../../db/client';
 import { preparedOn } from '../../db/prepared';
 import { taxpayerDirectors, taxpayers } from '../../db/schema';
+import { referenceVersionColumn } from '../reference/service';
 
 export type TaxpayerInsert = Omit<typeof taxpayers.$inferInsert, 'id' | 'btin'>;
 export type TaxpayerColumns = Partial<Omit<typeof taxpayers.$inferInsert, 'id' | 'btin' | 'kind'>>;
@@ -66,34 +67,17 @@ export async function updateTaxpayerAtVersion(
 }
 
 /**
- * One taxpayer with the names of everything it refers to, and its directors, in one query.
- * Scalar sub-selects rather than nine joins: the planner then has no join order to search,
- * which on PostgreSQL cost more than the lookup itself (bench/README.md).
+ * One taxpayer with its directors and the version of the reference data, in one statement: the
+ * names of the places, occupation and profession it refers to come from memory at that version
+ * (src/server/modules/taxpayers/record.ts, ADR 0018), not from a sub-select each. Prepared once
+ * per handle (ADR 0017).
  */
-export async function findTaxpayerByBtin(db: Db, btin: string) {
-  const nameOf = (table: string, id: SQL) =>
-    sql<string | null>`(select name from ${sql.identifier(table)} where id = ${id})`;
+export async function selectTaxpayerByBtin(db: Db, btin: string) {
   const query = preparedOn(db, 'taxpayer_by_btin', (on, name) =>
     on
       .select({
         taxpayer: taxpayers,
-        stateName: nameOf('states', sql`${taxpayers.stateId}`),
-        lgaName: nameOf('lgas', sql`${taxpayers.lgaId}`),
-        townName: nameOf('towns', sql`${taxpayers.townId}`),
-        occupationName: nameOf('occupations', sql`${taxpayers.occupationId}`),
-        professionName: nameOf('professions', sql`${taxpayers.professionId}`),
-        professionSubcategoryCode: sql<
-          string | null
-        >`(select s.code from professions p join profession_subcategories s on s.id = p.subcategory_id where p.id = ${taxpayers.professionId})`,
-        professionCategoryCode: sql<
-          string | null
-        >`(select c.code from professions p join profession_subcategories s on s.id = p.subcategory_id join profession_categories c on c.id = s.category_id where p.id = ${taxpayers.professionId})`,
-        createdByUsername: sql<
-          string | null
-        >`(select username from officers where id = ${taxpayers.createdBy})`,
-        updatedByUsername: sql<
-          string | null
-        >`(select username from officers where id = ${taxpayers.updatedBy})`,
+        referenceVersion: referenceVersionColumn,
         // Spelled out: Drizzle writes a column of a one-table select without its table, and
         // taxpayer_directors has an `id` of its own.
         directors: sql<
@@ -108,7 +92,6 @@ export async function findTaxpayerByBtin(db: Db, btin: string) {
   const [row] = await query.execute({ btin });
   return row ?? null;
 }
-export type TaxpayerRecord = NonNullable<Awaited<ReturnType<typeof findTaxpayerByBtin>>>;
 
 const nameAndBtin = { btin: taxpayers.btin, displayName: taxpayers.displayName, id: taxpayers.id };
 

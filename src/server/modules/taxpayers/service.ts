@@ -37,7 +37,6 @@ import { selectTaxpayers } from './list/listQueries';
 import {
   type DirectorRow,
   findSamePhone,
-  findTaxpayerByBtin,
   insertTaxpayer,
   lockPayerPhone,
   lookupTaxpayers,
@@ -47,6 +46,7 @@ import {
   type TaxpayerColumns,
   updateTaxpayerAtVersion,
 } from './queries';
+import { findTaxpayerByBtin } from './record';
 import { parseLookupTerm, parseSearchTerm } from './search/searchTerm';
 import { changedFields, toListItem, toTaxpayerView } from './view';
 
@@ -358,7 +358,7 @@ function withoutUndefined<T extends object>(value: T): Partial<T> {
 export type TaxpayerService = ReturnType<typeof createTaxpayerService>;
 
 /** One taxpayer's record by BTIN, or null: for other modules (payments) inside their own transaction. */
-export { findTaxpayerByBtin } from './queries';
+export { findTaxpayerByBtin } from './record';
 
 /** A payer Remita told us of: what a payment carries, not what an officer typed. */
 export type PayerDetails = { name: string; phone: string; email?: string | null };

@@ -1,6 +1,6 @@
 import type { TaxpayerListItem, TaxpayerView } from '../../../shared/taxpayers';
 import type { TaxpayerListRow } from './list/listQueries';
-import type { TaxpayerRecord } from './queries';
+import type { TaxpayerRecord } from './record';
 
 /** The API's view of a stored taxpayer (src/shared/taxpayers/views.ts). */
 export function toTaxpayerView(record: TaxpayerRecord): TaxpayerView {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from '
 import type { TaxpayerListQuery, TaxpayerSort } from '../../../../shared/taxpayers';
 import type { Db } from '../../../db/client';
 import { builtOnce, preparedOn } from '../../../db/prepared';
-import { lgas, taxpayerCounts, taxpayerNameWords, taxpayers } from '../../../db/schema';
+import { taxpayerCounts, taxpayerNameWords, taxpayers } from '../../../db/schema';
 import {
   findSimilarWords,
   type NameWordsSource,
@@ -11,6 +11,7 @@ import {
   slicesByClosestWord,
   wordsOf,
 } from '../../../search/nameWords';
+import { referenceNamesAt, referenceVersionColumn } from '../../reference/service';
 
 /** What a search term can be, worked out by the service (src/server/modules/taxpayers/search/searchTerm.ts). */
 export type SearchTerm = {
@@ -63,7 +64,11 @@ const SORTS = {
   '-btin': [desc(taxpayers.btin)],
 } satisfies Record<Exclude<TaxpayerSort, 'relevance'>, SQL[]>;
 
-export const listColumns = {
+/**
+ * The LGA's name comes from memory at the reference data version the page's own statement read
+ * (ADR 0018), not from a join per row.
+ */
+const listColumns = {
   btin: taxpayers.btin,
   kind: taxpayers.kind,
   status: taxpayers.status,
@@ -75,8 +80,9 @@ export const listColumns = {
   cacNumber: taxpayers.cacNumber,
   phone: taxpayers.phone,
   email: taxpayers.email,
-  lgaName: lgas.name,
+  lgaId: taxpayers.lgaId,
   createdAt: taxpayers.createdAt,
+  referenceVersion: referenceVersionColumn,
 };
 
 type ListQuery = Omit<TaxpayerListQuery, 'search'> & { search: SearchTerm | null };
@@ -159,15 +165,23 @@ export async function selectTaxpayers(
   const countLimit = window.offset + Math.max(window.limit, TOTAL_COUNT_AHEAD);
   const isWholeKind = !term && filters.slice(1).every((f) => f === undefined);
 
-  const rows = (on: Db, condition: SQL | undefined, order: SQL[], limit: number, offset: number) =>
-    on
-      .select(listColumns)
-      .from(taxpayers)
-      .leftJoin(lgas, eq(lgas.id, taxpayers.lgaId))
-      .where(condition)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
+  const rows = async (
+    on: Db,
+    condition: SQL | undefined,
+    order: SQL[],
+    limit: number,
+    offset: number,
+  ) =>
+    withLgaNames(
+      on,
+      await on
+        .select(listColumns)
+        .from(taxpayers)
+        .where(condition)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    );
   const countOn = (on: Db, where: SQL | undefined) =>
     isWholeKind ? countRegistry(on, query.kind) : countUpTo(on, where, countLimit + 1);
   const totalOf = (counted: number) => {
@@ -184,7 +198,6 @@ export async function selectTaxpayers(
       on
         .select(listColumns)
         .from(taxpayers)
-        .leftJoin(lgas, eq(lgas.id, taxpayers.lgaId))
         .where(plain.where)
         .orderBy(...order)
         .limit(sql.placeholder('limit'))
@@ -208,11 +221,11 @@ export async function selectTaxpayers(
         )
           .execute({ ...plain.values, countLimit: countLimit + 1 })
           .then(([row]) => row?.total ?? 0);
-    const [total, items] = await Promise.all([
+    const [total, pageRows] = await Promise.all([
       counted,
       page.execute({ ...plain.values, limit: window.limit, offset: window.offset }),
     ]);
-    return { items, ...totalOf(total) };
+    return { items: await withLgaNames(db, pageRows), ...totalOf(total) };
   }
 
   // Without a name there is no similarity threshold to set for the transaction: the count and
@@ -252,6 +265,20 @@ export async function selectTaxpayers(
   });
 }
 export type TaxpayerListRow = Awaited<ReturnType<typeof selectTaxpayers>>['items'][number];
+
+/** Rows of one statement, each with its LGA's name at the version that statement read. */
+async function withLgaNames<Row extends { lgaId: number | null; referenceVersion: string | null }>(
+  db: Db,
+  rows: Row[],
+): Promise<(Omit<Row, 'lgaId' | 'referenceVersion'> & { lgaName: string | null })[]> {
+  const first = rows[0];
+  if (!first) return [];
+  const names = await referenceNamesAt(db, first.referenceVersion);
+  return rows.map(({ lgaId, referenceVersion: _version, ...row }) => ({
+    ...row,
+    lgaName: lgaId === null ? null : (names.lgas.get(lgaId) ?? null),
+  }));
+}
 
 /** Best first: an exact identifier, then the closest name, then the newest. */
 function relevanceOrder(exact: SQL[], similar: Parameters<typeof nameScore>[1] | null): SQL[] {
