@@ -49,8 +49,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS ?? 3);
 const CONNECTION_COUNTS = [1, 50] as const;
-const REVDESK_PORT = 3192;
-const BARE_PORT = 3193;
+const REVDESK_PORT = 3196;
+const BARE_PORT = 3197;
 
 type Kind = 'postgres' | 'pglite';
 
