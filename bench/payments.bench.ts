@@ -42,6 +42,7 @@ import {
   isRollupFilter,
   PAYER_NAMES,
   type PaymentFilter,
+  scopeCheckedOnRows,
   selectPayments,
   selectPaymentsNewestFirstByWindow,
   selectPaymentTotals,
@@ -468,6 +469,10 @@ async function main() {
         actor as Pick<Actor, 'userType' | 'mdaPrivileges'>,
         payments.mdaId,
       );
+      // A payer name's MDA scope is checked on the name's rows, as the service does.
+      const nameScope = scopeCheckedOnRows(
+        mdaScopeOf(actor as Pick<Actor, 'userType' | 'mdaPrivileges'>),
+      );
       for (const c of cases) {
         // The service's filter of each query, with a name's dictionary words found and whether
         // its count was capped, worked out once beforehand: the floor times each part alone.
@@ -483,7 +488,7 @@ async function main() {
             );
           }
           const isCapped = filter.customerName
-            ? (await selectPaymentTotalsUpTo(db, filter, scope, countLimitOf(q))).isCapped
+            ? (await selectPaymentTotalsUpTo(db, filter, nameScope, countLimitOf(q))).isCapped
             : false;
           prepared.set(input, { q, filter, isCapped });
         }
@@ -501,16 +506,17 @@ async function main() {
             limit: query.pageSize,
             offset: (query.page - 1) * query.pageSize,
           };
+          const rowsScope = filter.customerName ? nameScope : scope;
           return isCapped && query.sort === '-createdAt'
-            ? selectPaymentsNewestFirstByWindow(on, filter, scope, window)
-            : selectPayments(on, filter, scope, window);
+            ? selectPaymentsNewestFirstByWindow(on, filter, rowsScope, window)
+            : selectPayments(on, filter, rowsScope, window);
         };
         // As the service does: a name counted up to its cap, a broad filter from the rollups,
         // a narrow one counted.
         const totals = (on: Db, q: Partial<PaymentListQuery>) => {
           const { q: query, filter } = of(q);
           if (filter.customerName)
-            return selectPaymentTotalsUpTo(on, filter, scope, countLimitOf(query));
+            return selectPaymentTotalsUpTo(on, filter, nameScope, countLimitOf(query));
           return isRollupFilter(filter)
             ? selectPaymentTotalsFromRollup(on, filter, mdaScopeOf(actor))
             : selectPaymentTotals(on, filter, scope);
