@@ -42,7 +42,6 @@ import {
   isRollupFilter,
   PAYER_NAMES,
   type PaymentFilter,
-  scopeCheckedOnRows,
   selectPayments,
   selectPaymentsNewestFirstByWindow,
   selectPaymentTotals,
@@ -469,10 +468,6 @@ async function main() {
         actor as Pick<Actor, 'userType' | 'mdaPrivileges'>,
         payments.mdaId,
       );
-      // A payer name's MDA scope is checked on the name's rows, as the service does.
-      const nameScope = scopeCheckedOnRows(
-        mdaScopeOf(actor as Pick<Actor, 'userType' | 'mdaPrivileges'>),
-      );
       for (const c of cases) {
         // The service's filter of each query, with a name's dictionary words found and whether
         // its count was capped, worked out once beforehand: the floor times each part alone.
@@ -488,7 +483,7 @@ async function main() {
             );
           }
           const isCapped = filter.customerName
-            ? (await selectPaymentTotalsUpTo(db, filter, nameScope, countLimitOf(q))).isCapped
+            ? (await selectPaymentTotalsUpTo(db, filter, scope, countLimitOf(q))).isCapped
             : false;
           prepared.set(input, { q, filter, isCapped });
         }
@@ -506,17 +501,16 @@ async function main() {
             limit: query.pageSize,
             offset: (query.page - 1) * query.pageSize,
           };
-          const rowsScope = filter.customerName ? nameScope : scope;
           return isCapped && query.sort === '-createdAt'
-            ? selectPaymentsNewestFirstByWindow(on, filter, rowsScope, window)
-            : selectPayments(on, filter, rowsScope, window);
+            ? selectPaymentsNewestFirstByWindow(on, filter, scope, window)
+            : selectPayments(on, filter, scope, window);
         };
         // As the service does: a name counted up to its cap, a broad filter from the rollups,
         // a narrow one counted.
         const totals = (on: Db, q: Partial<PaymentListQuery>) => {
           const { q: query, filter } = of(q);
           if (filter.customerName)
-            return selectPaymentTotalsUpTo(on, filter, nameScope, countLimitOf(query));
+            return selectPaymentTotalsUpTo(on, filter, scope, countLimitOf(query));
           return isRollupFilter(filter)
             ? selectPaymentTotalsFromRollup(on, filter, mdaScopeOf(actor))
             : selectPaymentTotals(on, filter, scope);

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** One statement as the app sent it to the driver, and when it ran (ms, this process's clock). */
@@ -31,6 +31,7 @@ export function recordStatements(): Recording {
   const statements: RecordedStatement[] = [];
   const pgQuery = pg.Client.prototype.query;
   const pgliteQuery = PGlite.prototype.query;
+  const pgliteTransaction = PGlite.prototype.transaction;
 
   const begin = (text: string, values: unknown[] | undefined, rowMode: unknown, name?: string) => {
     const entry: RecordedStatement = {
@@ -101,11 +102,35 @@ export function recordStatements(): Recording {
     );
   } as typeof PGlite.prototype.query;
 
+  // A PGlite transaction runs its statements on a `tx` of its own, between a BEGIN and a
+  // COMMIT PGlite sends itself: both are recorded so the replay holds the connection too.
+  PGlite.prototype.transaction = function patched<T>(
+    this: PGlite,
+    callback: (tx: Transaction) => Promise<T>,
+  ) {
+    return pgliteTransaction.call(this, async (tx: Transaction) => {
+      const marker = (text: string) => {
+        const entry = begin(text, [], undefined);
+        entry.endedAt = entry.startedAt;
+      };
+      marker('begin');
+      const recorded: Transaction = Object.create(tx);
+      recorded.query = ((text: string, params?: unknown[], options?: { rowMode?: string }) =>
+        record(text, params, options?.rowMode, () =>
+          tx.query(text, params, options as never),
+        )) as Transaction['query'];
+      const result = await callback(recorded);
+      marker('commit');
+      return result;
+    }) as Promise<T>;
+  } as typeof PGlite.prototype.transaction;
+
   return {
     statements,
     stop: () => {
       pg.Client.prototype.query = pgQuery;
       PGlite.prototype.query = pgliteQuery;
+      PGlite.prototype.transaction = pgliteTransaction;
     },
   };
 }

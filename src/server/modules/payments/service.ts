@@ -31,7 +31,6 @@ import {
   PAYER_NAMES,
   type PaymentFilter,
   type PaymentViewRow,
-  scopeCheckedOnRows,
   selectPaymentById,
   selectPaymentByReceiptNumber,
   selectPaymentPage,
@@ -141,6 +140,7 @@ export function createPaymentService({ db, config, secrets, settlements }: Payme
   return {
     async findPayments(actor: Actor, query: PaymentListQuery): Promise<PaymentPage> {
       const filter = await filterOf(db, query, mdas.findMdaIdByCode);
+      const scope = whereInActorMdas(actor, payments.mdaId);
       const window = {
         sort: query.sort,
         limit: query.pageSize,
@@ -148,15 +148,13 @@ export function createPaymentService({ db, config, secrets, settlements }: Payme
       };
       if (filter.customerName) {
         // A name can match tens of thousands: counted up to a cap first; past it, the sums
-        // are left out and a newest-first page is read window by window (ADR 0019). The MDA
-        // scope is checked on the name's rows (scopeCheckedOnRows).
-        const nameScope = scopeCheckedOnRows(mdaScopeOf(actor));
+        // are left out and a newest-first page is read window by window (ADR 0019).
         const countLimit = window.offset + Math.max(window.limit, NAME_SEARCH_COUNT_AHEAD);
-        const totals = await selectPaymentTotalsUpTo(db, filter, nameScope, countLimit);
+        const totals = await selectPaymentTotalsUpTo(db, filter, scope, countLimit);
         const rows =
           totals.isCapped && window.sort === '-createdAt'
-            ? await selectPaymentsNewestFirstByWindow(db, filter, nameScope, window)
-            : await selectPayments(db, filter, nameScope, window);
+            ? await selectPaymentsNewestFirstByWindow(db, filter, scope, window)
+            : await selectPayments(db, filter, scope, window);
         return pageOf(rows, query, totals);
       }
       const mdaScope = mdaScopeOf(actor);
