@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -69,11 +70,12 @@ export type DatabaseTarget =
   | { kind: 'pglite'; client: PGlite };
 
 /**
- * A PGlite with the extensions the migrations create (pg_trgm for taxpayer name search).
+ * A PGlite with the extensions the migrations create (pg_trgm for name search, btree_gin for
+ * a payer name within MDAs).
  * Every PGlite the app or the tests open goes through here.
  */
 export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: { pg_trgm } });
+  return PGlite.create({ ...options, extensions: { pg_trgm, btree_gin } });
 }
 
 /** Opens PostgreSQL through `pg`, or PGlite (embedded) on a folder or an existing instance. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentListQuery, PaymentSort } from '../../../shared/payments';
 import { type MdaScope, whereInMdaScopeWithPlaceholders } from '../../auth/mdaScope';
@@ -138,13 +138,10 @@ function whereOf(filter: PaymentFilter, scope: SQL | undefined): SQL | undefined
         )
       : undefined,
     filter.type ? eq(payments.type, filter.type) : undefined,
-    // The MDA's id, found first, so the planner sees which MDA (and how big) it is; with a
-    // payer name, checked on the name's rows instead (checkedOnRows).
+    // The MDA's id, found first, so the planner sees which MDA (and how big) it is.
     filter.mdaCode
       ? filter.mdaIdOfCode
-        ? filter.customerName
-          ? sql`${payments.mdaId}::text = ${filter.mdaIdOfCode}`
-          : eq(payments.mdaId, filter.mdaIdOfCode)
+        ? eq(payments.mdaId, filter.mdaIdOfCode)
         : sql`false`
       : undefined,
     filter.channel ? eq(payments.channel, filter.channel) : undefined,
@@ -213,18 +210,6 @@ function placeholderFilterOf(filter: PaymentFilter, scope: MdaScope) {
   if (filter.channel) add('channel', filter.channel, eq(payments.channel, p('channel')));
   if (filter.status) add('status', filter.status, eq(payments.status, p('status')));
   return { where: and(...conditions), values, shape: shape.join(',') };
-}
-
-/**
- * The MDA scope of a payer-name search, checked on the rows the name's words find and never
- * through an MDA index: the words find at most tens of thousands of payments, while an MDA's
- * own bitmap is all of its payments (872,000 for one MDA at 10 M, 38 ms to build before a row
- * is read), which the planner otherwise ANDs in (bench/README.md, ADR 0019).
- */
-export function scopeCheckedOnRows(scope: MdaScope): SQL | undefined {
-  if (scope.all) return undefined;
-  if (scope.mdaIds.length === 0) return sql`false`;
-  return inArray(sql`${payments.mdaId}::text`, [...scope.mdaIds]);
 }
 
 /** One page of a filter without a payer name, in the asked order: built once per shape. */
