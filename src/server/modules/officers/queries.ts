@@ -213,28 +213,6 @@ function filterOf(query: OfficerListQuery) {
   return { where, values, shape };
 }
 
-function whereOf(query: OfficerListQuery): SQL | undefined {
-  const term = query.search ? `%${escapeLike(query.search)}%` : null;
-  return and(
-    query.userType ? eq(officers.userType, query.userType) : undefined,
-    query.userTypeGroup === 'admin' ? eq(officers.userType, 'ADMIN') : undefined,
-    query.userTypeGroup === 'staff' ? ne(officers.userType, 'ADMIN') : undefined,
-    query.mdaId
-      ? sql`exists (select 1 from officer_mda_privileges p where p.officer_id = ${officers.id} and p.mda_id = ${query.mdaId})`
-      : undefined,
-    query.state ? STATE_FILTERS[query.state] : undefined,
-    term
-      ? or(
-          ilike(officers.firstName, term),
-          ilike(officers.surname, term),
-          ilike(officers.username, term),
-          ilike(officers.email, term),
-          ilike(officers.officerId, term),
-        )
-      : undefined,
-  );
-}
-
 export async function selectOfficers(db: Db, query: OfficerListQuery) {
   const { where, values, shape } = filterOf(query);
   const page = builtOnce(db, `officers_page:${shape}:${query.sort}`, (on, name) =>
@@ -263,12 +241,17 @@ export async function selectOfficers(db: Db, query: OfficerListQuery) {
 
 /** The whole filter, in the list's order, for an export (at most `limit` rows). */
 export async function selectOfficersForExport(db: Db, query: OfficerListQuery, limit: number) {
-  return db
-    .select(officerColumns)
-    .from(officers)
-    .where(whereOf(query))
-    .orderBy(...SORT_COLUMNS[query.sort])
-    .limit(limit);
+  const { where, values, shape } = filterOf(query);
+  const rows = builtOnce(db, `officers_export:${shape}:${query.sort}`, (on, name) =>
+    on
+      .select(officerColumns)
+      .from(officers)
+      .where(where)
+      .orderBy(...SORT_COLUMNS[query.sort])
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  );
+  return rows.execute({ ...values, limit });
 }
 
 export function selectUsernames(db: Db, ids: readonly string[]) {
