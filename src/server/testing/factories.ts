@@ -16,7 +16,13 @@ let serial = 0;
 /** A new officer with unique username and e-mail; the password is TEST_PASSWORD unless given. */
 export async function createOfficer(
   ctx: Pick<TestContext, 'db'>,
-  input: { userType?: UserType; password?: string; username?: string; isActive?: boolean } = {},
+  input: {
+    userType?: UserType;
+    password?: string;
+    username?: string;
+    isActive?: boolean;
+    mdaPrivileges?: string[];
+  } = {},
 ): Promise<OfficerView & { password: string }> {
   serial += 1;
   const username = input.username ?? `officer${serial}_${randomUUID().slice(0, 8)}`;
@@ -29,6 +35,7 @@ export async function createOfficer(
     phoneNumber: '+2348030000000',
     userType: input.userType ?? 'ADMIN',
     password,
+    ...(input.mdaPrivileges ? { mdaPrivileges: input.mdaPrivileges } : {}),
   });
   return { ...officer, password };
 }
@@ -47,6 +54,11 @@ export type SignedIn = {
 export async function signInAs(ctx: TestContext, userType: UserType): Promise<SignedIn> {
   const officer = await createOfficer(ctx, { userType });
   return signIn(ctx, officer);
+}
+
+/** An OFFICER_MDA holding the privileges of the MDAs given, signed in. */
+export async function signInMdaOfficer(ctx: TestContext, mdaIds: string[]): Promise<SignedIn> {
+  return signIn(ctx, await createOfficer(ctx, { userType: 'OFFICER_MDA', mdaPrivileges: mdaIds }));
 }
 
 export async function signIn(

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MdaView } from '../../../shared/mdas';
-import { systemActor } from '../../auth/actor';
 import { createTestContext, type TestContext } from '../../testing/context';
-import { type SignedIn, signIn, signInAs, TEST_PASSWORD } from '../../testing/factories';
-import { createOfficerService } from '../officers/service';
+import { type SignedIn, signInAs, signInMdaOfficer } from '../../testing/factories';
 import { issuePaths, mdaClient, uniqueMda } from './testing';
 
 let ctx: TestContext & { close(): Promise<void> };
@@ -28,21 +26,7 @@ const { send, createMda } = mdaClient(
   () => admin.bearer,
 );
 
-/** An MDA officer holding the privilege of the MDAs given. */
-async function mdaOfficerOf(mdaIds: string[]): Promise<SignedIn> {
-  const username = `mdaofficer_${randomUUID().slice(0, 8)}`;
-  const officer = await createOfficerService({ db: ctx.db }).createOfficer(systemActor('system'), {
-    username,
-    email: `${username}@test.revdesk.ng`,
-    firstName: 'Boma',
-    surname: 'Ayibatonye',
-    phoneNumber: '+2348030000000',
-    userType: 'OFFICER_MDA',
-    password: TEST_PASSWORD,
-    mdaPrivileges: mdaIds,
-  });
-  return signIn(ctx, { ...officer, password: TEST_PASSWORD });
-}
+const mdaOfficerOf = (mdaIds: string[]) => signInMdaOfficer(ctx, mdaIds);
 
 describe('POST /api/v1/mdas', () => {
   it('adds an MDA, upper-cases its code, and audits it', async () => {

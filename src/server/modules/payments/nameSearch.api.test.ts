@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentPage } from '../../../shared/payments';
-import { systemActor } from '../../auth/actor';
 import { findSimilarWords, wordsOf } from '../../search/nameWords';
 import { createTestContext, type TestContext } from '../../testing/context';
-import { createMda, type SignedIn, signIn, signInAs, TEST_PASSWORD } from '../../testing/factories';
-import { createOfficerService } from '../officers/service';
+import { createMda, type SignedIn, signInAs, signInMdaOfficer } from '../../testing/factories';
 import { PAYER_NAMES, type PaymentFilter, selectPaymentsNewestFirstByWindow } from './queries';
 import { createPayment } from './testing';
 
@@ -42,20 +39,7 @@ async function list(query: string, who: SignedIn = admin): Promise<PaymentPage> 
 
 const ids = (page: PaymentPage) => page.items.map((p) => p.id).sort();
 
-async function mdaOfficerOf(mdaIds: string[]): Promise<SignedIn> {
-  const username = `mdaofficer_${randomUUID().slice(0, 8)}`;
-  const officer = await createOfficerService({ db: ctx.db }).createOfficer(systemActor('system'), {
-    username,
-    email: `${username}@test.revdesk.ng`,
-    firstName: 'Boma',
-    surname: 'Ayibatonye',
-    phoneNumber: '+2348030000000',
-    userType: 'OFFICER_MDA',
-    password: TEST_PASSWORD,
-    mdaPrivileges: mdaIds,
-  });
-  return signIn(ctx, { ...officer, password: TEST_PASSWORD });
-}
+const mdaOfficerOf = (mdaIds: string[]) => signInMdaOfficer(ctx, mdaIds);
 
 /** `count` unpaid bills of one payer name on an MDA, one every 9 hours back from now. */
 async function insertBills(mdaId: string, payerName: string, count: number) {

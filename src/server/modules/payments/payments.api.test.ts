@@ -2,18 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentPage, PaymentView } from '../../../shared/payments';
-import { systemActor } from '../../auth/actor';
 import { payments } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/context';
 import {
   createMda,
   createTaxpayer,
   type SignedIn,
-  signIn,
   signInAs,
-  TEST_PASSWORD,
+  signInMdaOfficer,
 } from '../../testing/factories';
-import { createOfficerService } from '../officers/service';
 import { createPayment, createRevenueHead, randomRrr } from './testing';
 
 let ctx: TestContext & { close(): Promise<void> };
@@ -39,21 +36,7 @@ async function list(query: string, who: SignedIn = admin): Promise<PaymentPage> 
 
 const ids = (page: PaymentPage) => page.items.map((p) => p.id).sort();
 
-/** An MDA officer holding the privilege of the MDAs given. */
-async function mdaOfficerOf(mdaIds: string[]): Promise<SignedIn> {
-  const username = `mdaofficer_${randomUUID().slice(0, 8)}`;
-  const officer = await createOfficerService({ db: ctx.db }).createOfficer(systemActor('system'), {
-    username,
-    email: `${username}@test.revdesk.ng`,
-    firstName: 'Boma',
-    surname: 'Ayibatonye',
-    phoneNumber: '+2348030000000',
-    userType: 'OFFICER_MDA',
-    password: TEST_PASSWORD,
-    mdaPrivileges: mdaIds,
-  });
-  return signIn(ctx, { ...officer, password: TEST_PASSWORD });
-}
+const mdaOfficerOf = (mdaIds: string[]) => signInMdaOfficer(ctx, mdaIds);
 
 describe('GET /api/v1/payments: filters', () => {
   it('finds by every SPEC.md filter, and the totals are those of the filtered set', async () => {
