@@ -99,6 +99,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ RECEIPT_PREFIX: 'birs/' })).toThrow(/RECEIPT_PREFIX/);
   });
 
+  it("reads the service's contact phone in E.164, and refuses one that is not Nigerian", () => {
+    expect(loadConfig({}).contactPhone).toBeNull();
+    expect(loadConfig({ CONTACT_PHONE: '0906 206 7384' }).contactPhone).toBe('+2349062067384');
+    expect(() => loadConfig({ CONTACT_PHONE: '12345' })).toThrow(/CONTACT_PHONE/);
+  });
+
   it('keeps metrics off unless METRICS_TOKEN is set, and refuses a short token', () => {
     expect(loadConfig({}).metricsToken).toBeNull();
     expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeNull();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { normaliseNigerianPhone } from '../shared/phone';
 import { isAddressOrCidr, parseTrustProxy, splitList } from './security/addresses';
 
 /** Every environment variable RevDesk reads, parsed once at start. README's configuration table mirrors this. */
@@ -45,8 +46,18 @@ const EnvSchema = z
     /** Extra origins allowed to make cookie-authenticated writes (comma-separated), e.g. behind a proxy. */
     PUBLIC_ORIGINS: z.string().optional(),
     /** 32 bytes (64 hex digits or base64) that encrypt secrets at rest, e.g. MDAs' Remita API keys. */
-    /** Remita's base URL, e.g. https://login.remita.net. Unset: the simulator on this server (demo only). */
+    /** Remita's base URL, e.g. https://login.remita.net (Remita's demo: https://demo.remita.net). Unset: the simulator on this server (demo only). */
     REMITA_BASE_URL: z.url().optional(),
+    /**
+     * The revenue service's contact number, sent to Remita as the payer's phone when a taxpayer
+     * has none (ADR 0021). Unset: such a bill goes out with no phone.
+     */
+    CONTACT_PHONE: z
+      .string()
+      .optional()
+      .refine((v) => !v?.trim() || normaliseNigerianPhone(v) !== null, {
+        error: 'CONTACT_PHONE is a Nigerian phone number, e.g. 08031234567',
+      }),
     /** The auto-registration (EVAS) system's base URL. Unset: the simulator on this server (demo only). */
     EVAS_BASE_URL: z.url().optional(),
     /** Mount the Remita and EVAS simulators under /_sim (on by default with demo data; never in production). */
@@ -165,6 +176,8 @@ export type Config = {
   /** EVAS's base URL; null means this server's own simulator (/_sim/evas). */
   evasBaseUrl: string | null;
   remitaTimeoutMs: number;
+  /** CONTACT_PHONE in E.164; null when unset (ADR 0021). */
+  contactPhone: string | null;
   receiptPrefix: string;
   /** Where RevDesk is reached, without a trailing slash; null: the address of the request. */
   publicUrl: string | null;
@@ -221,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remitaBaseUrl: e.REMITA_BASE_URL?.replace(/\/+$/, '') ?? null,
     evasBaseUrl: e.EVAS_BASE_URL?.replace(/\/+$/, '') ?? null,
     remitaTimeoutMs: e.REMITA_TIMEOUT_MS,
+    contactPhone: e.CONTACT_PHONE?.trim() ? normaliseNigerianPhone(e.CONTACT_PHONE) : null,
     receiptPrefix: e.RECEIPT_PREFIX,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     demoPassword: e.DEMO_PASSWORD,

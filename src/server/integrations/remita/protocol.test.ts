@@ -6,6 +6,7 @@ import {
   koboToNaira,
   nairaToKobo,
   parseAuthorizationHeader,
+  remitaPayerPhone,
   remitaTimeToIso,
   statusHash,
   statusPath,
@@ -58,11 +59,38 @@ describe('Remita amounts', () => {
     expect(nairaToKobo(null)).toBeNull();
   });
 
-  it('writes kobo as naira with two decimals', () => {
-    expect(koboToNaira(500_000)).toBe('5000.00');
+  it('writes whole naira without decimals, and two decimals only when there are kobo', () => {
+    expect(koboToNaira(500_000)).toBe('5000');
+    expect(koboToNaira(500_050)).toBe('5000.50');
     expect(koboToNaira(123_405)).toBe('1234.05');
     expect(koboToNaira(7)).toBe('0.07');
+    expect(koboToNaira(0)).toBe('0');
     expect(() => koboToNaira(1.5)).toThrow(RangeError);
+  });
+
+  it('hashes an invoice over exactly the amount text sent, with and without kobo', () => {
+    const whole = koboToNaira(500_000);
+    expect(invoiceHash('2547916', '4430731', 'ORD-1', whole, '1946')).toBe(
+      sha512('25479164430731ORD-150001946'),
+    );
+    const withKobo = koboToNaira(500_050);
+    expect(invoiceHash('2547916', '4430731', 'ORD-1', withKobo, '1946')).toBe(
+      sha512('25479164430731ORD-15000.501946'),
+    );
+  });
+});
+
+describe('Remita payer phone', () => {
+  it('sends digits only, in the national form of the official samples', () => {
+    expect(remitaPayerPhone('+2348031234567', null)).toBe('08031234567');
+    expect(remitaPayerPhone('+23494801234', null)).toBe('094801234');
+  });
+
+  it("sends the service's contact number for a payer with none, else nothing", () => {
+    expect(remitaPayerPhone(null, '+2349062067384')).toBe('09062067384');
+    expect(remitaPayerPhone('', '+2349062067384')).toBe('09062067384');
+    expect(remitaPayerPhone('+2348031234567', '+2349062067384')).toBe('08031234567');
+    expect(remitaPayerPhone(null, null)).toBe('');
   });
 });
 

@@ -36,7 +36,7 @@ export function statusHash(rrr: string, apiKey: string, merchantId: string): str
 
 /**
  * The hash of an invoice: sha512_hex(merchantId + serviceTypeId + orderId + amount + apiKey),
- * `amount` exactly as the body sends it (RevDesk always sends naira with two decimals, "5000.00").
+ * `amount` exactly as the body sends it (koboToNaira: "5000", or "5000.50" with kobo).
  */
 export function invoiceHash(
   merchantId: string,
@@ -62,12 +62,31 @@ export function parseAuthorizationHeader(
   return match?.[1] && match[2] ? { merchantId: match[1], hash: match[2] } : null;
 }
 
-/** 500000 → "5000.00": Remita takes naira with the kobo as two decimals. */
+/**
+ * 500000 → "5000", 500050 → "5000.50": naira as Remita's official samples send it, whole when
+ * there are no kobo and with two decimals only when there are. The invoice hash is computed
+ * over exactly this text (remita.md, "Generate an RRR").
+ */
 export function koboToNaira(amountKobo: number): string {
   if (!Number.isSafeInteger(amountKobo) || amountKobo < 0) {
     throw new RangeError(`not an amount in kobo: ${amountKobo}`);
   }
-  return `${Math.floor(amountKobo / 100)}.${String(amountKobo % 100).padStart(2, '0')}`;
+  const naira = String(Math.floor(amountKobo / 100));
+  const kobo = amountKobo % 100;
+  return kobo === 0 ? naira : `${naira}.${String(kobo).padStart(2, '0')}`;
+}
+
+/**
+ * The payer's phone as paymentinit takes it: national digits only ("+2348031234567" →
+ * "08031234567"), as every official sample sends it. A payer with no phone gets `fallback`
+ * (the service's CONTACT_PHONE, ADR 0021): MDAs' settings hold no phone of their own. With
+ * neither, nothing ("").
+ */
+export function remitaPayerPhone(e164: string | null, fallback: string | null): string {
+  const phone = e164 || fallback;
+  if (!phone) return '';
+  const digits = phone.replace(/\D/g, '');
+  return digits.startsWith('234') && phone.trim().startsWith('+') ? `0${digits.slice(3)}` : digits;
 }
 
 /**

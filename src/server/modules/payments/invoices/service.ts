@@ -6,11 +6,11 @@ import type {
   InvoicePage,
   PaymentView,
 } from '../../../../shared/payments';
-import { formatNigerianPhone } from '../../../../shared/phone';
 import type { Actor } from '../../../auth/actor';
 import { isMdaInScope, mdaScopeOf, whereInActorMdas } from '../../../auth/mdaScope';
 import { payments } from '../../../db/schema';
 import { AppError, fieldError } from '../../../errors';
+import { remitaPayerPhone } from '../../../integrations/remita/protocol';
 import { createMdaService } from '../../mdas/service';
 import { findTaxpayerByBtin } from '../../taxpayers/service';
 import type { PaymentDeps } from '../deps';
@@ -109,7 +109,8 @@ export function createInvoiceService({
         orderId,
         payerName: taxpayer.displayName,
         payerEmail: taxpayer.email ?? placeholderEmail,
-        payerPhone: taxpayer.phone ? formatNigerianPhone(taxpayer.phone) : '',
+        // Digits only, as Remita's samples send it; the service's number when the payer has none (ADR 0021).
+        payerPhone: remitaPayerPhone(taxpayer.phone, config.contactPhone),
         description: input.description,
       });
       const bill = await db.transaction((tx) =>
