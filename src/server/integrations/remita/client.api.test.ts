@@ -187,7 +187,7 @@ describe('re-push and the demo payment', () => {
           expect.objectContaining({
             rrr: invoice.rrr,
             channnel: expect.any(String),
-            amount: 2500.5,
+            amount: '2500.50',
             orderRef: invoice.orderId,
             serviceTypeId: invoice.serviceTypeId,
             payerName: 'Ebiere Douglas',

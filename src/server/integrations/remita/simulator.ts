@@ -7,6 +7,7 @@ import {
   ECHANNEL_PATH,
   INVOICE_PATH,
   invoiceHash,
+  koboToNaira,
   nairaToKobo,
   parseAuthorizationHeader,
   RRR_NOT_FOUND_CODE,
@@ -89,17 +90,24 @@ function delay(request: FastifyRequest, ms: number | undefined): Promise<void> {
   });
 }
 
-/** The remita-shaped notification of one paid invoice (remita.md, "Payment notification"). */
-export function notificationOf(invoice: SimInvoice) {
+/**
+ * The remita-shaped notification of one paid invoice (remita.md, "Payment notification"), as
+ * Remita sends it: every value text (the amount too), `channnel` spelt as Remita spells it
+ * beside the newer `channel`, the times as Lagos wall-clock text, the custom fields as
+ * DESCRIPTION/COLVAL pairs.
+ */
+export function notificationOf(invoice: SimInvoice, sentAt: Date = new Date()) {
   const paidAt = toRemitaTime(new Date(invoice.paidAt ?? invoice.createdAt));
   return [
     {
       rrr: invoice.rrr,
       channnel: 'BRANCH',
       channel: 'BRANCH',
-      amount: Number(invoice.paidAmountKobo ?? invoice.amountKobo) / 100,
+      amount: koboToNaira(invoice.paidAmountKobo ?? invoice.amountKobo),
       transactiondate: paidAt,
       debitdate: paidAt,
+      dateRequested: toRemitaTime(new Date(invoice.createdAt)),
+      dateSent: toRemitaTime(sentAt),
       bank: '058',
       branch: 'Yenagoa',
       serviceTypeId: invoice.serviceTypeId,
@@ -109,6 +117,8 @@ export function notificationOf(invoice: SimInvoice) {
       payerEmail: invoice.payerEmail,
       payerPhoneNumber: invoice.payerPhone,
       uniqueIdentifier: invoice.transactionRef ?? invoice.rrr,
+      paymentDescription: invoice.description,
+      customFieldData: [{ DESCRIPTION: 'Description', COLVAL: invoice.description }],
     },
   ];
 }

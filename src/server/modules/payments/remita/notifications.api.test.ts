@@ -212,17 +212,74 @@ describe('POST /api/v1/remita/notifications', () => {
     expect((await refusalsOf(invoice.rrr))[0]?.after).toMatchObject({ reason: 'unknown-mda' });
   });
 
-  it('400 for a body that is not JSON, 422 for an item without a 12-digit RRR or an empty list', async () => {
+  it('400 for a body that is not JSON, 422 for an empty list or a body that holds no items', async () => {
     const broken = await notify('[{"rrr": ');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.code).toBe('BAD_REQUEST');
-    const badRrr = await notify([{ rrr: '12345', amount: 10 }]);
-    expect(badRrr.statusCode).toBe(422);
-    expect(badRrr.json().error.code).toBe('VALIDATION_FAILED');
     expect((await notify([])).statusCode).toBe(422);
     expect((await notify('"OK"')).statusCode).toBe(422);
   });
 
+  it('refuses a malformed item alone, audited, and records the good ones beside it', async () => {
+    const first = paidInvoice();
+    const second = paidInvoice();
+    const badRrr = `BAD-${randomRrr()}`;
+    const res = await notify([
+      ...notificationFor(first),
+      { ...notificationFor(first)[0], rrr: badRrr },
+      ...notificationFor(second),
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('OK');
+    expect(await ledgerRowsOf(first.rrr)).toHaveLength(1);
+    expect(await ledgerRowsOf(second.rrr)).toHaveLength(1);
+    const [refusal] = await refusalsOf(badRrr);
+    expect(refusal?.after).toMatchObject({
+      reason: 'malformed-item',
+      message: expect.stringContaining('rrr'),
+      claimedAmount: first.amountKobo / 100 + '',
+    });
+    // An item that is not even an object is refused alone too.
+    const third = paidInvoice();
+    expect((await notify([42, ...notificationFor(third)])).statusCode).toBe(200);
+    expect(await ledgerRowsOf(third.rrr)).toHaveLength(1);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['written with a thousands separator', '1,234.00'],
+    ['not a number', 'five thousand'],
+  ])("judges an item whose amount is %s on Remita's amount against the bill", async (_, amount) => {
+    const paid = paidInvoice({ amountKobo: 123_400 });
+    await notify(notificationFor(paid, { amount }));
+    expect(await ledgerRowsOf(paid.rrr)).toMatchObject([{ status: 'paid', amountKobo: 123_400 }]);
+
+    const invoice = addSimInvoice(ctx, mda, { amountKobo: 200_000 });
+    await createPayment(ctx, {
+      status: 'pending',
+      mdaId: mda.id,
+      rrr: invoice.rrr,
+      amountKobo: 200_000,
+    });
+    const short = ctx.simulators.remita.pay(invoice.rrr, { amountKobo: 123_400 });
+    expect((await notify(notificationFor(short, { amount }))).body).toBe('OK');
+    expect(await ledgerRowsOf(invoice.rrr)).toMatchObject([{ status: 'pending' }]);
+    expect((await refusalsOf(invoice.rrr))[0]?.after).toMatchObject({
+      reason: 'bill-amount-mismatch',
+    });
+  });
+
+  it('sends what Remita sends: text amounts, dates requested and sent, channnel, custom fields', () => {
+    const [item] = notificationOf(paidInvoice({ amountKobo: 250_050 }));
+    expect(item).toMatchObject({
+      amount: '2500.50',
+      channnel: 'BRANCH',
+      dateRequested: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      dateSent: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      customFieldData: [{ DESCRIPTION: 'Description', COLVAL: 'Test fees' }],
+    });
+  });
   it('records exactly one payment for 100 concurrent replays, and no 500', async () => {
     const invoice = paidInvoice({ amountKobo: 4_200_000, payerName: 'Preye Dickson' });
     const body = notificationFor(invoice);
@@ -246,6 +303,54 @@ describe('POST /api/v1/remita/notifications', () => {
       .where(eq(taxpayers.phone, rows[0]?.payerPhone as string));
     expect(registered).toHaveLength(1);
     expect(await refusalsOf(invoice.rrr)).toHaveLength(0);
+  });
+});
+
+describe('the body of a notification, whatever its content type', () => {
+  function post(payload: string, contentType: string | null) {
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/remita/notifications',
+      headers: contentType ? { 'content-type': contentType } : {},
+      payload,
+    });
+  }
+
+  it.each([
+    ['text/plain', (json: string) => json],
+    ['text/plain; charset=utf-8', (json: string) => json],
+    ['application/x-www-form-urlencoded', (json: string) => json],
+    ['application/x-www-form-urlencoded', (json: string) => encodeURIComponent(json)],
+    ['application/x-www-form-urlencoded', (json: string) => `data=${encodeURIComponent(json)}`],
+    [null, (json: string) => json],
+  ])('reads JSON sent as %s', async (contentType, encode) => {
+    const invoice = paidInvoice();
+    const res = await post(encode(JSON.stringify(notificationFor(invoice))), contentType);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('OK');
+    expect(await ledgerRowsOf(invoice.rrr)).toHaveLength(1);
+  });
+
+  it('answers a clear 400 in the error shape for a body that is not JSON', async () => {
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', null]) {
+      const res = await post('rrr=280000000001&amount=5000', contentType);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: { code: 'BAD_REQUEST', message: expect.stringContaining('not JSON') },
+      });
+    }
+    const empty = await post('', 'text/plain');
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('leaves every other route to its own parsers: a form is still refused there', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '{"username":"x","password":"y"}',
+    });
+    expect(res.statusCode).toBe(415);
   });
 });
 

@@ -5,6 +5,7 @@ import { type Actor, systemActor } from '../../../auth/actor';
 import { limitPerMinute } from '../../../auth/rateLimit';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
+import { nairaToKobo } from '../../../integrations/remita/protocol';
 import type { RemitaRrrStatus } from '../../../integrations/remita/types';
 import { addressMatcher } from '../../../security/addresses';
 import { recordAudit } from '../../audit/service';
@@ -38,10 +39,14 @@ export const NotificationItem = z.looseObject({
 });
 export type NotificationItem = z.infer<typeof NotificationItem>;
 
-/** A notification carries a handful of items; a thousand is a flood, not a notification. */
+/**
+ * A notification carries a handful of items; a thousand is a flood, not a notification. Each
+ * item is read on its own (NotificationItem, in receiveNotification): one malformed item is
+ * refused alone and never costs the others (remita.md, "Payment notification").
+ */
 export const NotificationBody = z.union([
-  z.array(NotificationItem).min(1).max(1000),
-  NotificationItem.transform((item) => [item]),
+  z.array(z.unknown()).min(1).max(1000),
+  z.looseObject({}).transform((item): unknown[] => [item]),
 ]);
 
 /** Why an item was not recorded, in words for the administrator reading the audit trail. */
@@ -52,13 +57,7 @@ type Refusal = {
   paymentId?: string | null;
 };
 
-type ItemOutcome = { rrr: string; recorded: boolean; refusal?: Refusal };
-
-/** "5000.00" (naira) → 500000 kobo; null when it is not an amount. */
-export function koboOf(amount: string | null | undefined): number | null {
-  if (!amount || !/^\d+(\.\d{1,2})?$/.test(amount)) return null;
-  return Math.round(Number(amount) * 100);
-}
+type ItemOutcome = { rrr: string | null; recorded: boolean; refusal?: Refusal };
 
 /** A BTIN the payer gave Remita (a custom field or the unique identifier), when it is one. */
 function btinGiven(item: NotificationItem): string | null {
@@ -73,6 +72,35 @@ function btinGiven(item: NotificationItem): string | null {
     if (isValidBtin(candidate)) return candidate;
   }
   return null;
+}
+
+/**
+ * The amount an item claims, in kobo, when it is plain naira ("5000", "5000.50", 5000.5); null
+ * when it is missing or unreadable ("", "1,234.00": a separator Remita does not write, which
+ * could be read two ways). Null is no reason to refuse: Remita's own amount is then judged
+ * against the bill by the ledger, as for a status check (remita.md, "Payment notification").
+ */
+function claimedKoboOf(amount: string | null | undefined): number | null {
+  return amount && /^\d+(\.\d{1,2})?$/.test(amount) ? nairaToKobo(amount) : null;
+}
+
+/** A field of an unreadable item, as text for the audit trail (cut short), or null. */
+function claimedTextOf(raw: unknown, field: string): string | null {
+  const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[field] : null;
+  return typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 40) : null;
+}
+
+/** An item that is not a notification (no 12-digit `rrr`, not an object): refused alone. */
+function malformed(raw: unknown, error: z.ZodError): ItemOutcome {
+  const problems = error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || 'item'}: ${issue.message}`)
+    .join('; ');
+  return {
+    rrr: claimedTextOf(raw, 'rrr'),
+    recorded: false,
+    refusal: { reason: 'malformed-item', message: `The item cannot be read (${problems}).` },
+  };
 }
 
 const errorReasons: Partial<Record<string, string>> = {
@@ -128,7 +156,7 @@ export function createNotificationService({
         message: `The ledger has no bill for RRR ${item.rrr} and no MDA collects with service type ${item.serviceTypeId ?? '(none)'}.`,
       });
     }
-    const claimedKobo = koboOf(item.amount);
+    const claimedKobo = claimedKoboOf(item.amount);
     try {
       const credentials = await mdas.getRemitaCredentials(remita, mdaId);
       const status = await integrations.remita.getRrrStatus(credentials, item.rrr);
@@ -139,7 +167,7 @@ export function createNotificationService({
           mdaId,
         });
       }
-      if (claimedKobo !== status.amountKobo) {
+      if (claimedKobo !== null && claimedKobo !== status.amountKobo) {
         return refuse({
           reason: 'amount-mismatch',
           message: `The notification says ${item.amount ?? '(no amount)'} naira was paid; Remita says ${status.amountKobo / 100}.`,
@@ -205,21 +233,27 @@ export function createNotificationService({
      * the amount the item claims. Items are taken one by one: each records in its own
      * transaction (the ledger's rule), and a notification holds one item or a few.
      */
-    async receiveNotification(caller: Actor, items: readonly NotificationItem[]) {
+    async receiveNotification(caller: Actor, rawItems: readonly unknown[]) {
       const outcomes: ItemOutcome[] = [];
-      for (const item of items) {
-        const outcome = await receiveItem(item);
+      for (const raw of rawItems) {
+        const parsed = NotificationItem.safeParse(raw);
+        const outcome = parsed.success
+          ? await receiveItem(parsed.data)
+          : malformed(raw, parsed.error);
         if (outcome.refusal) {
+          const claimedAmount = parsed.success
+            ? (parsed.data.amount ?? null)
+            : claimedTextOf(raw, 'amount');
           await recordAudit(db, caller, {
             action: 'payment.notification_refused',
             entityType: 'payment',
             entityId: outcome.refusal.paymentId ?? null,
             after: {
-              rrr: item.rrr,
+              rrr: outcome.rrr,
               reason: outcome.refusal.reason,
               message: outcome.refusal.message,
               mdaId: outcome.refusal.mdaId ?? null,
-              claimedAmount: item.amount ?? null,
+              claimedAmount,
             },
           });
         }

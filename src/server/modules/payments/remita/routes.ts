@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../../shared/errors';
 import {
@@ -80,60 +80,98 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
     (req) => remita.checkEvasStatus(req.actor, req.params.rrr),
   );
 
-  app.post(
-    '/remita/notifications',
-    {
-      // Up to a thousand items of about half a KB each (NotificationBody).
-      bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES,
-      schema: {
-        tags,
-        operationId: 'receiveRemitaNotification',
-        summary: 'Receive a Remita payment notification',
-        description:
-          'Called by Remita, not by officers: a JSON array of notifications, or one. Nothing in it is trusted: each RRR is asked of Remita again and only a paid one with the same amount is recorded. Answers `OK`. Limited per address (429 with `Retry-After`); when REMITA_NOTIFICATION_SOURCES is set, any other address gets 403.',
-        body: NotificationBody,
-        response: {
-          200: z.literal('OK'),
-          400: ErrorBody,
-          403: ErrorBody,
-          413: ErrorBody,
-          415: ErrorBody,
-          422: ErrorBody,
-          429: ErrorBody,
-          502: ErrorBody,
-        },
-      },
-      config: { public: true },
-      // Before the body is read: a refused sender costs no parsing and no call to Remita.
-      onRequest: async (req) => {
-        try {
-          await notifications.admitSender(req.actor);
-        } catch (err) {
-          req.log.warn({ ip: req.ip, err }, 'remita notification refused before reading');
-          throw err;
-        }
-      },
-    },
-    async (req, reply) => {
-      const outcomes = await notifications.receiveNotification(req.actor, req.body);
-      req.log.info(
-        {
-          recorded: outcomes.filter((o) => o.recorded).map((o) => o.rrr),
-          refused: outcomes.flatMap((o) => (o.refusal ? [`${o.rrr}: ${o.refusal.reason}`] : [])),
-        },
-        'remita notification',
-      );
-      // When Remita could not be asked about an item, refuse the whole notification so Remita
-      // sends it again later: recorded items are recorded once however often they come back.
-      const unverified = outcomes.find((o) => o.refusal?.reason === 'remita-unavailable');
-      if (unverified) {
-        throw new AppError(
-          'REMITA_UNAVAILABLE',
-          `RRR ${unverified.rrr} could not be confirmed with Remita just now; send the notification again later.`,
-        );
+  // Remita's own plugin reads the raw body whatever its content type (remita.md, "Payment
+  // notification"): on this route alone, any content type, or none, is read as JSON.
+  await app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (req, text, done) => {
+      try {
+        done(null, parseNotificationText(req.headers['content-type'], String(text)));
+      } catch (err) {
+        done(err as Error, undefined);
       }
-      // Remita reads the plain word; a refused item is ours to look into, not Remita's to resend.
-      return reply.type('text/plain; charset=utf-8').send('OK');
-    },
-  );
+    });
+    scope.post(
+      '/remita/notifications',
+      {
+        // Up to a thousand items of about half a KB each (NotificationBody).
+        bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES,
+        schema: {
+          tags,
+          operationId: 'receiveRemitaNotification',
+          summary: 'Receive a Remita payment notification',
+          description:
+            'Called by Remita, not by officers: a JSON array of notifications, or one, read as JSON whatever the content type says (400 when it is not JSON). Nothing in it is trusted: each RRR is asked of Remita again and only a paid one whose amount matches is recorded; an item that cannot be read is refused alone, in the audit trail. Answers `OK`. Limited per address (429 with `Retry-After`); when REMITA_NOTIFICATION_SOURCES is set, any other address gets 403.',
+          body: NotificationBody,
+          response: {
+            200: z.literal('OK'),
+            400: ErrorBody,
+            403: ErrorBody,
+            413: ErrorBody,
+            415: ErrorBody,
+            422: ErrorBody,
+            429: ErrorBody,
+            502: ErrorBody,
+          },
+        },
+        config: { public: true },
+        // Before the body is read: a refused sender costs no parsing and no call to Remita.
+        onRequest: async (req) => {
+          try {
+            await notifications.admitSender(req.actor);
+          } catch (err) {
+            req.log.warn({ ip: req.ip, err }, 'remita notification refused before reading');
+            throw err;
+          }
+        },
+      },
+      async (req, reply) => {
+        const outcomes = await notifications.receiveNotification(req.actor, req.body);
+        req.log.info(
+          {
+            recorded: outcomes.filter((o) => o.recorded).map((o) => o.rrr),
+            refused: outcomes.flatMap((o) => (o.refusal ? [`${o.rrr}: ${o.refusal.reason}`] : [])),
+          },
+          'remita notification',
+        );
+        // When Remita could not be asked about an item, refuse the whole notification so Remita
+        // sends it again later: recorded items are recorded once however often they come back.
+        const unverified = outcomes.find((o) => o.refusal?.reason === 'remita-unavailable');
+        if (unverified) {
+          throw new AppError(
+            'REMITA_UNAVAILABLE',
+            `RRR ${unverified.rrr} could not be confirmed with Remita just now; send the notification again later.`,
+          );
+        }
+        // Remita reads the plain word; a refused item is ours to look into, not Remita's to resend.
+        return reply.type('text/plain; charset=utf-8').send('OK');
+      },
+    );
+  });
 };
+
+/**
+ * The body as JSON: as sent, or, under application/x-www-form-urlencoded, percent-decoded (a
+ * form whose one field holds the JSON, or the JSON encoded whole). 400 when it is not JSON.
+ */
+export function parseNotificationText(contentType: string | undefined, text: string): unknown {
+  const candidates = [text];
+  if (contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+    const fields = [...new URLSearchParams(text)];
+    if (fields.length === 1) candidates.push(fields[0]?.[1] || fields[0]?.[0] || '');
+  }
+  for (const candidate of candidates) {
+    if (candidate.trim() === '') continue;
+    try {
+      // As Fastify's own parser: a `__proto__` key is dropped, never made a prototype.
+      return JSON.parse(candidate, (key, value) => (key === '__proto__' ? undefined : value));
+    } catch {
+      // Not this one: the next candidate, or the 400 below.
+    }
+  }
+  throw new AppError(
+    'BAD_REQUEST',
+    'A Remita payment notification is a JSON array of payments (or one payment); this body is not JSON.',
+  );
+}
