@@ -11,6 +11,7 @@ import {
   setRowMessage,
   writeRowResult,
 } from '../modules/jobs/queries';
+import { remitaFaultOf } from '../modules/mdas/remitaFault';
 import { createMdaService } from '../modules/mdas/service';
 import { createOfficerService } from '../modules/officers/service';
 import type { PaymentDeps } from '../modules/payments/deps';
@@ -61,8 +62,13 @@ export async function actorOfUploader(deps: PaymentDeps, officerId: string | nul
 
 function fromStatus(status: RemitaRrrStatus): RowResult {
   return {
+    // An unrecognised code is no verdict on the payment: an error row with Remita's message.
     outcome:
-      status.outcome === 'configuration-error' ? 'error' : status.isPaid ? 'paid' : status.outcome,
+      status.outcome === 'configuration-error' || status.outcome === 'unrecognised'
+        ? 'error'
+        : status.isPaid
+          ? 'paid'
+          : status.outcome,
     statusCode: status.statusCode,
     message: status.message,
     payerName: status.payerName,
@@ -143,6 +149,9 @@ export function createRrrStatusBatch(deps: PaymentDeps, options: { concurrency: 
           await deps.integrations.remita.getRrrStatus(mdaCredentials.value, normaliseRrr(row.rrr)),
         );
       } catch (error) {
+        // 013, 020, 023, 024: kept on the MDA for an administrator (ADR 0021).
+        const fault = remitaFaultOf(error);
+        if (fault) return fromError(await mdas.recordRemitaFault(actor, row.mdaId, fault));
         if (error instanceof AppError) return fromError(error);
         throw error;
       }

@@ -53,6 +53,11 @@ export const MdaView = z
     serviceTypeIds: z.array(z.string()),
     /** An API key is stored (encrypted). The key itself never leaves the server. */
     hasRemitaCredentials: z.boolean(),
+    /**
+     * The last time Remita refused this MDA's settings (codes 013, 020, 023, 024): the code,
+     * Remita's words and when (ISO 8601); null when Remita last accepted them or they changed since.
+     */
+    remitaFault: z.object({ code: z.string(), message: z.string(), at: z.string() }).nullable(),
     /** Every head, active or not, by economic code. */
     revenueHeads: z.array(RevenueHeadView),
     /** Officers holding this MDA's privilege. */

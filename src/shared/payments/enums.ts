@@ -65,6 +65,8 @@ export const RRR_OUTCOMES = [
   'failed',
   'not-found',
   'configuration-error',
+  /** A code Remita's table does not list: shown with Remita's own message, never as pending. */
+  'unrecognised',
 ] as const;
 export type RrrOutcome = (typeof RRR_OUTCOMES)[number];
 

@@ -29,7 +29,7 @@ export const RrrStatusView = z
     payerName: z.string().nullable(),
     /** Remita's status in words, e.g. "Completed", "Pending". */
     status: z.string(),
-    /** Remita's code: 00, 01, 021, 025, 02, 020, 022, 023, 999. */
+    /** Remita's code as sent (remita.md, "Status of an RRR"), including one RevDesk does not know. */
     statusCode: z.string(),
     orderId: z.string().nullable(),
     amountKobo: z.number().int().nullable(),

@@ -35,6 +35,14 @@ export const mdas = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The last time Remita refused these settings (codes 013, 020, 023, 024 or HTTP 401/403),
+     * for an administrator: the code, Remita's words and when. Cleared when the settings change
+     * or Remita next accepts them (ADR 0021).
+     */
+    remitaFaultCode: text('remita_fault_code'),
+    remitaFaultMessage: text('remita_fault_message'),
+    remitaFaultAt: timestamp('remita_fault_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,14 +13,14 @@ import {
   authorizationHeader,
   INVOICE_PATH,
   invoiceHash,
-  isAnsweredStatusCode,
+  isConfigurationFaultCode,
   koboToNaira,
   nairaToKobo,
   RRR_NOT_FOUND_CODE,
   remitaTimeToIso,
   repushPath,
-  STATUS_CODE_MEANINGS,
   statusHash,
+  statusMeaning,
   statusPath,
   unwrapJsonp,
 } from './protocol';
@@ -67,11 +67,18 @@ function unavailable(reason: string): AppError {
   return new AppError('REMITA_UNAVAILABLE', `Remita ${reason}. Please try again in a few minutes.`);
 }
 
-function authFailed(code: string, merchantId: string): AppError {
-  const meaning = (AUTH_FAILURE_CODES as Record<string, string>)[code] ?? 'access refused';
+/**
+ * A configuration fault of the MDA's Remita settings (013, 020, 023, 024, HTTP 401/403): the
+ * code and Remita's own words ride along in `details`, so the MDA's record can keep them for
+ * an administrator (ADR 0021).
+ */
+function authFailed(code: string, merchantId: string, remitaMessage?: string | null): AppError {
+  const meaning =
+    remitaMessage || (AUTH_FAILURE_CODES as Record<string, string>)[code] || 'access refused';
   return new AppError(
     'REMITA_AUTH_FAILED',
     `Remita refused this MDA's credentials (code ${code}: ${meaning}). An administrator must check the MDA's Remita merchant ID (${merchantId}) and API key under Manage MDAs.`,
+    { details: { remitaCode: code, remitaMessage: meaning } },
   );
 }
 
@@ -150,17 +157,17 @@ export function createRemitaClient(options: {
       });
       const body = read(StatusAnswer, answer.text);
       const code = body.status;
-      if (Object.hasOwn(AUTH_FAILURE_CODES, code)) throw authFailed(code, credentials.merchantId);
+      if (isConfigurationFaultCode(code)) {
+        throw authFailed(code, credentials.merchantId, body.message);
+      }
       if (code === RRR_NOT_FOUND_CODE) throw rrrNotFound(rrr);
       const amountKobo =
         body.amount == null || body.amount === '' ? null : nairaToKobo(body.amount);
       if (amountKobo === null && body.amount != null && body.amount !== '') {
         throw unavailable('answered with an amount RevDesk cannot read');
       }
-      // A code remita.md does not list is not a payment: treated as pending, to check again.
-      const meaning = isAnsweredStatusCode(code)
-        ? STATUS_CODE_MEANINGS[code]
-        : { status: body.message || `Code ${code}`, outcome: 'pending' as const };
+      // A code remita.md does not list is `unrecognised`, shown with Remita's own message.
+      const meaning = statusMeaning(code);
       return {
         rrr: body.RRR ?? rrr,
         statusCode: code,

@@ -153,13 +153,22 @@ export function unwrapJsonp(text: string): string {
   return match?.[1] ?? text;
 }
 
-/** What each answered status code means (remita.md, "Status of an RRR"). */
+/**
+ * What each answered status code means (remita.md, "Status of an RRR"). 040, 045, 046 and 055
+ * are refusals only community clients list (ayorcodes/remita-js): failed, with Remita's own
+ * message shown. A code in none of these tables is `unrecognised` (statusMeaning), never pending.
+ */
 export const STATUS_CODE_MEANINGS = {
   '00': { status: 'Completed', outcome: 'paid' },
   '01': { status: 'Approved', outcome: 'paid' },
   '021': { status: 'Pending', outcome: 'pending' },
   '025': { status: 'Payment reference generated', outcome: 'pending' },
   '02': { status: 'Failed', outcome: 'failed' },
+  '012': { status: 'Aborted by the payer', outcome: 'failed' },
+  '040': { status: 'Refused by Remita', outcome: 'failed' },
+  '045': { status: 'Refused by Remita', outcome: 'failed' },
+  '046': { status: 'Refused by Remita', outcome: 'failed' },
+  '055': { status: 'Refused by Remita', outcome: 'failed' },
   '999': { status: 'Unknown error', outcome: 'failed' },
 } as const satisfies Record<string, { status: string; outcome: RrrOutcome }>;
 
@@ -169,9 +178,26 @@ export function isAnsweredStatusCode(code: string): code is AnsweredStatusCode {
   return Object.hasOwn(STATUS_CODE_MEANINGS, code);
 }
 
-/** Codes that mean the MDA's credentials are wrong, and that RRR is unknown. */
+/** An answered code in words; a code Remita's table does not have is `unrecognised`. */
+export function statusMeaning(code: string): { status: string; outcome: RrrOutcome } {
+  return isAnsweredStatusCode(code)
+    ? STATUS_CODE_MEANINGS[code]
+    : { status: `Unrecognised code ${code}`, outcome: 'unrecognised' };
+}
+
+/**
+ * Codes that mean the MDA's Remita settings are wrong (merchant ID, API key, service type, or
+ * the merchant itself), not the RRR: shown to the officer as the MDA's configuration fault and
+ * kept on the MDA for an administrator (ADR 0021). 022 means the RRR is unknown.
+ */
 export const AUTH_FAILURE_CODES = {
+  '013': 'Hash of the parameters does not match',
   '020': 'Invalid user authentication',
   '023': 'Invalid merchant or order id',
+  '024': 'Inactive merchant',
 } as const;
 export const RRR_NOT_FOUND_CODE = '022';
+
+export function isConfigurationFaultCode(code: string): code is keyof typeof AUTH_FAILURE_CODES {
+  return Object.hasOwn(AUTH_FAILURE_CODES, code);
+}

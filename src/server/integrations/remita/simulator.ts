@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import {
+  type AnsweredStatusCode,
   AUTH_FAILURE_CODES,
   ECHANNEL_PATH,
   INVOICE_PATH,
@@ -11,7 +12,6 @@ import {
   nairaToKobo,
   parseAuthorizationHeader,
   RRR_NOT_FOUND_CODE,
-  type STATUS_CODE_MEANINGS,
   statusHash,
   toRemitaTime,
 } from './protocol';
@@ -28,15 +28,34 @@ import type { RemitaSimulator, SimInvoice, SimMerchant } from './simulatorState'
  * the way tests reach the client's timeout for real.
  */
 
-/** Remita's own words for each code it answers (its status `message`). */
-const MESSAGES = {
+/**
+ * Remita's own words for each code it answers (its status `message`). An invoice set to any
+ * other code (setStatus) is answered with that code and "Unrecognised status": how tests reach
+ * every code, the configuration faults and codes no table lists included.
+ */
+const MESSAGES: Record<string, string> = {
   '00': 'Successful',
   '01': 'Approved',
   '021': 'Transaction Pending',
   '025': 'Payment Reference generated',
   '02': 'Transaction Failed',
+  '012': 'User Aborted Transaction',
+  '013': 'Invalid Hash Value',
+  '020': 'Invalid User Authentication',
+  '022': 'Invalid Request',
+  '023': 'Invalid Merchant or Order Id',
+  '024': 'Inactive Merchant',
+  '040': 'Invalid Bank Code',
+  '045': 'Transaction Not Permitted',
+  '046': 'Duplicate Order Id',
+  '055': 'Insufficient Funds',
   '999': 'Unknown error',
-} as const satisfies Record<keyof typeof STATUS_CODE_MEANINGS, string>;
+} satisfies Record<AnsweredStatusCode | keyof typeof AUTH_FAILURE_CODES | '022', string>;
+
+/** What the simulator answers for `code`. */
+export function simulatorMessage(code: string): string {
+  return MESSAGES[code] ?? 'Unrecognised status';
+}
 
 /** How long the simulator waits for RevDesk to take a notification. */
 const NOTIFICATION_TIMEOUT_MS = 10_000;
@@ -200,7 +219,7 @@ export const remitaSimulatorRoutes: FastifyPluginAsyncZod<{
         amount: Number((isPaid ? invoice.paidAmountKobo : null) ?? invoice.amountKobo) / 100,
         RRR: invoice.rrr,
         orderId: invoice.orderId,
-        message: MESSAGES[invoice.statusCode],
+        message: simulatorMessage(invoice.statusCode),
         transactiontime: toRemitaTime(new Date(invoice.paidAt ?? invoice.createdAt)),
         status: invoice.statusCode,
         ...(isPaid && invoice.paidAt

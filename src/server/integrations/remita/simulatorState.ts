@@ -1,5 +1,4 @@
 import { demoRemitaCredentials } from '../../db/seed/mdas';
-import type { AnsweredStatusCode } from './protocol';
 
 /**
  * What the Remita simulator remembers: merchants (an MDA's merchant ID, API key and service
@@ -26,7 +25,8 @@ export type SimInvoice = {
   payerEmail: string;
   payerPhone: string;
   description: string;
-  statusCode: AnsweredStatusCode;
+  /** Any code Remita could answer, one it never lists included (simulator.ts MESSAGES). */
+  statusCode: string;
   createdAt: string;
   paidAt: string | null;
   /** What the payer paid; differs from `amountKobo` only when a test forged it (`pay`). */
@@ -45,7 +45,7 @@ export type NewSimInvoice = {
   payerEmail: string;
   payerPhone: string;
   description: string;
-  statusCode?: AnsweredStatusCode;
+  statusCode?: string;
   paidAt?: Date;
 };
 
@@ -64,7 +64,7 @@ const DEMO_MERCHANT_COUNT = 41;
 const RRR_BASE = 280_000_000_000;
 const FIRST_SEQUENCE = 10_001;
 
-function isPaidCode(code: AnsweredStatusCode): boolean {
+function isPaidCode(code: string): boolean {
   return code === '00' || code === '01';
 }
 
@@ -160,8 +160,8 @@ export function createRemitaSimulator(
       return invoice ? { ...invoice } : null;
     },
 
-    /** Sets an invoice's status as Remita would report it (tests of each code). */
-    setStatus(rrr: string, statusCode: AnsweredStatusCode): SimInvoice {
+    /** Sets the code Remita answers for this RRR, whatever it is (tests of each code). */
+    setStatus(rrr: string, statusCode: string): SimInvoice {
       const invoice = invoiceOrThrow(rrr);
       invoice.statusCode = statusCode;
       if (isPaidCode(statusCode)) {

@@ -28,6 +28,7 @@ import {
   selectRevenueHeadsOf,
   updateMdaRow,
 } from './queries';
+import { clearRemitaFault, type RemitaFault, recordRemitaFault } from './remitaFault';
 import { createRevenueHeadService } from './revenueHeads';
 import { lockMdaInScope, mdaNotFound } from './scope';
 import { auditedMda, diffFields, toMdaView } from './view';
@@ -194,6 +195,9 @@ export function createMdaService({ db, secrets }: MdaServiceDeps) {
         // The MDA's id is the additional data: this ciphertext opens for this MDA only.
         remitaApiKeyEncrypted: input.apiKey ? secrets.seal(input.apiKey, id) : null,
         remitaServiceTypeIds: input.serviceTypeIds,
+        remitaFaultCode: null,
+        remitaFaultMessage: null,
+        remitaFaultAt: null,
         createdAt: new Date(),
         updatedAt: new Date(),
       };
@@ -243,13 +247,29 @@ export function createMdaService({ db, secrets }: MdaServiceDeps) {
           // A replaced key leaves hasRemitaKey true: say that it changed, never what to.
           const isKeyReplaced = Boolean(patch.apiKey && current.remitaApiKeyEncrypted);
           if (Object.keys(diff.after).length === 0 && !isKeyReplaced) return viewOf(tx, current);
+          // New Remita settings are not the ones Remita refused: the kept fault is over (ADR 0021).
+          const isFaultCleared =
+            current.remitaFaultCode !== null &&
+            (isKeyReplaced ||
+              ['merchantId', 'serviceTypeIds', 'hasRemitaKey'].some((key) => key in diff.after));
+          if (isFaultCleared) {
+            changes.remitaFaultCode = null;
+            changes.remitaFaultMessage = null;
+            changes.remitaFaultAt = null;
+          }
           await updateMdaRow(tx, id, changes);
           await recordAudit(tx, actor, {
             action: 'mda.updated',
             entityType: 'mda',
             entityId: id,
-            before: diff.before,
-            after: isKeyReplaced ? { ...diff.after, remitaKeyReplaced: true } : diff.after,
+            before: isFaultCleared
+              ? { ...diff.before, remitaFaultCode: current.remitaFaultCode }
+              : diff.before,
+            after: {
+              ...diff.after,
+              ...(isKeyReplaced ? { remitaKeyReplaced: true } : {}),
+              ...(isFaultCleared ? { remitaFaultCode: null } : {}),
+            },
           });
           return viewOf(tx, (await findMdaById(tx, id)) as MdaRow);
         }),
@@ -272,6 +292,12 @@ export function createMdaService({ db, secrets }: MdaServiceDeps) {
       const id = await findMdaIdByServiceTypeId(db, serviceTypeId);
       return id && isMdaInScope(mdaScopeOf(actor), id) ? id : null;
     },
+
+    /** Server-internal: Remita refused the MDA's settings; kept for an administrator (ADR 0021). */
+    recordRemitaFault: (actor: Actor, mdaId: string, fault: RemitaFault) =>
+      recordRemitaFault(db, actor, mdaId, fault),
+    /** Server-internal: Remita accepted the MDA's settings. */
+    clearRemitaFault: (actor: Actor, mdaId: string) => clearRemitaFault(db, actor, mdaId),
 
     /**
      * Server-internal, never routed: the decrypted Remita credentials of an MDA the actor may

@@ -27,6 +27,14 @@ export function toMdaView(
     merchantId: row.remitaMerchantId,
     serviceTypeIds: row.remitaServiceTypeIds,
     hasRemitaCredentials: Boolean(row.remitaApiKeyEncrypted),
+    remitaFault:
+      row.remitaFaultCode && row.remitaFaultAt
+        ? {
+            code: row.remitaFaultCode,
+            message: row.remitaFaultMessage ?? '',
+            at: row.remitaFaultAt.toISOString(),
+          }
+        : null,
     revenueHeads: heads.map(toRevenueHeadView),
     officerCount,
     createdAt: row.createdAt.toISOString(),

@@ -17,6 +17,7 @@ const OUTCOME_BADGES: Record<RrrOutcome, { label: string; color: string }> = {
   failed: { label: 'Payment failed', color: 'red.9' },
   'not-found': { label: 'Not found', color: 'gray.8' },
   'configuration-error': { label: 'MDA set-up error', color: 'red.9' },
+  unrecognised: { label: 'Unrecognised', color: 'gray.8' },
 };
 
 /** A Remita date as a Lagos date and time; left as Remita wrote it when it is not ISO 8601. */

@@ -9,6 +9,7 @@ import { nairaToKobo } from '../../../integrations/remita/protocol';
 import type { RemitaRrrStatus } from '../../../integrations/remita/types';
 import { addressMatcher } from '../../../security/addresses';
 import { recordAudit } from '../../audit/service';
+import { remitaFaultOf } from '../../mdas/remitaFault';
 import { createMdaService } from '../../mdas/service';
 import { autoRegisterPayer, findTaxpayerByBtin } from '../../taxpayers/service';
 import { linkPaymentToTaxpayer } from '../autoReg/service';
@@ -198,6 +199,12 @@ export function createNotificationService({
     } catch (err) {
       const reason = err instanceof AppError ? errorReasons[err.code] : undefined;
       if (!reason || !(err instanceof AppError)) throw err;
+      const fault = remitaFaultOf(err);
+      if (fault) {
+        // Kept on the MDA for an administrator (ADR 0021); the item is refused as before.
+        const faultError = await mdas.recordRemitaFault(remita, mdaId, fault);
+        return refuse({ reason, message: faultError.message, mdaId });
+      }
       return refuse({ reason, message: err.message, mdaId });
     }
   }

@@ -4,6 +4,7 @@ import type { Actor } from '../../../auth/actor';
 import { AppError } from '../../../errors';
 import type { RemitaRrrStatus } from '../../../integrations/remita/types';
 import { recordAudit } from '../../audit/service';
+import { remitaFaultOf } from '../../mdas/remitaFault';
 import { createMdaService } from '../../mdas/service';
 import type { PaymentDeps } from '../deps';
 import { createLedger } from '../ledger/ledger';
@@ -103,7 +104,16 @@ export function createRemitaService({
   return {
     async checkRrrStatus(actor: Actor, rrr: string, mdaId: string): Promise<RrrStatusView> {
       const credentials = await mdas.getRemitaCredentials(actor, mdaId);
-      const status = await integrations.remita.getRrrStatus(credentials, rrr);
+      let status: RemitaRrrStatus;
+      try {
+        status = await integrations.remita.getRrrStatus(credentials, rrr);
+      } catch (err) {
+        // 013, 020, 023, 024: the MDA's settings, not the RRR (ADR 0021).
+        const fault = remitaFaultOf(err);
+        if (fault) throw await mdas.recordRemitaFault(actor, mdaId, fault);
+        throw err;
+      }
+      await mdas.clearRemitaFault(actor, mdaId);
       return recordIfPaid(actor, mdaId, status);
     },
 
