@@ -23,6 +23,7 @@ import { ApiKeyField } from './ApiKeyField';
 import { showSaveError, validateWith } from './formErrors';
 import { apiKeyChange, type MdaValues, mdaValues, toMdaFields, toMdaInput } from './mdaFormValues';
 import { mdaKeys } from './queries';
+import { RemitaFaultAlert } from './RemitaFault';
 
 /** "Add MDA" (no `mda`) or the edit of one. Remita's API key is write-only here. */
 export function MdaFormModal(props: { opened: boolean; mda: MdaView | null; onClose: () => void }) {
@@ -144,6 +145,7 @@ function MdaForm({
           />
         </SimpleGrid>
         <ApiKeyField form={form} hasKey={mda?.hasRemitaCredentials ?? false} isNew={!mda} />
+        {mda?.remitaFault && <RemitaFaultAlert fault={mda.remitaFault} />}
 
         {formError && (
           <Alert color="red" variant="light" role="alert" title="Not saved">

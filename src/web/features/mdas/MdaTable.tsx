@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { MDA_CATEGORY_LABELS, type MdaPage, type MdaView } from '../../../shared/mdas';
 import { type ListCards, ListTable } from '../../lib/lists/ListTable';
 import { PAGE_SIZE_CHOICES } from './listSearch';
+import { RemitaFaultBadge } from './RemitaFault';
 import { RevenueHeadsPanel } from './RevenueHeadsPanel';
 
 type Props = {
@@ -121,6 +122,7 @@ export function MdaTable({ data, isFetching, canWrite, onEdit, ...handlers }: Pr
                     {mda.merchantId}
                   </Text>
                 )}
+                {mda.remitaFault && <RemitaFaultBadge fault={mda.remitaFault} />}
               </Group>
             ),
           } satisfies DataTableColumn<MdaView>,

@@ -10,7 +10,7 @@ const WHAT_TO_DO: Record<string, string> = {
   REMITA_NOT_CONFIGURED:
     "An administrator must enter this MDA's Remita merchant ID and API key on the Manage MDA page, then check again.",
   REMITA_AUTH_FAILED:
-    "Remita refused this MDA's credentials. An administrator should correct the merchant ID and API key on the Manage MDA page.",
+    "This is a fault of the MDA's Remita settings, not of the RRR: ask an administrator to check them on the Manage MDA page.",
   RRR_NOT_FOUND:
     "Compare the 12 digits with the payer's Remita slip, and make sure you chose the MDA the RRR was paid to.",
   REMITA_UNAVAILABLE:
