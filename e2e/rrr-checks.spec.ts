@@ -184,6 +184,56 @@ test.describe('Check RRR', () => {
   });
 });
 
+test.describe('a refused Remita configuration', () => {
+  // The check answers 502 REMITA_AUTH_FAILED by design (Remita refused the MDA's settings).
+  test.use({ apiFailuresMade: [502] });
+
+  test('the officer is told to ask an administrator about the MDA, and the MDA list shows the fault', async ({
+    page,
+    checkA11y,
+  }) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const { paying } = await demoMdas(page);
+    const details = await page.request.get(`/api/v1/mdas/${paying.id}`);
+    const { merchantId } = (await details.json()) as { merchantId: string };
+    // A merchant the simulator knows, with a key that is not its own: Remita answers 020.
+    const code = `WK${uniqueDigits(6)}`;
+    const name = `Wrong Key Agency ${code}`;
+    const created = await page.request.post('/api/v1/mdas', {
+      headers: { Origin: new URL(page.url()).origin },
+      data: {
+        code,
+        name,
+        shortName: null,
+        category: 'agency',
+        isActive: true,
+        merchantId,
+        serviceTypeIds: ['4430731'],
+        apiKey: 'not-this-merchants-key',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const mda = (await created.json()) as Mda;
+
+    const dialog = await openCheck(page, 'Check RRR');
+    await chooseMda(page, dialog, 'MDA', mda);
+    await dialog.getByRole('textbox', { name: 'RRR' }).fill('280100000017');
+    await dialog.getByRole('button', { name: 'Check status', exact: true }).click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText(`Ask an administrator to check ${name}'s Remita settings`);
+    await expect(alert).toContainText('code 020');
+    await checkA11y();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+    await sidebar(page).getByRole('link', { name: 'Manage MDAs' }).click();
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(code);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText('Refused (020)')).toBeVisible();
+  });
+});
+
 test.describe('Check RRR (Multiple)', () => {
   test('a CSV is checked with a progress bar, and its results download', async ({
     page,

@@ -105,7 +105,11 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
             'Called by Remita, not by officers: a JSON array of notifications, or one, read as JSON whatever the content type says (400 when it is not JSON). Nothing in it is trusted: each RRR is asked of Remita again and only a paid one whose amount matches is recorded; an item that cannot be read is refused alone, in the audit trail. Answers `OK`. Limited per address (429 with `Retry-After`); when REMITA_NOTIFICATION_SOURCES is set, any other address gets 403.',
           body: NotificationBody,
           response: {
-            200: z.literal('OK'),
+            // Remita reads the plain word (remita.md): documented as what is sent, text/plain.
+            200: {
+              description: 'The notification was taken (each item recorded or refused alone)',
+              content: { 'text/plain': { schema: z.literal('OK') } },
+            },
             400: ErrorBody,
             403: ErrorBody,
             413: ErrorBody,
