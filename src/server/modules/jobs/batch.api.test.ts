@@ -242,6 +242,34 @@ describe('POST /remita/rrr/status-batch, then GET /jobs/:id and its result.csv',
     }
   });
 
+  it('writes an unrecognised code and a configuration fault as error rows with Remita’s words, and keeps the fault on the MDA', async () => {
+    const unrecognised = simRrr(ctx, mda, '077');
+    const faulty = await createRemitaMda(ctx);
+    const inactive = simRrr(ctx, faulty, '024');
+    const text = `rrr,mdaCode\n${unrecognised},${mda.code}\n${inactive},${faulty.code}\n`;
+    const res = await uploadCsv(ctx, admin.bearer, { text });
+    expect(res.statusCode).toBe(202);
+    const { job } = await waitForJob(ctx, admin.bearer, res.json().jobId);
+    expect(job).toMatchObject({ status: 'succeeded', processed: 2 });
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/jobs/${job.id}/result.csv`,
+      headers: admin.bearer,
+    });
+    const rows = csvCells(csv.body).slice(1);
+    expect(rows[0]?.slice(3, 6)).toEqual(['error', '077', 'Unrecognised status']);
+    expect(rows[1]?.[3]).toBe('error');
+    expect(rows[1]?.[5]).toContain(
+      `Ask an administrator to check ${faulty.name}'s Remita settings`,
+    );
+    const view = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/mdas/${faulty.id}`,
+      headers: admin.bearer,
+    });
+    expect(view.json().remitaFault).toMatchObject({ code: '024', message: 'Inactive Merchant' });
+  });
+
   it('a file whose rows are all invalid is finished at once', async () => {
     const res = await uploadCsv(ctx, admin.bearer, { text: 'rrr\n1\n2\n' }, mda.id);
     expect(res.statusCode).toBe(202);

@@ -1,7 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { expect } from 'vitest';
 import type { JobView } from '../../../shared/payments';
-import type { AnsweredStatusCode } from '../../integrations/remita/protocol';
 import { addSimInvoice, type RemitaMda } from '../../integrations/remita/testing';
 import type { TestContext } from '../../testing/context';
 
@@ -11,7 +10,8 @@ import type { TestContext } from '../../testing/context';
 export function simRrr(
   ctx: Pick<TestContext, 'simulators'>,
   mda: RemitaMda,
-  statusCode: AnsweredStatusCode,
+  /** Any code the simulator is to answer, one no table lists included. */
+  statusCode: string,
   amountKobo = 250_000,
 ): string {
   return addSimInvoice(ctx, mda, { amountKobo, statusCode }).rrr;
