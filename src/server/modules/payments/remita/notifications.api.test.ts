@@ -237,7 +237,7 @@ describe('POST /api/v1/remita/notifications', () => {
     expect(refusal?.after).toMatchObject({
       reason: 'malformed-item',
       message: expect.stringContaining('rrr'),
-      claimedAmount: first.amountKobo / 100 + '',
+      claimedAmount: '5000',
     });
     // An item that is not even an object is refused alone too.
     const third = paidInvoice();

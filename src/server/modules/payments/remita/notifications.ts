@@ -237,8 +237,9 @@ export function createNotificationService({
 
     /**
      * Re-queries Remita for every item and records only what Remita confirms as paid with
-     * the amount the item claims. Items are taken one by one: each records in its own
-     * transaction (the ledger's rule), and a notification holds one item or a few.
+     * the amount the item claims (when it claims a readable one) and the bill's. Items are
+     * read and taken one by one: one that cannot be read is refused alone, each records in its
+     * own transaction (the ledger's rule), and a notification holds one item or a few.
      */
     async receiveNotification(caller: Actor, rawItems: readonly unknown[]) {
       const outcomes: ItemOutcome[] = [];
