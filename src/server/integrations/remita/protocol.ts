@@ -22,6 +22,9 @@ export function orderStatusPath(merchantId: string, orderId: string, hash: strin
   return `${ECHANNEL_PATH}/${merchantId}/${orderId}/${hash}/orderstatus.reg`;
 }
 
+/** What orderstatus.reg answers for an order id Remita has no RRR for ("no such order"). */
+export const ORDER_NOT_FOUND_CODES = ['022', '023'] as const;
+
 export const INVOICE_PATH = `${ECHANNEL_PATH}/merchant/api/paymentinit`;
 
 function sha512Hex(text: string): string {
@@ -158,6 +161,3 @@ export const AUTH_FAILURE_CODES = {
   '023': 'Invalid merchant or order id',
 } as const;
 export const RRR_NOT_FOUND_CODE = '022';
-
-/** What orderstatus.reg answers for an order id Remita has no RRR for ("no such order"). */
-export const ORDER_NOT_FOUND_CODES = ['022', '023'] as const;
