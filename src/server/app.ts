@@ -16,6 +16,7 @@ import { AppError, handleError, handleFrameworkError } from './errors';
 import { createDatabaseFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
+import { startRrrConfirmationSweep } from './jobs/rrrConfirmationSweep';
 import { startJobWorker } from './jobs/worker';
 import { assessmentCategoryRoutes } from './modules/assessments/categories/routes';
 import { registerAssessmentSettlements } from './modules/assessments/money/settlement';
@@ -174,7 +175,10 @@ export async function buildApp({
   // A certificate's processing fee, once paid, sends it into the approval chain (ADR 0011).
   registerTccSettlement(settlements);
   await app.register(tccRoutes, { prefix: '/api/v1', ...paymentDeps });
-  if (runJobs) startJobWorker(app, paymentDeps, { isOnlyWorker: database.kind === 'pglite' });
+  if (runJobs) {
+    startJobWorker(app, paymentDeps, { isOnlyWorker: database.kind === 'pglite' });
+    startRrrConfirmationSweep(app, paymentDeps);
+  }
   registerExtraRoutes?.(app);
 
   await serveWebApp(app, { webDir: config.webDir });

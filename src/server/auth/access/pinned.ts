@@ -68,7 +68,7 @@ export const PINNED_ROUTES: Record<string, Permission | 'public'> = {
   'POST /api/v1/taxpayers/{btin}/photo': 'taxpayer:write',
   'GET /api/v1/taxpayers/{btin}/photo': 'taxpayer:read',
   'GET /api/v1/remita/rrr/{rrr}/status': 'rrr:check',
-  'POST /api/v1/remita/rrr/{rrr}/repush': 'rrr:repush',
+  'POST /api/v1/remita/rrr/{rrr}/recheck': 'rrr:repush',
   'GET /api/v1/evas/rrr/{rrr}/status': 'evas:check',
   'POST /api/v1/remita/notifications': 'public',
   'POST /api/v1/invoices': 'invoice:write',
