@@ -22,8 +22,11 @@ export const OFFICER_SORTS = [
 export const USER_TYPE_GROUPS = ['admin', 'staff'] as const;
 export type UserTypeGroup = (typeof USER_TYPE_GROUPS)[number];
 
-/** Locked means too many failed sign-ins and the lock has not run out yet. */
-export const OFFICER_STATES = ['active', 'inactive', 'locked'] as const;
+/**
+ * Throttled: after failed sign-ins, some address (or every address) must wait before its next
+ * attempt is checked, and the wait has not run out yet (ADR 0023).
+ */
+export const OFFICER_STATES = ['active', 'inactive', 'throttled'] as const;
 export type OfficerState = (typeof OFFICER_STATES)[number];
 
 export const OfficerListQuery = PageQuery.extend({
@@ -42,8 +45,10 @@ export type OfficerListQuery = z.infer<typeof OfficerListQuery>;
 
 /** An officer as the admin screens see them: the user record and its account state. */
 export const OfficerDetail = OfficerView.extend({
-  isLocked: z.boolean(),
-  lockedUntil: z.iso.datetime().nullable(),
+  /** Some address (or every address) must wait before its next sign-in attempt is checked. */
+  isSignInThrottled: z.boolean(),
+  /** When the last of those waits ends. */
+  signInThrottledUntil: z.iso.datetime().nullable(),
   /** Signed in with a temporary password that has not been replaced yet. */
   mustChangePassword: z.boolean(),
   hasPhoto: z.boolean(),
@@ -177,3 +182,30 @@ export const ProfileSignature = z
   .object({ hasSignature: z.boolean(), signatureVersion: z.string().nullable() })
   .meta({ id: 'ProfileSignature' });
 export type ProfileSignature = z.infer<typeof ProfileSignature>;
+
+/**
+ * A throttle on an officer's sign-ins still running (ADR 0023): an address, or every address
+ * (`address` null) once the whole account saw too many failures, must wait until `until`.
+ */
+export const ThrottledSignIn = z
+  .object({
+    officer: z.object({
+      id: z.uuid(),
+      officerId: z.string(),
+      username: z.string(),
+      firstName: z.string(),
+      surname: z.string(),
+      userType: UserTypeSchema,
+    }),
+    address: z.string().nullable(),
+    /** Failed sign-ins counted, each weighing half as much an hour later. */
+    failures: z.number(),
+    until: z.iso.datetime(),
+  })
+  .meta({ id: 'ThrottledSignIn' });
+export type ThrottledSignIn = z.infer<typeof ThrottledSignIn>;
+
+export const ThrottledSignInList = z
+  .object({ items: z.array(ThrottledSignIn) })
+  .meta({ id: 'ThrottledSignInList' });
+export type ThrottledSignInList = z.infer<typeof ThrottledSignInList>;
