@@ -23,8 +23,9 @@ export const USER_TYPE_GROUPS = ['admin', 'staff'] as const;
 export type UserTypeGroup = (typeof USER_TYPE_GROUPS)[number];
 
 /**
- * Throttled: after failed sign-ins, some address (or every address) must wait before its next
- * attempt is checked, and the wait has not run out yet (ADR 0023).
+ * Throttled: some address (or every address) has failed to sign in to the account so often that
+ * each further failure makes it wait before its next attempt is checked; it lasts until the
+ * failures decay under the threshold (ADR 0023).
  */
 export const OFFICER_STATES = ['active', 'inactive', 'throttled'] as const;
 export type OfficerState = (typeof OFFICER_STATES)[number];
@@ -45,9 +46,9 @@ export type OfficerListQuery = z.infer<typeof OfficerListQuery>;
 
 /** An officer as the admin screens see them: the user record and its account state. */
 export const OfficerDetail = OfficerView.extend({
-  /** Some address (or every address) must wait before its next sign-in attempt is checked. */
+  /** Some address (or every address) is throttled for the account's sign-ins (ADR 0023). */
   isSignInThrottled: z.boolean(),
-  /** When the last of those waits ends. */
+  /** When the last of those throttles ends (its failures decayed under the threshold). */
   signInThrottledUntil: z.iso.datetime().nullable(),
   /** Signed in with a temporary password that has not been replaced yet. */
   mustChangePassword: z.boolean(),
@@ -185,7 +186,8 @@ export type ProfileSignature = z.infer<typeof ProfileSignature>;
 
 /**
  * A throttle on an officer's sign-ins still running (ADR 0023): an address, or every address
- * (`address` null) once the whole account saw too many failures, must wait until `until`.
+ * (`address` null) once the whole account saw too many failures, waits before each attempt
+ * after a failure, growing, until `until`, when its failures have decayed under the threshold.
  */
 export const ThrottledSignIn = z
   .object({

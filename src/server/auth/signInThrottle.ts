@@ -151,20 +151,30 @@ export type ThrottleRow = {
   /** Null for the account-wide counter (every address). */
   address: string | null;
   failures: number;
-  blockedUntil: Date;
+  /** When the count falls back under its free failures (or the last wait ends, if later). */
+  throttledUntil: Date;
 };
+
+const freeFailuresOfRow = sql.raw(
+  `(case when "sign_in_throttles"."address" = '${EVERY_ADDRESS}' then ${SIGN_IN_THROTTLE.accountFreeFailures} else ${SIGN_IN_THROTTLE.addressFreeFailures} end)`,
+);
+
+/**
+ * How long a counter stays throttled, for the administrators: while its count, to the nearest
+ * whole failure, is at its free failures or above, each further failure makes the address wait
+ * again, even when the last wait is over; the count gets under that (free − 0.5) after
+ * half-life × log2(count / (free − 0.5)). Or the last wait's end, if later.
+ */
+const throttledUntil = sql`greatest(${signInThrottles.blockedUntil}, ${signInThrottles.lastFailedAt} + make_interval(secs => ${sql.raw(String(SIGN_IN_THROTTLE.halfLifeSeconds))} * ln(greatest(${signInThrottles.failures}, 0.001) / (${freeFailuresOfRow} - 0.5)) / ln(2)))`;
 
 const currentRowColumns = {
   officerId: sql<string>`${signInThrottles.officerId}`,
   address: sql<string | null>`nullif(${signInThrottles.address}, ${EVERY_ADDRESS})`,
   failures: sql<number>`round((${decayedFailures})::numeric, 1)::float8`,
-  blockedUntil: sql`${signInThrottles.blockedUntil}`.mapWith(toDate),
+  throttledUntil: throttledUntil.mapWith(toDate),
 };
 
-const isBlockedNow = and(
-  isNotNull(signInThrottles.officerId),
-  gt(signInThrottles.blockedUntil, sql`now()`),
-);
+const isThrottledNow = and(isNotNull(signInThrottles.officerId), sql`${throttledUntil} > now()`);
 
 /** Every account's throttles still running, latest end first, with the officers' names. */
 export async function findThrottledSignIns(db: Db, limit: number) {
@@ -181,8 +191,8 @@ export async function findThrottledSignIns(db: Db, limit: number) {
     })
     .from(signInThrottles)
     .innerJoin(officers, eq(officers.id, signInThrottles.officerId))
-    .where(isBlockedNow)
-    .orderBy(desc(signInThrottles.blockedUntil), signInThrottles.address)
+    .where(isThrottledNow)
+    .orderBy(desc(throttledUntil), signInThrottles.address)
     .limit(limit);
 }
 
@@ -191,8 +201,8 @@ export async function findOfficerThrottles(db: Db, officerId: string): Promise<T
   return db
     .select(currentRowColumns)
     .from(signInThrottles)
-    .where(and(eq(signInThrottles.officerId, officerId), isBlockedNow))
-    .orderBy(desc(signInThrottles.blockedUntil));
+    .where(and(eq(signInThrottles.officerId, officerId), isThrottledNow))
+    .orderBy(desc(throttledUntil));
 }
 
 /** Every count of the account, running or not, from every address: an administrator's clearance. */
@@ -200,11 +210,11 @@ export async function clearOfficerThrottles(db: Db, officerId: string): Promise<
   await db.delete(signInThrottles).where(eq(signInThrottles.officerId, officerId));
 }
 
-/** An officer whose sign-ins some address (or every address) must wait for: the list filter. */
-export const isSignInThrottled = sql`exists (select 1 from ${signInThrottles} t where t.officer_id = ${officers.id} and t.blocked_until > now())`;
+/** An officer some address (or every address) is throttled for: the list filter. */
+export const isSignInThrottled = sql`exists (select 1 from ${signInThrottles} where ${signInThrottles.officerId} = ${officers.id} and ${throttledUntil} > now())`;
 
 /** When the officer's last running throttle ends; null when none runs. */
 export const signInThrottledUntil =
-  sql`(select max(t.blocked_until) from ${signInThrottles} t where t.officer_id = ${officers.id} and t.blocked_until > now())`.mapWith(
+  sql`(select max(${throttledUntil}) from ${signInThrottles} where ${signInThrottles.officerId} = ${officers.id} and ${throttledUntil} > now())`.mapWith(
     toDate,
   );

@@ -278,6 +278,15 @@ describe('POST /api/v1/officers/{id}/password-reset and /unlock', () => {
       },
     ]);
 
+    // A wait lasts seconds at first; the throttle lasts until the failures decay (ADR 0023).
+    await ctx.db
+      .update(signInThrottles)
+      .set({ blockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(signInThrottles.officerId, officer.id));
+    expect((await throttled(admin)).json().items).toContainEqual(
+      expect.objectContaining({ officer: expect.objectContaining({ id: officer.id }) }),
+    );
+
     const res = await call('POST', `/${officer.id}/unlock`, undefined, admin.bearer);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ isSignInThrottled: false, signInThrottledUntil: null });

@@ -162,7 +162,7 @@ export function createOfficerAccountService({ db }: { db: Db }) {
           officer: { id: row.officerId, ...row.officer },
           address: row.address,
           failures: row.failures,
-          until: row.blockedUntil.toISOString(),
+          until: row.throttledUntil.toISOString(),
         })),
       };
     },
@@ -184,7 +184,7 @@ export function createOfficerAccountService({ db }: { db: Db }) {
             throttles: running.map((t) => ({
               address: t.address ?? 'every address',
               failures: t.failures,
-              until: t.blockedUntil.toISOString(),
+              until: t.throttledUntil.toISOString(),
             })),
           },
           after: { throttles: [] },

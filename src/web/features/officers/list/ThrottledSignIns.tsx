@@ -25,8 +25,9 @@ export function ThrottledSignIns(props: {
           Throttled sign-ins
         </Title>
         <Text size="sm" c="dimmed">
-          After failed sign-ins, these addresses must wait before the next attempt is checked. An
-          officer who cannot wait can have it cleared from their panel.
+          After repeated failed sign-ins, each further failure from these addresses makes them wait
+          longer (up to 15 minutes) before the next attempt is checked, until the failures age away.
+          An officer who cannot wait can have it cleared from their panel.
         </Text>
         <Table.ScrollContainer minWidth={560}>
           <Table striped>
@@ -35,7 +36,7 @@ export function ThrottledSignIns(props: {
                 <Table.Th>Officer</Table.Th>
                 <Table.Th>Address</Table.Th>
                 <Table.Th>Failures</Table.Th>
-                <Table.Th>Waits until</Table.Th>
+                <Table.Th>Throttled until</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
