@@ -64,7 +64,7 @@ test.describe('sign-in and the /birs guard', () => {
     await panel.getByRole('button', { name: 'Clear sign-in throttle' }).click();
     await page
       .getByRole('dialog', { name: /Clear sign-in throttle/ })
-      .getByRole('button', { name: 'Clear sign-in throttle' })
+      .getByRole('button', { name: 'Clear sign-in throttle', exact: true })
       .click();
     await expect(page.getByText('Sign-in throttle cleared')).toBeVisible();
     await expect(throttled).toHaveCount(0);
