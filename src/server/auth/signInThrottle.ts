@@ -7,9 +7,9 @@ import { officers, signInThrottles } from '../db/schema';
  * failed sign-ins are counted per (account, address) and per account over every address, each
  * count halving every hour. Once a count (to the nearest whole failure) reaches its free
  * failures, the next attempt it covers must wait 2^(count − free) seconds, at most 15 minutes,
- * before it is even checked. An address's count
- * has few free failures; the account's, over all addresses, many: one address hammering an
- * account never stops its officer signing in from elsewhere. Names no account has are counted
+ * before it is even checked. An address's count has few free failures; the account's, over all
+ * addresses, many: one address hammering an account never stops its officer signing in from
+ * elsewhere. Names no account has are counted
  * the same way, so a throttled answer says nothing about whether the name exists.
  */
 export const SIGN_IN_THROTTLE = {
