@@ -19,8 +19,6 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED',
   /** Wrong username or password (one message for both). */
   'INVALID_CREDENTIALS',
-  /** Too many failed sign-ins in a row; the account is locked for a while. */
-  'ACCOUNT_LOCKED',
   /** The account has been deactivated by an administrator. */
   'ACCOUNT_INACTIVE',
   /** The officer must set a new password before doing anything else. */

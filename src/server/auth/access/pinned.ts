@@ -32,6 +32,7 @@ export const PINNED_ROUTES: Record<string, Permission | 'public'> = {
   'PUT /api/v1/officers/{id}/mda-privileges': 'officer:write',
   'POST /api/v1/officers/{id}/password-reset': 'officer:write',
   'POST /api/v1/officers/{id}/unlock': 'officer:write',
+  'GET /api/v1/officers/sign-in-throttles': 'officer:read',
   'POST /api/v1/officers/{id}/deactivate': 'officer:write',
   'POST /api/v1/officers/{id}/reactivate': 'officer:write',
   'GET /api/v1/profile': 'account:self',

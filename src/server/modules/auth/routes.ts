@@ -49,14 +49,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         operationId: 'login',
         summary: 'Sign in',
         description:
-          'Signs in with a username (or e-mail) and password. Answers the officer and a session `token`, also set as the `revdesk_session` cookie; API clients send it as `Authorization: Bearer <token>`. An officer with a temporary password gets 403 `PASSWORD_CHANGE_REQUIRED` and must call `changeTemporaryPassword`; too many failures lock the account (423).',
+          'Signs in with a username (or e-mail) and password. Answers the officer and a session `token`, also set as the `revdesk_session` cookie; API clients send it as `Authorization: Bearer <token>`. An officer with a temporary password gets 403 `PASSWORD_CHANGE_REQUIRED` and must call `changeTemporaryPassword`. After repeated failures an address must wait (1 s, 2 s, 4 s … at most 15 minutes) before its next attempt for that account is checked; meanwhile it gets the same 401 `INVALID_CREDENTIALS` as a wrong password or an unknown username, so the answer never tells which usernames exist or are throttled. 429 when one address asks too often.',
         body: LoginBody,
         response: {
           200: LoginResponse,
           400: ErrorBody,
           401: ErrorBody,
           403: ErrorBody,
-          423: ErrorBody,
           429: ErrorBody,
         },
       },
@@ -90,7 +89,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
           403: ErrorBody,
           409: ErrorBody,
           422: ErrorBody,
-          423: ErrorBody,
           429: ErrorBody,
         },
       },

@@ -25,7 +25,6 @@ const ChooseNewPasswordForm = lazy(() =>
 /** The heading of the message for each way a sign-in can be refused. */
 const FAILURE_TITLES: Partial<Record<ApiError['code'], string>> = {
   INVALID_CREDENTIALS: 'Sign-in failed',
-  ACCOUNT_LOCKED: 'Account locked',
   ACCOUNT_INACTIVE: 'Account deactivated',
   RATE_LIMITED: 'Too many attempts',
   NETWORK_FAILURE: 'No connection',
