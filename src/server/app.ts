@@ -39,7 +39,6 @@ import { systemRoutes } from './modules/system/routes';
 import { taxpayerRoutes } from './modules/taxpayers/routes';
 import { registerTccSettlement } from './modules/tcc/generate/settlement';
 import { tccRoutes } from './modules/tcc/routes';
-import { rejectNulCharacters } from './nulCharacters';
 import { type AppMetrics, createAppMetrics } from './observability/metrics';
 import {
   type LogDestination,
@@ -52,6 +51,7 @@ import { secretBoxFromConfig } from './secrets';
 import { fastifyTrustProxy } from './security/addresses';
 import { JSON_BODY_LIMIT_BYTES, registerBodyLimits } from './security/bodyLimits';
 import { registerSecurityHeaders } from './security/headers';
+import { refuseUnstorableText } from './security/unstorableText';
 import { serveWebApp } from './web';
 
 export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
@@ -98,7 +98,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
-  app.addHook('preValidation', async (request) => rejectNulCharacters(request));
+  // Before the route's schema, after the gate: text the database cannot store (ADR 0022).
+  app.addHook('preValidation', async (request) => refuseUnstorableText(request));
 
   // Before any route, so every request is counted, whatever answers it (ADR 0015).
   const metrics: AppMetrics | null = config.metricsToken
