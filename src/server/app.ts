@@ -12,7 +12,7 @@ import { installGate } from './auth/gate';
 import { registerCompression } from './compression';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { AppError, handleError, handleFrameworkError } from './errors';
+import { AppError, createFrameworkErrorHandler, handleError } from './errors';
 import { createDatabaseFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
@@ -50,6 +50,7 @@ import { swaggerOptions, swaggerUiOptions } from './openapi';
 import { secretBoxFromConfig } from './secrets';
 import { fastifyTrustProxy } from './security/addresses';
 import { JSON_BODY_LIMIT_BYTES, registerBodyLimits } from './security/bodyLimits';
+import { createClientErrorHandler } from './security/clientErrors';
 import { registerSecurityHeaders } from './security/headers';
 import { refuseUnstorableText } from './security/unstorableText';
 import { serveWebApp } from './web';
@@ -92,7 +93,9 @@ export async function buildApp({
     // Off unless TRUST_PROXY names the proxies: otherwise X-Forwarded-For would let anyone
     // choose the address that rate limits and the audit trail see (ADR 0014).
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    frameworkErrors: handleFrameworkError,
+    frameworkErrors: createFrameworkErrorHandler(config),
+    // What Node's HTTP parser refuses (431, 414, 400, 408), in the error shape too (ADR 0022).
+    clientErrorHandler: createClientErrorHandler(config),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -63,16 +63,26 @@ function cspFor(contentType: string): string {
   return NOTHING_CSP;
 }
 
+/**
+ * The headers every answer carries whatever its content: also written by hand on the answers
+ * Node's HTTP parser makes Fastify give before there is a request (security/clientErrors.ts).
+ */
+export function everyAnswerHeaders(isProduction: boolean): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    ...(isProduction ? { 'strict-transport-security': HSTS } : {}),
+  };
+}
+
 /** One onSend hook, registered first in app.ts so that it sees every answer. */
 export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'env'>): void {
-  const isProduction = config.env === 'production';
+  const always = everyAnswerHeaders(config.env === 'production');
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    if (isProduction) reply.header('strict-transport-security', HSTS);
+    reply.headers(always);
     if (!reply.hasHeader('content-security-policy')) {
       reply.header(
         'content-security-policy',
