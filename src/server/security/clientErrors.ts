@@ -13,8 +13,8 @@ import { everyAnswerHeaders, NOTHING_CSP } from './headers';
  * (DESIGN.md §3, ADR 0022).
  */
 
-/** Node's parser error, with the bytes it was reading when it gave up. */
-type ParserError = Error & { code?: string; rawPacket?: Buffer };
+/** Node's parser error, with the bytes it was reading when it gave up (a Buffer, whatever Fastify's types say). */
+type ParserError = Error & { code?: string; rawPacket?: unknown };
 
 /** A request line that starts the bytes read: `GET /…` (RFC 9112 §3). */
 const REQUEST_LINE_START = /^[A-Z]{3,10} \S/;
@@ -25,7 +25,8 @@ const REQUEST_LINE_START = /^[A-Z]{3,10} \S/;
  * or more (or has not ended), the address is what was too long (414); otherwise the headers (431).
  */
 function isAddressTooLong(err: ParserError): boolean {
-  const text = err.rawPacket?.subarray(0, maxHeaderSize + 1).toString('latin1') ?? '';
+  if (!Buffer.isBuffer(err.rawPacket)) return false;
+  const text = err.rawPacket.subarray(0, maxHeaderSize + 1).toString('latin1');
   if (!REQUEST_LINE_START.test(text)) return false;
   const lineEnd = text.indexOf('\r\n');
   return lineEnd < 0 || lineEnd >= maxHeaderSize / 2;

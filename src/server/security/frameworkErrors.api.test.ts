@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/context';
 import { type SignedIn, signInAs } from '../testing/factories';
@@ -88,7 +89,7 @@ describe("the parser's refusals, over a real socket", () => {
 });
 
 describe("Fastify's own refusals", () => {
-  const cases: [string, Parameters<TestContext['app']['inject']>[0], number, string][] = [
+  const cases: [string, InjectOptions & { headers?: Record<string, string> }, number, string][] = [
     ['an unknown /api path', { url: '/api/v1/nothing-here' }, 404, 'NOT_FOUND'],
     [
       'a broken JSON body',
@@ -137,10 +138,9 @@ describe("Fastify's own refusals", () => {
   ];
   for (const [name, request, status, code] of cases) {
     it(`${name}: ${status} ${code}`, async () => {
-      const options = typeof request === 'string' ? { url: request } : request;
       const res = await ctx.app.inject({
-        ...options,
-        headers: { ...admin.bearer, ...options.headers },
+        ...request,
+        headers: { ...admin.bearer, ...request.headers },
       });
       expectErrorShape({ status: res.statusCode, headers: res.headers }, res.body, status, code);
     });
