@@ -96,7 +96,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
       const photo = await profile.getPhoto(req.actor);
       return sendBytes(reply, photo.bytes, {
         'content-type': photo.contentType,
-        'cache-control': 'private, no-cache',
       });
     },
   );
@@ -142,7 +141,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
       const signature = await signatures.getSignature(req.actor);
       return sendBytes(reply, signature.bytes, {
         'content-type': signature.contentType,
-        'cache-control': 'private, no-cache',
       });
     },
   );

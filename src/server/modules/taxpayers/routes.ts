@@ -114,7 +114,6 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
       return sendBytes(reply, file.body, {
         'content-type': file.contentType,
         'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );
@@ -223,7 +222,6 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
       const photo = await taxpayers.getPhoto(req.actor, req.params.btin);
       return sendBytes(reply, photo.bytes, {
         'content-type': photo.contentType,
-        'cache-control': 'private, no-cache',
       });
     },
   );
