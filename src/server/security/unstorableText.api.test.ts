@@ -102,6 +102,11 @@ describe('text the database cannot store', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('an address the router gives up on stays a 414, whatever its query holds (found by fuzzing)', async () => {
+    const res = await ctx.app.inject({ url: `/api/v1/tcc-batches/${'a'.repeat(101)}?x=%00` });
+    expect(res.statusCode, res.body).toBe(414);
+  });
+
   it("an upload's text field and file name, and a NUL byte inside the file as that file's fault", async () => {
     const csv = 'rrr\n123456789012\n';
     const mdaField = await uploadCsv(ctx, admin.bearer, { text: csv }, 'mda\u0000');
