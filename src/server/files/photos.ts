@@ -109,6 +109,7 @@ export function photoHeaders(contentType: string): Record<string, string> {
     'content-type': contentType,
     'content-disposition': 'inline',
     'content-security-policy': NOTHING_CSP,
-    'cache-control': 'private, no-cache',
+    // Personal data: never kept by the browser (ADR 0022).
+    'cache-control': 'no-store',
   };
 }

@@ -49,7 +49,6 @@ export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       return sendBytes(reply, file.body, {
         'content-type': file.contentType,
         'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );

@@ -144,7 +144,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
       const signature = await signatures.getSignature(req.actor);
       return sendBytes(reply, signature.bytes, {
         'content-type': signature.contentType,
-        'cache-control': 'private, no-cache',
       });
     },
   );

@@ -119,7 +119,6 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
       return sendBytes(reply, file.body, {
         'content-type': file.contentType,
         'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );
