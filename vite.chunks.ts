@@ -10,11 +10,11 @@ type ChunkingContext = Rolldown.ChunkingContext;
  * list page came in 68 JS and CSS requests, and simulated mobile throttling charges a round
  * trip for each. Grouped by when a module is first needed instead:
  *
- * - `vendor`: the packages main.tsx needs (React, the router, the query cache, Mantine's
- *   provider). Every page loads it; it changes only when a package does.
- * - `main`: our code main.tsx needs (the router, the theme, the skeletons).
- * - `sign-in`: what the sign-in page adds (its form and the Mantine inputs it draws). Every
- *   signed-in page needs those inputs too.
+ * - `vendor`, `sign-in`: the packages and our code of the sign-in page as a page of its own
+ *   (signInEntry.tsx: React, Mantine's provider and the inputs it draws, the sign-in form).
+ *   Every page loads them: the app draws with the same.
+ * - `vendor-app`, `main`: the packages and our code main.tsx needs beyond those (the router,
+ *   the query cache, the route tree, the skeletons). The sign-in page never loads them.
  * - `vendor-shell`, `shell`: the packages and our code of the officer shells and their frame,
  *   which every signed-in page shows. The packages of the shell's own dialogs (the RRR checks,
  *   whose code loads when one opens) are in `vendor-shell` too, zod excepted: the pages draw
@@ -40,8 +40,9 @@ type ChunkingContext = Rolldown.ChunkingContext;
  */
 const CHUNKS = [
   'vendor',
-  'main',
   'sign-in',
+  'vendor-app',
+  'main',
   'vendor-shell',
   'shell',
   'vendor-pages',
@@ -53,7 +54,7 @@ const CHUNKS = [
 
 export function chunkGroups(webRoot: string): Rolldown.CodeSplittingGroup[] {
   const entryId = path.join(webRoot, 'main.tsx');
-  const signInId = path.join(webRoot, 'features/auth/SignInPage.tsx');
+  const signInId = path.join(webRoot, 'signInEntry.tsx');
   const shellIds = [
     path.join(webRoot, 'shell/OfficerShell.tsx'),
     path.join(webRoot, 'shell/ShellFrame.tsx'),
@@ -170,16 +171,24 @@ function planChunks(
   shellIds: string[],
 ): Map<string, string | null> {
   const plan = new Map<string, string | null>();
+  const signIn = staticClosure(context, signInId);
+  for (const moduleId of signIn) {
+    if (!isZodBeyondConfig(moduleId))
+      plan.set(moduleId, isPackage(moduleId) ? 'vendor' : 'sign-in');
+  }
   const entry = staticClosure(context, entryId);
   for (const moduleId of entry) {
-    if (!isZodBeyondConfig(moduleId)) plan.set(moduleId, isPackage(moduleId) ? 'vendor' : 'main');
+    if (!plan.has(moduleId) && !isZodBeyondConfig(moduleId)) {
+      plan.set(moduleId, isPackage(moduleId) ? 'vendor-app' : 'main');
+    }
   }
-  for (const moduleId of staticClosure(context, signInId)) {
-    if (!plan.has(moduleId) && !isZodBeyondConfig(moduleId)) plan.set(moduleId, 'sign-in');
-  }
+  // The two entry modules stay in their pages' own chunks: each draws its page when it runs, so
+  // neither may run as part of a shared chunk the other page loads.
+  plan.set(signInId, null);
+  plan.set(entryId, null);
   // Every module a lazy import reaches, and how many lazy imports reach it.
   const lazyRoots = new Set<string>();
-  for (const moduleId of entry) {
+  for (const moduleId of [...signIn, ...entry]) {
     for (const lazy of context.getModuleInfo(moduleId)?.dynamicallyImportedIds ?? []) {
       lazyRoots.add(lazy);
     }

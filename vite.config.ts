@@ -34,8 +34,8 @@ function precompress(): Plugin {
       const entries = await readdir(buildDir, { recursive: true, withFileTypes: true });
       const files = entries
         .filter((entry) => entry.isFile() && COMPRESSIBLE_FILE.test(entry.name))
-        // The server writes index.html per answer with its CSP nonce (ADR 0014): no copy of it.
-        .filter((entry) => !(entry.name === 'index.html' && entry.parentPath === buildDir))
+        // The server writes the pages per answer with their CSP nonce (ADR 0014): no copy of them.
+        .filter((entry) => !(entry.name.endsWith('.html') && entry.parentPath === buildDir))
         .map((entry) => path.join(entry.parentPath, entry.name));
       await Promise.all(
         files.map(async (file) => {
@@ -59,7 +59,7 @@ function precompress(): Plugin {
 }
 
 /**
- * The web app: `src/web/index.html` is the entry; the build lands in `dist/web`, which the
+ * The web app: `src/web/index.html` is the entry (and `sign-in.html`, the sign-in page on its own); the build lands in `dist/web`, which the
  * server serves with an SPA fallback. In development `/api` goes to the server on port 3000.
  */
 export default defineConfig({
@@ -73,7 +73,15 @@ export default defineConfig({
     // Warn before that chunk alone could break the budget.
     chunkSizeWarningLimit: 700,
     // A few chunks by when their code is first needed, not one per set of sharing routes.
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(webRoot) } } },
+    rolldownOptions: {
+      // Two pages: the app, and the sign-in page on its own (src/web/signInEntry.tsx), which
+      // the server sends for the sign-in paths (src/server/web.ts).
+      input: {
+        index: path.join(webRoot, 'index.html'),
+        'sign-in-page': path.join(webRoot, 'sign-in.html'),
+      },
+      output: { codeSplitting: { groups: chunkGroups(webRoot) } },
+    },
   },
   server: {
     port: 5173,

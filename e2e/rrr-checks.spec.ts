@@ -135,13 +135,27 @@ test.describe('Check RRR', () => {
     await expect(resultValue(dialog, 'Amount')).toHaveText('₦2,500.00');
     await expect(resultValue(dialog, 'Payer Name')).toContainText('Tamara');
     await expect(dialog.getByText('Not paid yet', { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Re-push notification' })).toBeVisible();
+    // Re-check and record (no re-push: Remita has none) says what it did; unpaid, nothing.
+    const recheck = dialog.getByRole('button', { name: 'Re-check and record' });
+    await expect(recheck).toHaveAccessibleDescription(
+      /records the payment as Remita's notification would/,
+    );
+    await recheck.click();
+    const notPaid = dialog
+      .getByRole('status')
+      .filter({ hasText: 'Not paid yet: nothing recorded' });
+    await expect(notPaid).toContainText('Remita says');
     await checkA11y();
 
     await dialog.getByRole('button', { name: 'Simulate payment' }).click();
     await expect(dialog.getByText('Paid', { exact: true })).toBeVisible();
     await expect(resultValue(dialog, 'Receipt Number')).toHaveText(/\/\d{4}\/\d{7}$/);
     await expect(dialog.getByRole('button', { name: 'Simulate payment' })).toHaveCount(0);
+    // The check recorded it: a re-check records nothing more.
+    await recheck.click();
+    await expect(dialog.getByRole('status').filter({ hasText: 'Already recorded' })).toContainText(
+      /receipt .*\/\d{4}\/\d{7}/,
+    );
 
     await dialog.getByRole('button', { name: 'Check Again' }).click();
     await expect(rrrField).toHaveValue('');

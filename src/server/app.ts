@@ -12,10 +12,11 @@ import { installGate } from './auth/gate';
 import { registerCompression } from './compression';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { AppError, handleError, handleFrameworkError } from './errors';
+import { AppError, createFrameworkErrorHandler, handleError } from './errors';
 import { createDatabaseFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
+import { startRrrConfirmationSweep } from './jobs/rrrConfirmationSweep';
 import { startJobWorker } from './jobs/worker';
 import { assessmentCategoryRoutes } from './modules/assessments/categories/routes';
 import { registerAssessmentSettlements } from './modules/assessments/money/settlement';
@@ -39,7 +40,6 @@ import { systemRoutes } from './modules/system/routes';
 import { taxpayerRoutes } from './modules/taxpayers/routes';
 import { registerTccSettlement } from './modules/tcc/generate/settlement';
 import { tccRoutes } from './modules/tcc/routes';
-import { rejectNulCharacters } from './nulCharacters';
 import { type AppMetrics, createAppMetrics } from './observability/metrics';
 import {
   type LogDestination,
@@ -51,7 +51,9 @@ import { swaggerOptions, swaggerUiOptions } from './openapi';
 import { secretBoxFromConfig } from './secrets';
 import { fastifyTrustProxy } from './security/addresses';
 import { JSON_BODY_LIMIT_BYTES, registerBodyLimits } from './security/bodyLimits';
+import { createClientErrorHandler } from './security/clientErrors';
 import { registerSecurityHeaders } from './security/headers';
+import { refuseUnstorableText } from './security/unstorableText';
 import { serveWebApp } from './web';
 
 export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
@@ -92,13 +94,16 @@ export async function buildApp({
     // Off unless TRUST_PROXY names the proxies: otherwise X-Forwarded-For would let anyone
     // choose the address that rate limits and the audit trail see (ADR 0014).
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    frameworkErrors: handleFrameworkError,
+    frameworkErrors: createFrameworkErrorHandler(config),
+    // What Node's HTTP parser refuses (431, 414, 400, 408), in the error shape too (ADR 0022).
+    clientErrorHandler: createClientErrorHandler(config),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
-  app.addHook('preValidation', async (request) => rejectNulCharacters(request));
+  // Before the route's schema, after the gate: text the database cannot store (ADR 0022).
+  app.addHook('preValidation', async (request) => refuseUnstorableText(request));
 
   // Before any route, so every request is counted, whatever answers it (ADR 0015).
   const metrics: AppMetrics | null = config.metricsToken
@@ -174,7 +179,10 @@ export async function buildApp({
   // A certificate's processing fee, once paid, sends it into the approval chain (ADR 0011).
   registerTccSettlement(settlements);
   await app.register(tccRoutes, { prefix: '/api/v1', ...paymentDeps });
-  if (runJobs) startJobWorker(app, paymentDeps, { isOnlyWorker: database.kind === 'pglite' });
+  if (runJobs) {
+    startJobWorker(app, paymentDeps, { isOnlyWorker: database.kind === 'pglite' });
+    startRrrConfirmationSweep(app, paymentDeps);
+  }
   registerExtraRoutes?.(app);
 
   await serveWebApp(app, { webDir: config.webDir });

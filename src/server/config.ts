@@ -43,7 +43,10 @@ const EnvSchema = z
         error:
           "TRUST_PROXY is off, a number of proxy hops (1–10), or a comma-separated list of the proxies' addresses or CIDRs (loopback, linklocal and uniquelocal name the private ranges)",
       }),
-    /** Extra origins allowed to make cookie-authenticated writes (comma-separated), e.g. behind a proxy. */
+    /**
+     * Origins besides PUBLIC_URL's allowed to make cookie-authenticated writes (comma-separated).
+     * With either set, the request's Host header no longer vouches for its Origin (ADR 0022).
+     */
     PUBLIC_ORIGINS: z.string().optional(),
     /** 32 bytes (64 hex digits or base64) that encrypt secrets at rest, e.g. MDAs' Remita API keys. */
     /** Remita's base URL, e.g. https://login.remita.net (Remita's demo: https://demo.remita.net). Unset: the simulator on this server (demo only). */

@@ -4,6 +4,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '../shared/errors';
+import { everyAnswerHeaders, NOTHING_CSP } from './security/headers';
 
 /** The one place an error code becomes an HTTP status (DESIGN.md §3). */
 const HTTP_STATUS = {
@@ -13,9 +14,10 @@ const HTTP_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
-  ACCOUNT_LOCKED: 423,
   ACCOUNT_INACTIVE: 403,
   PASSWORD_CHANGE_REQUIRED: 403,
   FORBIDDEN: 403,
@@ -115,19 +117,31 @@ function fromFastifyError(err: FastifyError, request: FastifyRequest): AppError 
 /**
  * Errors Fastify meets before a route is chosen, which never reach the error handler: an address
  * that cannot be percent-decoded (`/taxpayers/%`), and a path parameter longer than the router
- * reads (100 characters). Without this Fastify answers them in its own shape.
+ * reads (100 characters). Without this Fastify answers them in its own shape. No hook runs for
+ * them either, so the security headers are set here (ADR 0022).
  */
-export function handleFrameworkError(
-  err: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  const known =
-    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? new AppError('URI_TOO_LONG', 'A part of the address is too long.')
-      : new AppError('BAD_REQUEST', 'The address of the request is not valid.');
-  request.log.info({ err }, 'request refused before routing');
-  return reply.code(known.statusCode).send(body(known.code, known.message));
+export function createFrameworkErrorHandler(config: { env: string }) {
+  const always = everyAnswerHeaders(config.env === 'production');
+  return function handleFrameworkError(
+    err: FastifyError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const known =
+      err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new AppError('URI_TOO_LONG', 'A part of the address is too long.')
+        : new AppError('BAD_REQUEST', 'The address of the request is not valid.');
+    request.log.info({ err }, 'request refused before routing');
+    return reply
+      .code(known.statusCode)
+      .headers({
+        ...always,
+        'x-request-id': request.id,
+        'content-security-policy': NOTHING_CSP,
+        'cache-control': 'no-store',
+      })
+      .send(body(known.code, known.message));
+  };
 }
 
 export function handleError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -1,6 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { sessionCookieName } from './auth/sessions';
 import type { Config } from './config';
 import { SWAGGER_UI_CSP } from './security/headers';
 
@@ -23,9 +24,9 @@ export function swaggerOptions(config: Config, version: string): FastifyDynamicS
         description: [
           'The back-office API of RevDesk: taxpayers, officers, MDAs, Remita payments and bills.',
           'Sign in with `POST /api/v1/auth/login` (operation `login`). A browser keeps the session in the',
-          '`revdesk_session` cookie; any other client sends the token from the answer as',
+          `\`${sessionCookieName(config)}\` cookie; any other client sends the token from the answer as`,
           '`Authorization: Bearer <token>`. Writes authenticated by the cookie must come from a RevDesk',
-          'page (same `Origin`); bearer requests need no `Origin`.',
+          'page (the `Origin` of `PUBLIC_URL` when it is set); bearer requests need no `Origin`.',
           '',
           'Errors have one shape: `{ "error": { "code", "message", "details"? } }`. Money is in kobo',
           '(`amountKobo`), dates are ISO 8601. Lists take `page` and `pageSize` and answer',
@@ -39,7 +40,7 @@ export function swaggerOptions(config: Config, version: string): FastifyDynamicS
           session: {
             type: 'apiKey',
             in: 'cookie',
-            name: 'revdesk_session',
+            name: sessionCookieName(config),
             description: 'The session cookie set by a browser sign-in.',
           },
           bearer: {

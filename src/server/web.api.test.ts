@@ -14,10 +14,11 @@ import { createTestContext, type TestContext } from './testing/context';
 import { indexTemplate, ROBOTS_TXT } from './web';
 
 /**
- * A fake build, written here rather than built: index.html and one hashed asset, each with the
- * .br and .gz copies vite.config.ts makes, plus an image the build would leave alone.
+ * A fake build, written here rather than built: index.html, sign-in.html and one hashed asset,
+ * each with the .br and .gz copies vite.config.ts makes, plus an image the build would leave alone.
  */
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>RevDesk</title>${'<!-- padding -->'.repeat(80)}</head><body><div id="root"></div></body></html>`;
+const SIGN_IN_HTML = `<!doctype html><html lang="en"><head><title>Sign in · RevDesk</title>${'<!-- sign-in -->'.repeat(80)}</head><body><div id="root"></div></body></html>`;
 const APP_JS = `export const greeting = ${JSON.stringify('Sign in to RevDesk. '.repeat(80))};\n`;
 
 /**
@@ -44,6 +45,7 @@ beforeAll(async () => {
     writeFileSync(`${file}.gz`, copies(text).gz);
   };
   write('index.html', INDEX_HTML);
+  write('sign-in.html', SIGN_IN_HTML);
   write('assets/app-Ab12Cd34.js', APP_JS);
   writeFileSync(path.join(webDir, 'assets', 'logo-Ef56Gh78.png'), Buffer.from([0x89, 0x50, 0x4e]));
   ctx = await createTestContext({ webDir });
@@ -119,15 +121,16 @@ function nonceOf(html: string): string {
   return nonce;
 }
 
-describe("the app's routes load the app, compressed, with its CSP", () => {
+describe("the app's routes load the app (the sign-in paths the sign-in page), compressed, with its CSP", () => {
   it.each([
-    '/birs/dashboard',
-    '/auth/login?returnUrl=%2Fbirs%2Ftaxpayer%2F1234567890',
-    '/error/500',
-    '/verify/receipt/BIRS/2026/0000001',
-    '/governor/dashboard',
-    '/',
-  ])('%s', async (url) => {
+    ['/birs/dashboard', INDEX_HTML],
+    ['/auth/login?returnUrl=%2Fbirs%2Ftaxpayer%2F1234567890', SIGN_IN_HTML],
+    ['/account/login', SIGN_IN_HTML],
+    ['/error/500', INDEX_HTML],
+    ['/verify/receipt/BIRS/2026/0000001', INDEX_HTML],
+    ['/governor/dashboard', INDEX_HTML],
+    ['/', INDEX_HTML],
+  ])('%s', async (url, page) => {
     const res = await get(url, 'gzip, deflate, br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
@@ -139,7 +142,12 @@ describe("the app's routes load the app, compressed, with its CSP", () => {
     const html = brotliDecompressSync(res.rawPayload).toString('utf8');
     const nonce = nonceOf(html);
     expect(res.headers['content-security-policy']).toBe(appCsp(nonce));
-    expect(html).toBe(indexTemplate(INDEX_HTML).replaceAll('{{csp-nonce}}', nonce));
+    expect(html).toBe(indexTemplate(page).replaceAll('{{csp-nonce}}', nonce));
+  });
+
+  it('the sign-in page is not served under its own name', async () => {
+    expect((await get('/sign-in.html')).statusCode).toBe(404);
+    expect((await get('/sign-in.html.br')).statusCode).toBe(404);
   });
 
   it('gives every answer its own nonce, in the page and in the CSP', async () => {

@@ -14,6 +14,10 @@ export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 
 const NONCE = '{{csp-nonce}}';
 
+/** The sign-in page on its own, and the paths it answers (SPEC.md §2). */
+const SIGN_IN_PAGE = 'sign-in.html';
+const SIGN_IN_PATHS = new Set(['/auth/login', '/account/login', '/auth/login/', '/account/login/']);
+
 /**
  * index.html made ready for a nonce per answer (ADR 0014): a `csp-nonce` meta tag that
  * src/web/main.tsx hands to Mantine for the <style> tags it injects, and the nonce on any
@@ -59,8 +63,8 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
       // DESIGN.md §9: answer with the .br or .gz copy the browser accepts (Content-Encoding
       // and Vary: Accept-Encoding set by the plugin); the copies are not routes of their own.
       preCompressed: true,
-      // index.html is written per answer, with its nonce (sendIndex below).
-      globIgnore: ['**/*.br', '**/*.gz', 'robots.txt', 'index.html'],
+      // The pages are written per answer, with their nonce (sendPage below).
+      globIgnore: ['**/*.br', '**/*.gz', 'robots.txt', 'index.html', SIGN_IN_PAGE],
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset's name: they never change, so cache them a year.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -73,9 +77,16 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
    * The page, with a fresh nonce in it and in its CSP. It names the current assets: always
    * revalidated, and read again each time (about 1 KB) so a rebuild is served at once, as the
    * assets are. Compressed on the fly (compression.ts): a page with a nonce has no stored copy.
+   * The sign-in paths get the sign-in page on its own, which loads no router (DESIGN.md §9 "Web",
+   * src/web/signInEntry.tsx); a build without it (an older one) falls back to the app's page.
    */
-  async function sendIndex(reply: FastifyReply) {
-    const template = indexTemplate(await readFile(path.join(webDir, 'index.html'), 'utf8'));
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const pathname = request.url.split('?', 1)[0] ?? '';
+    const page =
+      SIGN_IN_PATHS.has(pathname) && existsSync(path.join(webDir, SIGN_IN_PAGE))
+        ? SIGN_IN_PAGE
+        : 'index.html';
+    const template = indexTemplate(await readFile(path.join(webDir, page), 'utf8'));
     const nonce = newCspNonce();
     return reply
       .type('text/html; charset=utf-8')
@@ -117,7 +128,7 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
         .type('text/plain; charset=utf-8')
         .send('The RevDesk web app is not built. Run `npm run build` (npm start does it for you).');
     }
-    return sendIndex(reply);
+    return sendPage(request, reply);
   }
 
   // A route rather than only the not-found handler: routes get on-the-fly compression.

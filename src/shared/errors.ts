@@ -13,14 +13,16 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   /** The body is larger than the route accepts. */
   'PAYLOAD_TOO_LARGE',
-  /** A part of the address (an id, a BTIN…) is far longer than any the API has. */
+  /** A part of the address (an id, a BTIN…) is far longer than any the API has, or the whole address is. */
   'URI_TOO_LONG',
+  /** The request's headers are larger than the server reads (HTTP 431); often a pile of cookies. */
+  'HEADERS_TOO_LARGE',
+  /** The request took too long to arrive (HTTP 408). */
+  'REQUEST_TIMEOUT',
   /** No valid session: signed out, expired, or revoked. */
   'UNAUTHENTICATED',
   /** Wrong username or password (one message for both). */
   'INVALID_CREDENTIALS',
-  /** Too many failed sign-ins in a row; the account is locked for a while. */
-  'ACCOUNT_LOCKED',
   /** The account has been deactivated by an administrator. */
   'ACCOUNT_INACTIVE',
   /** The officer must set a new password before doing anything else. */

@@ -22,8 +22,12 @@ export const OFFICER_SORTS = [
 export const USER_TYPE_GROUPS = ['admin', 'staff'] as const;
 export type UserTypeGroup = (typeof USER_TYPE_GROUPS)[number];
 
-/** Locked means too many failed sign-ins and the lock has not run out yet. */
-export const OFFICER_STATES = ['active', 'inactive', 'locked'] as const;
+/**
+ * Throttled: some address (or every address) has failed to sign in to the account so often that
+ * each further failure makes it wait before its next attempt is checked; it lasts until the
+ * failures decay under the threshold (ADR 0023).
+ */
+export const OFFICER_STATES = ['active', 'inactive', 'throttled'] as const;
 export type OfficerState = (typeof OFFICER_STATES)[number];
 
 export const OfficerListQuery = PageQuery.extend({
@@ -42,8 +46,10 @@ export type OfficerListQuery = z.infer<typeof OfficerListQuery>;
 
 /** An officer as the admin screens see them: the user record and its account state. */
 export const OfficerDetail = OfficerView.extend({
-  isLocked: z.boolean(),
-  lockedUntil: z.iso.datetime().nullable(),
+  /** Some address (or every address) is throttled for the account's sign-ins (ADR 0023). */
+  isSignInThrottled: z.boolean(),
+  /** When the last of those throttles ends (its failures decayed under the threshold). */
+  signInThrottledUntil: z.iso.datetime().nullable(),
   /** Signed in with a temporary password that has not been replaced yet. */
   mustChangePassword: z.boolean(),
   hasPhoto: z.boolean(),
@@ -177,3 +183,31 @@ export const ProfileSignature = z
   .object({ hasSignature: z.boolean(), signatureVersion: z.string().nullable() })
   .meta({ id: 'ProfileSignature' });
 export type ProfileSignature = z.infer<typeof ProfileSignature>;
+
+/**
+ * A throttle on an officer's sign-ins still running (ADR 0023): an address, or every address
+ * (`address` null) once the whole account saw too many failures, waits before each attempt
+ * after a failure, growing, until `until`, when its failures have decayed under the threshold.
+ */
+export const ThrottledSignIn = z
+  .object({
+    officer: z.object({
+      id: z.uuid(),
+      officerId: z.string(),
+      username: z.string(),
+      firstName: z.string(),
+      surname: z.string(),
+      userType: UserTypeSchema,
+    }),
+    address: z.string().nullable(),
+    /** Failed sign-ins counted, each weighing half as much an hour later. */
+    failures: z.number(),
+    until: z.iso.datetime(),
+  })
+  .meta({ id: 'ThrottledSignIn' });
+export type ThrottledSignIn = z.infer<typeof ThrottledSignIn>;
+
+export const ThrottledSignInList = z
+  .object({ items: z.array(ThrottledSignIn) })
+  .meta({ id: 'ThrottledSignInList' });
+export type ThrottledSignInList = z.infer<typeof ThrottledSignInList>;

@@ -34,7 +34,10 @@ export const PERMISSIONS = [
   'rrr:check:batch',
   /** Check an RRR's auto-registration status in EVAS. SPEC.md §6: ADMIN only. */
   'evas:check',
-  /** Ask Remita to send an RRR's payment notification again (SPEC.md §7 invoicing/repush-rrr). */
+  /**
+   * "Re-check and record" (SPEC.md §7 invoicing/repush-rrr): a status query that records a paid
+   * RRR as a notification would. The name stays from SPEC's "repush RRR".
+   */
   'rrr:repush',
   /** Payment history, one payment, its e-receipt, exports. MDA staff see their MDAs' only. */
   'payment:read',

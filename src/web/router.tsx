@@ -49,7 +49,7 @@ type GuardArgs = {
   matches: readonly { routeId: string }[];
 };
 
-const SignInPage = lazyRouteComponent(() => import('./features/auth/SignInPage'), 'SignInPage');
+const SignInPage = lazyRouteComponent(() => import('./features/auth/SignInRoute'), 'SignInRoute');
 const DashboardPage = lazyRouteComponent(
   () => import('./features/dashboard/DashboardPage'),
   'DashboardPage',

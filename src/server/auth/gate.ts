@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { type Actor, anonymousActor } from './actor';
-import { type LiveSession, resolveSession, SESSION_COOKIE } from './sessions';
+import { type LiveSession, resolveSession, sessionCookieName } from './sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,21 +44,48 @@ const UNCHECKED_API_PREFIXES = ['/api/docs'];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function readToken(request: FastifyRequest): { token: string; by: 'cookie' | 'bearer' } | null {
+/** The session token a request carries, and how: a Bearer header wins over the cookie. */
+export function readToken(
+  request: FastifyRequest,
+  config: Pick<Config, 'env'>,
+): { token: string; by: 'cookie' | 'bearer' } | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer '))
     return { token: header.slice('Bearer '.length).trim(), by: 'bearer' };
-  const cookie = request.cookies[SESSION_COOKIE];
+  const cookie = request.cookies?.[sessionCookieName(config)];
   if (cookie) return { token: cookie, by: 'cookie' };
   return null;
 }
 
-export function isAllowedOrigin(request: FastifyRequest, config: Config): boolean {
+/**
+ * The origins RevDesk's pages are served from, when configured: PUBLIC_URL's origin and
+ * PUBLIC_ORIGINS. Null when neither is set (development, tests): then the request's own Host.
+ */
+export function configuredOrigins(
+  config: Pick<Config, 'publicUrl' | 'publicOrigins'>,
+): string[] | null {
+  const origins = [
+    ...(config.publicUrl ? [new URL(config.publicUrl).origin] : []),
+    ...config.publicOrigins,
+  ];
+  return origins.length > 0 ? origins : null;
+}
+
+/**
+ * CSRF (DESIGN.md §4, ADR 0022): a cookie-authenticated write must come from a RevDesk page.
+ * Once PUBLIC_URL or PUBLIC_ORIGINS says where those are, the Host header is not trusted: a
+ * proxy, a DNS rebinding or a second name pointing at the server would otherwise make any
+ * Origin "the server's own".
+ */
+export function isAllowedOrigin(
+  request: FastifyRequest,
+  config: Pick<Config, 'publicUrl' | 'publicOrigins'>,
+): boolean {
   const origin = request.headers.origin;
   if (!origin) return false;
-  return (
-    origin === `${request.protocol}://${request.host}` || config.publicOrigins.includes(origin)
-  );
+  const configured = configuredOrigins(config);
+  if (configured) return configured.includes(origin);
+  return origin === `${request.protocol}://${request.host}`;
 }
 
 /**
@@ -111,7 +138,7 @@ export function installGate(app: FastifyInstance, deps: { db: Db; config: Config
     // Not an API route (static files, the not-found handler): nothing to guard here.
     if (!permission) return;
 
-    const credential = readToken(request);
+    const credential = readToken(request, deps.config);
     if (!credential) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     if (
       credential.by === 'cookie' &&
@@ -150,8 +177,12 @@ function sessionActor(request: FastifyRequest, session: LiveSession): Actor {
  * the officer whose live session the request carries, or null, the same test the gate makes,
  * without the 401. Reading only: it never lets a public route act for the officer.
  */
-export async function signedInActor(request: FastifyRequest, db: Db): Promise<Actor | null> {
-  const credential = readToken(request);
+export async function signedInActor(
+  request: FastifyRequest,
+  db: Db,
+  config: Pick<Config, 'env'>,
+): Promise<Actor | null> {
+  const credential = readToken(request, config);
   if (!credential) return null;
   const session = await resolveSession(db, credential.token);
   return session ? sessionActor(request, session) : null;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import {
   findSessionByTokenHash,
@@ -14,7 +15,29 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** Write last-seen at most once a minute: a page load makes many calls, one write is enough. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
+/** The session cookie's name in development and tests, which run over plain http. */
 export const SESSION_COOKIE = 'revdesk_session';
+/**
+ * Its name in production: a browser keeps a `__Host-` cookie only when it came over HTTPS with
+ * Secure, Path=/ and no Domain, so no subdomain or plain-http page can set or shadow it (RFC 6265bis
+ * §4.1.3.2, ADR 0022).
+ */
+export const PRODUCTION_SESSION_COOKIE = '__Host-revdesk_session';
+
+/** The one name every reader and writer of the session cookie uses (gate, sign-in, OpenAPI). */
+export function sessionCookieName(config: Pick<Config, 'env'>): string {
+  return config.env === 'production' ? PRODUCTION_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** How the session cookie is set and cleared: the `__Host-` rules in production (DESIGN.md §4). */
+export function sessionCookieOptions(config: Pick<Config, 'env'>) {
+  return {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.env === 'production',
+    path: '/',
+  } as const;
+}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

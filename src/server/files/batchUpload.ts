@@ -1,6 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { refuseUnstorableField } from '../security/unstorableText';
 import { multipartReadError } from './multipart';
 
 /**
@@ -64,6 +65,9 @@ export async function readFileAndMda(
     throw uploadError(err, words);
   }
   if (!file) throw new AppError('INVALID_FILE', words.noFile);
+  // The file's name and the MDA are stored with the job; the app-wide hook cannot see them (ADR 0022).
+  refuseUnstorableField('file', file.fileName);
+  if (mdaId !== null) refuseUnstorableField('mdaId', mdaId);
   if (file.bytes.length === 0) throw new AppError('INVALID_FILE', `${file.fileName} is empty.`);
   return { ...file, mdaId };
 }

@@ -51,6 +51,29 @@ const failingRoute = (app: import('fastify').FastifyInstance) => {
   );
 };
 
+/** The smallest valid PNG (1×1, transparent). */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function uploadProfilePhoto(app: Context, officer: SignedIn): Promise<void> {
+  const boundary = '----revdesk-headers-boundary';
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/api/v1/profile/photo',
+    headers: { ...officer.bearer, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      TINY_PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  if (res.statusCode >= 300) throw new Error(`photo upload: ${res.statusCode} ${res.body}`);
+}
+
 let webDir: string;
 let ctx: Context;
 let admin: SignedIn;
@@ -81,6 +104,7 @@ type Request = {
 /** Every kind of answer, each named by what it is. */
 async function everyKindOfAnswer(app: Context): Promise<Record<string, LightMyRequestResponse>> {
   const payment = await createPayment(app);
+  await uploadProfilePhoto(app, admin);
   const get = (request: Request) =>
     app.app.inject({
       method: request.method ?? 'GET',
@@ -91,6 +115,14 @@ async function everyKindOfAnswer(app: Context): Promise<Record<string, LightMyRe
   const br = { 'accept-encoding': 'br, gzip' };
   const answers: Record<string, Request> = {
     'API JSON': { url: '/api/v1/system' },
+    'API JSON, signed in': { url: '/api/v1/auth/me', headers: admin.bearer },
+    'API JSON, signed in by cookie': { url: '/api/v1/profile', headers: { cookie: admin.cookie } },
+    'a reference list': { url: '/api/v1/reference/states', headers: admin.bearer },
+    'a public check, signed in': {
+      url: '/api/v1/public/receipts/BIRS%2F2026%2F9999998',
+      headers: admin.bearer,
+    },
+    'profile photo': { url: '/api/v1/profile/photo', headers: admin.bearer },
     '/api/health': { url: '/api/health' },
     'API 401': { url: '/api/v1/officers' },
     'API 403': { url: '/api/v1/officers', headers: assessor.bearer },
@@ -116,6 +148,7 @@ async function everyKindOfAnswer(app: Context): Promise<Record<string, LightMyRe
       url: `/_sim/evas/api/v1/auto-reg/rrr/${payment.rrr}/status`,
     },
     'index.html (/)': { url: '/', headers: br },
+    '/index.html': { url: '/index.html' },
     'a deep link': { url: '/birs/taxpayer/1234567890?tab=payments', headers: br },
     'a script, brotli copy': { url: '/assets/app-Ab12Cd34.js', headers: br },
     'a script, plain': { url: '/assets/app-Ab12Cd34.js' },
@@ -162,7 +195,18 @@ describe('every kind of answer carries the security headers (ADR 0014)', () => {
       'an unknown file': 404,
       'a missing asset': 404,
     });
-    for (const name of ['API JSON', 'receipt PDF', 'CSV export', 'XLSX export', 'a font']) {
+    for (const name of [
+      'API JSON',
+      'API JSON, signed in',
+      'API JSON, signed in by cookie',
+      'a reference list',
+      'profile photo',
+      '/index.html',
+      'receipt PDF',
+      'CSV export',
+      'XLSX export',
+      'a font',
+    ]) {
       expect(answers[name]?.statusCode, name).toBe(200);
     }
     expect(answers['receipt PDF']?.headers['content-type']).toBe('application/pdf');
@@ -211,6 +255,42 @@ describe('every kind of answer carries the security headers (ADR 0014)', () => {
     expect(answers['Swagger UI']?.headers['content-security-policy']).toContain(
       "style-src 'self' 'unsafe-inline'",
     );
+  });
+
+  it("every page's policy loads no plugin and takes no <base>: the app's, /index.html, deep links, Swagger UI", () => {
+    const pages = Object.entries(answers).filter(([, res]) => isHtml(res));
+    expect(pages.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['Swagger UI', 'index.html (/)', '/index.html', 'a deep link']),
+    );
+    for (const [name, res] of pages) {
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, name).toContain("object-src 'none'");
+      expect(csp, name).toContain("base-uri 'none'");
+    }
+    expect(answers['/index.html']?.headers['content-security-policy']).toMatch(/'nonce-/);
+  });
+
+  it('no cache keeps a signed-in answer; reference lists revalidate privately; a public answer is left alone', () => {
+    const personal = [
+      'API JSON, signed in',
+      'API JSON, signed in by cookie',
+      'API 401',
+      'API 403',
+      'API 404',
+      'a public check, signed in',
+      'profile photo',
+      'receipt PDF',
+      'CSV export',
+      'XLSX export',
+    ];
+    for (const name of personal) {
+      expect(answers[name]?.headers['cache-control'], name).toBe('no-store');
+    }
+    expect(answers['a reference list']?.headers['cache-control']).toBe(
+      'private, max-age=300, must-revalidate',
+    );
+    expect(answers['API JSON']?.headers['cache-control']).toBeUndefined();
+    expect(answers['a script, plain']?.headers['cache-control']).toContain('immutable');
   });
 
   it('no Strict-Transport-Security outside production', () => {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type {} from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionCookieName } from '../auth/sessions';
 import type { Config } from '../config';
 
 /**
@@ -25,7 +27,8 @@ export function appCsp(styleNonce: string | null): string {
     "connect-src 'self'",
     "object-src 'none'",
     "frame-ancestors 'none'",
-    "base-uri 'self'",
+    // Neither the app nor Swagger UI has a <base> element: none may be injected (ADR 0022).
+    "base-uri 'none'",
     "form-action 'self'",
   ].join('; ');
 }
@@ -41,7 +44,7 @@ export function newCspNonce(): string {
  * <style> tags it gives no nonce to, so styles stay 'unsafe-inline' there (ADR 0014).
  */
 export const SWAGGER_UI_CSP =
-  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /** Anything that is not a page (JSON, CSV, XLSX, text, scripts, styles, fonts, images): runs and loads nothing. */
 export const NOTHING_CSP =
@@ -63,16 +66,45 @@ function cspFor(contentType: string): string {
   return NOTHING_CSP;
 }
 
+/**
+ * The headers every answer carries whatever its content: also written by hand on the answers
+ * Node's HTTP parser makes Fastify give before there is a request (security/clientErrors.ts).
+ */
+export function everyAnswerHeaders(isProduction: boolean): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    ...(isProduction ? { 'strict-transport-security': HSTS } : {}),
+  };
+}
+
+/**
+ * An answer no cache may keep, not even the browser's (ADR 0022): the route needs a permission,
+ * the request carried a session (a public route may answer it with the officer's data), or the
+ * answer sets the session cookie (sign-in answers the token in its body too). The reference
+ * lists (etag.ts) set their own private revalidation, and a route that sets its own wins.
+ */
+function isPersonal(request: FastifyRequest, reply: FastifyReply, cookieName: string): boolean {
+  return (
+    request.routeOptions.config?.permission !== undefined ||
+    request.headers.authorization !== undefined ||
+    request.cookies?.[cookieName] !== undefined ||
+    reply.hasHeader('set-cookie')
+  );
+}
+
 /** One onSend hook, registered first in app.ts so that it sees every answer. */
 export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'env'>): void {
-  const isProduction = config.env === 'production';
+  const always = everyAnswerHeaders(config.env === 'production');
+  const cookieName = sessionCookieName(config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    if (isProduction) reply.header('strict-transport-security', HSTS);
+    reply.headers(always);
+    if (!reply.hasHeader('cache-control') && isPersonal(request, reply, cookieName)) {
+      reply.header('cache-control', 'no-store');
+    }
     if (!reply.hasHeader('content-security-policy')) {
       reply.header(
         'content-security-policy',

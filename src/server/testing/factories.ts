@@ -3,6 +3,7 @@ import type { OfficerView } from '../../shared/auth';
 import type { IndividualInput, TaxpayerView } from '../../shared/taxpayers';
 import type { UserType } from '../../shared/userTypes';
 import { systemActor } from '../auth/actor';
+import { sessionCookieName } from '../auth/sessions';
 import { mdas } from '../db/schema';
 import { createDatabaseFileStore } from '../files/store';
 import { createOfficerService } from '../modules/officers/service';
@@ -72,7 +73,7 @@ export async function signIn(
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const token = res.json<{ token: string }>().token;
-  const cookie = `revdesk_session=${token}`;
+  const cookie = `${sessionCookieName(ctx.config)}=${token}`;
   return {
     officer,
     token,

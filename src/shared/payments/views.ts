@@ -63,10 +63,32 @@ export const EvasStatusView = z
   .meta({ id: 'EvasStatus' });
 export type EvasStatusView = z.infer<typeof EvasStatusView>;
 
-export const RepushResult = z
-  .object({ rrr: z.string(), statusCode: z.string(), message: z.string() })
-  .meta({ id: 'RepushResult' });
-export type RepushResult = z.infer<typeof RepushResult>;
+/**
+ * What "Re-check and record" did: `recorded` now, `already-recorded` (by a notification or an
+ * earlier check), `not-paid` (Remita's words in `message`), `amount-mismatch` (not recorded).
+ */
+export const RECHECK_OUTCOMES = [
+  'recorded',
+  'already-recorded',
+  'not-paid',
+  'amount-mismatch',
+] as const;
+export const RecheckResult = z
+  .object({
+    rrr: z.string(),
+    outcome: z.enum(RECHECK_OUTCOMES),
+    statusCode: z.string(),
+    message: z.string(),
+    payment: z
+      .object({
+        id: z.uuid(),
+        receiptNumber: z.string().nullable(),
+        status: z.enum(PAYMENT_STATUSES),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'RecheckResult' });
+export type RecheckResult = z.infer<typeof RecheckResult>;
 
 /** ₦100,000,000.00: a bill above this is a typing slip, not a tax bill an officer raises here. */
 export const MAX_INVOICE_KOBO = 10_000_000_000;
@@ -119,6 +141,11 @@ export const PaymentView = z
     /** `<prefix>/<year>/<sequence>`; given when the payment is paid. */
     receiptNumber: z.string().nullable(),
     rrr: z.string().nullable(),
+    /**
+     * A bill sent to Remita whose answer was lost: no RRR yet, one is being confirmed by its
+     * order id (shown as "RRR pending confirmation").
+     */
+    isRrrPendingConfirmation: z.boolean(),
     amountKobo: z.number().int(),
     mda: MdaRef,
     revenueHeadCode: z.string().nullable(),

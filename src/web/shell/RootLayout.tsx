@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { SkipLink } from '../renderRoot';
 import { RouteProgress } from './RouteProgress';
 
 /** SPEC.md §2: the scroll position resets to the top when the path changes. */
@@ -18,9 +19,7 @@ export function RootLayout() {
   useScrollToTopOnNavigation();
   return (
     <>
-      <a className="revdesk-skip-link" href="#main-content">
-        Skip to main content
-      </a>
+      <SkipLink />
       <RouteProgress />
       <Outlet />
     </>

@@ -7,5 +7,6 @@ export * from './officers';
 export * from './payments';
 export * from './reference';
 export * from './sessions';
+export * from './signInThrottles';
 export * from './taxpayers';
 export * from './tcc';

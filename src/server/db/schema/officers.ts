@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
-  integer,
   pgEnum,
   pgSequence,
   pgTable,
@@ -39,8 +38,6 @@ export const officers = pgTable(
     photoKey: text('photo_key'),
     /** The chairman's signature image (a PNG in the file store), printed on certificates. */
     signatureKey: text('signature_key'),
-    failedSignInCount: integer('failed_sign_in_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

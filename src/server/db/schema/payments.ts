@@ -73,6 +73,12 @@ export const payments = pgTable(
     description: text('description'),
     /** The order id RevDesk sent Remita with the bill (or Remita's, for a payment made elsewhere). */
     orderId: text('order_id'),
+    /**
+     * When RevDesk last sent this bill's paymentinit. A bill with it and no RRR is "RRR pending
+     * confirmation": the answer was lost and the RRR is asked for by `orderId` (ADR 0020); it
+     * is also the claim that keeps two settlements from sending paymentinit again at once.
+     */
+    rrrRequestedAt: timestamp('rrr_requested_at', { withTimezone: true }),
     /** Remita's transaction reference, a POS terminal and STAN, a bank's reference… */
     sourceReference: text('source_reference'),
     arrival: paymentArrival('arrival').notNull(),
@@ -128,6 +134,11 @@ export const payments = pgTable(
     index('payments_unmatched_idx')
       .on(t.createdAt)
       .where(sql`${t.btin} is null and ${t.status} = 'paid'`),
+    // The bills whose RRR is still to confirm (ADR 0020): few, read by the sweep and by a
+    // payment arriving with an orderId the ledger has no RRR for.
+    index('payments_rrr_unconfirmed_idx')
+      .on(t.orderId)
+      .where(sql`${t.rrr} is null and ${t.rrrRequestedAt} is not null and ${t.status} = 'pending'`),
     check('payments_amount_positive', sql`${t.amountKobo} > 0`),
     check(
       'payments_paid_has_receipt',

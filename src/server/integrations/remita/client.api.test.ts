@@ -10,7 +10,7 @@ import {
   type RemitaMda,
   startReceiver,
 } from './testing';
-import type { RemitaInvoiceRequest } from './types';
+import { InvoiceAnswerLost, type RemitaInvoiceRequest } from './types';
 
 let ctx: TestContext & { baseUrl: string | null; close(): Promise<void> };
 let remita: Integrations['remita'];
@@ -166,7 +166,7 @@ describe('invoices (RRR generation)', () => {
   });
 });
 
-describe('re-push and the demo payment', () => {
+describe('the demo payment', () => {
   it('pays an RRR and pushes a Remita-shaped notification to the receiver', async () => {
     const receiver = await startReceiver();
     ctx.simulators.remita.notificationUrl = `${receiver.url}/api/v1/remita/notifications`;
@@ -201,13 +201,7 @@ describe('re-push and the demo payment', () => {
         isPaid: true,
         amountKobo: 250_050,
       });
-
-      // Re-push sends the same notification again.
-      expect(await remita.repushRrr(mda.credentials, invoice.rrr)).toMatchObject({
-        statusCode: '00',
-      });
-      expect(receiver.bodies).toHaveLength(2);
-      expect(receiver.bodies[1]).toEqual(receiver.bodies[0]);
+      expect(receiver.bodies).toHaveLength(1);
     } finally {
       ctx.simulators.remita.notificationUrl = null;
       await receiver.close();
@@ -247,18 +241,73 @@ describe('re-push and the demo payment', () => {
     const unknown = await fetch(`${ctx.baseUrl}/_sim/remita/pay/999999999999`, { method: 'POST' });
     expect(unknown.status).toBe(404);
   });
+});
 
-  it('does not re-push an unpaid RRR, and refuses a wrong key or an unknown RRR', async () => {
-    const invoice = addInvoice();
-    expect(await remita.repushRrr(mda.credentials, invoice.rrr)).toMatchObject({
+describe('order status (orderstatus.reg)', () => {
+  it('finds the RRR Remita raised for an order id, with its status', async () => {
+    const invoice = addInvoice({ amountKobo: 70_000 });
+    expect(await remita.getOrderStatus(mda.credentials, invoice.orderId)).toMatchObject({
+      rrr: invoice.rrr,
+      orderId: invoice.orderId,
       statusCode: '025',
-      message: expect.stringContaining('not paid'),
+      isPaid: false,
+      amountKobo: 70_000,
     });
+    ctx.simulators.remita.pay(invoice.rrr);
+    expect(await remita.getOrderStatus(mda.credentials, invoice.orderId)).toMatchObject({
+      rrr: invoice.rrr,
+      statusCode: '00',
+      isPaid: true,
+    });
+  });
+
+  it('answers null for an order Remita has none for, and refuses a wrong key', async () => {
+    expect(await remita.getOrderStatus(mda.credentials, 'RD-NO-SUCH-ORDER')).toBeNull();
+    const invoice = addInvoice();
     await expect(
-      remita.repushRrr({ ...mda.credentials, apiKey: 'wrong' }, invoice.rrr),
+      remita.getOrderStatus({ ...mda.credentials, apiKey: 'wrong' }, invoice.orderId),
     ).rejects.toMatchObject({ code: 'REMITA_AUTH_FAILED' });
-    await expect(remita.repushRrr(mda.credentials, '123456789012')).rejects.toMatchObject({
-      code: 'RRR_NOT_FOUND',
-    });
+  });
+
+  it("another merchant's order is not found", async () => {
+    const other = await createRemitaMda(ctx);
+    const invoice = addInvoice();
+    expect(await remita.getOrderStatus(other.credentials, invoice.orderId)).toBeNull();
+  });
+});
+
+describe('no re-push', () => {
+  it('the simulator answers no repush.reg path, as Remita publishes none', async () => {
+    const invoice = addInvoice();
+    for (const method of ['GET', 'POST']) {
+      const answer = await fetch(
+        `${ctx.baseUrl}/_sim/remita/remita/exapp/api/v1/send/api/echannelsvc/${mda.credentials.merchantId}/${invoice.rrr}/${'a'.repeat(128)}/repush.reg`,
+        { method },
+      );
+      // A refusal of RevDesk's own (404 no route, 422 not a path it answers), not a Remita answer.
+      expect([404, 422]).toContain(answer.status);
+      expect(await answer.text()).not.toContain('"status"');
+    }
+  });
+});
+
+describe('a lost paymentinit answer', () => {
+  it('raises the RRR and closes the connection: the client says the answer was lost', async () => {
+    const dropping = await createRemitaMda(ctx);
+    ctx.simulators.remita.registerMerchant({ ...dropping.credentials, dropsInvoiceAnswers: true });
+    const request = bill({ serviceTypeId: dropping.credentials.serviceTypeIds[0] as string });
+    const lost = await remita.generateRrr(dropping.credentials, request).catch((err) => err);
+    expect(lost).toBeInstanceOf(InvoiceAnswerLost);
+    expect(lost).toMatchObject({ code: 'REMITA_UNAVAILABLE' });
+    const found = await remita.getOrderStatus(dropping.credentials, request.orderId);
+    expect(found).toMatchObject({ orderId: request.orderId, statusCode: '025' });
+  });
+
+  it('a clear refusal is not a lost answer', async () => {
+    const refused = await remita
+      .generateRrr(mda.credentials, bill({ amountKobo: 0 }))
+      .catch((err) => err);
+    expect(refused).toMatchObject({ code: 'REMITA_UNAVAILABLE' });
+    expect(refused).not.toBeInstanceOf(InvoiceAnswerLost);
   });
 });

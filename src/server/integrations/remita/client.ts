@@ -16,9 +16,10 @@ import {
   isConfigurationFaultCode,
   koboToNaira,
   nairaToKobo,
+  ORDER_NOT_FOUND_CODES,
+  orderStatusPath,
   RRR_NOT_FOUND_CODE,
   remitaTimeToIso,
-  repushPath,
   statusHash,
   statusMeaning,
   statusPath,
@@ -29,9 +30,9 @@ import type {
   RemitaCredentials,
   RemitaInvoice,
   RemitaInvoiceRequest,
-  RemitaRepush,
   RemitaRrrStatus,
 } from './types';
+import { InvoiceAnswerLost } from './types';
 
 /**
  * Remita over HTTP, exactly as ../shared/domain/remita.md describes it. Nothing here is logged:
@@ -61,8 +62,6 @@ const InvoiceAnswer = z.object({
   RRR: Text.nullish(),
 });
 
-const RepushAnswer = z.object({ status: z.string(), message: z.string().nullish() });
-
 function unavailable(reason: string): AppError {
   return new AppError('REMITA_UNAVAILABLE', `Remita ${reason}. Please try again in a few minutes.`);
 }
@@ -90,7 +89,7 @@ function rrrNotFound(rrr: string): AppError {
 }
 
 /** The label of each call in the metrics. */
-type RemitaOperation = 'rrr-status' | 'invoice' | 'repush';
+type RemitaOperation = 'rrr-status' | 'order-status' | 'invoice';
 
 export function createRemitaClient(options: {
   /** Read at each call: the simulator's address is known only once the server listens. */
@@ -119,33 +118,43 @@ export function createRemitaClient(options: {
           : {}),
       });
     } catch (err) {
-      if (err instanceof RemoteFailure) throw unavailable(err.reason);
+      if (err instanceof RemoteFailure) throw noAnswer(operation, err.reason);
       throw err;
     }
     if (answer.status === 401 || answer.status === 403) {
       throw authFailed(`HTTP ${answer.status}`, credentials.merchantId);
     }
     if (answer.status < 200 || answer.status > 299) {
-      throw unavailable(`answered with an error (HTTP ${answer.status})`);
+      throw noAnswer(operation, `answered with an error (HTTP ${answer.status})`);
     }
     return answer;
   }
 
-  function read<T>(schema: z.ZodType<T>, text: string): T {
+  /**
+   * No answer to read. For paymentinit that is not a refusal: Remita may have raised the RRR
+   * and the answer was lost on the way (ADR 0020), so the caller keeps the bill to confirm.
+   */
+  function noAnswer(operation: RemitaOperation, reason: string): AppError {
+    return operation === 'invoice'
+      ? new InvoiceAnswerLost(`Remita ${reason}.`)
+      : unavailable(reason);
+  }
+
+  function read<T>(schema: z.ZodType<T>, text: string, operation?: RemitaOperation): T {
     try {
       const parsed = schema.safeParse(parseJson(text));
       if (parsed.success) return parsed.data;
     } catch (err) {
       if (!(err instanceof RemoteFailure)) throw err;
     }
-    throw unavailable('answered with something RevDesk cannot read');
+    throw noAnswer(operation ?? 'rrr-status', 'answered with something RevDesk cannot read');
   }
 
   function authHeaders(credentials: RemitaCredentials, hash: string) {
     return { authorization: authorizationHeader(credentials.merchantId, hash) };
   }
 
-  return {
+  const client: RemitaClient = {
     async getRrrStatus(credentials, rrr): Promise<RemitaRrrStatus> {
       const hash = statusHash(rrr, credentials.apiKey, credentials.merchantId);
       const answer = await call(credentials, {
@@ -210,7 +219,7 @@ export function createRemitaClient(options: {
         }),
         isIdempotent: false,
       });
-      const body = read(InvoiceAnswer, unwrapJsonp(answer.text));
+      const body = read(InvoiceAnswer, unwrapJsonp(answer.text), 'invoice');
       if (Object.hasOwn(AUTH_FAILURE_CODES, body.statuscode)) {
         throw authFailed(body.statuscode, credentials.merchantId);
       }
@@ -223,21 +232,27 @@ export function createRemitaClient(options: {
       return { rrr: body.RRR, statusCode: body.statuscode, message: body.status ?? '' };
     },
 
-    async repushRrr(credentials, rrr): Promise<RemitaRepush> {
-      const hash = statusHash(rrr, credentials.apiKey, credentials.merchantId);
+    async getOrderStatus(credentials, orderId): Promise<RemitaRrrStatus | null> {
+      const hash = statusHash(orderId, credentials.apiKey, credentials.merchantId);
       const answer = await call(credentials, {
-        method: 'POST',
-        operation: 'repush',
-        path: repushPath(credentials.merchantId, encodeURIComponent(rrr), hash),
+        method: 'GET',
+        operation: 'order-status',
+        path: orderStatusPath(credentials.merchantId, encodeURIComponent(orderId), hash),
         headers: authHeaders(credentials, hash),
         isIdempotent: true,
       });
-      const body = read(RepushAnswer, answer.text);
+      const body = read(StatusAnswer, answer.text);
+      // "No such order": 022, or 023 naming the order id. Either way Remita holds no RRR for
+      // it; a merchant that is really wrong is refused again, clearly, by the paymentinit retry.
+      if ((ORDER_NOT_FOUND_CODES as readonly string[]).includes(body.status)) return null;
       if (Object.hasOwn(AUTH_FAILURE_CODES, body.status)) {
         throw authFailed(body.status, credentials.merchantId);
       }
-      if (body.status === RRR_NOT_FOUND_CODE) throw rrrNotFound(rrr);
-      return { statusCode: body.status, message: body.message ?? '' };
+      if (!body.RRR) throw unavailable('answered an order status without its RRR');
+      // The RRR's own status is then read as everywhere else, so one place (getRrrStatus)
+      // says what each code means. A bill needs this only while its RRR is unconfirmed.
+      return client.getRrrStatus(credentials, body.RRR);
     },
   };
+  return client;
 }

@@ -15,13 +15,15 @@ export function statusPath(merchantId: string, rrr: string, hash: string): strin
 }
 
 /**
- * remita.md gives no path for re-push. RevDesk uses the status path's shape with `repush.reg`
- * in place of `status.reg` and the same hash; the simulator answers exactly this. Pointing at
- * a real Remita that names it otherwise is a change here only.
+ * The status of an order, asked by the `orderId` RevDesk sent with paymentinit (remita.md,
+ * "Status of an order"): how a bill whose paymentinit answer was lost finds its RRR.
  */
-export function repushPath(merchantId: string, rrr: string, hash: string): string {
-  return `${ECHANNEL_PATH}/${merchantId}/${rrr}/${hash}/repush.reg`;
+export function orderStatusPath(merchantId: string, orderId: string, hash: string): string {
+  return `${ECHANNEL_PATH}/${merchantId}/${orderId}/${hash}/orderstatus.reg`;
 }
+
+/** What orderstatus.reg answers for an order id Remita has no RRR for ("no such order"). */
+export const ORDER_NOT_FOUND_CODES = ['022', '023'] as const;
 
 export const INVOICE_PATH = `${ECHANNEL_PATH}/merchant/api/paymentinit`;
 
@@ -29,7 +31,10 @@ function sha512Hex(text: string): string {
   return createHash('sha512').update(text, 'utf8').digest('hex');
 }
 
-/** The hash of a status (and re-push) request: sha512_hex(rrr + apiKey + merchantId). */
+/**
+ * The hash of a status request: sha512_hex(rrr + apiKey + merchantId); an order-status
+ * request hashes its orderId in the RRR's place (sha512_hex(orderId + apiKey + merchantId)).
+ */
 export function statusHash(rrr: string, apiKey: string, merchantId: string): string {
   return sha512Hex(rrr + apiKey + merchantId);
 }

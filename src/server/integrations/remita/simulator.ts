@@ -21,11 +21,12 @@ import type { RemitaSimulator, SimInvoice, SimMerchant } from './simulatorState'
  * Remita, as the protocol in ../shared/domain/remita.md answers it, on this server under
  * /_sim/remita (demo mode and tests only). The client cannot tell it from the real one: the
  * same paths, the hash and Authorization header checked (a wrong key answers 020, an unknown
- * merchant 023, an unknown RRR 022), JSONP from paymentinit. Re-push uses RevDesk's chosen
- * path (protocol.ts, repushPath). Plus one demo-only call, POST /pay/:rrr.
+ * merchant 023, an unknown RRR or order 022), JSONP from paymentinit, and nothing else: Remita
+ * publishes no re-push, so no re-push path is answered. Plus one demo-only call, POST /pay/:rrr.
  *
  * A merchant registered with `delayMs` answers that late (or when the caller gives up):
- * the way tests reach the client's timeout for real.
+ * the way tests reach the client's timeout for real. One registered with `dropsInvoiceAnswers`
+ * raises the RRR and then closes the connection unanswered: a lost paymentinit answer.
  */
 
 /**
@@ -68,14 +69,18 @@ const hide = true;
 const RrrCallParams = z.object({
   merchantId: z.string(),
   rrr: z.string(),
-  '*': z.string().regex(/^[0-9a-fA-F]+\/(status|repush)\.reg$/),
+  '*': z.string().regex(/^[0-9a-fA-F]+\/(status|orderstatus)\.reg$/),
 });
 type RrrCall = { merchantId: string; rrr: string; hash: string };
 
-function rrrCallOf(params: z.infer<typeof RrrCallParams>, kind: 'status' | 'repush'): RrrCall {
+function rrrCallOf(params: z.infer<typeof RrrCallParams>): RrrCall & { isOrder: boolean } {
   const [hash = '', action] = params['*'].split('/');
-  if (action !== `${kind}.reg`) throw new AppError('NOT_FOUND', 'No such Remita call.');
-  return { merchantId: params.merchantId, rrr: params.rrr, hash };
+  return {
+    merchantId: params.merchantId,
+    rrr: params.rrr,
+    hash,
+    isOrder: action === 'orderstatus.reg',
+  };
 }
 const InvoiceBody = z.object({
   serviceTypeId: z.string(),
@@ -187,7 +192,11 @@ export const remitaSimulatorRoutes: FastifyPluginAsyncZod<{
     return { status: code, message: AUTH_FAILURE_CODES[code] };
   }
 
-  async function rrrCall(kind: 'status' | 'repush', request: FastifyRequest, params: RrrCall) {
+  async function rrrCall(
+    kind: 'status' | 'order-status',
+    request: FastifyRequest,
+    params: RrrCall,
+  ) {
     remita.requests.push({ kind, merchantId: params.merchantId });
     const merchant = authenticate(
       request,
@@ -197,10 +206,16 @@ export const remitaSimulatorRoutes: FastifyPluginAsyncZod<{
     );
     if (typeof merchant === 'string') return { refused: refusal(merchant) } as const;
     await delay(request, merchant.delayMs);
-    const invoice = remita.getInvoice(params.rrr);
+    const invoice =
+      kind === 'order-status'
+        ? remita.findInvoiceByOrderId(merchant.merchantId, params.rrr)
+        : remita.getInvoice(params.rrr);
     if (!invoice || invoice.merchantId !== merchant.merchantId) {
       return {
-        refused: { status: RRR_NOT_FOUND_CODE, message: 'Invalid Request', RRR: params.rrr },
+        refused:
+          kind === 'order-status'
+            ? { status: RRR_NOT_FOUND_CODE, message: 'Invalid Request', orderId: params.rrr }
+            : { status: RRR_NOT_FOUND_CODE, message: 'Invalid Request', RRR: params.rrr },
       } as const;
     }
     return { invoice } as const;
@@ -210,7 +225,8 @@ export const remitaSimulatorRoutes: FastifyPluginAsyncZod<{
     `${ECHANNEL_PATH}/:merchantId/:rrr/*`,
     { schema: { hide, params: RrrCallParams } },
     async (request) => {
-      const call = await rrrCall('status', request, rrrCallOf(request.params, 'status'));
+      const params = rrrCallOf(request.params);
+      const call = await rrrCall(params.isOrder ? 'order-status' : 'status', request, params);
       if (call.refused) return call.refused;
       const { invoice } = call;
       const isPaid = invoice.paidAt !== null && ['00', '01'].includes(invoice.statusCode);
@@ -235,25 +251,6 @@ export const remitaSimulatorRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    `${ECHANNEL_PATH}/:merchantId/:rrr/*`,
-    { schema: { hide, params: RrrCallParams } },
-    async (request) => {
-      const call = await rrrCall('repush', request, rrrCallOf(request.params, 'repush'));
-      if (call.refused) return call.refused;
-      if (call.invoice.paidAt === null) {
-        return {
-          status: call.invoice.statusCode,
-          message: 'The RRR is not paid: nothing to re-push',
-        };
-      }
-      const { notified } = await notify(request, call.invoice);
-      return notified
-        ? { status: '00', message: 'Notification re-sent' }
-        : { status: '999', message: 'The notification could not be delivered' };
-    },
-  );
-
   app.post(INVOICE_PATH, { schema: { hide, body: InvoiceBody } }, async (request, reply) => {
     const body = request.body;
     const merchantId = parseAuthorizationHeader(request.headers.authorization)?.merchantId ?? '';
@@ -271,6 +268,11 @@ export const remitaSimulatorRoutes: FastifyPluginAsyncZod<{
     const amountKobo = nairaToKobo(body.amount);
     if (!amountKobo) return jsonp(reply, { statuscode: '999', status: 'Invalid amount' });
     const invoice = remita.addInvoice({ ...body, merchantId, amountKobo });
+    if (merchant.dropsInvoiceAnswers) {
+      // The RRR is raised; the answer never arrives (the client sees a network error).
+      request.raw.socket.destroy();
+      return reply.hijack();
+    }
     return jsonp(reply, {
       statuscode: '025',
       RRR: invoice.rrr,

@@ -13,6 +13,8 @@ export type SimMerchant = {
   serviceTypeIds: string[];
   /** Answer this merchant's calls only after this long: how tests reach the client's timeout. */
   delayMs?: number;
+  /** Raise each paymentinit's RRR, then close the connection unanswered (a lost answer). */
+  dropsInvoiceAnswers?: boolean;
 };
 
 export type SimInvoice = {
@@ -49,7 +51,7 @@ export type NewSimInvoice = {
   paidAt?: Date;
 };
 
-export type SimRequest = { kind: 'status' | 'invoice' | 'repush'; merchantId: string };
+export type SimRequest = { kind: 'status' | 'order-status' | 'invoice'; merchantId: string };
 
 export type RemitaSimulatorSnapshot = {
   merchants: SimMerchant[];
@@ -153,6 +155,14 @@ export function createRemitaSimulator(
       invoices.set(rrr, invoice);
       changed();
       return { ...invoice };
+    },
+
+    /** The invoice a merchant raised for an order id (orderstatus.reg). */
+    findInvoiceByOrderId(merchantId: string, orderId: string): SimInvoice | null {
+      for (const invoice of invoices.values()) {
+        if (invoice.merchantId === merchantId && invoice.orderId === orderId) return { ...invoice };
+      }
+      return null;
     },
 
     getInvoice(rrr: string): SimInvoice | null {

@@ -1,4 +1,5 @@
 import type { RrrOutcome } from '../../../shared/payments';
+import { AppError } from '../../errors';
 import type { RemitaCredentials } from '../../modules/mdas/service';
 
 /**
@@ -44,7 +45,16 @@ export type RemitaInvoiceRequest = {
 
 export type RemitaInvoice = { rrr: string; statusCode: string; message: string };
 
-export type RemitaRepush = { statusCode: string; message: string };
+/**
+ * paymentinit sent and no answer read (time-out, network error, 5xx, unreadable): Remita may
+ * have raised the RRR all the same. Not a refusal: the bill stays "RRR pending confirmation"
+ * and is settled by its order id (ADR 0020).
+ */
+export class InvoiceAnswerLost extends AppError {
+  constructor(reason: string) {
+    super('REMITA_UNAVAILABLE', reason);
+  }
+}
 
 export interface RemitaClient {
   /** The status of one RRR, asked with the MDA's credentials. Idempotent: retried with backoff. */
@@ -54,6 +64,9 @@ export interface RemitaClient {
     credentials: RemitaCredentials,
     request: RemitaInvoiceRequest,
   ): Promise<RemitaInvoice>;
-  /** Ask Remita to send the RRR's payment notification again. Idempotent. */
-  repushRrr(credentials: RemitaCredentials, rrr: string): Promise<RemitaRepush>;
+  /**
+   * The status of the RRR Remita raised for an order id (orderstatus.reg, then the RRR's own
+   * status); null when Remita has no RRR for it. Idempotent.
+   */
+  getOrderStatus(credentials: RemitaCredentials, orderId: string): Promise<RemitaRrrStatus | null>;
 }

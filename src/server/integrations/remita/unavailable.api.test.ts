@@ -43,7 +43,7 @@ function bill(): RemitaInvoiceRequest {
   };
 }
 
-function requestsOf(kind: 'status' | 'invoice' | 'repush'): number {
+function requestsOf(kind: 'status' | 'order-status' | 'invoice'): number {
   return ctx.simulators.remita.requests.filter(
     (r) => r.kind === kind && r.merchantId === slow.credentials.merchantId,
   ).length;
@@ -66,10 +66,10 @@ it('gives REMITA_UNAVAILABLE once the deadline passes, without a try beyond it',
   });
   expect(requestsOf('status')).toBe(1);
 
-  await expect(remita.repushRrr(slow.credentials, invoice.rrr)).rejects.toMatchObject({
+  await expect(remita.getOrderStatus(slow.credentials, invoice.orderId)).rejects.toMatchObject({
     code: 'REMITA_UNAVAILABLE',
   });
-  expect(requestsOf('repush')).toBe(1);
+  expect(requestsOf('order-status')).toBe(1);
 });
 
 it('tries an invoice once only when it does not answer in time', async () => {

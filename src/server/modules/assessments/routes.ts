@@ -204,7 +204,6 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
       return sendBytes(reply, file.body, {
         'content-type': file.contentType,
         'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );

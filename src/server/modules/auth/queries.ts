@@ -10,8 +10,6 @@ export async function findCredentialsByLogin(db: Db, login: string) {
       username: officers.username,
       isActive: officers.isActive,
       passwordHash: officers.passwordHash,
-      failedSignInCount: officers.failedSignInCount,
-      lockedUntil: officers.lockedUntil,
       mustChangePassword: officers.mustChangePassword,
     })
     .from(officers)
@@ -32,30 +30,6 @@ export async function findCredentialsById(db: Db, id: string) {
     .where(eq(officers.id, id))
     .limit(1);
   return row ?? null;
-}
-
-/** Counts one more failure in the database (not in the caller's copy) and answers the new count. */
-export async function incrementFailedSignIns(db: Db, id: string): Promise<number> {
-  const [row] = await db
-    .update(officers)
-    .set({ failedSignInCount: sql`${officers.failedSignInCount} + 1`, updatedAt: sql`now()` })
-    .where(eq(officers.id, id))
-    .returning({ failedSignInCount: officers.failedSignInCount });
-  return row?.failedSignInCount ?? 0;
-}
-
-export async function lockOfficer(db: Db, id: string, until: Date): Promise<void> {
-  await db
-    .update(officers)
-    .set({ lockedUntil: until, failedSignInCount: 0, updatedAt: sql`now()` })
-    .where(eq(officers.id, id));
-}
-
-export async function clearSignInFailures(db: Db, id: string): Promise<void> {
-  await db
-    .update(officers)
-    .set({ failedSignInCount: 0, lockedUntil: null, updatedAt: sql`now()` })
-    .where(eq(officers.id, id));
 }
 
 export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {

@@ -11,7 +11,7 @@ import {
 import { ErrorBody } from '../../../shared/errors';
 import { FirstPasswordBody } from '../../../shared/officers';
 import { isAllowedOrigin, signedInActor } from '../../auth/gate';
-import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../../auth/sessions';
+import { SESSION_ABSOLUTE_MS, sessionCookieName, sessionCookieOptions } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -24,12 +24,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   { db, config },
 ) => {
   const auth = createAuthService({ db, config });
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: config.env === 'production',
-    path: '/',
-  } as const;
+  const cookieName = sessionCookieName(config);
+  const cookieOptions = sessionCookieOptions(config);
 
   /** Login CSRF: a browser on another site must not sign a victim into an account of its choosing. */
   function refuseCrossSiteSignIn(req: FastifyRequest) {
@@ -49,14 +45,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         operationId: 'login',
         summary: 'Sign in',
         description:
-          'Signs in with a username (or e-mail) and password. Answers the officer and a session `token`, also set as the `revdesk_session` cookie; API clients send it as `Authorization: Bearer <token>`. An officer with a temporary password gets 403 `PASSWORD_CHANGE_REQUIRED` and must call `changeTemporaryPassword`; too many failures lock the account (423).',
+          'Signs in with a username (or e-mail) and password. Answers the officer and a session `token`, also set as the session cookie (`revdesk_session`, `__Host-revdesk_session` in production); API clients send it as `Authorization: Bearer <token>`. An officer with a temporary password gets 403 `PASSWORD_CHANGE_REQUIRED` and must call `changeTemporaryPassword`. After repeated failures an address must wait (1 s, 2 s, 4 s … at most 15 minutes) before its next attempt for that account is checked; meanwhile it gets the same 401 `INVALID_CREDENTIALS` as a wrong password or an unknown username, so the answer never tells which usernames exist or are throttled. 429 when one address asks too often.',
         body: LoginBody,
         response: {
           200: LoginResponse,
           400: ErrorBody,
           401: ErrorBody,
           403: ErrorBody,
-          423: ErrorBody,
           429: ErrorBody,
         },
       },
@@ -65,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     async (req, reply) => {
       refuseCrossSiteSignIn(req);
       const result = await auth.signIn(req.actor, req.body, req.headers['user-agent'] ?? null);
-      reply.setCookie(SESSION_COOKIE, result.token, {
+      reply.setCookie(cookieName, result.token, {
         ...cookieOptions,
         maxAge: SESSION_ABSOLUTE_MS / 1000,
       });
@@ -90,7 +85,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
           403: ErrorBody,
           409: ErrorBody,
           422: ErrorBody,
-          423: ErrorBody,
           429: ErrorBody,
         },
       },
@@ -104,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         req.body,
         req.headers['user-agent'] ?? null,
       );
-      reply.setCookie(SESSION_COOKIE, result.token, {
+      reply.setCookie(cookieName, result.token, {
         ...cookieOptions,
         maxAge: SESSION_ABSOLUTE_MS / 1000,
       });
@@ -126,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
     async (req, reply) => {
       await auth.signOut(req.actor);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(cookieName, cookieOptions);
       return { ok: true as const };
     },
   );
@@ -165,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     async (req, reply) => {
       // Per browser and changes on sign-in and sign-out: no cache may keep it.
       reply.header('cache-control', 'no-store');
-      const actor = await signedInActor(req, db);
+      const actor = await signedInActor(req, db, config);
       return { me: actor?.permissions.includes('account:self') ? await auth.me(actor) : null };
     },
   );

@@ -7,29 +7,24 @@ import type { Actor } from '../../auth/actor';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { limitPerMinute } from '../../auth/rateLimit';
 import { createSession, revokeOfficerSessions, revokeSession } from '../../auth/sessions';
+import {
+  clearSignInFailuresFrom,
+  findSignInBlock,
+  recordSignInFailure,
+  throttleSubject,
+} from '../../auth/signInThrottle';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/service';
 import { createOfficerService } from '../officers/service';
-import {
-  clearSignInFailures,
-  findCredentialsById,
-  findCredentialsByLogin,
-  incrementFailedSignIns,
-  lockOfficer,
-  setPasswordHash,
-} from './queries';
-
-/** Five failures in a row lock the account for fifteen minutes. */
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCK_MINUTES = 15;
+import { findCredentialsById, findCredentialsByLogin, setPasswordHash } from './queries';
 
 const WRONG_CREDENTIALS = 'Incorrect username or password.';
 
-function lockedMessage(until: Date): string {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
-  return `Too many failed sign-ins. This account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'} or ask an administrator to unlock it.`;
+/** A decayed count, as an audit row shows it. */
+function round(failures: number): number {
+  return Math.round(failures * 10) / 10;
 }
 
 export function createAuthService({ db, config }: { db: Db; config: Config }) {
@@ -45,51 +40,51 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
   }
 
   /**
-   * The sign-in's checks, in order: rate limit, known login, lock, password (five failures lock
-   * the account), active. Each refusal is audited. Answers the officer the password opens.
+   * The sign-in's checks, in order: rate limit, throttle, known login, password, active. A
+   * throttled attempt, an unknown login and a wrong password answer the very same 401 (ADR 0023):
+   * nothing tells an account that exists, or one under attack, from any other. Each refusal is
+   * audited. Answers the officer the password opens.
    */
   async function checkCredentials(actor: Actor, input: LoginBody) {
     await refuseIfRateLimited(actor);
     const found = await findCredentialsByLogin(db, input.username);
-    if (!found) {
+    const subject = throttleSubject(found?.id ?? null, input.username);
+    const who: Actor = found ? { ...actor, officerId: found.id, username: found.username } : actor;
+    const unknownLogin = found ? {} : { login: input.username };
+    const blockedUntil = await findSignInBlock(db, subject, actor.ip);
+    if (blockedUntil || !found) {
+      // The same work as a checked password, so the answer's timing tells nothing either.
       await verifyAgainstDummy(input.password);
-      await recordAudit(db, actor, {
-        action: 'auth.sign_in_failed',
+    }
+    if (blockedUntil) {
+      await recordAudit(db, who, {
+        action: 'auth.sign_in_refused_throttled',
         entityType: 'officer',
-        after: { login: input.username, reason: 'unknown_login' },
+        entityId: found?.id,
+        after: { ...unknownLogin, throttledUntil: blockedUntil.toISOString() },
       });
       throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
     }
-    const who: Actor = { ...actor, officerId: found.id, username: found.username };
-    if (found.lockedUntil && found.lockedUntil.getTime() > Date.now()) {
-      await recordAudit(db, who, {
-        action: 'auth.sign_in_refused_locked',
-        entityType: 'officer',
-        entityId: found.id,
-      });
-      throw new AppError('ACCOUNT_LOCKED', lockedMessage(found.lockedUntil));
-    }
-    if (!(await verifyPassword(found.passwordHash, input.password))) {
-      const lockedUntil = await db.transaction(async (tx) => {
-        const failures = await incrementFailedSignIns(tx, found.id);
+    if (!found || !(await verifyPassword(found.passwordHash, input.password))) {
+      await db.transaction(async (tx) => {
+        const count = await recordSignInFailure(tx, {
+          subject,
+          officerId: found?.id ?? null,
+          ip: actor.ip,
+        });
         await recordAudit(tx, who, {
           action: 'auth.sign_in_failed',
           entityType: 'officer',
-          entityId: found.id,
-          after: { reason: 'wrong_password', failuresInARow: failures },
+          entityId: found?.id,
+          after: {
+            ...unknownLogin,
+            reason: found ? 'wrong_password' : 'unknown_login',
+            failuresFromAddress: round(count.fromAddress),
+            failuresOnAccount: round(count.onAccount),
+            throttledUntil: count.blockedUntil?.toISOString() ?? null,
+          },
         });
-        if (failures < MAX_FAILED_SIGN_INS) return null;
-        const until = new Date(Date.now() + LOCK_MINUTES * 60_000);
-        await lockOfficer(tx, found.id, until);
-        await recordAudit(tx, who, {
-          action: 'auth.account_locked',
-          entityType: 'officer',
-          entityId: found.id,
-          after: { lockedUntil: until.toISOString() },
-        });
-        return until;
       });
-      if (lockedUntil) throw new AppError('ACCOUNT_LOCKED', lockedMessage(lockedUntil));
       throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
     }
     if (!found.isActive) {
@@ -103,17 +98,17 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
         'This account has been deactivated. Ask an administrator to reactivate it.',
       );
     }
-    return { found, who };
+    return { found, who, subject };
   }
 
   async function openSession(
     actor: Actor,
     who: Actor,
-    officerId: string,
+    { officerId, subject }: { officerId: string; subject: string },
     userAgent: string | null,
   ): Promise<LoginResponse> {
     const { token, session } = await db.transaction(async (tx) => {
-      await clearSignInFailures(tx, officerId);
+      await clearSignInFailuresFrom(tx, subject, actor.ip);
       const created = await createSession(tx, officerId, { ip: actor.ip, userAgent });
       await recordAudit(
         tx,
@@ -132,12 +127,12 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
 
   return {
     async signIn(actor: Actor, input: LoginBody, userAgent: string | null): Promise<LoginResponse> {
-      const { found, who } = await checkCredentials(actor, input);
+      const { found, who, subject } = await checkCredentials(actor, input);
       if (found.mustChangePassword) {
         // No session yet: the temporary password opens only POST /auth/change-temporary-password,
         // which takes it again with the new one and then signs the officer in.
         await db.transaction(async (tx) => {
-          await clearSignInFailures(tx, found.id);
+          await clearSignInFailuresFrom(tx, subject, actor.ip);
           await recordAudit(tx, who, {
             action: 'auth.sign_in_needs_password_change',
             entityType: 'officer',
@@ -149,7 +144,7 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
           'Your password is a temporary one. Choose a new password to finish signing in.',
         );
       }
-      return openSession(actor, who, found.id, userAgent);
+      return openSession(actor, who, { officerId: found.id, subject }, userAgent);
     },
 
     /**
@@ -162,7 +157,7 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
       input: FirstPasswordBody,
       userAgent: string | null,
     ): Promise<LoginResponse> {
-      const { found, who } = await checkCredentials(actor, {
+      const { found, who, subject } = await checkCredentials(actor, {
         username: input.username,
         password: input.temporaryPassword,
       });
@@ -191,7 +186,7 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
           after: { temporaryPasswordReplaced: true, otherSessionsRevoked: revoked },
         });
       });
-      return openSession(actor, who, found.id, userAgent);
+      return openSession(actor, who, { officerId: found.id, subject }, userAgent);
     },
 
     async signOut(actor: Actor): Promise<void> {

@@ -71,7 +71,6 @@ export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = 
       return sendBytes(reply, file.body, {
         'content-type': file.contentType,
         'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );

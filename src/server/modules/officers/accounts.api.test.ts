@@ -1,8 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { officers, sessions } from '../../db/schema';
+import { sessions, signInThrottles } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/context';
-import { createMda, createOfficer, type SignedIn, signIn, signInAs } from '../../testing/factories';
+import {
+  createMda,
+  createOfficer,
+  type SignedIn,
+  signIn,
+  signInAs,
+  TEST_PASSWORD,
+} from '../../testing/factories';
 import { auditOf, officerXmin } from './testing';
 
 let ctx: TestContext & { close(): Promise<void> };
@@ -180,14 +187,27 @@ describe('PUT /api/v1/officers/{id}/mda-privileges', () => {
   });
 });
 
+/** Failed sign-ins for the officer from one address, as an attacker's would be. */
+async function failSignIns(username: string, times: number, remoteAddress: string) {
+  for (let i = 0; i < times; i++) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username, password: 'not-the-password' },
+      remoteAddress,
+    });
+    expect(res.statusCode).toBe(401);
+  }
+}
+
+const throttled = (s: SignedIn) =>
+  ctx.app.inject({ method: 'GET', url: '/api/v1/officers/sign-in-throttles', headers: s.bearer });
+
 describe('POST /api/v1/officers/{id}/password-reset and /unlock', () => {
-  it('a reset sets a temporary password, lifts the lock, ends the sessions; the next sign-in must change it', async () => {
+  it('a reset sets a temporary password, clears sign-in throttles, ends the sessions; the next sign-in must change it', async () => {
     const officer = await createOfficer(ctx, { userType: 'OFFICER_DA' });
     const session = await signIn(ctx, officer);
-    await ctx.db
-      .update(officers)
-      .set({ lockedUntil: new Date(Date.now() + 60_000) })
-      .where(eq(officers.id, officer.id));
+    await failSignIns(officer.username, 3, '10.20.0.1');
     const res = await call(
       'POST',
       `/${officer.id}/password-reset`,
@@ -195,12 +215,13 @@ describe('POST /api/v1/officers/{id}/password-reset and /unlock', () => {
       admin.bearer,
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ mustChangePassword: true, isLocked: false });
+    expect(res.json()).toMatchObject({ mustChangePassword: true, isSignInThrottled: false });
     expect((await me(session)).statusCode).toBe(401);
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
       payload: { username: officer.username, password: 'reset-by-admin-1' },
+      remoteAddress: '10.20.0.1',
     });
     expect(login.statusCode).toBe(403);
     expect(login.json().error.code).toBe('PASSWORD_CHANGE_REQUIRED');
@@ -226,19 +247,80 @@ describe('POST /api/v1/officers/{id}/password-reset and /unlock', () => {
     ]);
   });
 
-  it('unlock lifts the lock; an account that is not locked answers 409', async () => {
+  it('an administrator sees the throttled sign-ins, clears them (audited), and the officer gets in; 409 when none runs', async () => {
     const officer = await createOfficer(ctx, { userType: 'OFFICER_DA' });
     expect((await call('POST', `/${officer.id}/unlock`, undefined, admin.bearer)).statusCode).toBe(
       409,
     );
+    await failSignIns(officer.username, 4, '10.20.0.2');
+    const detail = await call('PATCH', `/${officer.id}`, { surname: 'Throttled' }, admin.bearer);
+    expect(detail.json()).toMatchObject({
+      isSignInThrottled: true,
+      signInThrottledUntil: expect.any(String),
+    });
+    const listed = (await throttled(admin))
+      .json()
+      .items.filter((t: { officer: { id: string } }) => t.officer.id === officer.id);
+    expect(listed).toEqual([
+      {
+        officer: {
+          id: officer.id,
+          officerId: officer.officerId,
+          username: officer.username,
+          firstName: expect.any(String),
+          surname: 'Throttled',
+          userType: 'OFFICER_DA',
+        },
+        address: '10.20.0.2',
+        // The fourth attempt came while the address had to wait: not checked, not counted.
+        failures: 3,
+        until: expect.any(String),
+      },
+    ]);
+
+    // A wait lasts seconds at first; the throttle lasts until the failures decay (ADR 0023).
     await ctx.db
-      .update(officers)
-      .set({ lockedUntil: new Date(Date.now() + 60_000), failedSignInCount: 3 })
-      .where(eq(officers.id, officer.id));
+      .update(signInThrottles)
+      .set({ blockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(signInThrottles.officerId, officer.id));
+    expect((await throttled(admin)).json().items).toContainEqual(
+      expect.objectContaining({ officer: expect.objectContaining({ id: officer.id }) }),
+    );
+
     const res = await call('POST', `/${officer.id}/unlock`, undefined, admin.bearer);
-    expect(res.json().isLocked).toBe(false);
-    await signIn(ctx, officer);
-    expect((await auditOf(ctx, officer.id)).map((a) => a.action)).toContain('officer.unlocked');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isSignInThrottled: false, signInThrottledUntil: null });
+    const rows = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(signInThrottles)
+      .where(eq(signInThrottles.officerId, officer.id));
+    expect(rows[0]?.n).toBe(0);
+    const cleared = (await auditOf(ctx, officer.id)).find(
+      (a) => a.action === 'officer.sign_in_throttle_cleared',
+    );
+    expect(cleared?.actorId).toBe(admin.officer.id);
+    expect(JSON.stringify(cleared?.before)).toContain('10.20.0.2');
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: officer.username, password: TEST_PASSWORD },
+      remoteAddress: '10.20.0.2',
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await throttled(admin)).json().items).not.toContainEqual(
+      expect.objectContaining({ officer: expect.objectContaining({ id: officer.id }) }),
+    );
+  });
+
+  it('only an administrator sees the list: 403 for other user types, 401 without a session', async () => {
+    for (const userType of ['DIRECTOR_COLLECTION', 'EXECUTIVE', 'OFFICER_DA'] as const) {
+      expect((await throttled(await signInAs(ctx, userType))).statusCode, userType).toBe(403);
+    }
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/officers/sign-in-throttles',
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

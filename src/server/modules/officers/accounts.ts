@@ -1,8 +1,17 @@
 import { passwordProblem } from '../../../shared/auth';
-import type { OfficerDetail, UpdateOfficerBody } from '../../../shared/officers';
+import type {
+  OfficerDetail,
+  ThrottledSignInList,
+  UpdateOfficerBody,
+} from '../../../shared/officers';
 import type { Actor } from '../../auth/actor';
 import { hashPassword } from '../../auth/passwords';
 import { revokeOfficerSessions } from '../../auth/sessions';
+import {
+  clearOfficerThrottles,
+  findOfficerThrottles,
+  findThrottledSignIns,
+} from '../../auth/signInThrottle';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../errors';
 import { recordAudit } from '../audit/service';
@@ -33,11 +42,14 @@ type Outcome = {
   revokeSessionsBecause?: string;
 } | null;
 
+/** A list for a glance: more throttled accounts than this at once is an incident, not a list. */
+const THROTTLED_LIST_LIMIT = 200;
+
 const EDITABLE = ['firstName', 'surname', 'email', 'phoneNumber', 'userType'] as const;
 
 /**
  * What an administrator does to an existing officer's account: edit, MDA privileges,
- * password reset, unlock, deactivate, reactivate. Each runs in one transaction with the
+ * password reset, clearing a sign-in throttle, deactivate, reactivate. Each runs in one transaction with the
  * officer's row locked, revokes sessions where the change calls for it, and writes its audit row.
  */
 export function createOfficerAccountService({ db }: { db: Db }) {
@@ -121,7 +133,7 @@ export function createOfficerAccountService({ db }: { db: Db }) {
       });
     },
 
-    /** A new temporary password, to be replaced at the next sign-in; a lock is lifted with it. */
+    /** A new temporary password, to be replaced at the next sign-in; sign-in throttles are cleared with it. */
     async resetPassword(actor: Actor, id: string, temporaryPassword: string) {
       const row = await findOfficerById(db, id);
       if (!row) throw new AppError('NOT_FOUND', 'No such officer.');
@@ -129,12 +141,8 @@ export function createOfficerAccountService({ db }: { db: Db }) {
       if (problem) throw fieldError('temporaryPassword', problem);
       const passwordHash = await hashPassword(temporaryPassword);
       return change(actor, id, { locksAdmins: false }, async (tx) => {
-        await updateOfficerRow(tx, id, {
-          passwordHash,
-          mustChangePassword: true,
-          failedSignInCount: 0,
-          lockedUntil: null,
-        });
+        await updateOfficerRow(tx, id, { passwordHash, mustChangePassword: true });
+        await clearOfficerThrottles(tx, id);
         return {
           action: 'officer.password_reset',
           after: { mustChangePassword: true },
@@ -143,16 +151,43 @@ export function createOfficerAccountService({ db }: { db: Db }) {
       });
     },
 
+    /**
+     * The sign-in throttles still running on the account, every address's (ADR 0023), for an
+     * administrator to look at before clearing them.
+     */
+    async findThrottledSignIns(_actor: Actor): Promise<ThrottledSignInList> {
+      const rows = await findThrottledSignIns(db, THROTTLED_LIST_LIMIT);
+      return {
+        items: rows.map((row) => ({
+          officer: { id: row.officerId, ...row.officer },
+          address: row.address,
+          failures: row.failures,
+          until: row.throttledUntil.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * Clears every count of failed sign-ins on the account, from every address: the officer may
+     * try again at once. 409 when no throttle runs (nothing an administrator needs to clear).
+     */
     async unlockOfficer(actor: Actor, id: string) {
-      return change(actor, id, { locksAdmins: false }, async (tx, row) => {
-        if (!row.lockedUntil || row.lockedUntil.getTime() <= Date.now()) {
-          throw new AppError('CONFLICT', 'This account is not locked.');
+      return change(actor, id, { locksAdmins: false }, async (tx) => {
+        const running = await findOfficerThrottles(tx, id);
+        if (running.length === 0) {
+          throw new AppError('CONFLICT', "This officer's sign-ins are not throttled.");
         }
-        await updateOfficerRow(tx, id, { lockedUntil: null, failedSignInCount: 0 });
+        await clearOfficerThrottles(tx, id);
         return {
-          action: 'officer.unlocked',
-          before: { lockedUntil: row.lockedUntil.toISOString() },
-          after: { lockedUntil: null },
+          action: 'officer.sign_in_throttle_cleared',
+          before: {
+            throttles: running.map((t) => ({
+              address: t.address ?? 'every address',
+              failures: t.failures,
+              until: t.throttledUntil.toISOString(),
+            })),
+          },
+          after: { throttles: [] },
         };
       });
     },

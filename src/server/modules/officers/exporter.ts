@@ -24,7 +24,7 @@ const HEADERS = [
 
 function stateOf(row: OfficerRow, now: Date): string {
   if (!row.isActive) return 'Deactivated';
-  if (row.lockedUntil && row.lockedUntil > now) return 'Locked';
+  if (row.signInThrottledUntil && row.signInThrottledUntil > now) return 'Sign-in throttled';
   return 'Active';
 }
 

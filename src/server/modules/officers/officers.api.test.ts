@@ -79,12 +79,12 @@ describe('GET /api/v1/officers', () => {
       'hasPhoto',
       'id',
       'isActive',
-      'isLocked',
-      'lockedUntil',
+      'isSignInThrottled',
       'mdaPrivileges',
       'mustChangePassword',
       'officerId',
       'phoneNumber',
+      'signInThrottledUntil',
       'surname',
       'userType',
       'username',
@@ -107,22 +107,24 @@ describe('GET /api/v1/officers', () => {
     const others = await list(`?userTypeGroup=staff&mdaId=${mda.id}`, admin.bearer);
     expect(ids(others)).toEqual([staffId]);
 
-    const locked = await createOfficer(ctx, { userType: 'OFFICER_DA' });
-    for (let i = 0; i < 5; i++) {
+    // Three failures from one address: that address must wait (ADR 0023).
+    const throttled = await createOfficer(ctx, { userType: 'OFFICER_DA' });
+    for (let i = 0; i < 3; i++) {
       await ctx.app.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
-        payload: { username: locked.username, password: 'not-the-password' },
+        payload: { username: throttled.username, password: 'not-the-password' },
       });
     }
-    const lockedList = await list('?state=locked&pageSize=200', admin.bearer);
-    expect(ids(lockedList)).toContain(locked.id);
-    expect(lockedList.json().items.find((o: { id: string }) => o.id === locked.id).isLocked).toBe(
-      true,
-    );
+    const throttledList = await list('?state=throttled&pageSize=200', admin.bearer);
+    expect(ids(throttledList)).toContain(throttled.id);
+    expect(
+      throttledList.json().items.find((o: { id: string }) => o.id === throttled.id)
+        .isSignInThrottled,
+    ).toBe(true);
     expect(
       ids(await list('?state=active&pageSize=200&userType=OFFICER_DA', admin.bearer)),
-    ).not.toContain(locked.id);
+    ).not.toContain(throttled.id);
     const inactive = await createOfficer(ctx, { userType: 'OFFICER_DA' });
     await ctx.app.inject({
       method: 'POST',
@@ -201,7 +203,7 @@ describe('POST /api/v1/officers', () => {
       mdaPrivileges: [mda.id],
       isActive: true,
       mustChangePassword: true,
-      isLocked: false,
+      isSignInThrottled: false,
     });
     expect(created.officerId).toMatch(/^OFF-\d{6}$/);
     const [audit] = await auditOf(ctx, created.id);

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { OfficerListQuery } from '../../../shared/officers';
+import { isSignInThrottled, signInThrottledUntil } from '../../auth/signInThrottle';
 import type { Db } from '../../db/client';
 import { builtOnce, preparedOn } from '../../db/prepared';
 import { officerMdaPrivileges, officers } from '../../db/schema';
@@ -19,7 +20,7 @@ const officerColumns = {
   userType: officers.userType,
   isActive: officers.isActive,
   mdaPrivileges: mdaPrivilegesColumn,
-  lockedUntil: officers.lockedUntil,
+  signInThrottledUntil,
   mustChangePassword: officers.mustChangePassword,
   photoKey: officers.photoKey,
   createdAt: officers.createdAt,
@@ -36,7 +37,8 @@ export type OfficerRow = {
   userType: (typeof officers.$inferSelect)['userType'];
   isActive: boolean;
   mdaPrivileges: string[];
-  lockedUntil: Date | null;
+  /** When the last throttle on the account's sign-ins ends (ADR 0023); null when none runs. */
+  signInThrottledUntil: Date | null;
   mustChangePassword: boolean;
   photoKey: string | null;
   createdAt: Date;
@@ -128,8 +130,6 @@ export type OfficerChange = Partial<
     | 'isActive'
     | 'passwordHash'
     | 'mustChangePassword'
-    | 'failedSignInCount'
-    | 'lockedUntil'
     | 'photoKey'
   >
 >;
@@ -166,12 +166,10 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const isLocked = sql`(${officers.lockedUntil} is not null and ${officers.lockedUntil} > now())`;
-
 const STATE_FILTERS = {
-  active: and(eq(officers.isActive, true), not(isLocked)),
+  active: and(eq(officers.isActive, true), not(isSignInThrottled)),
   inactive: eq(officers.isActive, false),
-  locked: isLocked,
+  throttled: isSignInThrottled,
 } satisfies Record<NonNullable<OfficerListQuery['state']>, SQL | undefined>;
 
 /**

@@ -8,6 +8,7 @@ import {
   OfficerIdParams,
   OfficerListQuery,
   PasswordResetBody,
+  ThrottledSignInList,
   UpdateOfficerBody,
 } from '../../../shared/officers';
 import { pageOf } from '../../../shared/pagination';
@@ -48,7 +49,6 @@ export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       return sendBytes(reply, file.body, {
         'content-type': file.contentType,
         'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );
@@ -141,13 +141,29 @@ export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     (req) => officers.resetPassword(req.actor, req.params.id, req.body.temporaryPassword),
   );
 
+  app.get(
+    '/officers/sign-in-throttles',
+    {
+      schema: {
+        tags,
+        operationId: 'findThrottledSignIns',
+        summary: 'List throttled sign-ins',
+        description:
+          "The officers whose sign-ins some address (or, `address` null, every address) must wait for after failed attempts, with the failures counted and when the wait ends. Clear one officer's with `unlockOfficer`.",
+        response: { 200: ThrottledSignInList, ...errors },
+      },
+      config: { permission: 'officer:read' },
+    },
+    (req) => officers.findThrottledSignIns(req.actor),
+  );
+
   // The service method's name is the operation's id: unlockOfficer, deactivateOfficer…
   const stateChanges = [
     [
       'unlock',
       'unlockOfficer',
-      'Unlock an officer',
-      'Lifts the lock set after too many failed sign-ins.',
+      "Clear an officer's sign-in throttle",
+      'Forgets every failed sign-in counted against the officer, from every address, so the next attempt is checked at once. Audited; 409 when no throttle runs.',
     ],
     [
       'deactivate',

@@ -21,11 +21,12 @@ export function toOfficerView(row: OfficerRow): OfficerView {
 
 /** What the admin screens see: the record and the account's state. */
 export function toOfficerDetail(row: OfficerRow, now = new Date()): OfficerDetail {
-  const isLocked = row.lockedUntil !== null && row.lockedUntil.getTime() > now.getTime();
+  const until = row.signInThrottledUntil;
+  const isSignInThrottled = until !== null && until.getTime() > now.getTime();
   return {
     ...toOfficerView(row),
-    isLocked,
-    lockedUntil: isLocked && row.lockedUntil ? row.lockedUntil.toISOString() : null,
+    isSignInThrottled,
+    signInThrottledUntil: isSignInThrottled && until ? until.toISOString() : null,
     mustChangePassword: row.mustChangePassword,
     hasPhoto: row.photoKey !== null,
     createdAt: row.createdAt.toISOString(),

@@ -62,7 +62,11 @@ export function lagosDateTime(at: Date | null): string {
 function toCells(row: PaymentViewRow): string[] {
   return [
     row.receiptNumber ?? '',
-    row.rrr ? formatRrr(row.rrr) : '',
+    row.rrr
+      ? formatRrr(row.rrr)
+      : row.rrrRequestedAt && row.status === 'pending'
+        ? 'RRR pending confirmation'
+        : '',
     formatKoboAsNaira(row.amountKobo),
     STATUS_WORDS[row.status],
     CHANNEL_WORDS[row.channel],

@@ -36,6 +36,7 @@ const paymentColumns = {
   assessmentId: payments.assessmentId,
   description: payments.description,
   orderId: payments.orderId,
+  rrrRequestedAt: payments.rrrRequestedAt,
   sourceReference: payments.sourceReference,
   arrival: payments.arrival,
   paidAt: payments.paidAt,

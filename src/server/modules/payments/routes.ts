@@ -25,9 +25,9 @@ const tags = ['payments'];
  */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
   app,
-  { db, config, secrets, settlements },
+  { db, config, secrets, settlements, integrations },
 ) => {
-  const payments = createPaymentService({ db, config, secrets, settlements });
+  const payments = createPaymentService({ db, config, secrets, settlements, integrations });
 
   app.get(
     '/payments',

@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Integrations } from '../../integrations';
 import { findSimilarWords, wordsOf } from '../../search/nameWords';
 import type { SecretBox } from '../../secrets';
 import { recordAudit } from '../audit/service';
@@ -24,6 +25,7 @@ import {
   paymentsToCsv,
   paymentsToXlsx,
 } from './exporter';
+import { createRrrConfirmation } from './invoices/rrrConfirmation';
 import { createLedger } from './ledger/ledger';
 import type { Settlements } from './ledger/settlements';
 import {
@@ -45,9 +47,14 @@ import { toPaymentView, toPublicReceiptView } from './view';
 
 export type PaymentServiceDeps = {
   db: Db;
-  config: Pick<Config, 'receiptPrefix' | 'publicUrl' | 'publicCheckRateLimitPerMinute'>;
+  config: Pick<
+    Config,
+    'receiptPrefix' | 'publicUrl' | 'publicCheckRateLimitPerMinute' | 'contactPhone'
+  >;
   secrets: SecretBox;
   settlements: Settlements;
+  /** Given, a bill whose RRR is pending confirmation is settled when opened (ADR 0020). */
+  integrations?: Integrations;
 };
 
 export type ExportFile = { body: Buffer; contentType: string; fileName: string };
@@ -126,9 +133,18 @@ function pageOf(
   };
 }
 
-export function createPaymentService({ db, config, secrets, settlements }: PaymentServiceDeps) {
+export function createPaymentService({
+  db,
+  config,
+  secrets,
+  settlements,
+  integrations,
+}: PaymentServiceDeps) {
   const ledger = createLedger({ receiptPrefix: config.receiptPrefix, settlements });
   const mdas = createMdaService({ db, secrets });
+  const confirmation = integrations
+    ? createRrrConfirmation({ db, config, integrations, secrets, settlements })
+    : null;
 
   /** One payment the actor may see; outside their MDAs it does not exist for them. */
   async function getRow(actor: Actor, id: string): Promise<PaymentViewRow> {
@@ -215,7 +231,22 @@ export function createPaymentService({ db, config, secrets, settlements }: Payme
           };
     },
 
+    /**
+     * One payment. A bill whose RRR is pending confirmation is first settled with Remita by its
+     * order id (ADR 0020); when Remita cannot say just now, the bill is shown as it stands.
+     */
     async getPayment(actor: Actor, id: string): Promise<PaymentView> {
+      const row = await getRow(actor, id);
+      if (!confirmation || row.rrr !== null || row.rrrRequestedAt === null) {
+        return toPaymentView(row);
+      }
+      try {
+        await confirmation.settleBill(actor, id);
+      } catch (err) {
+        // Remita's refusal (a wrong key, a bill refused) is on the bill and in the audit trail;
+        // the officer still sees the bill. Anything else is a fault of ours: thrown.
+        if (!(err instanceof AppError)) throw err;
+      }
       return toPaymentView(await getRow(actor, id));
     },
 

@@ -6,6 +6,9 @@ export function toPaymentView(row: PaymentViewRow): PaymentView {
     id: row.id,
     receiptNumber: row.receiptNumber,
     rrr: row.rrr,
+    // ADR 0020: paymentinit was sent and its answer lost; the RRR is asked for by order id.
+    isRrrPendingConfirmation:
+      row.rrr === null && row.rrrRequestedAt !== null && row.status === 'pending',
     amountKobo: row.amountKobo,
     mda: { id: row.mdaId, code: row.mdaCode, name: row.mdaName },
     revenueHeadCode: row.revenueHeadCode,

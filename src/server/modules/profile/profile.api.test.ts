@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/context';
@@ -107,7 +108,7 @@ describe('GET and PATCH /api/v1/profile', () => {
 });
 
 describe('the profile picture', () => {
-  it('stores a PNG, serves it to its owner only, and audits the change', async () => {
+  it('stores a PNG re-encoded as a JPEG, serves it to its owner only, and audits the change', async () => {
     const officer = await signInAs(ctx, 'PRINTING_OFFICER');
     expect((await get('/profile/photo', officer.bearer)).statusCode).toBe(404);
     const res = await upload(PNG, officer.bearer);
@@ -115,13 +116,52 @@ describe('the profile picture', () => {
     expect(res.json().hasPhoto).toBe(true);
     expect(res.json().photoVersion).toMatch(/^[0-9a-f]{12}$/);
     const photo = await get('/profile/photo', officer.bearer);
-    expect(photo.headers['content-type']).toBe('image/png');
-    expect(photo.rawPayload.equals(PNG)).toBe(true);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.headers['content-disposition']).toBe('inline');
+    expect(photo.headers['content-security-policy']).toMatch(/^default-src 'none'(;|$)/);
+    expect(photo.headers['x-content-type-options']).toBe('nosniff');
+    const served = await sharp(photo.rawPayload).metadata();
+    expect([served.format, served.width, served.height]).toEqual(['jpeg', 1, 1]);
     const someoneElse = await signInAs(ctx, 'PRINTING_OFFICER');
     expect((await get('/profile/photo', someoneElse.bearer)).statusCode).toBe(404);
     expect((await get('/profile/photo', {})).statusCode).toBe(401);
     expect((await upload(PNG, {})).statusCode).toBe(401);
     expect(await auditActions(officer.officer.id)).toContain('officer.photo_changed');
+  });
+
+  it('a phone photo comes back upright, at most 1024 px a side, without its EXIF and GPS', async () => {
+    const officer = await signInAs(ctx, 'OFFICER_DA');
+    const phonePhoto = await sharp({
+      create: { width: 1800, height: 1200, channels: 3, background: '#7a4a2a' },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: 'RevDeskPhone' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 27/1 0/1' },
+      })
+      .toBuffer();
+    expect((await upload(phonePhoto, officer.bearer)).statusCode).toBe(200);
+    const photo = await get('/profile/photo', officer.bearer);
+    const served = await sharp(photo.rawPayload).metadata();
+    expect([served.format, served.width, served.height]).toEqual(['jpeg', 683, 1024]);
+    expect(served.exif).toBeUndefined();
+    expect(served.orientation).toBeUndefined();
+    expect(photo.rawPayload.includes(Buffer.from('RevDeskPhone'))).toBe(false);
+  });
+
+  it('422 naming `photo` for HTML behind JPEG magic bytes; the old picture stays', async () => {
+    const officer = await signInAs(ctx, 'OFFICER_DA');
+    expect((await upload(PNG, officer.bearer)).statusCode).toBe(200);
+    const before = (await get('/profile', officer.bearer)).json().photoVersion;
+    const polyglot = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.from('<!doctype html><script>fetch("/api/v1/auth/me")</script>'),
+    ]);
+    const res = await upload(polyglot, officer.bearer);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.details.issues[0].path).toBe('photo');
+    expect((await get('/profile', officer.bearer)).json().photoVersion).toBe(before);
   });
 
   it('422 for a file that is not an image, or one over 2 MB; 415 for a JSON body', async () => {

@@ -11,7 +11,12 @@ import {
   RevokedSessions,
 } from '../../../shared/officers';
 import type { Db } from '../../db/client';
-import { PHOTO_MAX_BYTES, PHOTO_MULTIPART_LIMITS, readPhotoUpload } from '../../files/photos';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_MULTIPART_LIMITS,
+  photoHeaders,
+  readPhotoUpload,
+} from '../../files/photos';
 import type { FileStore } from '../../files/store';
 import { uploadBodyLimit } from '../../security/bodyLimits';
 import { createProfileService } from './service';
@@ -71,7 +76,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
         operationId: 'uploadProfilePhoto',
         summary: 'Upload your profile picture',
         description:
-          'A `multipart/form-data` request whose field `photo` holds a JPEG, PNG or WebP image of at most 2 MB. Replaces any previous picture.',
+          'A `multipart/form-data` request whose field `photo` holds a JPEG, PNG or WebP image of at most 2 MB, which is stored re-encoded as a JPEG of at most 1024 px a side, upright and without metadata (EXIF, GPS). Replaces any previous picture.',
         consumes: ['multipart/form-data'],
         response: { 200: ProfileView, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, ...errors },
       },
@@ -94,10 +99,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
     },
     async (req, reply) => {
       const photo = await profile.getPhoto(req.actor);
-      return sendBytes(reply, photo.bytes, {
-        'content-type': photo.contentType,
-        'cache-control': 'private, no-cache',
-      });
+      return sendBytes(reply, photo.bytes, photoHeaders(photo.contentType));
     },
   );
 
@@ -142,7 +144,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
       const signature = await signatures.getSignature(req.actor);
       return sendBytes(reply, signature.bytes, {
         'content-type': signature.contentType,
-        'cache-control': 'private, no-cache',
       });
     },
   );

@@ -5,7 +5,7 @@ import { revokeOfficerSessions, SESSION_IDLE_MS } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { mimeOfKey } from '../../files/images';
-import { checkPhoto } from '../../files/photos';
+import { normalizePhoto } from '../../files/photos';
 import type { FileStore } from '../../files/store';
 import { recordAudit } from '../audit/service';
 import { createOfficerService } from '../officers/service';
@@ -30,8 +30,8 @@ export function createProfileService({ db, files }: { db: Db; files: FileStore }
     updateProfile: (actor: Actor, patch: ProfilePatch): Promise<ProfileView> =>
       officers.updateProfile(actor, patch),
 
-    async setPhoto(actor: Actor, bytes: Buffer): Promise<ProfileView> {
-      const type = checkPhoto(bytes);
+    async setPhoto(actor: Actor, uploaded: Buffer): Promise<ProfileView> {
+      const { bytes, type } = await normalizePhoto(uploaded);
       const key = `officers/${ownId(actor)}/photo-${randomUUID()}.${type.extension}`;
       // The file first: a row never points at a file that is not there. A failed transaction
       // leaves an unreferenced file behind, which costs disk, never correctness.

@@ -20,7 +20,12 @@ import {
   TaxpayerView,
 } from '../../../shared/taxpayers';
 import type { Db } from '../../db/client';
-import { PHOTO_MAX_BYTES, PHOTO_MULTIPART_LIMITS, readPhotoUpload } from '../../files/photos';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_MULTIPART_LIMITS,
+  photoHeaders,
+  readPhotoUpload,
+} from '../../files/photos';
 import type { FileStore } from '../../files/store';
 import { uploadBodyLimit } from '../../security/bodyLimits';
 import { createTaxpayerService } from './service';
@@ -114,7 +119,6 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
       return sendBytes(reply, file.body, {
         'content-type': file.contentType,
         'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );
@@ -196,7 +200,7 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
         operationId: 'uploadTaxpayerPhoto',
         summary: "Upload a taxpayer's photo",
         description:
-          'A `multipart/form-data` request whose field `photo` holds a JPEG, PNG or WebP image of at most 2 MB. Replaces any previous photo.',
+          'A `multipart/form-data` request whose field `photo` holds a JPEG, PNG or WebP image of at most 2 MB, which is stored re-encoded as a JPEG of at most 1024 px a side, upright and without metadata (EXIF, GPS). Replaces any previous photo.',
         params: BtinParams,
         consumes: ['multipart/form-data'],
         response: { 200: TaxpayerView, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody, ...errors },
@@ -221,10 +225,7 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
     },
     async (req, reply) => {
       const photo = await taxpayers.getPhoto(req.actor, req.params.btin);
-      return sendBytes(reply, photo.bytes, {
-        'content-type': photo.contentType,
-        'cache-control': 'private, no-cache',
-      });
+      return sendBytes(reply, photo.bytes, photoHeaders(photo.contentType));
     },
   );
 };

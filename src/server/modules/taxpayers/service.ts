@@ -20,7 +20,7 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../errors';
 import { mimeOfKey } from '../../files/images';
-import { checkPhoto } from '../../files/photos';
+import { normalizePhoto } from '../../files/photos';
 import type { FileStore } from '../../files/store';
 import { findEntityHistory, recordAudit } from '../audit/service';
 import { createReferenceService } from '../reference/service';
@@ -312,8 +312,8 @@ export function createTaxpayerService({ db, files }: TaxpayerServiceDeps) {
       return { matches };
     },
 
-    async setPhoto(actor: Actor, btin: string, bytes: Buffer): Promise<TaxpayerView> {
-      const type = checkPhoto(bytes);
+    async setPhoto(actor: Actor, btin: string, uploaded: Buffer): Promise<TaxpayerView> {
+      const { bytes, type } = await normalizePhoto(uploaded);
       const record = await getRecord(db, btin);
       const key = `taxpayers/${btin}/photo-${randomUUID()}.${type.extension}`;
       // The file first: a row never points at a file that is not there. A failed transaction

@@ -409,15 +409,18 @@ describe('photos', () => {
     });
   }
 
-  it('stores a PNG and serves it to signed-in officers only', async () => {
+  it('stores a PNG re-encoded as a JPEG and serves it, inline and inert, to signed-in officers only', async () => {
     const taxpayer = await createTaxpayer(ctx);
     const res = await upload(taxpayer.btin, PNG);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().hasPhoto).toBe(true);
     const photo = await get(`/api/v1/taxpayers/${taxpayer.btin}/photo`);
     expect(photo.statusCode).toBe(200);
-    expect(photo.headers['content-type']).toBe('image/png');
-    expect(photo.rawPayload.equals(PNG)).toBe(true);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.headers['content-disposition']).toBe('inline');
+    expect(photo.headers['content-security-policy']).toMatch(/^default-src 'none'(;|$)/);
+    expect(photo.rawPayload.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+    expect(photo.rawPayload.equals(PNG)).toBe(false);
     expect((await get(`/api/v1/taxpayers/${taxpayer.btin}/photo`, {})).statusCode).toBe(401);
   });
 
@@ -426,6 +429,10 @@ describe('photos', () => {
     const text = await upload(taxpayer.btin, Buffer.from('<svg onload="alert(1)"></svg>'));
     expect(text.statusCode).toBe(422);
     expect(issuePaths(text)).toContain('photo');
+    const polyglot = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html>')]);
+    const html = await upload(taxpayer.btin, polyglot);
+    expect(html.statusCode).toBe(422);
+    expect(issuePaths(html)).toContain('photo');
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     const tooLarge = await upload(taxpayer.btin, big);
     expect(tooLarge.statusCode).toBe(422);

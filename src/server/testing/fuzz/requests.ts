@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
+import { SESSION_COOKIE } from '../../auth/sessions';
 import { invalid, valid } from './arbitraries';
 import { nastyString } from './junk';
 import type { KnownValues } from './known';
@@ -220,7 +221,7 @@ export function buildRequest(
   if (token && (input.auth === 'bearer' || input.auth === 'unknown-token'))
     headers.authorization = `Bearer ${token}`;
   if (token && (input.auth === 'cookie' || input.auth === 'cookie-without-origin'))
-    headers.cookie = `revdesk_session=${token}`;
+    headers.cookie = `${SESSION_COOKIE}=${token}`;
   if (input.auth === 'cookie') headers.origin = credentials.origin;
 
   const request: InjectOptions = {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { type LoginResponse, PASSWORD_MIN, passwordProblem } from '../../../shared/auth';
 import type { FirstPasswordBody } from '../../../shared/officers';
 import { api, isApiError } from '../../lib/api';
@@ -15,7 +15,7 @@ type Values = { newPassword: string; confirmPassword: string };
 export function ChooseNewPasswordForm(props: {
   username: string;
   temporaryPassword: string;
-  onSignedIn: () => void;
+  onSignedIn: () => Promise<void> | void;
   onBack: () => void;
 }) {
   const form = useForm<Values>({
@@ -33,20 +33,26 @@ export function ChooseNewPasswordForm(props: {
         value === values.newPassword ? null : 'The new passwords do not match.',
     },
   });
-  const change = useMutation({
-    mutationFn: (body: FirstPasswordBody) =>
-      api.post<LoginResponse>('/api/v1/auth/change-temporary-password', body),
-    onSuccess: props.onSignedIn,
-    onError: (error) => {
+  // A plain request, no mutation cache: the standalone sign-in page (signInEntry.tsx) has none.
+  const [isPending, setIsPending] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const change = async (body: FirstPasswordBody) => {
+    if (isPending) return;
+    setIsPending(true);
+    setFormError(null);
+    try {
+      await api.post<LoginResponse>('/api/v1/auth/change-temporary-password', body);
+    } catch (error) {
+      setIsPending(false);
       if (isApiError(error) && error.code === 'WEAK_PASSWORD') {
         form.setFieldError('newPassword', error.message);
+      } else {
+        setFormError(error instanceof Error ? error.message : String(error));
       }
-    },
-  });
-  const formError =
-    change.error && !(isApiError(change.error) && change.error.code === 'WEAK_PASSWORD')
-      ? change.error.message
-      : null;
+      return;
+    }
+    await props.onSignedIn();
+  };
 
   return (
     <Stack gap="lg">
@@ -73,7 +79,7 @@ export function ChooseNewPasswordForm(props: {
         noValidate
         aria-label="Choose a new password"
         onSubmit={form.onSubmit(({ newPassword }) =>
-          change.mutate({
+          change({
             username: props.username,
             temporaryPassword: props.temporaryPassword,
             newPassword,
@@ -101,7 +107,7 @@ export function ChooseNewPasswordForm(props: {
             <Button variant="subtle" onClick={props.onBack}>
               Cancel
             </Button>
-            <Button type="submit" loading={change.isPending}>
+            <Button type="submit" loading={isPending}>
               Save password and continue
             </Button>
           </Group>

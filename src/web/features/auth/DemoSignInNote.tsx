@@ -1,13 +1,30 @@
 import { Alert, Code, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { systemQuery } from '../../lib/queries';
+import { useEffect, useState } from 'react';
+import type { SystemInfo } from '../../../shared/auth';
+import { api } from '../../lib/api';
 
 /**
  * In demo mode the sign-in page lists the demo officers. The server never sends the password;
  * it is the documented default unless whoever started the server chose another.
+ *
+ * A plain request rather than the query cache: the sign-in page also runs on its own, without
+ * the router or the query cache (signInEntry.tsx, DESIGN.md §9 "Web").
  */
 export function DemoSignInNote() {
-  const { data: system } = useQuery(systemQuery());
+  const [system, setSystem] = useState<SystemInfo | null>(null);
+  useEffect(() => {
+    let current = true;
+    api.get<SystemInfo>('/api/v1/system').then(
+      (info) => {
+        if (current) setSystem(info);
+      },
+      // Only a hint: the form works without it.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
   if (!system?.demoMode || system.demoUsernames.length === 0) return null;
   return (
     <Alert color="gray" variant="light" title="Demo data" role="note">

@@ -10,12 +10,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter, useSearch } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { LoginBody, LoginResponse } from '../../../shared/auth';
 import { type ApiError, api, isApiError } from '../../lib/api';
-import { meQuery } from '../../lib/queries';
 import { safeReturnUrl } from '../../lib/returnUrl';
 import { PublicLayout } from '../../shell/PublicLayout';
 import { DemoSignInNote } from './DemoSignInNote';
@@ -28,7 +25,6 @@ const ChooseNewPasswordForm = lazy(() =>
 /** The heading of the message for each way a sign-in can be refused. */
 const FAILURE_TITLES: Partial<Record<ApiError['code'], string>> = {
   INVALID_CREDENTIALS: 'Sign-in failed',
-  ACCOUNT_LOCKED: 'Account locked',
   ACCOUNT_INACTIVE: 'Account deactivated',
   RATE_LIMITED: 'Too many attempts',
   NETWORK_FAILURE: 'No connection',
@@ -54,15 +50,19 @@ function validateSignIn(values: LoginBody): FieldErrors {
  * `/auth/login` and `/account/login`: the same sign-in page (SPEC.md §2).
  *
  * The first page most officers load, on mobile data too: two fields and one request need no
- * form library, schema library or mutation machinery, which stay off its first load
- * (DESIGN.md §9 "Web", ≤ 120 KB of JS + CSS).
+ * router, query cache, form library, schema library or mutation machinery, which stay off its
+ * first load (DESIGN.md §9 "Web", ≤ 120 KB of JS + CSS). Loaded as a page of its own it runs
+ * without the router (signInEntry.tsx); reached from inside the app (after signing out) it is
+ * the router's page (SignInRoute.tsx). Each says how to enter once signed in: `onSignedIn`
+ * gets the safe address to go to.
  */
-export function SignInPage() {
-  const router = useRouter();
-  const queryClient = useQueryClient();
-  const search: { returnUrl?: unknown } = useSearch({ strict: false });
-  const returnUrl = typeof search.returnUrl === 'string' ? search.returnUrl : undefined;
-
+export function SignInPage({
+  returnUrl,
+  onSignedIn,
+}: {
+  returnUrl: string | undefined;
+  onSignedIn: (href: string) => Promise<void> | void;
+}) {
   const [values, setValues] = useState<LoginBody>({ username: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const fieldRefs = {
@@ -82,11 +82,7 @@ export function SignInPage() {
   const [temporary, setTemporary] = useState<LoginBody | null>(null);
   useDocumentTitle(temporary ? 'Choose a new password · RevDesk' : 'Sign in · RevDesk');
 
-  const enter = async () => {
-    // The guard of /birs loads the officer's menu and permissions afresh.
-    queryClient.removeQueries({ queryKey: meQuery().queryKey });
-    await router.navigate({ href: safeReturnUrl(returnUrl), replace: true });
-  };
+  const enter = () => onSignedIn(safeReturnUrl(returnUrl));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

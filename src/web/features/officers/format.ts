@@ -1,17 +1,17 @@
 import type { OfficerDetail, UserTypeGroup } from '../../../shared/officers';
 import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '../../../shared/userTypeEnums';
 
-export type OfficerStateLabel = 'Active' | 'Locked' | 'Deactivated';
+export type OfficerStateLabel = 'Active' | 'Sign-in throttled' | 'Deactivated';
 
 export function stateOf(officer: OfficerDetail): OfficerStateLabel {
   if (!officer.isActive) return 'Deactivated';
-  return officer.isLocked ? 'Locked' : 'Active';
+  return officer.isSignInThrottled ? 'Sign-in throttled' : 'Active';
 }
 
 /** Shades that carry white badge text at 4.5:1 or better (axe colour-contrast). */
 export const STATE_COLORS: Record<OfficerStateLabel, string> = {
   Active: 'revenue.8',
-  Locked: 'red.9',
+  'Sign-in throttled': 'red.9',
   Deactivated: 'gray.7',
 };
 

@@ -60,7 +60,7 @@ export const OfficerListSearch = searchSchema({
   search: text(100),
   userType: oneOf(USER_TYPES),
   mdaId: matching(/^[0-9a-f-]{36}$/i),
-  state: oneOf(['active', 'inactive', 'locked']),
+  state: oneOf(['active', 'inactive', 'throttled']),
   sort: oneOf(SORTS),
   page: whole(1, 1_000_000),
   pageSize: whole(1, 200, PAGE_SIZE_CHOICES),

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { MdaList } from '../../../shared/mdas/views';
-import type { OfficerDetail, UserTypeGroup } from '../../../shared/officers';
+import type { OfficerDetail, ThrottledSignInList, UserTypeGroup } from '../../../shared/officers';
 import type { Page } from '../../../shared/pagination';
 import { api } from '../../lib/api';
 import { type OfficerListSearch, officerListParams } from './listSearch';
@@ -21,6 +21,14 @@ export const officerListQuery = (group: UserTypeGroup, search: OfficerListSearch
     staleTime: 15_000,
   });
 };
+
+/** The sign-in throttles still running (ADR 0023); a list, so a change to an officer refetches it. */
+export const throttledSignInsQuery = () =>
+  queryOptions({
+    queryKey: [...officerKeys.lists(), 'sign-in-throttles'] as const,
+    queryFn: () => api.get<ThrottledSignInList>('/api/v1/officers/sign-in-throttles'),
+    staleTime: 15_000,
+  });
 
 /** The URL that downloads the list with its current filter (the session cookie goes along). */
 export function officerExportUrl(

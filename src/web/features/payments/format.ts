@@ -30,3 +30,6 @@ export const CHANNEL_LABELS: Record<PaymentChannel, string> = {
 export function shownRrr(rrr: string | null): string {
   return rrr ? formatRrr(rrr) : '—';
 }
+
+/** A bill whose Remita answer was lost: no RRR yet, RevDesk is confirming it by order id (ADR 0020). */
+export const RRR_PENDING_CONFIRMATION = 'RRR pending confirmation';

@@ -3,12 +3,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { formatKoboAsNaira } from '../../../shared/money';
 import type { RrrOutcome } from '../../../shared/payments/enums';
 import { formatRrr } from '../../../shared/payments/rrrText';
-import type { RrrStatusView } from '../../../shared/payments/views';
+import type { RecheckResult, RrrStatusView } from '../../../shared/payments/views';
+
+type RecheckOutcome = RecheckResult['outcome'];
+
 import { systemQuery } from '../../lib/queries';
 import { usePermission } from '../../lib/usePermission';
 import { formatLagosDateTime } from '../taxpayers/format';
 import { CheckFailureAlert, CheckingOverlay, ResultTable } from './CheckParts';
-import { checkRrrStatus, repushRrr, simulatePayment } from './queries';
+import { checkRrrStatus, recheckRrr, simulatePayment } from './queries';
 
 const OUTCOME_BADGES: Record<RrrOutcome, { label: string; color: string }> = {
   // Shades that carry white badge text at 4.5:1 or better (axe colour-contrast).
@@ -20,6 +23,13 @@ const OUTCOME_BADGES: Record<RrrOutcome, { label: string; color: string }> = {
   unrecognised: { label: 'Unrecognised', color: 'gray.8' },
 };
 
+const RECHECK_TITLES: Record<RecheckOutcome, { title: string; color: string }> = {
+  recorded: { title: 'Payment recorded', color: 'revenue' },
+  'already-recorded': { title: 'Already recorded', color: 'revenue' },
+  'not-paid': { title: 'Not paid yet: nothing recorded', color: 'notice' },
+  'amount-mismatch': { title: 'Amount does not match: not recorded', color: 'red' },
+};
+
 /** A Remita date as a Lagos date and time; left as Remita wrote it when it is not ISO 8601. */
 export function formatTransactionDate(value: string | null): string | null {
   if (!value) return null;
@@ -28,7 +38,8 @@ export function formatTransactionDate(value: string | null): string | null {
 
 /**
  * The result view of "Check RRR" (SPEC.md §3 "RRR status result"), with the ledger's receipt
- * when there is one, re-push for administrators and, in demo mode, a simulated payment.
+ * when there is one, "Re-check and record" for administrators and, in demo mode, a simulated
+ * payment.
  */
 export function RrrResult(props: {
   result: RrrStatusView;
@@ -38,10 +49,10 @@ export function RrrResult(props: {
   onClose: () => void;
 }) {
   const { result, mdaId, onResult, onCheckAgain, onClose } = props;
-  const canRepush = usePermission('rrr:repush');
+  const canRecheck = usePermission('rrr:repush');
   const { data: system } = useQuery(systemQuery());
 
-  const repush = useMutation({ mutationFn: () => repushRrr(result.rrr, mdaId) });
+  const recheck = useMutation({ mutationFn: () => recheckRrr(result.rrr, mdaId) });
   // The simulator marks the RRR paid; checking it again is what records the payment.
   const pay = useMutation({
     mutationFn: async () => {
@@ -52,7 +63,7 @@ export function RrrResult(props: {
   });
 
   const badge = OUTCOME_BADGES[result.outcome];
-  const isBusy = repush.isPending || pay.isPending;
+  const isBusy = recheck.isPending || pay.isPending;
   return (
     <Box pos="relative">
       <CheckingOverlay visible={pay.isPending} />
@@ -82,13 +93,25 @@ export function RrrResult(props: {
             Remita says this RRR is paid, but RevDesk holds no receipt for it.
           </Text>
         )}
-        {repush.isSuccess && (
-          <Alert color="revenue" variant="light" role="status" title="Notification re-pushed">
-            {repush.data.message}
+        {recheck.isSuccess && (
+          <Alert
+            color={RECHECK_TITLES[recheck.data.outcome].color}
+            variant="light"
+            role="status"
+            title={RECHECK_TITLES[recheck.data.outcome].title}
+          >
+            {recheck.data.message}
           </Alert>
         )}
-        {repush.isError && (
-          <CheckFailureAlert title="The notification was not re-pushed" error={repush.error} />
+        {recheck.isError && (
+          <CheckFailureAlert title="The RRR was not re-checked" error={recheck.error} />
+        )}
+        {canRecheck && (
+          <Text size="sm" c="dimmed" id="recheck-help">
+            Re-check and record asks Remita for this RRR's status again and, if it is paid for the
+            bill's amount, records the payment as Remita's notification would. It never records a
+            payment twice.
+          </Text>
         )}
         {pay.isError && (
           <CheckFailureAlert title="The payment was not simulated" error={pay.error} />
@@ -105,14 +128,15 @@ export function RrrResult(props: {
               Simulate payment
             </Button>
           )}
-          {canRepush && (
+          {canRecheck && (
             <Button
               variant="default"
-              onClick={() => repush.mutate()}
-              loading={repush.isPending}
+              onClick={() => recheck.mutate()}
+              loading={recheck.isPending}
               disabled={isBusy}
+              aria-describedby="recheck-help"
             >
-              Re-push notification
+              Re-check and record
             </Button>
           )}
           <Button variant="default" onClick={onCheckAgain} disabled={isBusy}>

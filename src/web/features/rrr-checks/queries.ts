@@ -3,7 +3,7 @@ import type { MdaList } from '../../../shared/mdas/views';
 import type {
   EvasStatusView,
   JobView,
-  RepushResult,
+  RecheckResult,
   RrrStatusView,
 } from '../../../shared/payments/views';
 import { api, isApiError } from '../../lib/api';
@@ -24,8 +24,9 @@ export function checkRrrStatus(rrr: string, mdaId: string): Promise<RrrStatusVie
   return api.get<RrrStatusView>(`/api/v1/remita/rrr/${encodeURIComponent(rrr)}/status?${query}`);
 }
 
-export function repushRrr(rrr: string, mdaId: string): Promise<RepushResult> {
-  return api.post<RepushResult>(`/api/v1/remita/rrr/${encodeURIComponent(rrr)}/repush`, {
+/** "Re-check and record": Remita's status, and a paid RRR recorded as a notification would. */
+export function recheckRrr(rrr: string, mdaId: string): Promise<RecheckResult> {
+  return api.post<RecheckResult>(`/api/v1/remita/rrr/${encodeURIComponent(rrr)}/recheck`, {
     mdaId,
   });
 }

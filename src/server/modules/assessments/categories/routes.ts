@@ -43,7 +43,6 @@ export const assessmentCategoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
       return sendBytes(reply, file.body, {
         'content-type': file.contentType,
         'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );

@@ -90,7 +90,6 @@ function sendPdf(reply: FastifyReply, file: { body: Buffer; fileName: string }) 
     .headers({
       'content-type': 'application/pdf',
       'content-disposition': `attachment; filename="${file.fileName}"`,
-      'cache-control': 'no-store',
     })
     .send(file.body);
 }

@@ -26,13 +26,23 @@ export const invoiceRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, dep
         operationId: 'createInvoice',
         summary: 'Raise a bill',
         description:
-          "Raises a bill for a taxpayer: Remita issues its RRR (asked with the MDA's credentials) and the bill is kept as a pending payment. 502 when Remita cannot be reached.",
+          "Raises a bill for a taxpayer: the bill is recorded as a pending payment with its order id, then Remita issues its RRR (asked with the MDA's credentials). 201 with the RRR. 202 when Remita's answer did not come (time-out, network error, 5xx): the bill exists with `isRrrPendingConfirmation` and no RRR yet, which RevDesk confirms with Remita by the order id; do not raise it again. 502 when Remita refused the bill (the bill is kept as failed, with Remita's reason).",
         body: InvoiceInput,
-        response: { 201: PaymentView, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody, ...errors },
+        response: {
+          201: PaymentView,
+          202: PaymentView,
+          404: ErrorBody,
+          409: ErrorBody,
+          502: ErrorBody,
+          ...errors,
+        },
       },
       config: { permission: 'invoice:write' },
     },
-    async (req, reply) => reply.code(201).send(await invoices.raiseInvoice(req.actor, req.body)),
+    async (req, reply) => {
+      const bill = await invoices.raiseInvoice(req.actor, req.body);
+      return reply.code(bill.isRrrPendingConfirmation ? 202 : 201).send(bill);
+    },
   );
 
   app.get(

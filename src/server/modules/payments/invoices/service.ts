@@ -10,7 +10,6 @@ import type { Actor } from '../../../auth/actor';
 import { isMdaInScope, mdaScopeOf, whereInActorMdas } from '../../../auth/mdaScope';
 import { payments } from '../../../db/schema';
 import { AppError, fieldError } from '../../../errors';
-import { remitaPayerPhone } from '../../../integrations/remita/protocol';
 import { createMdaService } from '../../mdas/service';
 import { findTaxpayerByBtin } from '../../taxpayers/service';
 import type { PaymentDeps } from '../deps';
@@ -23,6 +22,7 @@ import {
   selectPaymentTotals,
 } from '../queries';
 import { toPaymentView } from '../view';
+import { createRrrConfirmation } from './rrrConfirmation';
 
 /**
  * A fresh order id for Remita: 'RD', the time in base 36 and 8 random hex digits (about 20
@@ -32,7 +32,10 @@ export function newOrderId(now = Date.now()): string {
   return `RD${now.toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-/** Bills raised here: an RRR from Remita for a taxpayer, stored as a pending payment. */
+/**
+ * Bills raised here: a pending payment for a taxpayer, then its RRR from Remita. When Remita's
+ * answer is lost the bill is returned "RRR pending confirmation" (ADR 0020).
+ */
 export function createInvoiceService({
   db,
   config,
@@ -42,10 +45,7 @@ export function createInvoiceService({
 }: PaymentDeps) {
   const mdas = createMdaService({ db, secrets });
   const ledger = createLedger({ receiptPrefix: config.receiptPrefix, settlements });
-
-  // Remita refuses a bill without an e-mail; a taxpayer without one gets this address, which
-  // nobody reads, rather than no bill. The ledger keeps the taxpayer's own (none).
-  const placeholderEmail = `noreply@${config.publicUrl ? new URL(config.publicUrl).hostname : 'revdesk.ng'}`;
+  const confirmation = createRrrConfirmation({ db, config, integrations, secrets, settlements });
 
   async function viewOf(id: string): Promise<PaymentView> {
     const row = await selectPaymentById(db, id, undefined);
@@ -102,20 +102,12 @@ export function createInvoiceService({
           `${mda.name} has no Remita service type yet. An administrator can add one under Manage MDAs.`,
         );
       }
-      const orderId = newOrderId();
-      const invoice = await integrations.remita.generateRrr(credentials, {
-        serviceTypeId,
-        amountKobo: input.amountKobo,
-        orderId,
-        payerName: taxpayer.displayName,
-        payerEmail: taxpayer.email ?? placeholderEmail,
-        // Digits only, as Remita's samples send it; the service's number when the payer has none (ADR 0021).
-        payerPhone: remitaPayerPhone(taxpayer.phone, config.contactPhone),
-        description: input.description,
-      });
+      // The bill is recorded, with its order id, before Remita is asked (ADR 0020): a lost
+      // answer then leaves a bill to confirm by order id, never an RRR the ledger does not know.
       const bill = await db.transaction((tx) =>
         ledger.recordBill(tx, actor, {
-          rrr: invoice.rrr,
+          rrr: null,
+          rrrRequestedAt: new Date(),
           amountKobo: input.amountKobo,
           mdaId: mda.id,
           revenueHeadCode: head.code,
@@ -127,9 +119,10 @@ export function createInvoiceService({
           type: input.type ?? null,
           assessmentId: input.assessmentId ?? null,
           description: input.description,
-          orderId,
+          orderId: newOrderId(),
         }),
       );
+      await confirmation.requestRrr(actor, bill, credentials, serviceTypeId);
       return viewOf(bill.id);
     },
 

@@ -7,6 +7,7 @@ import { recordAudit } from '../../audit/service';
 import {
   findPaymentByIdForUpdate,
   findPaymentByRrrForUpdate,
+  findUnconfirmedBillByOrderIdForUpdate,
   insertPaymentUnlessRrrExists,
   lockRrr,
   type NewPaymentRow,
@@ -138,6 +139,19 @@ export function createLedger({ receiptPrefix, settlements }: LedgerDeps) {
     return { payment: updated, isNew: true };
   }
 
+  /** Gives an unconfirmed bill the RRR Remita raised for it; the caller holds lockRrr(rrr). */
+  async function fillRrr(tx: Db, actor: Actor, bill: PaymentRow, rrr: string) {
+    const updated = await updatePayment(tx, bill.id, { rrr });
+    await recordAudit(tx, actor, {
+      action: 'payment.rrr_confirmed',
+      entityType: 'payment',
+      entityId: updated.id,
+      before: auditedPayment(bill),
+      after: { ...auditedPayment(updated), orderId: updated.orderId },
+    });
+    return updated;
+  }
+
   return {
     /**
      * Records a confirmed Remita payment once. A bill raised here for this RRR becomes paid;
@@ -155,6 +169,15 @@ export function createLedger({ receiptPrefix, settlements }: LedgerDeps) {
       await lockRrr(tx, confirmed.rrr);
       const existing = await findPaymentByRrrForUpdate(tx, confirmed.rrr);
       if (existing) return markPaid(tx, actor, existing, confirmed);
+      // A bill whose paymentinit answer was lost (ADR 0020) is this payment's bill when
+      // Remita gives its order id: it takes the RRR, rather than a second row for one bill.
+      const unconfirmed = confirmed.orderId
+        ? await findUnconfirmedBillByOrderIdForUpdate(tx, confirmed.mdaId, confirmed.orderId)
+        : null;
+      if (unconfirmed) {
+        const bill = await fillRrr(tx, actor, unconfirmed, confirmed.rrr);
+        return markPaid(tx, actor, bill, confirmed);
+      }
 
       const receiptNumber = await nextReceiptNumber(tx, receiptPrefix, confirmed.paidAt);
       const row: NewPaymentRow = {
@@ -194,7 +217,10 @@ export function createLedger({ receiptPrefix, settlements }: LedgerDeps) {
       return { payment: inserted, isNew: true };
     },
 
-    /** A bill raised here: Remita gave its RRR; nothing is paid yet. */
+    /**
+     * A bill raised here, nothing paid yet. Recorded before paymentinit with no RRR and
+     * `rrrRequestedAt` ("RRR pending confirmation", ADR 0020); the RRR follows (confirmRrr).
+     */
     async recordBill(
       tx: Db,
       actor: Actor,
@@ -219,6 +245,46 @@ export function createLedger({ receiptPrefix, settlements }: LedgerDeps) {
         after: auditedPayment(inserted),
       });
       return inserted;
+    },
+
+    /**
+     * The RRR Remita raised for a bill recorded before its paymentinit (ADR 0020). Once: a
+     * second confirmation of the same RRR changes nothing; a different RRR for the same bill,
+     * or an RRR the ledger holds on another row, is refused and nothing is written.
+     */
+    async confirmRrr(tx: Db, actor: Actor, billId: string, rrr: string): Promise<PaymentRow> {
+      await lockRrr(tx, rrr);
+      const bill = await findPaymentByIdForUpdate(tx, billId);
+      if (!bill) throw new AppError('NOT_FOUND', 'No bill has this id.');
+      if (bill.rrr === rrr) return bill;
+      const other = await findPaymentByRrrForUpdate(tx, rrr);
+      if (bill.rrr !== null || other) {
+        throw new AppError(
+          'CONFLICT',
+          `Remita gave RRR ${rrr} for order ${bill.orderId}, but the ledger holds ${bill.rrr ? `RRR ${bill.rrr} for this bill` : 'that RRR on another payment'}. Nothing was changed; tell the administrator.`,
+        );
+      }
+      return fillRrr(tx, actor, bill, rrr);
+    },
+
+    /** Remita clearly refused the bill's paymentinit (not a lost answer): the bill failed. */
+    async refuseBill(tx: Db, actor: Actor, billId: string, reason: string): Promise<PaymentRow> {
+      const bill = await findPaymentByIdForUpdate(tx, billId);
+      if (!bill) throw new AppError('NOT_FOUND', 'No bill has this id.');
+      if (bill.status !== 'pending' || bill.rrr !== null) return bill;
+      const updated = await updatePayment(tx, bill.id, {
+        status: 'failed',
+        statusReason: reason,
+        statusChangedAt: new Date(),
+      });
+      await recordAudit(tx, actor, {
+        action: 'payment.bill_refused',
+        entityType: 'payment',
+        entityId: updated.id,
+        before: auditedPayment(bill),
+        after: auditedPayment(updated),
+      });
+      return updated;
     },
 
     /**

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { payments, receiptCounters } from '../../../db/schema';
 
@@ -64,4 +64,58 @@ export async function updatePayment(
     .returning();
   if (!row) throw new Error(`payment ${id} vanished inside its own transaction`);
   return row;
+}
+
+/** A bill still "RRR pending confirmation" (ADR 0020): paymentinit sent, no RRR known. */
+const isUnconfirmedBill = and(
+  isNull(payments.rrr),
+  isNotNull(payments.rrrRequestedAt),
+  eq(payments.status, 'pending'),
+);
+
+/** The MDA's bill sent to Remita with this order id whose RRR is still to confirm, locked. */
+export async function findUnconfirmedBillByOrderIdForUpdate(
+  tx: Db,
+  mdaId: string,
+  orderId: string,
+): Promise<PaymentRow | null> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(isUnconfirmedBill, eq(payments.orderId, orderId), eq(payments.mdaId, mdaId)))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Takes the right to send the bill's paymentinit again: only when it is still unconfirmed and
+ * its last paymentinit was sent before `sentBefore`, so a call still in flight is never doubled.
+ * Null when another settlement took it first, or the bill is settled.
+ */
+export async function claimRrrRequest(
+  db: Db,
+  id: string,
+  sentBefore: Date,
+): Promise<PaymentRow | null> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      rrrRequestedAt: new Date(),
+      version: sql`${payments.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payments.id, id), isUnconfirmedBill, lt(payments.rrrRequestedAt, sentBefore)))
+    .returning();
+  return row ?? null;
+}
+
+/** The ids of bills whose RRR is still to confirm, longest waiting first (the sweep). */
+export async function selectUnconfirmedBillIds(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(isUnconfirmedBill)
+    .orderBy(asc(payments.rrrRequestedAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

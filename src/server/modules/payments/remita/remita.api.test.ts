@@ -7,7 +7,7 @@ import {
   type RemitaMda,
 } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
-import { createMda, type SignedIn, signInAs } from '../../../testing/factories';
+import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
 import { createPayment, randomRrr } from '../testing';
 import { signInForMdas } from './testing';
 
@@ -205,47 +205,174 @@ describe('GET /api/v1/remita/rrr/:rrr/status', () => {
   });
 });
 
-describe('POST /api/v1/remita/rrr/:rrr/repush', () => {
-  function repush(rrr: string, body: unknown, headers: Record<string, string> = admin.bearer) {
+describe('POST /api/v1/remita/rrr/:rrr/recheck (Re-check and record)', () => {
+  function recheck(rrr: string, body: unknown, headers: Record<string, string> = admin.bearer) {
     return ctx.app.inject({
       method: 'POST',
-      url: `/api/v1/remita/rrr/${rrr}/repush`,
+      url: `/api/v1/remita/rrr/${rrr}/recheck`,
       payload: body as object,
       headers,
     });
   }
 
-  it('asks Remita to send the notification again and audits it', async () => {
-    const invoice = addSimInvoice(ctx, mda, { statusCode: '00' });
-    const res = await repush(invoice.rrr, { mdaId: mda.id });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ rrr: invoice.rrr });
-    expect(typeof res.json().statusCode).toBe('string');
-    const [audit] = await ctx.db
+  function notify(rrr: string, amountNaira: number) {
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/remita/notifications',
+      payload: [{ rrr, amount: amountNaira, serviceTypeId: mda.credentials.serviceTypeIds[0] }],
+    });
+  }
+
+  async function auditsOf(action: string, rrr: string) {
+    return ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, action), sql`${auditEvents.after}->>'rrr' = ${rrr}`));
+  }
+
+  it('records a paid RRR the ledger lacks, then says it is already recorded; audited', async () => {
+    const invoice = addSimInvoice(ctx, mda, { amountKobo: 320_000, statusCode: '00' });
+    const first = await recheck(invoice.rrr, { mdaId: mda.id });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      rrr: invoice.rrr,
+      outcome: 'recorded',
+      statusCode: '00',
+      payment: { status: 'paid', receiptNumber: expect.any(String) },
+    });
+    const second = await recheck(invoice.rrr, { mdaId: mda.id });
+    expect(second.json()).toMatchObject({
+      outcome: 'already-recorded',
+      payment: { id: first.json().payment.id },
+    });
+    const rows = await ledgerRowsOf(invoice.rrr);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'paid', amountKobo: 320_000, arrival: 'status-check' });
+    const audits = await auditsOf('rrr.rechecked', invoice.rrr);
+    expect(audits.map((a) => a.after)).toEqual([
+      expect.objectContaining({ outcome: 'recorded' }),
+      expect.objectContaining({ outcome: 'already-recorded' }),
+    ]);
+    expect(audits.every((a) => a.actorId === admin.officer.id)).toBe(true);
+  });
+
+  it('records once when ten re-checks and a notification race', async () => {
+    const invoice = addSimInvoice(ctx, mda, { amountKobo: 415_000, statusCode: '00' });
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => recheck(invoice.rrr, { mdaId: mda.id })),
+      notify(invoice.rrr, 4150),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(11).fill(200));
+    const outcomes = answers.slice(0, 10).map((a) => a.json().outcome);
+    expect(outcomes.filter((o) => o === 'recorded').length).toBeLessThanOrEqual(1);
+    expect(outcomes.every((o) => o === 'recorded' || o === 'already-recorded')).toBe(true);
+    const rows = await ledgerRowsOf(invoice.rrr);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe('paid');
+    const recorded = await ctx.db
       .select()
       .from(auditEvents)
       .where(
         and(
-          eq(auditEvents.action, 'rrr.repushed'),
-          sql`${auditEvents.after}->>'rrr' = ${invoice.rrr}`,
+          eq(auditEvents.action, 'payment.recorded'),
+          eq(auditEvents.entityId, rows[0]?.id as string),
         ),
       );
-    expect(audit?.actorId).toBe(admin.officer.id);
+    expect(recorded).toHaveLength(1);
+  });
+
+  it('records a bill raised here once when re-checks race its notification', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const raised = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/invoices',
+      headers: admin.bearer,
+      payload: {
+        btin: taxpayer.btin,
+        mdaId: mda.id,
+        revenueHeadCode: mda.revenueHeadCode,
+        amountKobo: 150_000,
+        description: 'Raced bill',
+      },
+    });
+    expect(raised.statusCode).toBe(201);
+    const rrr = raised.json().rrr as string;
+    ctx.simulators.remita.setStatus(rrr, '00');
+    await Promise.all([
+      ...Array.from({ length: 10 }, () => recheck(rrr, { mdaId: mda.id })),
+      notify(rrr, 1500),
+    ]);
+    const rows = await ledgerRowsOf(rrr);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'paid', arrival: 'invoice', id: raised.json().id });
+    const paid = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, 'payment.paid'), eq(auditEvents.entityId, raised.json().id)),
+      );
+    expect(paid).toHaveLength(1);
+  });
+
+  it('records nothing for an RRR not paid yet, and says what Remita says', async () => {
+    const invoice = addSimInvoice(ctx, mda, { amountKobo: 90_000 });
+    const res = await recheck(invoice.rrr, { mdaId: mda.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ outcome: 'not-paid', statusCode: '025', payment: null });
+    expect(res.json().message).toContain('Payment Reference generated');
+    expect(await ledgerRowsOf(invoice.rrr)).toHaveLength(0);
+  });
+
+  it('records nothing when Remita says another amount was paid for the bill', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const raised = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/invoices',
+      headers: admin.bearer,
+      payload: {
+        btin: taxpayer.btin,
+        mdaId: mda.id,
+        revenueHeadCode: mda.revenueHeadCode,
+        amountKobo: 200_000,
+        description: 'Mismatched bill',
+      },
+    });
+    const rrr = raised.json().rrr as string;
+    ctx.simulators.remita.pay(rrr, { amountKobo: 100 });
+    const res = await recheck(rrr, { mdaId: mda.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      outcome: 'amount-mismatch',
+      payment: { status: 'pending' },
+    });
+    const rows = await ledgerRowsOf(rrr);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'pending', receiptNumber: null });
   });
 
   it('403 for an officer who is not an administrator, 401 signed out', async () => {
     const officer = await signInAs(ctx, 'OFFICER_DA');
     const rrr = randomRrr();
-    expect((await repush(rrr, { mdaId: mda.id }, officer.bearer)).statusCode).toBe(403);
-    expect((await repush(rrr, { mdaId: mda.id }, {})).statusCode).toBe(401);
+    expect((await recheck(rrr, { mdaId: mda.id }, officer.bearer)).statusCode).toBe(403);
+    expect((await recheck(rrr, { mdaId: mda.id }, {})).statusCode).toBe(401);
   });
 
   it('422 for a bad RRR or no MDA; 404 for an RRR Remita does not know', async () => {
-    expect((await repush('1234', { mdaId: mda.id })).statusCode).toBe(422);
-    expect((await repush(randomRrr(), {})).statusCode).toBe(422);
-    const unknown = await repush(randomRrr(), { mdaId: mda.id });
+    expect((await recheck('1234', { mdaId: mda.id })).statusCode).toBe(422);
+    expect((await recheck(randomRrr(), {})).statusCode).toBe(422);
+    const unknown = await recheck(randomRrr(), { mdaId: mda.id });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('RRR_NOT_FOUND');
+  });
+
+  it('the old re-push route is gone', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/remita/rrr/${randomRrr()}/repush`,
+      payload: { mdaId: mda.id },
+      headers: admin.bearer,
+    });
+    expect(res.statusCode).toBe(404);
   });
 });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorBody } from '../../../../shared/errors';
 import {
   EvasStatusView,
-  RepushResult,
+  RecheckResult,
   RrrParams,
   RrrStatusQuery,
   RrrStatusView,
@@ -20,7 +20,8 @@ const remoteErrors = { 404: ErrorBody, 409: ErrorBody, 502: ErrorBody } as const
 const tags = ['remita'];
 
 /**
- * Remita and EVAS as officers reach them (SPEC.md §7 remita/check-status, invoicing/repush-rrr;
+ * Remita and EVAS as officers reach them (SPEC.md §7 remita/check-status, invoicing/repush-rrr
+ * as "Re-check and record";
  * the Auto Reg/EVAS check), and Remita's payment notifications reaching RevDesk.
  */
 export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) => {
@@ -46,21 +47,21 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
   );
 
   app.post(
-    '/remita/rrr/:rrr/repush',
+    '/remita/rrr/:rrr/recheck',
     {
       schema: {
         tags,
-        operationId: 'repushRrrNotification',
-        summary: "Ask Remita to resend an RRR's notification",
+        operationId: 'recheckRrr',
+        summary: 'Re-check an RRR with Remita and record it',
         description:
-          "Asks Remita to send the RRR's payment notification again; recorded in the audit trail.",
+          "Asks Remita for the RRR's status with the chosen MDA's credentials and records a paid RRR exactly as a payment notification would, once however often it is asked (Remita has no call that re-sends a notification). `outcome`: `recorded`, `already-recorded`, `not-paid` (Remita's words in `message`) or `amount-mismatch` (not recorded). Recorded in the audit trail.",
         params: RrrParams,
         body: RrrStatusQuery,
-        response: { 200: RepushResult, ...remoteErrors, ...errors },
+        response: { 200: RecheckResult, ...remoteErrors, ...errors },
       },
       config: { permission: 'rrr:repush' },
     },
-    (req) => remita.repushRrr(req.actor, req.params.rrr, req.body.mdaId),
+    (req) => remita.recheckRrr(req.actor, req.params.rrr, req.body.mdaId),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { formatKoboAsNaira } from '../../../../shared/money';
-import type { EvasStatusView, RepushResult, RrrStatusView } from '../../../../shared/payments';
+import type { EvasStatusView, RecheckResult, RrrStatusView } from '../../../../shared/payments';
 import type { Actor } from '../../../auth/actor';
 import { AppError } from '../../../errors';
 import type { RemitaRrrStatus } from '../../../integrations/remita/types';
@@ -10,6 +10,7 @@ import type { PaymentDeps } from '../deps';
 import { createLedger } from '../ledger/ledger';
 import type { PaymentRow } from '../ledger/queries';
 import { findPaymentByRrr } from './queries';
+import { recordPaidStatus } from './recording';
 
 function paymentRef(row: PaymentRow | null): RrrStatusView['payment'] {
   return row ? { id: row.id, receiptNumber: row.receiptNumber, status: row.status } : null;
@@ -32,7 +33,8 @@ function statusView(status: RemitaRrrStatus, payment: PaymentRow | null): RrrSta
 }
 
 /**
- * The RRR check dialogs and re-push (SPEC.md §2, §7 remita/check-status, invoicing/repush-rrr):
+ * The RRR check dialogs and "Re-check and record" (SPEC.md §2, §7 remita/check-status,
+ * invoicing/repush-rrr; remita.md "In SPEC.md": Remita has no re-push, a status query catches up):
  * each asks Remita with the chosen MDA's credentials, which the MDA service gives only for an
  * MDA in the officer's scope.
  */
@@ -101,6 +103,56 @@ export function createRemitaService({
     }
   }
 
+  async function recheckOutcome(
+    actor: Actor,
+    mdaId: string,
+    status: RemitaRrrStatus,
+  ): Promise<RecheckResult> {
+    const answer = { rrr: status.rrr, statusCode: status.statusCode };
+    const paidKobo = status.amountKobo;
+    if (!status.isPaid || paidKobo === null) {
+      const known = await findPaymentByRrr(db, status.rrr);
+      return {
+        ...answer,
+        outcome: 'not-paid',
+        message: `Not paid yet. Remita says: ${status.message} (${status.status}, code ${status.statusCode}). Nothing was recorded.`,
+        payment: paymentRef(known),
+      };
+    }
+    try {
+      const { payment, isNew } = await db.transaction((tx) =>
+        recordPaidStatus(tx, ledger, actor, {
+          mdaId,
+          status: { ...status, amountKobo: paidKobo },
+          arrival: 'status-check',
+        }),
+      );
+      return {
+        ...answer,
+        outcome: isNew ? 'recorded' : 'already-recorded',
+        message: isNew
+          ? `Remita says ${formatKoboAsNaira(paidKobo)} was paid. Recorded now, receipt ${payment.receiptNumber}.`
+          : `Already recorded${payment.receiptNumber ? `, receipt ${payment.receiptNumber}` : ''}: nothing more to do.`,
+        payment: paymentRef(payment),
+      };
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'AMOUNT_MISMATCH') throw err;
+      const bill = await findPaymentByRrr(db, status.rrr);
+      await recordAudit(db, actor, {
+        action: 'payment.amount_mismatch',
+        entityType: 'payment',
+        entityId: bill?.id ?? null,
+        after: { rrr: status.rrr, paidKobo, billKobo: bill?.amountKobo ?? null, via: 'recheck' },
+      });
+      return {
+        ...answer,
+        outcome: 'amount-mismatch',
+        message: `Remita says ${formatKoboAsNaira(paidKobo)} was paid, but the bill is for ${formatKoboAsNaira(bill?.amountKobo ?? 0)}. Not recorded; tell the administrator.`,
+        payment: paymentRef(bill),
+      };
+    }
+  }
+
   return {
     async checkRrrStatus(actor: Actor, rrr: string, mdaId: string): Promise<RrrStatusView> {
       const credentials = await mdas.getRemitaCredentials(actor, mdaId);
@@ -117,15 +169,22 @@ export function createRemitaService({
       return recordIfPaid(actor, mdaId, status);
     },
 
-    async repushRrr(actor: Actor, rrr: string, mdaId: string): Promise<RepushResult> {
+    /**
+     * "Re-check and record": asks Remita for the RRR's status and records a paid one exactly as
+     * a notification would (recordPaidStatus), once however many re-checks and notifications
+     * race. Says what happened; audited, whatever it was.
+     */
+    async recheckRrr(actor: Actor, rrr: string, mdaId: string): Promise<RecheckResult> {
       const credentials = await mdas.getRemitaCredentials(actor, mdaId);
-      const answer = await integrations.remita.repushRrr(credentials, rrr);
+      const status = await integrations.remita.getRrrStatus(credentials, rrr);
+      const result = await recheckOutcome(actor, mdaId, status);
       await recordAudit(db, actor, {
-        action: 'rrr.repushed',
+        action: 'rrr.rechecked',
         entityType: 'payment',
-        after: { rrr, mdaId, statusCode: answer.statusCode, message: answer.message },
+        entityId: result.payment?.id ?? null,
+        after: { rrr, mdaId, outcome: result.outcome, statusCode: result.statusCode },
       });
-      return { rrr, statusCode: answer.statusCode, message: answer.message };
+      return result;
     },
 
     async checkEvasStatus(_actor: Actor, rrr: string): Promise<EvasStatusView> {

@@ -97,10 +97,7 @@ export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
       },
       config: { permission: 'tcc:read' },
     },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return bulk.getBatch(req.actor, req.params.id);
-    },
+    (req) => bulk.getBatch(req.actor, req.params.id),
   );
 
   app.get(
@@ -118,10 +115,7 @@ export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
       },
       config: { permission: 'tcc:read' },
     },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return bulk.listBatchRows(req.actor, req.params.id, req.query);
-    },
+    (req) => bulk.listBatchRows(req.actor, req.params.id, req.query),
   );
 
   app.get(
@@ -143,7 +137,6 @@ export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
       return sendBytes(reply, file.body, {
         'content-type': file.contentType,
         'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );

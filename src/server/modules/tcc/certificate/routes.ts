@@ -49,7 +49,6 @@ export const tccCertificateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
       return sendBytes(reply, pdf.body, {
         'content-type': 'application/pdf',
         'content-disposition': `inline; filename="${pdf.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );

@@ -210,7 +210,7 @@ export function createTccGenerateService(deps: PaymentDeps) {
       if (open) {
         throw new AppError(
           'CONFLICT',
-          `The fee of certificate ${row.number} has a ${open.status} bill already (RRR ${open.rrr}).`,
+          `The fee of certificate ${row.number} has a ${open.status} bill already (${open.rrr ? `RRR ${open.rrr}` : 'RRR pending confirmation'}).`,
           { details: { rrr: open.rrr } },
         );
       }

@@ -33,7 +33,6 @@ export const tccListRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, dep
       return sendBytes(reply, file.body, {
         'content-type': file.contentType,
         'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );

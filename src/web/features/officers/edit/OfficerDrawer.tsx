@@ -89,8 +89,11 @@ function OfficerPanel({ officer, canWrite }: { officer: OfficerDetail; canWrite:
           label="MDA privileges"
           value={officer.mdaPrivileges.map(mdaName).join(', ') || 'None'}
         />
-        {officer.lockedUntil && (
-          <Detail label="Locked until" value={formatLagosDateTime(officer.lockedUntil)} />
+        {officer.signInThrottledUntil && (
+          <Detail
+            label="Sign-in throttled until"
+            value={formatLagosDateTime(officer.signInThrottledUntil)}
+          />
         )}
       </SimpleGrid>
       {canWrite && <StateActions officer={officer} />}
@@ -123,10 +126,10 @@ const ACTIONS: Record<
   { label: string; isDangerous?: true; done: string; message: (o: OfficerDetail) => string }
 > = {
   unlock: {
-    label: 'Unlock',
-    done: 'Account unlocked',
+    label: 'Clear sign-in throttle',
+    done: 'Sign-in throttle cleared',
     message: (o) =>
-      `${o.firstName} ${o.surname} can sign in again now, without waiting for the lock to run out.`,
+      `The failed sign-ins counted against ${o.firstName} ${o.surname} are forgotten, from every address: their next attempt is checked at once.`,
   },
   deactivate: {
     label: 'Deactivate',
@@ -142,7 +145,7 @@ const ACTIONS: Record<
   },
 };
 
-/** Unlock, deactivate, reactivate: each asks first, and says plainly when a guard rail refuses it. */
+/** Clear a sign-in throttle, deactivate, reactivate: each asks first, and says plainly when a guard rail refuses it. */
 function StateActions({ officer }: { officer: OfficerDetail }) {
   const { data: me } = useQuery(meQuery());
   const [isAsking, setIsAsking] = useState(false);
@@ -157,7 +160,7 @@ function StateActions({ officer }: { officer: OfficerDetail }) {
   );
   const isSelf = me?.user.id === officer.id;
   const available: StateAction[] = [
-    ...(officer.isLocked ? (['unlock'] as const) : []),
+    ...(officer.isSignInThrottled ? (['unlock'] as const) : []),
     ...(officer.isActive ? (isSelf ? [] : (['deactivate'] as const)) : (['reactivate'] as const)),
   ];
   if (available.length === 0) return null;

@@ -194,7 +194,7 @@ export function ResetPasswordForm({ officer }: { officer: OfficerDetail }) {
         <FormError title="Password not reset" message={formError} />
         <PasswordInput
           label="Temporary password"
-          description={`${PASSWORD_POLICY} Resetting also lifts a lock and signs the officer out everywhere.`}
+          description={`${PASSWORD_POLICY} Resetting also clears a sign-in throttle and signs the officer out everywhere.`}
           autoComplete="new-password"
           required
           key={form.key('temporaryPassword')}

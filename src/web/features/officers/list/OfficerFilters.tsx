@@ -10,7 +10,7 @@ type FilterChange = Partial<Pick<OfficerListSearch, 'search' | 'userType' | 'mda
 
 const STATE_OPTIONS = [
   { value: 'active', label: 'Active' },
-  { value: 'locked', label: 'Locked' },
+  { value: 'throttled', label: 'Sign-in throttled' },
   { value: 'inactive', label: 'Deactivated' },
 ];
 

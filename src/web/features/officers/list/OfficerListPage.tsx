@@ -24,6 +24,7 @@ import { FILTER_KEYS, hasFilters, OfficerListSearch } from '../listSearch';
 import { officerExportUrl, officerListQuery } from '../queries';
 import { OfficerFilters } from './OfficerFilters';
 import { OfficerTable } from './OfficerTable';
+import { ThrottledSignIns } from './ThrottledSignIns';
 
 /** SPEC.md §2 admin/admin-list: the administrators. */
 export function AdminListPage() {
@@ -70,6 +71,8 @@ function OfficerList({ group }: { group: UserTypeGroup }) {
           )}
         </Group>
       </Group>
+
+      <ThrottledSignIns group={group} onOpen={(id) => setSearch({ officer: id }, false)} />
 
       <OfficerFilters
         group={group}

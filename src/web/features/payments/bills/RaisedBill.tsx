@@ -1,8 +1,9 @@
-import { Button, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { formatRrr } from '../../../../shared/payments/rrrText';
 import type { PaymentView } from '../../../../shared/payments/views';
+import { RRR_PENDING_CONFIRMATION } from '../format';
 
 /**
  * What a bill dialog shows once Remita has issued the RRR: the RRR large enough to read out,
@@ -11,6 +12,21 @@ import type { PaymentView } from '../../../../shared/payments/views';
  */
 export function RaisedBill({ bill, onClose }: { bill: PaymentView; onClose: () => void }) {
   const rrr = bill.rrr ?? '';
+  if (bill.isRrrPendingConfirmation) {
+    return (
+      <Stack gap="md">
+        <Alert color="notice" variant="light" role="status" title={RRR_PENDING_CONFIRMATION}>
+          The bill for {formatKoboAsNaira(bill.amountKobo)} to {bill.mda.name} is recorded, but
+          Remita's answer did not arrive. RevDesk asks Remita for its RRR by the bill's order number
+          ({bill.orderId}) and records it: open the bill in the payment history in a few minutes to
+          read the RRR. Do not raise the bill again.
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>Done</Button>
+        </Group>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="md">
       <Text>

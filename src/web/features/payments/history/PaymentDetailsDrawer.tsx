@@ -6,7 +6,13 @@ import { PAYMENT_TYPE_LABELS, type PaymentArrival } from '../../../../shared/pay
 import type { PaymentView } from '../../../../shared/payments/views';
 import { AppDrawer } from '../../../lib/AppModal';
 import { formatLagosDateTime, formatPhone } from '../../taxpayers/format';
-import { CHANNEL_LABELS, STATUS_COLORS, STATUS_LABELS, shownRrr } from '../format';
+import {
+  CHANNEL_LABELS,
+  RRR_PENDING_CONFIRMATION,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  shownRrr,
+} from '../format';
 import { paymentQuery, receiptPdfUrl } from '../queries';
 import { PaymentStatusActions } from './PaymentStatusActions';
 
@@ -62,7 +68,14 @@ function PaymentDetails({ payment }: { payment: PaymentView }) {
   const when = (iso: string | null) => (iso ? formatLagosDateTime(iso) : '');
   const fields: [string, string][] = [
     ['Receipt number', payment.receiptNumber ?? ''],
-    ['RRR', payment.rrr ? shownRrr(payment.rrr) : ''],
+    [
+      'RRR',
+      payment.isRrrPendingConfirmation
+        ? `${RRR_PENDING_CONFIRMATION}: Remita's answer did not arrive; RevDesk asks Remita for it by order ${payment.orderId ?? ''}.`
+        : payment.rrr
+          ? shownRrr(payment.rrr)
+          : '',
+    ],
     ['Amount', formatKoboAsNaira(payment.amountKobo)],
     ['Channel', CHANNEL_LABELS[payment.channel]],
     ['Payer', payment.payerName ?? ''],

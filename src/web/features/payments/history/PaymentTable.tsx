@@ -9,7 +9,13 @@ import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { formatLagosDate } from '../../taxpayers/format';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
-import { CHANNEL_LABELS, STATUS_COLORS, STATUS_LABELS, shownRrr } from '../format';
+import {
+  CHANNEL_LABELS,
+  RRR_PENDING_CONFIRMATION,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  shownRrr,
+} from '../format';
 
 /** Columns the server sorts by, and its name for each. */
 const SORT_KEYS: Record<string, 'createdAt' | 'amount'> = {
@@ -67,7 +73,7 @@ export function PaymentTable({
       noWrap: true,
       render: (row) => row.receiptNumber ?? '—',
     },
-    { accessor: 'rrr', title: 'RRR', noWrap: true, render: (row) => shownRrr(row.rrr) },
+    { accessor: 'rrr', title: 'RRR', noWrap: true, render: rrrCell },
     // A long payer name ends in an ellipsis, whole on hover, instead of a tower of short lines.
     {
       accessor: 'payerName',
@@ -160,6 +166,15 @@ export function PaymentTable({
 /** A paid payment is dated by its payment, a bill by when it was raised. */
 function paymentDate(row: PaymentView) {
   return formatLagosDate(row.paidAt ?? row.createdAt);
+}
+
+function rrrCell(row: PaymentView) {
+  if (!row.isRrrPendingConfirmation) return shownRrr(row.rrr);
+  return (
+    <Badge color="notice.8" variant="filled">
+      {RRR_PENDING_CONFIRMATION}
+    </Badge>
+  );
 }
 
 function statusBadge(row: PaymentView) {

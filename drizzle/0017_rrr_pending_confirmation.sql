@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "rrr_requested_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payments_rrr_unconfirmed_idx" ON "payments" USING btree ("order_id") WHERE "payments"."rrr" is null and "payments"."rrr_requested_at" is not null and "payments"."status" = 'pending';
