@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { isoDay } from './isoDay';
 import { PageQuery, pageOf } from './pagination';
 
 /** What the API answers about the audit trail (API contract: these JSON names are relied on). */
 
 export const AUDIT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
-const dayFilter = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' }).optional();
+const dayFilter = isoDay('Enter a date as YYYY-MM-DD').optional();
 /** An empty value is no filter (the service reads it as absent). */
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidBtin } from '../btin';
 import { todayInLagos } from '../dates';
+import { isoDay } from '../isoDay';
 import {
   computeIncomeTaxInputSchema,
   DeductionsInput,
@@ -89,7 +90,7 @@ export const AssessmentBillInput = z.object({
 });
 export type AssessmentBillInput = z.output<typeof AssessmentBillInput>;
 
-const isoDate = z.iso.date({ error: 'Use a date like 2024-01-31' });
+const isoDate = isoDay('Use a date like 2024-01-31');
 
 /** One receipt of a backlog entry: an RRR (checked with Remita), or a paper receipt's number. */
 export const BacklogReceiptInput = z

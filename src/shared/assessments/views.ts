@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDay } from '../isoDay';
 import { PageQuery, pageOf } from '../pagination';
 import { PAYMENT_STATUSES } from '../payments/enums';
 import { PaymentView } from '../payments/views';
@@ -167,7 +168,7 @@ export const ASSESSMENT_SORTS = [
 ] as const;
 export type AssessmentSort = (typeof ASSESSMENT_SORTS)[number];
 
-const isoDate = z.iso.date({ error: 'Use a date like 2026-01-31' });
+const isoDate = isoDay('Use a date like 2026-01-31');
 const yesNo = z
   .enum(['true', 'false'])
   .optional()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDay } from '../isoDay';
 import { PageQuery, pageOf } from '../pagination';
 import {
   BATCH_ROW_OUTCOMES,
@@ -174,7 +175,7 @@ export const PaymentView = z
   .meta({ id: 'Payment' });
 export type PaymentView = z.infer<typeof PaymentView>;
 
-const isoDate = z.iso.date({ error: 'Use a date like 2026-01-31' });
+const isoDate = isoDay('Use a date like 2026-01-31');
 const optionalText = (max: number) =>
   z
     .string()

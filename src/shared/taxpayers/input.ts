@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidBtin } from '../btin';
 import { ageOn, todayInLagos } from '../dates';
+import { isoDay } from '../isoDay';
 import { normaliseNigerianPhone } from '../phone';
 import {
   BUSINESS_TYPES,
@@ -32,7 +33,7 @@ const name = (label: string, max = 100) =>
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
-const isoDate = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
+const isoDate = isoDay('Enter a date as YYYY-MM-DD');
 
 export const PhoneInput = z
   .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDay } from '../isoDay';
 import { PageQuery, pageOf } from '../pagination';
 import { CAC_KINDS, TAXPAYER_KINDS, TAXPAYER_SOURCES, TAXPAYER_STATUSES } from './enums';
 import { BtinInput } from './input';
@@ -156,7 +157,7 @@ export type TaxpayerSort = (typeof TAXPAYER_SORTS)[number];
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
-const dateFilter = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' }).optional();
+const dateFilter = isoDay('Enter a date as YYYY-MM-DD').optional();
 
 /**
  * The registry list's filter. `sort` defaults to relevance when searching and to the newest

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AssessmentBtin, MAX_ASSESSMENT_KOBO } from '../assessments/input';
 import { optionalText, requiredText } from '../assessments/text';
+import { isoDay } from '../isoDay';
 import { TCC_EXEMPTION_REASONS, TCC_PURPOSES, TCC_YEARS_COVERED } from './enums';
 
 /**
@@ -14,7 +15,7 @@ const Kobo = z
   .min(0, { error: 'An amount cannot be negative' })
   .max(MAX_ASSESSMENT_KOBO, { error: 'This amount is too large' });
 
-const isoDate = z.iso.date({ error: 'Use a date like 2025-01-31' });
+const isoDate = isoDay('Use a date like 2025-01-31');
 const Year = z.int({ error: 'Enter a year, e.g. 2025' }).min(2000).max(2100);
 
 /** A written justification for a year flagged in red (arrears, or no assessment). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from '../assessments/text';
+import { isoDay } from '../isoDay';
 import { PageQuery, pageOf } from '../pagination';
 import { PAYMENT_STATUSES } from '../payments/enums';
 import {
@@ -184,7 +185,7 @@ export const TCC_SORTS = [
 ] as const;
 export type TccSort = (typeof TCC_SORTS)[number];
 
-const isoDate = z.iso.date({ error: 'Use a date like 2026-01-31' });
+const isoDate = isoDay('Use a date like 2026-01-31');
 const yesNo = z
   .enum(['true', 'false'])
   .optional()

@@ -184,6 +184,10 @@ describe('filters', () => {
       `/api/v1/tcc?generatedFrom=2026-03-11&generatedTo=2026-03-10`,
     );
     expect(backwards.statusCode).toBe(422);
+    // The year 0000 passes an ISO date check but not PostgreSQL's date (found by fuzzing).
+    const yearZero = await send(ctx, dirAssessment, 'GET', `/api/v1/tcc?generatedFrom=0000-02-29`);
+    expect(yearZero.statusCode).toBe(422);
+    expect(yearZero.json().error.message).toContain('generatedFrom');
   });
 });
 
