@@ -20,6 +20,9 @@ type ChunkingContext = Rolldown.ChunkingContext;
  *   whose code loads when one opens) are in `vendor-shell` too, zod excepted: the pages draw
  *   with most of the same Mantine parts, and a page that needs no other package (the
  *   dashboard) then loads no `vendor-pages`.
+ * - `vendor-forms`, `app-forms`: the packages only forms need (the money input's number
+ *   formatting), and our code more than one lazy page imports that draws with them (the money
+ *   input), so that the lists do not load them.
  * - `vendor-pages`: the other packages more than one lazy page imports (the date picker, the
  *   data table, the form helpers). Only signed-in pages load them, never the sign-in page.
  * - `app-pages`, `app`: the rest of our code that more than one lazy page imports; `app-pages`
@@ -45,8 +48,10 @@ const CHUNKS = [
   'main',
   'vendor-shell',
   'shell',
+  'vendor-forms',
   'vendor-pages',
   'app',
+  'app-forms',
   'app-pages',
   'zod',
   'schemas',
@@ -63,6 +68,9 @@ export function chunkGroups(webRoot: string): Rolldown.CodeSplittingGroup[] {
   return CHUNKS.map((chunk, index) => ({
     debugName: chunk,
     priority: CHUNKS.length - index,
+    // The form packages' group takes only what it names: with the helpers they import (Mantine's
+    // clamp) it would make every page that loads `vendor-pages` load it too.
+    ...(chunk === 'vendor-forms' ? { includeDependenciesRecursively: false } : {}),
     name: (moduleId, context) => {
       plan ??= planChunks(context, entryId, signInId, shellIds);
       return plan.get(moduleId) === chunk ? chunk : null;
@@ -81,14 +89,21 @@ const isBarrel = (moduleId: string) =>
   /[\\/]node_modules[\\/]@mantine[\\/][^\\/]+[\\/]esm[\\/]index\.mjs$/.test(moduleId);
 
 /**
- * main.tsx sets zod's jitless switch (lib/zodJitless.ts) through zod/v4/core, whose index
- * re-exports all of zod's core with `export *`: followed whole, every zod module would land in
- * the first load. Only the config module (and the helpers it uses) belong there; the schemas
- * go with the signed-in pages that parse with them.
+ * zod goes with the signed-in pages and forms that parse with it, never in a first load: the
+ * pages' entries set its jitless switch without importing it (lib/zodJitless.ts).
  */
-const isZodBeyondConfig = (moduleId: string) =>
-  /[\\/]node_modules[\\/]zod[\\/]/.test(moduleId) &&
-  !/[\\/]zod[\\/]v4[\\/]core[\\/](?:core|util)\.js$/.test(moduleId);
+const isZod = (moduleId: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(moduleId);
+
+/**
+ * What only forms draw with: the money input's number formatting, and Mantine's number input
+ * and formatter that import it. The lists, which every officer opens first and most, never
+ * load them (DESIGN.md §9: a signed-in page ≤ 300 KB). Its group comes before `vendor-pages`,
+ * which would otherwise take them along with the Mantine parts the pages share.
+ */
+const isFormPackage = (moduleId: string) =>
+  /[\\/]node_modules[\\/](?:react-number-format[\\/]|@mantine[\\/]core[\\/]esm[\\/]components[\\/]Number(?:Input|Formatter)[\\/])/.test(
+    moduleId,
+  );
 
 const ALL = '*';
 const IMPORT_STATEMENT = /\b(?:import|export)\s*([\w$*\s{},]*?)\s*from\s*["']([^"']+)["']/g;
@@ -173,12 +188,11 @@ function planChunks(
   const plan = new Map<string, string | null>();
   const signIn = staticClosure(context, signInId);
   for (const moduleId of signIn) {
-    if (!isZodBeyondConfig(moduleId))
-      plan.set(moduleId, isPackage(moduleId) ? 'vendor' : 'sign-in');
+    if (!isZod(moduleId)) plan.set(moduleId, isPackage(moduleId) ? 'vendor' : 'sign-in');
   }
   const entry = staticClosure(context, entryId);
   for (const moduleId of entry) {
-    if (!plan.has(moduleId) && !isZodBeyondConfig(moduleId)) {
+    if (!plan.has(moduleId) && !isZod(moduleId)) {
       plan.set(moduleId, isPackage(moduleId) ? 'vendor-app' : 'main');
     }
   }
@@ -216,7 +230,7 @@ function planChunks(
   }
   for (const dialogId of shellDialogs) {
     for (const moduleId of staticClosure(context, dialogId)) {
-      if (!plan.has(moduleId) && isPackage(moduleId) && !isZodBeyondConfig(moduleId)) {
+      if (!plan.has(moduleId) && isPackage(moduleId) && !isZod(moduleId)) {
         plan.set(moduleId, 'vendor-shell');
       }
     }
@@ -224,13 +238,20 @@ function planChunks(
   const shared = [...reachedBy].filter(([moduleId, count]) => count > 1 && !plan.has(moduleId));
   for (const [moduleId] of shared) {
     if (isPackage(moduleId))
-      plan.set(moduleId, isZodBeyondConfig(moduleId) ? 'zod' : 'vendor-pages');
+      plan.set(
+        moduleId,
+        isZod(moduleId) ? 'zod' : isFormPackage(moduleId) ? 'vendor-forms' : 'vendor-pages',
+      );
   }
   for (const [moduleId] of shared) {
     if (isPackage(moduleId)) continue;
     const closure = [...staticClosure(context, moduleId)];
-    if (closure.some(isZodBeyondConfig)) {
+    if (closure.some(isZod)) {
       plan.set(moduleId, 'schemas');
+      continue;
+    }
+    if (closure.some((imported) => plan.get(imported) === 'vendor-forms')) {
+      plan.set(moduleId, 'app-forms');
       continue;
     }
     const drawsWithPagePackages = closure.some((imported) => plan.get(imported) === 'vendor-pages');

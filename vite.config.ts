@@ -72,6 +72,8 @@ export default defineConfig({
     // packages only signed-in pages use are one chunk of about 540 kB (130 KB brotli).
     // Warn before that chunk alone could break the budget.
     chunkSizeWarningLimit: 700,
+    // Every browser RevDesk supports preloads modules itself: no polyfill script on every page.
+    modulePreload: { polyfill: false },
     // A few chunks by when their code is first needed, not one per set of sharing routes.
     rolldownOptions: {
       // Two pages: the app, and the sign-in page on its own (src/web/signInEntry.tsx), which
