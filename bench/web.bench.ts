@@ -35,6 +35,24 @@ const PAGES: { name: string; path: string; officer: string | null }[] = [
 ];
 const PRESETS: Preset[] = ['mobile', 'desktop'];
 
+/**
+ * Lighthouse now and then fails to record a page load's trace (its runtime error NO_NAVSTART,
+ * "Please run Lighthouse again"): the page is measured again, up to twice, rather than the whole
+ * run lost. Any other failure stops the run.
+ */
+async function measureWithRetries(
+  options: Parameters<typeof measurePage>[0],
+): Promise<PageFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measurePage(options);
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART/.test(String(error))) throw error;
+      console.log(`${options.path}: Lighthouse lost the trace (NO_NAVSTART); measuring again`);
+    }
+  }
+}
+
 /** Starts the server as playwright.config.ts does, and waits for /api/ready. */
 async function startDemoServer(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/start.ts'], {
@@ -135,7 +153,7 @@ async function main(): Promise<void> {
           cookie = cookies.get(page.officer) ?? (await signIn(page.officer));
           cookies.set(page.officer, cookie);
         }
-        const measured = await measurePage({
+        const measured = await measureWithRetries({
           ...page,
           baseUrl: BASE_URL,
           preset,
