@@ -23,6 +23,15 @@ export const RrrStatusQuery = z.object({
   mdaId: z.uuid({ error: 'Choose the MDA the RRR was paid to' }),
 });
 
+/** The ledger's payment an RRR check found or recorded, when there is one. */
+const RecordedPaymentLink = z
+  .object({
+    id: z.uuid(),
+    receiptNumber: z.string().nullable(),
+    status: z.enum(PAYMENT_STATUSES),
+  })
+  .nullable();
+
 /** SPEC.md §3 "RRR status result", with the code and what RevDesk makes of it. */
 export const RrrStatusView = z
   .object({
@@ -40,13 +49,7 @@ export const RrrStatusView = z
     isPaid: z.boolean(),
     outcome: z.enum(RRR_OUTCOMES),
     /** The ledger's payment for this RRR, when there is one (recorded now or before). */
-    payment: z
-      .object({
-        id: z.uuid(),
-        receiptNumber: z.string().nullable(),
-        status: z.enum(PAYMENT_STATUSES),
-      })
-      .nullable(),
+    payment: RecordedPaymentLink,
   })
   .meta({ id: 'RrrStatus' });
 export type RrrStatusView = z.infer<typeof RrrStatusView>;
@@ -80,13 +83,7 @@ export const RecheckResult = z
     outcome: z.enum(RECHECK_OUTCOMES),
     statusCode: z.string(),
     message: z.string(),
-    payment: z
-      .object({
-        id: z.uuid(),
-        receiptNumber: z.string().nullable(),
-        status: z.enum(PAYMENT_STATUSES),
-      })
-      .nullable(),
+    payment: RecordedPaymentLink,
   })
   .meta({ id: 'RecheckResult' });
 export type RecheckResult = z.infer<typeof RecheckResult>;
