@@ -24,7 +24,7 @@ export function builtOnce<T>(db: Db, shape: string, build: (db: Db, name: string
 }
 
 /** Drizzle types `.prepare`'s name as a string; node-postgres sends a statement without one unnamed. */
-const UNNAMED = undefined as unknown as string;
+export const UNNAMED = undefined as unknown as string;
 
 function cached<T>(db: Db, key: string, build: () => T): T {
   let byName = statements.get(db);

@@ -48,7 +48,7 @@ import {
 } from './queries';
 import { findTaxpayerByBtin } from './record';
 import { parseLookupTerm, parseSearchTerm } from './search/searchTerm';
-import { changedFields, toListItem, toTaxpayerView } from './view';
+import { changedFields, toTaxpayerView } from './view';
 
 export type TaxpayerServiceDeps = { db: Db; files: FileStore };
 
@@ -261,7 +261,7 @@ export function createTaxpayerService({ db, files }: TaxpayerServiceDeps) {
         { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
       );
       return {
-        items: items.map(toListItem),
+        items,
         page: query.page,
         pageSize: query.pageSize,
         total,

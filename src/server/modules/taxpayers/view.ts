@@ -1,4 +1,5 @@
 import type { TaxpayerListItem, TaxpayerView } from '../../../shared/taxpayers';
+import { isoTimestamp } from '../../db/driverRows';
 import type { TaxpayerListRow } from './list/listQueries';
 import type { TaxpayerRecord } from './record';
 
@@ -63,8 +64,29 @@ export function toTaxpayerView(record: TaxpayerRecord): TaxpayerView {
   };
 }
 
-export function toListItem(row: TaxpayerListRow): TaxpayerListItem {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+/**
+ * A registry row as the list shows it, built field by field from the driver's row (ADR 0024):
+ * the LGA's name from the reference names its statement read, the time as ISO 8601.
+ */
+export function toListItem(
+  row: TaxpayerListRow,
+  lgas: ReadonlyMap<number, string>,
+): TaxpayerListItem {
+  return {
+    btin: row.btin,
+    kind: row.kind,
+    status: row.status,
+    displayName: row.displayName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    registeredName: row.registeredName,
+    nin: row.nin,
+    cacNumber: row.cacNumber,
+    phone: row.phone,
+    email: row.email,
+    lgaName: row.lgaId === null ? null : (lgas.get(row.lgaId) ?? null),
+    createdAt: isoTimestamp(row.createdAt),
+  };
 }
 
 /** Fields that change on every edit and say nothing about what the officer changed. */

@@ -1,8 +1,7 @@
 import { todayInLagos } from '../../../../shared/dates';
 import { formatNigerianPhone } from '../../../../shared/phone';
-import { LABELS } from '../../../../shared/taxpayers';
+import { LABELS, type TaxpayerListItem } from '../../../../shared/taxpayers';
 import { type Table, tableToCsv, tableToXlsx } from '../../../export/spreadsheet';
-import type { TaxpayerListRow } from './listQueries';
 
 /** The most rows one export holds; a larger filter is refused with a request to narrow it. */
 export const EXPORT_ROW_LIMIT = 50_000;
@@ -20,9 +19,9 @@ const HEADERS = [
   'Registered on',
 ];
 
-const registeredOn = (at: Date) => todayInLagos(at);
+const registeredOn = (createdAt: string) => todayInLagos(new Date(createdAt));
 
-function toCells(row: TaxpayerListRow): string[] {
+function toCells(row: TaxpayerListItem): string[] {
   return [
     row.btin,
     LABELS.kind[row.kind],
@@ -37,15 +36,15 @@ function toCells(row: TaxpayerListRow): string[] {
   ];
 }
 
-const table = (rows: readonly TaxpayerListRow[]): Table => ({
+const table = (rows: readonly TaxpayerListItem[]): Table => ({
   sheet: 'Taxpayers',
   headers: HEADERS,
   rows: rows.map(toCells),
   widths: [12, 11, 36, 13, 12, 15, 30, 22, 10, 13],
 });
 
-export const toCsv = (rows: readonly TaxpayerListRow[]) => tableToCsv(table(rows));
-export const toXlsx = (rows: readonly TaxpayerListRow[]) => tableToXlsx(table(rows));
+export const toCsv = (rows: readonly TaxpayerListItem[]) => tableToCsv(table(rows));
+export const toXlsx = (rows: readonly TaxpayerListItem[]) => tableToXlsx(table(rows));
 
 export function exportFileName(kind: string | undefined, format: 'csv' | 'xlsx'): string {
   return `taxpayers-${kind ?? 'all'}-${todayInLagos()}.${format}`;

@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { TaxpayerListQuery, TaxpayerSort } from '../../../../shared/taxpayers';
+import type {
+  TaxpayerListItem,
+  TaxpayerListQuery,
+  TaxpayerSort,
+} from '../../../../shared/taxpayers';
 import type { Db } from '../../../db/client';
-import { builtOnce, preparedOn } from '../../../db/prepared';
+import { aliasedAs, driverRows } from '../../../db/driverRows';
+import { builtOnce, preparedOn, UNNAMED } from '../../../db/prepared';
 import { taxpayerCounts, taxpayerNameWords, taxpayers } from '../../../db/schema';
 import {
   findSimilarWords,
@@ -12,6 +17,7 @@ import {
   wordsOf,
 } from '../../../search/nameWords';
 import { referenceNamesAt, referenceVersionColumn } from '../../reference/service';
+import { toListItem } from '../view';
 
 /** What a search term can be, worked out by the service (src/server/modules/taxpayers/search/searchTerm.ts). */
 export type SearchTerm = {
@@ -66,9 +72,10 @@ const SORTS = {
 
 /**
  * The LGA's name comes from memory at the reference data version the page's own statement read
- * (ADR 0018), not from a join per row.
+ * (ADR 0018), not from a join per row. The columns come back under the view's keys and go
+ * straight into it, without Drizzle's mapping (ADR 0024).
  */
-const listColumns = {
+const listColumns = aliasedAs({
   btin: taxpayers.btin,
   kind: taxpayers.kind,
   status: taxpayers.status,
@@ -83,6 +90,13 @@ const listColumns = {
   lgaId: taxpayers.lgaId,
   createdAt: taxpayers.createdAt,
   referenceVersion: referenceVersionColumn,
+});
+
+/** A list row as the driver returns it (ADR 0024): the view's keys, the LGA by id, the time as text. */
+export type TaxpayerListRow = Omit<TaxpayerListItem, 'lgaName' | 'createdAt'> & {
+  lgaId: number | null;
+  createdAt: string;
+  referenceVersion: string | null;
 };
 
 type ListQuery = Omit<TaxpayerListQuery, 'search'> & { search: SearchTerm | null };
@@ -172,15 +186,18 @@ export async function selectTaxpayers(
     limit: number,
     offset: number,
   ) =>
-    withLgaNames(
+    toListItems(
       on,
-      await on
-        .select(listColumns)
-        .from(taxpayers)
-        .where(condition)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+      await driverRows<TaxpayerListRow>(
+        on
+          .select(listColumns)
+          .from(taxpayers)
+          .where(condition)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)
+          .prepare(UNNAMED),
+      ),
     );
   const countOn = (on: Db, where: SQL | undefined) =>
     isWholeKind ? countRegistry(on, query.kind) : countUpTo(on, where, countLimit + 1);
@@ -223,9 +240,13 @@ export async function selectTaxpayers(
           .then(([row]) => row?.total ?? 0);
     const [total, pageRows] = await Promise.all([
       counted,
-      page.execute({ ...plain.values, limit: window.limit, offset: window.offset }),
+      driverRows<TaxpayerListRow>(page, {
+        ...plain.values,
+        limit: window.limit,
+        offset: window.offset,
+      }),
     ]);
-    return { items: await withLgaNames(db, pageRows), ...totalOf(total) };
+    return { items: await toListItems(db, pageRows), ...totalOf(total) };
   }
 
   // Without a name there is no similarity threshold to set for the transaction: the count and
@@ -264,20 +285,13 @@ export async function selectTaxpayers(
     return { items, total, isTotalCapped };
   });
 }
-export type TaxpayerListRow = Awaited<ReturnType<typeof selectTaxpayers>>['items'][number];
 
-/** Rows of one statement, each with its LGA's name at the version that statement read. */
-async function withLgaNames<Row extends { lgaId: number | null; referenceVersion: string | null }>(
-  db: Db,
-  rows: Row[],
-): Promise<(Omit<Row, 'lgaId' | 'referenceVersion'> & { lgaName: string | null })[]> {
+/** Rows of one statement as list items, each with its LGA's name at the version that statement read. */
+async function toListItems(db: Db, rows: TaxpayerListRow[]): Promise<TaxpayerListItem[]> {
   const first = rows[0];
   if (!first) return [];
-  const names = await referenceNamesAt(db, first.referenceVersion);
-  return rows.map(({ lgaId, referenceVersion: _version, ...row }) => ({
-    ...row,
-    lgaName: lgaId === null ? null : (names.lgas.get(lgaId) ?? null),
-  }));
+  const { lgas } = await referenceNamesAt(db, first.referenceVersion);
+  return rows.map((row) => toListItem(row, lgas));
 }
 
 /** Best first: an exact identifier, then the closest name, then the newest. */
