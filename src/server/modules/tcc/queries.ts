@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TccStatus } from '../../../shared/tcc/enums';
 import type { Db } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { officers, tccCounters, tccHistory, tccs } from '../../db/schema';
 
 /** Reads and writes of the tccs table and its history; every service of tcc/ goes through these. */
@@ -104,20 +105,25 @@ export async function selectActingOn(
 ): Promise<Map<string, TccActing[]>> {
   const byTcc = new Map<string, TccActing[]>();
   if (tccIds.length === 0) return byTcc;
-  const rows = await db
-    .selectDistinct({
-      tccId: tccHistory.tccId,
-      actorId: tccHistory.actorId,
-      action: tccHistory.action,
-      stage: tccHistory.stage,
-    })
-    .from(tccHistory)
-    .where(
-      and(
-        inArray(tccHistory.tccId, [...tccIds]),
-        inArray(tccHistory.action, ['generated', 'resubmitted', 'approved', 'rejected']),
-      ),
-    );
+  // One statement for any number of certificates (an array parameter), built once (ADR 0017).
+  const query = preparedOn(db, 'tcc_acting_on', (on, name) =>
+    on
+      .selectDistinct({
+        tccId: tccHistory.tccId,
+        actorId: tccHistory.actorId,
+        action: tccHistory.action,
+        stage: tccHistory.stage,
+      })
+      .from(tccHistory)
+      .where(
+        and(
+          sql`${tccHistory.tccId} = any(${sql.placeholder('ids')}::uuid[])`,
+          inArray(tccHistory.action, ['generated', 'resubmitted', 'approved', 'rejected']),
+        ),
+      )
+      .prepare(name),
+  );
+  const rows = await query.execute({ ids: [...tccIds] });
   for (const row of rows) {
     if (!row.actorId) continue;
     const list = byTcc.get(row.tccId) ?? [];
@@ -145,9 +151,13 @@ export async function takeTccSequence(tx: Db, year: number): Promise<number> {
 export async function selectOfficerNames(db: Db, ids: readonly (string | null)[]) {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (wanted.length === 0) return new Map<string, string>();
-  const rows = await db
-    .select({ id: officers.id, firstName: officers.firstName, surname: officers.surname })
-    .from(officers)
-    .where(inArray(officers.id, wanted));
+  const query = preparedOn(db, 'officer_names_of', (on, name) =>
+    on
+      .select({ id: officers.id, firstName: officers.firstName, surname: officers.surname })
+      .from(officers)
+      .where(sql`${officers.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare(name),
+  );
+  const rows = await query.execute({ ids: wanted });
   return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.surname}`]));
 }

@@ -33,53 +33,73 @@ function escapeLike(term: string): string {
  * each of which must appear (holder_name is stored lower-cased).
  */
 function filterOf(f: TccFilter) {
-  const p = sql.placeholder;
   const values: Record<string, unknown> = {};
-  const shape: string[] = [];
-  const listOf = (prefix: string, items: readonly string[]) =>
-    items.map((item, i) => {
-      values[`${prefix}${i}`] = item;
-      return p(`${prefix}${i}`);
-    });
-  const one = (key: string, value: unknown) => {
+  const shape: string[] = [`kinds${f.kinds.length}`, `statuses${f.statuses?.length ?? 0}`];
+  f.kinds.forEach((kind, i) => {
+    values[`kind${i}`] = kind;
+  });
+  f.statuses?.forEach((status, i) => {
+    values[`status${i}`] = status;
+  });
+  const singles = {
+    oneKind: f.kind,
+    purpose: f.purpose,
+    btin: f.btin,
+    createdBy: f.createdBy,
+    generatedFrom: f.generatedFrom,
+    generatedTo: f.generatedTo,
+  };
+  for (const [key, value] of Object.entries(singles)) {
+    if (!value) continue;
     values[key] = value;
     shape.push(key);
-    return p(key);
-  };
-  shape.push(`kinds${f.kinds.length}`, `statuses${f.statuses?.length ?? 0}`);
-  const conditions: (SQL | undefined)[] = [
-    f.kinds.length ? inArray(tccs.kind, listOf('kind', f.kinds)) : sql`false`,
-    f.kind ? eq(tccs.kind, one('oneKind', f.kind)) : undefined,
-    f.statuses?.length ? inArray(tccs.status, listOf('status', f.statuses)) : undefined,
-    f.purpose ? eq(tccs.purpose, one('purpose', f.purpose)) : undefined,
-    f.btin ? eq(tccs.btin, one('btin', f.btin)) : undefined,
-    f.createdBy ? eq(tccs.createdBy, one('createdBy', f.createdBy)) : undefined,
-    f.generatedFrom
-      ? sql`${tccs.createdAt} >= (${one('generatedFrom', f.generatedFrom)}::date::timestamp at time zone 'Africa/Lagos')`
-      : undefined,
-    f.generatedTo
-      ? sql`${tccs.createdAt} < (${one('generatedTo', f.generatedTo)}::date::timestamp at time zone 'Africa/Lagos') + interval '1 day'`
-      : undefined,
-  ];
-  const term = f.search?.trim();
-  if (term && /^\d{10}$/.test(term)) {
-    conditions.push(eq(tccs.btin, one('searchBtin', term)));
-  } else if (term) {
-    const words = term.toLowerCase().split(/\s+/).filter(Boolean);
-    shape.push(`words${words.length}`);
-    conditions.push(
-      or(
-        eq(tccs.number, one('number', term.toUpperCase())),
-        and(
-          ...listOf(
-            'word',
-            words.map((word) => `%${escapeLike(word)}%`),
-          ).map((word) => ilike(tccs.holderName, word as unknown as string)),
-        ),
-      ),
-    );
   }
-  return { where: and(...conditions), values, shape: shape.join(',') };
+  const term = f.search?.trim();
+  const isBtin = term !== undefined && /^\d{10}$/.test(term);
+  const words = term && !isBtin ? term.toLowerCase().split(/\s+/).filter(Boolean) : [];
+  if (term && isBtin) {
+    values.searchBtin = term;
+    shape.push('searchBtin');
+  } else if (term) {
+    values.number = term.toUpperCase();
+    words.forEach((word, i) => {
+      values[`word${i}`] = `%${escapeLike(word)}%`;
+    });
+    shape.push(`words${words.length}`);
+  }
+
+  // The conditions are assembled only when a statement of this shape is first built.
+  const where = () => {
+    const p = sql.placeholder;
+    const listOf = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, i) => p(`${prefix}${i}`));
+    return and(
+      f.kinds.length ? inArray(tccs.kind, listOf('kind', f.kinds.length)) : sql`false`,
+      f.kind ? eq(tccs.kind, p('oneKind')) : undefined,
+      f.statuses?.length ? inArray(tccs.status, listOf('status', f.statuses.length)) : undefined,
+      f.purpose ? eq(tccs.purpose, p('purpose')) : undefined,
+      f.btin ? eq(tccs.btin, p('btin')) : undefined,
+      f.createdBy ? eq(tccs.createdBy, p('createdBy')) : undefined,
+      f.generatedFrom
+        ? sql`${tccs.createdAt} >= (${p('generatedFrom')}::date::timestamp at time zone 'Africa/Lagos')`
+        : undefined,
+      f.generatedTo
+        ? sql`${tccs.createdAt} < (${p('generatedTo')}::date::timestamp at time zone 'Africa/Lagos') + interval '1 day'`
+        : undefined,
+      isBtin ? eq(tccs.btin, p('searchBtin')) : undefined,
+      term && !isBtin
+        ? or(
+            eq(tccs.number, p('number')),
+            and(
+              ...listOf('word', words.length).map((word) =>
+                ilike(tccs.holderName, word as unknown as string),
+              ),
+            ),
+          )
+        : undefined,
+    );
+  };
+  return { where, values, shape: shape.join(',') };
 }
 
 /** `-waiting`: the longest waiting first, i.e. the oldest entry into its present status. */
@@ -102,7 +122,7 @@ export async function selectTccs(
     on
       .select()
       .from(tccs)
-      .where(where)
+      .where(where())
       .orderBy(...SORTS[window.sort])
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -114,7 +134,7 @@ export async function selectTccs(
 export async function countTccs(db: Db, filter: TccFilter): Promise<number> {
   const { where, values, shape } = filterOf(filter);
   const query = builtOnce(db, `tcc_count:${shape}`, (on, name) =>
-    on.select({ n: count() }).from(tccs).where(where).prepare(name),
+    on.select({ n: count() }).from(tccs).where(where()).prepare(name),
   );
   const [row] = await query.execute(values);
   return Number(row?.n ?? 0);
