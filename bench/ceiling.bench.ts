@@ -7,6 +7,7 @@
  *   npm run bench:ceiling                          # PostgreSQL (DATABASE_URL or the local test server) and PGlite
  *   BENCH_DATABASES=postgres npm run bench:ceiling
  *   BENCH_SECONDS=10 BENCH_ROUNDS=3 npm run bench:ceiling
+ *   BENCH_ENDPOINTS='/taxpayers?kind,/officers' npm run bench:ceiling   # only these endpoints
  *
  * 1. A scratch database with the demo data (PostgreSQL: a scratch database on the server;
  *    PGlite: a scratch DATA_DIR).
@@ -49,6 +50,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS ?? 3);
 const CONNECTION_COUNTS = [1, 50] as const;
+/** Only the endpoints whose name holds one of these (comma-separated), for a quick look at a few. */
+const ONLY = process.env.BENCH_ENDPOINTS?.split(',').filter(Boolean);
 const REVDESK_PORT = 3196;
 const BARE_PORT = 3197;
 
@@ -180,7 +183,8 @@ async function recordEndpoints(
   return { tokens, routes };
 }
 
-type Side = { rps: number[]; p50: number[]; p99: number[] };
+/** A server's drives of one endpoint at one connection count, round by round. */
+type Side = { rps: number[]; p50: number[]; p99: number[]; cpuMsPerRequest: number[] };
 type EndpointResult = {
   name: string;
   path: string;
@@ -196,14 +200,15 @@ type EndpointResult = {
 };
 
 const emptySides = (): EndpointResult['revdesk'] => ({
-  1: { rps: [], p50: [], p99: [] },
-  50: { rps: [], p50: [], p99: [] },
+  1: { rps: [], p50: [], p99: [], cpuMsPerRequest: [] },
+  50: { rps: [], p50: [], p99: [], cpuMsPerRequest: [] },
 });
 
 function keep(side: Side, drive: Drive) {
   side.rps.push(drive.rps);
   side.p50.push(drive.p50);
   side.p99.push(drive.p99);
+  if (drive.cpuMsPerRequest !== undefined) side.cpuMsPerRequest.push(drive.cpuMsPerRequest);
 }
 
 async function floorOf(
@@ -240,7 +245,9 @@ async function benchmark(kind: Kind) {
   const prepared = await prepare(kind);
   const { config, database, dataDir, scratch } = prepared;
   const samples = await samplesOf(database);
-  const endpoints = endpointsOf(samples);
+  const endpoints = endpointsOf(samples).filter(
+    (e) => !ONLY || ONLY.some((part) => e.name.includes(part)),
+  );
 
   const app = await buildApp({ config, database, simulators: prepared.simulators, runJobs: false });
   const { tokens, routes } = await recordEndpoints(app, endpoints, config.demoPassword);
@@ -284,13 +291,19 @@ async function benchmark(kind: Kind) {
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   };
   const bareDatabase = scratch ? { databaseUrl: scratch.url } : { pgliteDir: config.pgliteDir };
+  let revdesk: ChildProcess | undefined;
+  let bare: ChildProcess | undefined;
   const drive = (port: number, connections: number) =>
-    driverOn({ port, connections, seconds: SECONDS, timeoutSeconds: 10 });
+    driverOn({
+      port,
+      connections,
+      seconds: SECONDS,
+      timeoutSeconds: 10,
+      pid: (port === REVDESK_PORT ? revdesk : bare)?.pid,
+    });
   const headersOf = (e: Endpoint): Record<string, string> =>
     e.path === '/api/health' ? {} : { authorization: `Bearer ${tokens.get(e.who)}` };
 
-  let revdesk: ChildProcess | undefined;
-  let bare: ChildProcess | undefined;
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`[${kind}] round ${round} of ${ROUNDS}`);
@@ -372,8 +385,8 @@ const range = (values: number[], digits = 0) => {
 /** The README's table: floor, ceiling, RevDesk and their ratio, per endpoint. */
 function table(kind: Kind, results: EndpointResult[]): string {
   const lines = [
-    `| endpoint (${kind}) | statements / round trips | floor p50 / p99 ms | @1 bare p99 ms | @1 RevDesk p50 / p99 ms | overhead p99 ms | @50 bare req/s | @50 RevDesk req/s | ratio |`,
-    '|---|---|---|---|---|---|---|---|---|',
+    `| endpoint (${kind}) | statements / round trips | floor p50 / p99 ms | @1 bare p99 ms | @1 RevDesk p50 / p99 ms | overhead p99 ms | @50 bare req/s | @50 RevDesk req/s | ratio | @50 CPU ms/request bare / RevDesk |`,
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of results) {
     const ratios = r.revdesk[50].rps.map((rps, i) => rps / (r.bare[50].rps[i] ?? Number.NaN));
@@ -381,7 +394,7 @@ function table(kind: Kind, results: EndpointResult[]): string {
     lines.push(
       `| ${r.name} | ${r.statements} / ${r.groups} | ${r.floor.p50} / ${r.floor.p99} | ${range(r.bare[1].p99, 1)} | ${range(r.revdesk[1].p50, 1)} / ${range(r.revdesk[1].p99, 1)} | ${range(overheads, 1)} | ${range(r.bare[50].rps)} | ${range(r.revdesk[50].rps)} | ${range(
         ratios.map((x) => x * 100),
-      )} % |`,
+      )} % | ${range(r.bare[50].cpuMsPerRequest, 2)} / ${range(r.revdesk[50].cpuMsPerRequest, 2)} |`,
     );
   }
   return lines.join('\n');
@@ -394,7 +407,9 @@ async function main() {
     const results = await benchmark(kind);
     if (results.length === 0) continue;
     const date = new Date().toISOString().slice(0, 10);
-    const file = path.join('bench', 'results', `ceiling-${date}-${kind}.json`);
+    // A quick look at a few endpoints is not a result to keep beside the full runs.
+    const folder = ONLY ? os.tmpdir() : path.join('bench', 'results');
+    const file = path.join(folder, `ceiling-${date}-${kind}${ONLY ? '-some' : ''}.json`);
     writeFileSync(
       file,
       `${JSON.stringify(

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -13,7 +14,29 @@ export type Drive = {
   p99: number;
   max: number;
   timeouts: number;
+  /** The server's own CPU time per answered request (user + system), when its pid was given. */
+  cpuMsPerRequest?: number;
 };
+
+/**
+ * A process's CPU time so far (user + system) in milliseconds, from /proc (Linux), or null
+ * where there is none to read.
+ */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, hence the last ')').
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime: fields 14 and 15
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** USER_HZ, 100 on every Linux this runs on (`getconf CLK_TCK`). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * A driver of the server on `port` with autocannon: each call drives one endpoint for `seconds`
@@ -27,6 +50,8 @@ export function driverOn(options: {
   connections: number;
   seconds: number;
   timeoutSeconds: number;
+  /** The server's process, to measure its CPU time per request. */
+  pid?: number;
 }) {
   const { port } = options;
   return async (
@@ -36,6 +61,7 @@ export function driverOn(options: {
     seconds = options.seconds,
   ): Promise<Drive> => {
     let i = 0;
+    const cpuBefore = processCpuMs(options.pid);
     const result = await autocannon({
       url: `http://127.0.0.1:${port}`,
       connections: options.connections,
@@ -54,16 +80,22 @@ export function driverOn(options: {
     if (result.non2xx > 0 || result.errors > result.timeouts) {
       throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     }
-    const row = {
+    const cpuAfter = processCpuMs(options.pid);
+    const answered = result.requests.total;
+    const row: Drive = {
       name,
       rps: Number(result.requests.average.toFixed(1)),
       p50: result.latency.p50,
       p99: result.latency.p99,
       max: result.latency.max,
       timeouts: result.timeouts,
+      ...(cpuBefore !== null && cpuAfter !== null && answered > 0
+        ? { cpuMsPerRequest: Number(((cpuAfter - cpuBefore) / answered).toFixed(3)) }
+        : {}),
     };
+    const cpu = row.cpuMsPerRequest === undefined ? '' : `, ${row.cpuMsPerRequest} ms CPU each`;
     console.log(
-      `  ${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.timeouts} timeouts`,
+      `  ${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.timeouts} timeouts${cpu}`,
     );
     // Wait for what is still queued in the server (its pool answers in order), so the next
     // endpoint does not pay for this one.
