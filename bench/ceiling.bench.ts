@@ -197,6 +197,8 @@ type EndpointResult = {
   floor: { runs: number; p50: number; p99: number; max: number };
   revdesk: Record<(typeof CONNECTION_COUNTS)[number], Side>;
   bare: Record<(typeof CONNECTION_COUNTS)[number], Side>;
+  /** The bare route that answers JSON.stringify of its rows (lib/bareServer.ts), at 50 only. */
+  bareJson: Side;
 };
 
 const emptySides = (): EndpointResult['revdesk'] => ({
@@ -284,6 +286,7 @@ async function benchmark(kind: Kind) {
     floor: floors[i] as EndpointResult['floor'],
     revdesk: emptySides(),
     bare: emptySides(),
+    bareJson: { rps: [], p50: [], p99: [], cpuMsPerRequest: [] },
   }));
 
   const revdeskEnv = {
@@ -330,6 +333,16 @@ async function benchmark(kind: Kind) {
                 {},
               ),
             );
+            if (connections === 50) {
+              keep(
+                result.bareJson,
+                await drive(BARE_PORT, connections)(
+                  `bare+JSON ${e.name} @${connections}`,
+                  [`/bare-json/${i}`],
+                  {},
+                ),
+              );
+            }
           }
         }
       } else {
@@ -360,6 +373,16 @@ async function benchmark(kind: Kind) {
                 {},
               ),
             );
+            if (connections === 50) {
+              keep(
+                (results[i] as EndpointResult).bareJson,
+                await drive(BARE_PORT, connections)(
+                  `bare+JSON ${e.name} @${connections}`,
+                  [`/bare-json/${i}`],
+                  {},
+                ),
+              );
+            }
           }
         }
         await stopServer(bare);
@@ -385,16 +408,17 @@ const range = (values: number[], digits = 0) => {
 /** The README's table: floor, ceiling, RevDesk and their ratio, per endpoint. */
 function table(kind: Kind, results: EndpointResult[]): string {
   const lines = [
-    `| endpoint (${kind}) | statements / round trips | floor p50 / p99 ms | @1 bare p99 ms | @1 RevDesk p50 / p99 ms | overhead p99 ms | @50 bare req/s | @50 RevDesk req/s | ratio | @50 CPU ms/request bare / RevDesk |`,
-    '|---|---|---|---|---|---|---|---|---|---|',
+    `| endpoint (${kind}) | statements / round trips | floor p50 / p99 ms | @1 bare p99 ms | @1 RevDesk p50 / p99 ms | overhead p99 ms | @50 bare req/s | @50 RevDesk req/s | ratio | @50 bare+JSON req/s | ratio to bare+JSON | @50 CPU ms/request bare / bare+JSON / RevDesk |`,
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of results) {
     const ratios = r.revdesk[50].rps.map((rps, i) => rps / (r.bare[50].rps[i] ?? Number.NaN));
+    const jsonRatios = r.revdesk[50].rps.map((rps, i) => rps / (r.bareJson.rps[i] ?? Number.NaN));
     const overheads = r.revdesk[1].p99.map((p99) => p99 - r.floor.p99);
     lines.push(
       `| ${r.name} | ${r.statements} / ${r.groups} | ${r.floor.p50} / ${r.floor.p99} | ${range(r.bare[1].p99, 1)} | ${range(r.revdesk[1].p50, 1)} / ${range(r.revdesk[1].p99, 1)} | ${range(overheads, 1)} | ${range(r.bare[50].rps)} | ${range(r.revdesk[50].rps)} | ${range(
         ratios.map((x) => x * 100),
-      )} % | ${range(r.bare[50].cpuMsPerRequest, 2)} / ${range(r.revdesk[50].cpuMsPerRequest, 2)} |`,
+      )} % | ${range(r.bareJson.rps)} | ${range(jsonRatios.map((x) => x * 100))} % | ${range(r.bare[50].cpuMsPerRequest, 2)} / ${range(r.bareJson.cpuMsPerRequest, 2)} / ${range(r.revdesk[50].cpuMsPerRequest, 2)} |`,
     );
   }
   return lines.join('\n');

@@ -5,6 +5,7 @@
  * RevDesk sent at once sent at once, a transaction on one connection) and then sends the bytes
  * RevDesk answered, as they were. No session check, no schema, no mapping or serialising, no
  * log, no hooks: what any server must pay to run that SQL and send that answer over HTTP.
+ * `GET /bare-json/<n>` runs the same and answers `JSON.stringify` of the rows it read instead.
  *
  * Run as a child process:
  *   BARE_PORT=3301 BARE_ROUTES=<file.json> BARE_DATABASE_URL=postgres://… tsx bench/lib/bareServer.ts
@@ -35,6 +36,12 @@ async function main() {
     app.get(`/bare/${n}`, async (_request, reply) => {
       await runGroups(runner, groups);
       return reply.type('application/json; charset=utf-8').send(body);
+    });
+    // The same SQL answered with its own rows as JSON (every statement's rows, as the driver
+    // gave them): the least any server that runs the SQL must do to answer with what it read.
+    app.get(`/bare-json/${n}`, async (_request, reply) => {
+      const rows = await runGroups(runner, groups);
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
     });
   });
   const shutdown = async () => {
