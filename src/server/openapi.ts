@@ -12,7 +12,7 @@ import { SWAGGER_UI_CSP } from './security/headers';
  * Security is derived here, in one place, from what the gate enforces (src/server/auth/gate.ts):
  * every operation needs the session cookie or a bearer token, except routes that declare
  * `config: { public: true }`, which get `security: []`. Every other operation names the permission
- * it needs in `x-permission`.
+ * it needs in `x-permission`, or the permissions of which it needs one in `x-any-permission`.
  */
 export function swaggerOptions(config: Config, version: string): FastifyDynamicSwaggerOptions {
   return {
@@ -59,10 +59,18 @@ export function swaggerOptions(config: Config, version: string): FastifyDynamicS
         return { ...transformed, schema: { ...transformed.schema, security: [] } };
       }
       // The permission the gate checks (DESIGN.md §4), for integrators and for the fuzz tests
-      // (src/server/testing/fuzz/), which call each operation as a user type that holds it.
+      // (src/server/testing/fuzz/), which call each operation as a user type that holds it; or
+      // the permissions of which the gate asks one (ADR 0005, amended).
       const permission = document.route.config?.permission;
-      if (!permission) return transformed;
-      return { ...transformed, schema: { ...transformed.schema, 'x-permission': permission } };
+      if (permission) {
+        return { ...transformed, schema: { ...transformed.schema, 'x-permission': permission } };
+      }
+      const anyPermission = document.route.config?.anyPermission;
+      if (!anyPermission) return transformed;
+      return {
+        ...transformed,
+        schema: { ...transformed.schema, 'x-any-permission': [...anyPermission] },
+      };
     },
     transformObject: (document) =>
       pruneUnusedSchemas(jsonSchemaTransformObject(document) as OpenApiDocument) as ReturnType<

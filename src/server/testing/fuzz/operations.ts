@@ -13,6 +13,7 @@ type OpenApiOperation = {
   description?: string;
   security?: unknown[];
   'x-permission'?: Permission;
+  'x-any-permission'?: Permission[];
   parameters?: {
     in: 'path' | 'query' | 'header' | 'cookie';
     name: string;
@@ -44,8 +45,9 @@ export type Operation = {
   /** `/api/v1/taxpayers/{btin}` */
   path: string;
   isPublic: boolean;
-  permission: Permission | null;
-  /** The first user type (in USER_TYPES order) that holds the permission. */
+  /** The permissions of which the gate asks one (one for most routes); empty when public. */
+  permissions: readonly Permission[];
+  /** The first user type (in USER_TYPES order) that holds one of them. */
   userType: UserType | null;
   pathParams: { name: string; schema: JsonSchema }[];
   queryParams: { name: string; required: boolean; schema: JsonSchema }[];
@@ -58,9 +60,12 @@ export type Operation = {
 export function operationsOf(document: OpenApiDocument): Operation[] {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]): Operation => {
-      const permission = op['x-permission'] ?? null;
+      const permissions = op['x-permission']
+        ? [op['x-permission']]
+        : (op['x-any-permission'] ?? []);
       const isPublic = Array.isArray(op.security) && op.security.length === 0;
-      if (!isPublic && !permission) throw new Error(`${op.operationId} names no permission`);
+      if (!isPublic && permissions.length === 0)
+        throw new Error(`${op.operationId} names no permission`);
       const upload = UPLOADS[op.operationId] ?? null;
       if (!upload && op.description?.includes('multipart/form-data'))
         throw new Error(`${op.operationId} reads multipart/form-data: describe it in UPLOADS`);
@@ -74,10 +79,10 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         method: method.toUpperCase() as Operation['method'],
         path,
         isPublic,
-        permission,
-        userType: permission
-          ? (USER_TYPES.find((type) => permissionsOf(type).includes(permission)) ?? null)
-          : null,
+        permissions,
+        userType:
+          USER_TYPES.find((type) => permissions.some((p) => permissionsOf(type).includes(p))) ??
+          null,
         pathParams: parameters
           .filter((p) => p.in === 'path')
           .map(({ name, schema }) => ({ name, schema })),
