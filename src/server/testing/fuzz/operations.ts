@@ -55,6 +55,8 @@ export type Operation = {
   upload: Upload | null;
   /** The response schema per status, null when the answer is not JSON (a PDF, a CSV). */
   responses: Map<number, JsonSchema | null>;
+  /** The media types documented per status besides JSON: a list's CSV and XLSX, a PDF… */
+  fileTypes: Map<number, string[]>;
 };
 
 export function operationsOf(document: OpenApiDocument): Operation[] {
@@ -71,8 +73,11 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         throw new Error(`${op.operationId} reads multipart/form-data: describe it in UPLOADS`);
       const parameters = op.parameters ?? [];
       const responses = new Map<number, JsonSchema | null>();
+      const fileTypes = new Map<number, string[]>();
       for (const [status, response] of Object.entries(op.responses)) {
         responses.set(Number(status), response.content?.['application/json']?.schema ?? null);
+        const others = Object.keys(response.content ?? {}).filter((t) => t !== 'application/json');
+        fileTypes.set(Number(status), others);
       }
       return {
         operationId: op.operationId,
@@ -92,6 +97,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         body: op.requestBody?.content['application/json']?.schema ?? null,
         upload,
         responses,
+        fileTypes,
       };
     }),
   );
