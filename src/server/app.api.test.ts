@@ -1,3 +1,4 @@
+import type { RouteShorthandOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from './app';
@@ -12,13 +13,28 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('the permission gate at boot', () => {
-  const cases = {
+  const cases: Record<string, RouteShorthandOptions> = {
     'neither a permission nor public': { schema: { response: { 200: z.object({}) } } },
     'both a permission and public': {
       schema: { response: { 200: z.object({}) } },
       config: { permission: 'account:self' as const, public: true as const },
     },
     'no response schema': { config: { permission: 'account:self' as const } },
+    'both a permission and anyPermission': {
+      schema: { response: { 200: z.object({}) } },
+      config: {
+        permission: 'account:self' as const,
+        anyPermission: ['tcc:read', 'tcc:print'] as const,
+      },
+    },
+    'anyPermission and public': {
+      schema: { response: { 200: z.object({}) } },
+      config: { anyPermission: ['tcc:read', 'tcc:print'] as const, public: true as const },
+    },
+    'anyPermission of a single permission': {
+      schema: { response: { 200: z.object({}) } },
+      config: { anyPermission: ['tcc:read'] as const },
+    },
   };
 
   it.each(Object.entries(cases))(
@@ -75,6 +91,16 @@ describe('OpenAPI', () => {
       ]),
     );
     expect(doc.components.schemas).toHaveProperty('Officer');
+    // A route gated on any of several permissions names them as a single one is named (ADR 0005).
+    expect(doc.paths['/api/v1/tcc/{id}/approve'].post).toMatchObject({
+      'x-any-permission': [
+        'tcc:approve:director_assessment',
+        'tcc:approve:director_collection',
+        'tcc:approve:chairman',
+      ],
+    });
+    expect(doc.paths['/api/v1/tcc/{id}/approve'].post).not.toHaveProperty('x-permission');
+    expect(doc.paths['/api/v1/tcc/{id}/revoke'].post['x-permission']).toBe('tcc:revoke');
     const docs = await ctx.app.inject({ url: '/api/docs' });
     expect(docs.statusCode).toBeLessThan(400);
   });

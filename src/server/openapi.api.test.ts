@@ -97,6 +97,59 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('file answers', () => {
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  type Answer = { description: string; content: Record<string, { schema: unknown }> };
+  const answerOf = (path: string): Answer => {
+    const operation = documentCache.paths[path]?.get as { responses?: Record<string, Answer> };
+    const answer = operation?.responses?.['200'];
+    if (!answer) throw new Error(`GET ${path} documents no 200`);
+    return answer;
+  };
+  const binary = { schema: { type: 'string', format: 'binary' } };
+
+  it('lists a list as JSON, CSV or XLSX, keeping the JSON schema of the page', () => {
+    for (const [path, page] of [
+      ['/api/v1/taxpayers', 'TaxpayerListResult'],
+      ['/api/v1/payments', 'PaymentPage'],
+      ['/api/v1/tcc', 'TccPage'],
+      ['/api/v1/audit-events', null],
+    ] as const) {
+      const { content } = answerOf(path);
+      expect(Object.keys(content), path).toEqual(['application/json', 'text/csv', XLSX]);
+      if (page) {
+        expect(content['application/json'], path).toEqual({
+          schema: { $ref: `#/components/schemas/${page}` },
+        });
+      }
+      expect(content['text/csv'], path).toEqual(binary);
+      expect(content[XLSX], path).toEqual(binary);
+    }
+  });
+
+  it('lists a PDF or CSV download as that file only, and a JSON answer as JSON only', () => {
+    expect(answerOf('/api/v1/tcc/{id}/certificate.pdf').content).toEqual({
+      'application/pdf': binary,
+    });
+    expect(answerOf('/api/v1/payments/{id}/receipt.pdf').content).toEqual({
+      'application/pdf': binary,
+    });
+    expect(answerOf('/api/v1/tcc-batches/template.csv').content).toEqual({ 'text/csv': binary });
+    expect(Object.keys(answerOf('/api/v1/tcc/{id}').content)).toEqual(['application/json']);
+  });
+
+  it('is what the route sends', async () => {
+    const admin = await signInAs(ctx, 'ADMIN');
+    const documented = Object.keys(answerOf('/api/v1/taxpayers').content);
+    for (const query of ['', '?format=csv', '?format=xlsx']) {
+      const res = await ctx.app.inject({ url: `/api/v1/taxpayers${query}`, headers: admin.bearer });
+      expect(res.statusCode, query).toBe(200);
+      const mediaType = String(res.headers['content-type']).split(';')[0];
+      expect(documented, query).toContain(mediaType);
+    }
+  });
+});
+
 describe('an API client with a bearer token (what Swagger UI sends after Authorize)', () => {
   it('may write without an Origin header; a cookie without a same-site Origin may not', async () => {
     const admin = await signInAs(ctx, 'ADMIN');

@@ -12,7 +12,7 @@ import { SWAGGER_UI_CSP } from './security/headers';
  * Security is derived here, in one place, from what the gate enforces (src/server/auth/gate.ts):
  * every operation needs the session cookie or a bearer token, except routes that declare
  * `config: { public: true }`, which get `security: []`. Every other operation names the permission
- * it needs in `x-permission`.
+ * it needs in `x-permission`, or the permissions of which it needs one in `x-any-permission`.
  */
 export function swaggerOptions(config: Config, version: string): FastifyDynamicSwaggerOptions {
   return {
@@ -53,16 +53,25 @@ export function swaggerOptions(config: Config, version: string): FastifyDynamicS
       security: [{ session: [] }, { bearer: [] }],
     },
     transform: (document) => {
-      const transformed = jsonSchemaTransform(document);
-      if (transformed.schema.hide) return transformed;
+      const jsonTransformed = jsonSchemaTransform(document);
+      if (jsonTransformed.schema.hide) return jsonTransformed;
+      const transformed = { ...jsonTransformed, schema: withFileAnswers(jsonTransformed) };
       if (document.route.config?.public === true) {
         return { ...transformed, schema: { ...transformed.schema, security: [] } };
       }
       // The permission the gate checks (DESIGN.md §4), for integrators and for the fuzz tests
-      // (src/server/testing/fuzz/), which call each operation as a user type that holds it.
+      // (src/server/testing/fuzz/), which call each operation as a user type that holds it; or
+      // the permissions of which the gate asks one (ADR 0005, amended).
       const permission = document.route.config?.permission;
-      if (!permission) return transformed;
-      return { ...transformed, schema: { ...transformed.schema, 'x-permission': permission } };
+      if (permission) {
+        return { ...transformed, schema: { ...transformed.schema, 'x-permission': permission } };
+      }
+      const anyPermission = document.route.config?.anyPermission;
+      if (!anyPermission) return transformed;
+      return {
+        ...transformed,
+        schema: { ...transformed.schema, 'x-any-permission': [...anyPermission] },
+      };
     },
     transformObject: (document) =>
       pruneUnusedSchemas(jsonSchemaTransformObject(document) as OpenApiDocument) as ReturnType<
@@ -87,6 +96,54 @@ export const swaggerUiOptions: FastifySwaggerUiOptions = {
   // Its own policy, kept with the others (security/headers.ts, ADR 0014).
   staticCSP: SWAGGER_UI_CSP,
 };
+
+/** The media types of the files RevDesk answers, by the name a route gives them. */
+export const FILE_MEDIA_TYPES = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
+type FileKind = keyof typeof FILE_MEDIA_TYPES;
+const isFileKind = (name: unknown): name is FileKind =>
+  typeof name === 'string' && Object.hasOwn(FILE_MEDIA_TYPES, name);
+
+const FILE_BYTES = { type: 'string', format: 'binary' } as const;
+
+type TransformedSchema = Record<string, unknown> & {
+  querystring?: { properties?: Record<string, { enum?: unknown[] }> };
+  response?: Record<string, unknown>;
+};
+
+/**
+ * The 200 answer as what it is when it is a file (DESIGN.md §3: every list can be exported),
+ * read from what each route already declares, so no route can forget it and none changes what it
+ * sends (the serializer never sees these: a file is sent as bytes):
+ * - a list whose query takes `format=csv|xlsx` answers JSON, or the file the format names;
+ * - a route whose path names its file (`…/certificate.pdf`, `…/result.csv`) answers that file.
+ * fastify-type-provider-zod and @fastify/swagger document a response given as `{ content:
+ * { <media type>: { schema } } }` per media type; anything else is documented as JSON.
+ */
+export function withFileAnswers(transformed: { schema: object; url: string }): TransformedSchema {
+  const schema = transformed.schema as TransformedSchema;
+  const url = transformed.url;
+  const answer = schema.response?.['200'];
+  if (!answer || typeof answer !== 'object' || 'content' in answer) return schema;
+  const extension = /\.(\w+)$/.exec(url)?.[1];
+  const formats = (schema.querystring?.properties?.format?.enum ?? []).filter(isFileKind);
+  let content: Record<string, { schema: unknown }>;
+  let description: string;
+  if (isFileKind(extension)) {
+    content = { [FILE_MEDIA_TYPES[extension]]: { schema: answer } };
+    description = `The ${extension.toUpperCase()} file`;
+  } else if (formats.length > 0) {
+    content = { 'application/json': { schema: answer } };
+    for (const format of formats) content[FILE_MEDIA_TYPES[format]] = { schema: FILE_BYTES };
+    description = `JSON, or with \`format\` the ${formats.map((f) => f.toUpperCase()).join(' or ')} file (an attachment)`;
+  } else {
+    return schema;
+  }
+  return { ...schema, response: { ...schema.response, '200': { description, content } } };
+}
 
 /** The parts of an OpenAPI 3.1 document this file reads (openapi-types is not a dependency). */
 type OpenApiDocument = {

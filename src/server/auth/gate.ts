@@ -1,16 +1,25 @@
 import type {} from '@fastify/cookie';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { type Permission, permissionsOf } from '../../shared/permissions';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { type Actor, anonymousActor } from './actor';
+import type { RouteAccess } from './routeAccess';
 import { type LiveSession, resolveSession, sessionCookieName } from './sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The permission a caller needs (DESIGN.md §4). Every /api route declares this or `public`. */
+    /**
+     * The permission a caller needs (DESIGN.md §4). Every /api route declares exactly one of
+     * `permission`, `anyPermission` or `public`.
+     */
     permission?: Permission;
+    /**
+     * A caller needs one of these (ADR 0005, amended): for a route whose exact permission depends
+     * on the data, such as a TCC decision (the awaited stage's). The service checks which one.
+     */
+    anyPermission?: readonly Permission[];
     /** Reachable without signing in: sign-in, health, certificate verification… Say it explicitly. */
     public?: true;
   }
@@ -33,8 +42,42 @@ declare module 'fastify' {
 export type GuardedRoute = {
   method: string;
   url: string;
-  access: { permission: Permission } | { public: true };
+  access: RouteAccess;
 };
+
+/**
+ * A route's access as its config declares it, or why the app must not start: exactly one of
+ * `permission`, `anyPermission` (two or more, none repeated) or `public: true`.
+ */
+function declaredAccess(config: FastifyContextConfig, where: string): RouteAccess {
+  const declared = [
+    config.permission !== undefined && 'a permission',
+    config.anyPermission !== undefined && 'anyPermission',
+    config.public !== undefined && 'public: true',
+  ].filter((what): what is string => what !== false);
+  if (declared.length === 0) {
+    throw new Error(
+      `Route ${where} declares neither a permission nor public: true; refusing to start.`,
+    );
+  }
+  if (declared.length > 1) {
+    throw new Error(`Route ${where} declares both ${declared.join(' and ')}; refusing to start.`);
+  }
+  if (config.permission) return { permission: config.permission };
+  if (config.anyPermission) {
+    const accepted = config.anyPermission;
+    if (accepted.length < 2 || new Set(accepted).size !== accepted.length) {
+      throw new Error(
+        `Route ${where} declares anyPermission with fewer than two distinct permissions (use permission); refusing to start.`,
+      );
+    }
+    return { anyPermission: [...accepted] };
+  }
+  if (config.public !== true) {
+    throw new Error(`Route ${where} declares public other than true; refusing to start.`);
+  }
+  return { public: true };
+}
 
 /**
  * The docs UI serves its own static files and is public by nature; everything else under /api
@@ -107,23 +150,10 @@ export function installGate(app: FastifyInstance, deps: { db: Db; config: Config
     )
       return;
     const where = `${String(route.method)} ${route.url}`;
-    const config = route.config ?? {};
-    if (!config.permission && config.public !== true) {
-      throw new Error(
-        `Route ${where} declares neither a permission nor public: true; refusing to start.`,
-      );
-    }
-    if (config.permission && config.public) {
-      throw new Error(
-        `Route ${where} declares both a permission and public: true; refusing to start.`,
-      );
-    }
+    const access = declaredAccess(route.config ?? {}, where);
     if (!route.schema?.response) {
       throw new Error(`Route ${where} declares no response schema; refusing to start.`);
     }
-    const access = config.permission
-      ? { permission: config.permission }
-      : { public: true as const };
     for (const method of [route.method].flat())
       guardedRoutes.push({ method, url: route.url, access });
   });
@@ -134,9 +164,9 @@ export function installGate(app: FastifyInstance, deps: { db: Db; config: Config
       request.actor = anonymousActor(request);
       return;
     }
-    const permission = config.permission;
+    const accepted = config.permission ? [config.permission] : config.anyPermission;
     // Not an API route (static files, the not-found handler): nothing to guard here.
-    if (!permission) return;
+    if (!accepted) return;
 
     const credential = readToken(request, deps.config);
     if (!credential) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
@@ -155,7 +185,8 @@ export function installGate(app: FastifyInstance, deps: { db: Db; config: Config
 
     request.authenticatedBy = credential.by;
     request.actor = sessionActor(request, session);
-    if (!request.actor.permissions.includes(permission)) throw new AppError('FORBIDDEN');
+    const held = request.actor.permissions;
+    if (!accepted.some((permission) => held.includes(permission))) throw new AppError('FORBIDDEN');
   });
 }
 

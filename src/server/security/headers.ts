@@ -89,6 +89,7 @@ export function everyAnswerHeaders(isProduction: boolean): Record<string, string
 function isPersonal(request: FastifyRequest, reply: FastifyReply, cookieName: string): boolean {
   return (
     request.routeOptions.config?.permission !== undefined ||
+    request.routeOptions.config?.anyPermission !== undefined ||
     request.headers.authorization !== undefined ||
     request.cookies?.[cookieName] !== undefined ||
     reply.hasHeader('set-cookie')

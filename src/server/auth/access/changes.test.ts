@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermission, type Permission } from '../../../shared/permissions';
-import type { UserType } from '../../../shared/userTypes';
-import { type Access, matrixChanges } from './changes';
+import { USER_TYPES, type UserType } from '../../../shared/userTypes';
+import { type Access, accessOfPinned, matrixChanges, pinnedAllows } from './changes';
 import { PINNED_HOLDERS, PINNED_ROUTES } from './pinned';
 
 /** How the access matrix test words a change (ADR 0005): by route and by user type. */
 const pinned = { routes: PINNED_ROUTES, holders: PINNED_HOLDERS };
 const liveAsPinned = () =>
   new Map<string, Access>(
-    Object.entries(PINNED_ROUTES).map(([key, access]) => [
-      key,
-      access === 'public' ? { public: true } : { permission: access },
-    ]),
+    Object.entries(PINNED_ROUTES).map(([key, access]) => [key, accessOfPinned(access)]),
   );
 
 describe('matrixChanges', () => {
@@ -53,5 +50,22 @@ describe('matrixChanges', () => {
     expect(matrixChanges(live, hasPermission, pinned)).toEqual([
       'GET /api/v1/tcc is in pinned.ts but no longer served',
     ]);
+  });
+
+  it("lets in a holder of any one of a route's permissions, and names a change of them", () => {
+    const key = 'POST /api/v1/tcc/{id}/approve';
+    const decides = USER_TYPES.filter((userType) => pinnedAllows(pinned, key, userType));
+    expect(decides).toEqual(['DIRECTOR_ASSESSMENT', 'DIRECTOR_COLLECTION', 'TCC_CHAIRMAN']);
+
+    const live = liveAsPinned();
+    live.set(key, { anyPermission: ['tcc:approve:director_assessment', 'tcc:approve:chairman'] });
+    expect(matrixChanges(live, hasPermission, pinned)).toEqual([
+      `${key} now requires any of 'tcc:approve:chairman', 'tcc:approve:director_assessment'; pinned.ts says any of 'tcc:approve:chairman', 'tcc:approve:director_assessment', 'tcc:approve:director_collection'`,
+      `${key}: narrowed, DIRECTOR_COLLECTION is now refused`,
+    ]);
+    live.set(key, { permission: 'tcc:read' });
+    expect(matrixChanges(live, hasPermission, pinned)).toContain(
+      `${key}: WIDENED, ADMIN is now let in`,
+    );
   });
 });

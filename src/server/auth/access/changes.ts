@@ -1,19 +1,43 @@
 import { PERMISSIONS, type Permission } from '../../../shared/permissions';
 import { USER_TYPES, type UserType } from '../../../shared/userTypes';
+import { acceptedPermissions, isLetIn, type RouteAccess } from '../routeAccess';
 
 /** What the gate asks of the caller of one operation (src/server/auth/gate.ts). */
-export type Access = { permission: Permission } | { public: true };
+export type Access = RouteAccess;
+
+/**
+ * A pinned route: its one permission, the permissions of which a caller needs one (a route
+ * declaring `anyPermission`, ADR 0005 amended), or `public`.
+ */
+export type PinnedAccess = Permission | readonly Permission[] | 'public';
 
 export type PinnedMatrix = {
-  routes: Readonly<Record<string, Permission | 'public'>>;
+  routes: Readonly<Record<string, PinnedAccess>>;
   holders: Readonly<Record<Permission, readonly UserType[]>>;
 };
+
+/** A pinned route's access in the gate's terms. */
+export function accessOfPinned(pinned: PinnedAccess): Access {
+  if (pinned === 'public') return { public: true };
+  return typeof pinned === 'string' ? { permission: pinned } : { anyPermission: pinned };
+}
+
+/** `'tcc:read'`, `any of 'a', 'b'` or `public`: how a change names what a route requires. */
+function describeAccess(access: Access): string {
+  const accepted = acceptedPermissions(access);
+  if (accepted === null) return 'public';
+  // Sorted: the order a route lists them in does not change who it lets in.
+  const quoted = [...accepted].sort().map((permission) => `'${permission}'`);
+  return quoted.length === 1 ? (quoted[0] as string) : `any of ${quoted.join(', ')}`;
+}
 
 /** Whether the pinned matrix lets this user type call this operation. */
 export function pinnedAllows(pinned: PinnedMatrix, key: string, userType: UserType): boolean {
   const access = pinned.routes[key];
   if (access === undefined) return false;
-  return access === 'public' || pinned.holders[access].includes(userType);
+  return isLetIn(accessOfPinned(access), (permission) =>
+    pinned.holders[permission].includes(userType),
+  );
 }
 
 /**
@@ -26,25 +50,26 @@ export function matrixChanges(
   pinned: PinnedMatrix,
 ): string[] {
   const changes: string[] = [];
-  const holdersOf = (permission: Permission) =>
-    USER_TYPES.filter((userType) => holds(userType, permission)).join(', ');
+  const letIn = (access: Access) =>
+    USER_TYPES.filter((userType) => isLetIn(access, (p) => holds(userType, p))).join(', ');
 
   for (const [key, access] of live) {
-    const livePermission = 'permission' in access ? access.permission : 'public';
-    const pinnedPermission = pinned.routes[key];
-    if (pinnedPermission === undefined) {
-      const who = 'permission' in access ? ` (${holdersOf(access.permission)})` : '';
-      changes.push(`${key} is new: it requires '${livePermission}'${who}; add it to pinned.ts`);
+    const liveAccess = describeAccess(access);
+    const pinnedRoute = pinned.routes[key];
+    if (pinnedRoute === undefined) {
+      const who = 'public' in access ? '' : ` (${letIn(access)})`;
+      changes.push(`${key} is new: it requires ${liveAccess}${who}; add it to pinned.ts`);
       continue;
     }
-    if (pinnedPermission !== livePermission) {
-      changes.push(`${key} now requires '${livePermission}'; pinned.ts says '${pinnedPermission}'`);
+    const pinnedAccess = describeAccess(accessOfPinned(pinnedRoute));
+    if (pinnedAccess !== liveAccess) {
+      changes.push(`${key} now requires ${liveAccess}; pinned.ts says ${pinnedAccess}`);
     }
     for (const userType of USER_TYPES) {
-      const isLetIn = 'public' in access || holds(userType, access.permission);
+      const isNowLetIn = isLetIn(access, (permission) => holds(userType, permission));
       const wasLetIn = pinnedAllows(pinned, key, userType);
-      if (isLetIn && !wasLetIn) changes.push(`${key}: WIDENED, ${userType} is now let in`);
-      if (!isLetIn && wasLetIn) changes.push(`${key}: narrowed, ${userType} is now refused`);
+      if (isNowLetIn && !wasLetIn) changes.push(`${key}: WIDENED, ${userType} is now let in`);
+      if (!isNowLetIn && wasLetIn) changes.push(`${key}: narrowed, ${userType} is now refused`);
     }
   }
   for (const key of Object.keys(pinned.routes)) {

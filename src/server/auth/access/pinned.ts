@@ -1,5 +1,6 @@
 import type { Permission } from '../../../shared/permissions';
 import type { UserType } from '../../../shared/userTypes';
+import type { PinnedAccess } from './changes';
 
 /**
  * The access matrix as it was last reviewed (ADR 0005, DESIGN.md §4): which permission every
@@ -10,8 +11,29 @@ import type { UserType } from '../../../shared/userTypes';
  * sees it. Change it deliberately, never to make a test pass.
  */
 
-/** Every /api operation (not HEAD, Fastify's twin of GET) → its permission, or `public`. */
-export const PINNED_ROUTES: Record<string, Permission | 'public'> = {
+/**
+ * Routes that let in any of several permissions (ADR 0005, amended), written out rather than
+ * read from src/shared, so that a permission added to TCC_STAGE_PERMISSION or
+ * TCC_GENERATE_PERMISSION shows up here as a change.
+ */
+const DECIDES_AT_A_STAGE = [
+  'tcc:approve:director_assessment',
+  'tcc:approve:director_collection',
+  'tcc:approve:chairman',
+] as const satisfies readonly Permission[];
+const GENERATES_SOME_KIND = [
+  'tcc:generate:direct-assessment',
+  'tcc:generate:presumptive',
+  'tcc:generate:exemption',
+  'tcc:generate:paye',
+  'tcc:generate:mda-employee',
+] as const satisfies readonly Permission[];
+
+/**
+ * Every /api operation (not HEAD, Fastify's twin of GET) → its permission, the permissions of
+ * which it needs one, or `public`.
+ */
+export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/health': 'public',
   'GET /api/ready': 'public',
   'GET /api/v1/system': 'public',
@@ -107,15 +129,15 @@ export const PINNED_ROUTES: Record<string, Permission | 'public'> = {
   'GET /api/v1/assessments/{id}/notice.pdf': 'assessment:read',
   'GET /api/v1/objections/{id}/letter.pdf': 'assessment:read',
   'GET /api/v1/public/assessments/{noticeNumber}': 'public',
-  'GET /api/v1/tcc/preview': 'tcc:read',
-  'POST /api/v1/tcc': 'tcc:read',
-  'POST /api/v1/tcc/{id}/resubmit': 'tcc:read',
-  'POST /api/v1/tcc/{id}/bill': 'tcc:read',
-  'POST /api/v1/tcc/{id}/approve': 'tcc:read',
-  'POST /api/v1/tcc/{id}/reject': 'tcc:read',
+  'GET /api/v1/tcc/preview': GENERATES_SOME_KIND,
+  'POST /api/v1/tcc': GENERATES_SOME_KIND,
+  'POST /api/v1/tcc/{id}/resubmit': GENERATES_SOME_KIND,
+  'POST /api/v1/tcc/{id}/bill': GENERATES_SOME_KIND,
+  'POST /api/v1/tcc/{id}/approve': DECIDES_AT_A_STAGE,
+  'POST /api/v1/tcc/{id}/reject': DECIDES_AT_A_STAGE,
   'POST /api/v1/tcc/{id}/revoke': 'tcc:revoke',
   'POST /api/v1/tcc/{id}/print': 'tcc:print',
-  'POST /api/v1/tcc/approve': 'tcc:read',
+  'POST /api/v1/tcc/approve': DECIDES_AT_A_STAGE,
   'GET /api/v1/tcc': 'tcc:read',
   'GET /api/v1/tcc/{id}': 'tcc:read',
   'GET /api/v1/tcc/{id}/certificate.pdf': 'tcc:read',

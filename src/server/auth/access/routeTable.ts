@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { makeBtin } from '../../../shared/btin';
-import type { Permission } from '../../../shared/permissions';
+import type { RouteAccess } from '../routeAccess';
 
 /**
  * The three views of the API's routes the access tests compare (ADR 0005): the OpenAPI
@@ -60,10 +60,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
 }
 
 /** HEAD is Fastify's automatic twin of every GET: the same handler, config and gate. */
-export function guardedOperations(
-  app: FastifyInstance,
-): Map<string, { permission: Permission } | { public: true }> {
-  const byKey = new Map<string, { permission: Permission } | { public: true }>();
+export function guardedOperations(app: FastifyInstance): Map<string, RouteAccess> {
+  const byKey = new Map<string, RouteAccess>();
   for (const route of app.guardedRoutes) {
     if (route.method === 'HEAD') continue;
     byKey.set(routeKey(route.method, toOpenApiPath(route.url)), route.access);

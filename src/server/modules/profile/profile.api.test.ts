@@ -258,7 +258,6 @@ describe("the chairman's signature image (printed on certificates)", () => {
       ]),
     });
   }
-  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
   const WEBP = Buffer.concat([
     Buffer.from('RIFF'),
     Buffer.alloc(4),
@@ -266,10 +265,23 @@ describe("the chairman's signature image (printed on certificates)", () => {
     Buffer.alloc(20),
   ]);
 
-  it('the chairman uploads a PNG, reads it back, replaces it with a JPEG; each change audited', async () => {
+  it('the chairman uploads a PNG with transparency, then a phone JPEG; each stored re-encoded, served as photos are, audited', async () => {
     const chairman = await signInAs(ctx, 'TCC_CHAIRMAN');
     expect((await get('/profile/signature', chairman.bearer)).statusCode).toBe(404);
-    const first = await uploadSignature(PNG, chairman.bearer);
+    const drawn = await sharp({
+      create: { width: 240, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80"><path d="M5 70 C 80 0, 120 80, 235 5" stroke="#102080" stroke-width="4" fill="none"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .withExifMerge({ IFD0: { Software: 'RevDeskScanner' } })
+      .toBuffer();
+    const first = await uploadSignature(drawn, chairman.bearer);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({
       hasSignature: true,
@@ -277,25 +289,50 @@ describe("the chairman's signature image (printed on certificates)", () => {
     });
     const png = await get('/profile/signature', chairman.bearer);
     expect(png.headers['content-type']).toBe('image/png');
-    expect(png.rawPayload.equals(PNG)).toBe(true);
+    expect(png.headers['content-disposition']).toBe('inline');
+    expect(png.headers['content-security-policy']).toMatch(/^default-src 'none'(;|$)/);
+    expect(png.headers['cache-control']).toBe('no-store');
+    expect(png.headers['x-content-type-options']).toBe('nosniff');
+    const served = await sharp(png.rawPayload).metadata();
+    expect([served.format, served.width, served.height, served.hasAlpha]).toEqual([
+      'png',
+      240,
+      80,
+      true,
+    ]);
+    expect(png.rawPayload.includes(Buffer.from('RevDeskScanner'))).toBe(false);
 
-    const second = await uploadSignature(JPEG, chairman.bearer);
+    const phoneJpeg = await sharp({
+      create: { width: 600, height: 200, channels: 3, background: '#f0f0e8' },
+    })
+      .jpeg()
+      .withExifMerge({ IFD0: { Make: 'RevDeskPhone' }, IFD3: { GPSLatitudeRef: 'N' } })
+      .toBuffer();
+    const second = await uploadSignature(phoneJpeg, chairman.bearer);
     expect(second.statusCode).toBe(200);
     expect(second.json().signatureVersion).not.toBe(first.json().signatureVersion);
     const jpeg = await get('/profile/signature', chairman.bearer);
     expect(jpeg.headers['content-type']).toBe('image/jpeg');
-    expect(jpeg.rawPayload.equals(JPEG)).toBe(true);
+    expect(jpeg.headers['content-security-policy']).toMatch(/^default-src 'none'(;|$)/);
+    expect((await sharp(jpeg.rawPayload).metadata()).exif).toBeUndefined();
+    expect(jpeg.rawPayload.includes(Buffer.from('RevDeskPhone'))).toBe(false);
     const changes = (await auditActions(chairman.officer.id)).filter(
       (a) => a === 'officer.signature_changed',
     );
     expect(changes).toHaveLength(2);
   });
 
-  it('422 for WebP, for what is no image, over 200 KB or in another field; 403 for other officers; 401', async () => {
+  it('422 for WebP, for what is no image or does not decode whole, over 200 KB or in another field; 403 for other officers; 401', async () => {
     const chairman = await signInAs(ctx, 'TCC_CHAIRMAN');
+    const polyglot = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.from('<html><script>alert(document.cookie)</script></html>'),
+    ]);
     for (const [bytes, field] of [
       [WEBP, 'signature'],
       [Buffer.from('<svg/>'), 'signature'],
+      [polyglot, 'signature'],
+      [PNG.subarray(0, PNG.length - 20), 'signature'],
       [Buffer.concat([PNG, Buffer.alloc(200 * 1024)]), 'signature'],
       [PNG, 'photo'],
     ] as const) {

@@ -20,7 +20,8 @@ import {
 import type { FileStore } from '../../files/store';
 import { uploadBodyLimit } from '../../security/bodyLimits';
 import { createProfileService } from './service';
-import { createSignatureService, readSignatureUpload, SIGNATURE_MAX_BYTES } from './signature';
+import { createSignatureService, readSignatureUpload } from './signature';
+import { SIGNATURE_MAX_BYTES } from './signatureImage';
 
 const Binary = z.string().meta({ format: 'binary' });
 const errors = { 401: ErrorBody, 403: ErrorBody } as const;
@@ -112,7 +113,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
         operationId: 'uploadProfileSignature',
         summary: 'Upload your signature (chairman)',
         description:
-          "A `multipart/form-data` request whose field `signature` holds a PNG or JPEG image of at most 200 KB: the chairman's signature printed on the Tax Clearance Certificates they approve. Replaces any previous one.",
+          "A `multipart/form-data` request whose field `signature` holds a PNG or JPEG image of at most 200 KB: the chairman's signature printed on the Tax Clearance Certificates they approve. Stored re-encoded in its own format (a PNG keeps its transparency), at most 1200 × 400 px, upright and without metadata; 422 for a file that does not decode whole. Replaces any previous one.",
         consumes: ['multipart/form-data'],
         response: {
           200: ProfileSignature,
@@ -142,9 +143,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
     },
     async (req, reply) => {
       const signature = await signatures.getSignature(req.actor);
-      return sendBytes(reply, signature.bytes, {
-        'content-type': signature.contentType,
-      });
+      return sendBytes(reply, signature.bytes, photoHeaders(signature.contentType));
     },
   );
 

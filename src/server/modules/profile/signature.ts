@@ -7,18 +7,19 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { officers } from '../../db/schema';
 import { AppError, fieldError } from '../../errors';
-import { mimeOfKey, sniffImageType } from '../../files/images';
+import { mimeOfKey } from '../../files/images';
 import { multipartReadError } from '../../files/multipart';
 import type { FileStore } from '../../files/store';
 import { recordAudit } from '../audit/service';
+import { normalizeSignature } from './signatureImage';
 
 /**
  * The chairman's signature image, printed above their name on every Tax Clearance Certificate
  * they approve (domain/tax-rules.md, Tax Clearance Certificate: the chairman's signature line).
- * A PNG or JPEG (what a PDF embeds), recognised by its bytes, at most 200 KB; stored as
- * profile pictures are (src/server/files), the officer's row pointing at the file.
+ * A PNG or JPEG (what a PDF embeds), recognised by its bytes, at most 200 KB, re-encoded
+ * (signatureImage.ts, ADR 0023); stored as profile pictures are (src/server/files), the
+ * officer's row pointing at the file.
  */
-export const SIGNATURE_MAX_BYTES = 200 * 1024;
 
 /** The bytes of the `signature` field of a multipart request; 415 or 422 when there is none. */
 export async function readSignatureUpload(request: FastifyRequest): Promise<Buffer> {
@@ -57,15 +58,9 @@ export function createSignatureService({ db, files }: { db: Db; files: FileStore
   }
 
   return {
-    async setSignature(actor: Actor, bytes: Buffer): Promise<ProfileSignature> {
+    async setSignature(actor: Actor, upload: Buffer): Promise<ProfileSignature> {
       const id = ownId(actor);
-      const type = sniffImageType(bytes);
-      if (!type || type.mime === 'image/webp') {
-        throw fieldError('signature', 'The signature must be a PNG or JPEG image');
-      }
-      if (bytes.length > SIGNATURE_MAX_BYTES) {
-        throw fieldError('signature', 'The signature image must be at most 200 KB');
-      }
+      const { bytes, type } = await normalizeSignature(upload);
       const key = `officers/${id}/signature-${randomUUID()}.${type.extension}`;
       // The file first: a row never points at a file that is not there.
       await files.put(key, bytes);

@@ -13,6 +13,7 @@ type OpenApiOperation = {
   description?: string;
   security?: unknown[];
   'x-permission'?: Permission;
+  'x-any-permission'?: Permission[];
   parameters?: {
     in: 'path' | 'query' | 'header' | 'cookie';
     name: string;
@@ -44,8 +45,9 @@ export type Operation = {
   /** `/api/v1/taxpayers/{btin}` */
   path: string;
   isPublic: boolean;
-  permission: Permission | null;
-  /** The first user type (in USER_TYPES order) that holds the permission. */
+  /** The permissions of which the gate asks one (one for most routes); empty when public. */
+  permissions: readonly Permission[];
+  /** The first user type (in USER_TYPES order) that holds one of them. */
   userType: UserType | null;
   pathParams: { name: string; schema: JsonSchema }[];
   queryParams: { name: string; required: boolean; schema: JsonSchema }[];
@@ -53,31 +55,39 @@ export type Operation = {
   upload: Upload | null;
   /** The response schema per status, null when the answer is not JSON (a PDF, a CSV). */
   responses: Map<number, JsonSchema | null>;
+  /** The media types documented per status besides JSON: a list's CSV and XLSX, a PDF… */
+  fileTypes: Map<number, string[]>;
 };
 
 export function operationsOf(document: OpenApiDocument): Operation[] {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]): Operation => {
-      const permission = op['x-permission'] ?? null;
+      const permissions = op['x-permission']
+        ? [op['x-permission']]
+        : (op['x-any-permission'] ?? []);
       const isPublic = Array.isArray(op.security) && op.security.length === 0;
-      if (!isPublic && !permission) throw new Error(`${op.operationId} names no permission`);
+      if (!isPublic && permissions.length === 0)
+        throw new Error(`${op.operationId} names no permission`);
       const upload = UPLOADS[op.operationId] ?? null;
       if (!upload && op.description?.includes('multipart/form-data'))
         throw new Error(`${op.operationId} reads multipart/form-data: describe it in UPLOADS`);
       const parameters = op.parameters ?? [];
       const responses = new Map<number, JsonSchema | null>();
+      const fileTypes = new Map<number, string[]>();
       for (const [status, response] of Object.entries(op.responses)) {
         responses.set(Number(status), response.content?.['application/json']?.schema ?? null);
+        const others = Object.keys(response.content ?? {}).filter((t) => t !== 'application/json');
+        fileTypes.set(Number(status), others);
       }
       return {
         operationId: op.operationId,
         method: method.toUpperCase() as Operation['method'],
         path,
         isPublic,
-        permission,
-        userType: permission
-          ? (USER_TYPES.find((type) => permissionsOf(type).includes(permission)) ?? null)
-          : null,
+        permissions,
+        userType:
+          USER_TYPES.find((type) => permissions.some((p) => permissionsOf(type).includes(p))) ??
+          null,
         pathParams: parameters
           .filter((p) => p.in === 'path')
           .map(({ name, schema }) => ({ name, schema })),
@@ -87,6 +97,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         body: op.requestBody?.content['application/json']?.schema ?? null,
         upload,
         responses,
+        fileTypes,
       };
     }),
   );

@@ -21,7 +21,7 @@ let officerDa: SignedIn;
 let printer: SignedIn;
 let chairman: SignedIn;
 
-// A real PNG (a dark bar), as a scanned signature would be.
+// A real PNG (a dark, partly transparent bar), as a scanned signature would be.
 const signatureImage = new PNG({ width: 60, height: 20 });
 signatureImage.data.fill(40);
 const SIGNATURE_PNG = PNG.sync.write(signatureImage);
@@ -123,8 +123,10 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
     }
     expect(text).not.toContain('COPY');
     expect(text).not.toContain('REVOKED');
-    // The signature image is the only raster image on the page (the QR code is vector).
+    // The signature image is the only raster image on the page (the QR code is vector); stored
+    // re-encoded (ADR 0023), a PNG keeps its transparency, which the PDF carries as a soft mask.
     expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    expect(res.rawPayload.toString('latin1')).toContain('/SMask');
 
     const scanned = await scanPdfQr(new Uint8Array(res.rawPayload));
     expect(scanned).toBe(`${verifyUrl}#${tcc.signedPayload}`);

@@ -1,14 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInLagos } from '../../../../shared/dates';
+import { permissionsOf } from '../../../../shared/permissions';
 import type { TccBulkResult, TccPage, TccView } from '../../../../shared/tcc/views';
+import type { UserType } from '../../../../shared/userTypes';
+import type { Actor } from '../../../auth/actor';
 import { auditEvents, taxSettings, tccSigningKeys, tccs } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { type SignedIn, signInAs } from '../../../testing/factories';
 import { verifySignedPayload } from '../certificate/signing';
 import { insertTccHistory } from '../queries';
 import { insertTestTcc, send } from '../testing';
-import { expiryOf } from './service';
+import { createTccChainService, expiryOf } from './service';
 
 /**
  * The approval chain of SPEC.md §4 / DESIGN.md §5 through the real routes: three officers decide
@@ -47,6 +50,20 @@ const url = (id: string, action: string) => `/api/v1/tcc/${id}/${action}`;
 
 async function approve(who: SignedIn, id: string, comment?: string) {
   return send(ctx, who, 'POST', url(id, 'approve'), comment ? { comment } : {});
+}
+
+/** The actor a signed-in officer's requests carry, for calling the service past the gate. */
+function actorOf(who: SignedIn, userType: UserType): Actor {
+  return {
+    officerId: who.officer.id,
+    username: who.officer.username,
+    userType,
+    mdaPrivileges: [],
+    permissions: permissionsOf(userType),
+    sessionId: null,
+    requestId: null,
+    ip: null,
+  };
 }
 
 async function auditActions(id: string) {
@@ -145,15 +162,28 @@ describe('the full chain', () => {
 });
 
 describe('who may decide', () => {
-  it('403 for an officer whose account decides at no stage', async () => {
+  it('403 at the gate for an officer whose account decides at no stage (ADR 0005, amended)', async () => {
     const tcc = await insertTestTcc(ctx, da);
-    const res = await approve(da, tcc.id);
-    expect(res.statusCode).toBe(403);
-    expect(res.json<ErrorJson>().error.message).toMatch(/does not approve or reject/);
-    const printing = await send(ctx, printer, 'POST', url(tcc.id, 'reject'), {
-      reason: 'Not my job at all',
+    const refusals = [
+      await approve(da, tcc.id),
+      await send(ctx, printer, 'POST', url(tcc.id, 'reject'), { reason: 'Not my job at all' }),
+      await send(ctx, da, 'POST', '/api/v1/tcc/approve', { ids: [tcc.id] }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json<ErrorJson>().error.code).toBe('FORBIDDEN');
+    }
+    expect(await auditActions(tcc.id)).toEqual([]);
+  });
+
+  it('the service refuses such an officer too, in its own words, whatever the route let in', async () => {
+    const tcc = await insertTestTcc(ctx, da);
+    const chain = createTccChainService({ db: ctx.db, config: ctx.config });
+    await expect(chain.approve(actorOf(da, 'OFFICER_DA'), tcc.id, {})).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/does not approve or reject/),
     });
-    expect(printing.statusCode).toBe(403);
+    expect(await auditActions(tcc.id)).toEqual([]);
   });
 
   it('409 for an approver of another stage than the one awaited', async () => {
@@ -198,8 +228,19 @@ describe('who may decide', () => {
   it('404 for a certificate of a kind the officer does not read', async () => {
     const payeOfficer = await signInAs(ctx, 'OFFICER_PAYEE');
     const tcc = await insertTestTcc(ctx, payeOfficer, { kind: 'paye' });
+    // Every user type that decides reads all five kinds today, so the gate's 403 comes first
+    // through the route; the service's own rule is checked with a decider of one kind.
     const res = await send(ctx, da, 'POST', url(tcc.id, 'reject'), { reason: 'Not mine to see' });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(403);
+    const chain = createTccChainService({ db: ctx.db, config: ctx.config });
+    const oneKindDecider: Actor = {
+      ...actorOf(da, 'OFFICER_DA'),
+      permissions: [...permissionsOf('OFFICER_DA'), 'tcc:approve:director_assessment'],
+    };
+    await expect(
+      chain.reject(oneKindDecider, tcc.id, { reason: 'Not mine to see' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await auditActions(tcc.id)).toEqual([]);
   });
 });
 

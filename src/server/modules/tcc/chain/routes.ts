@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../../../shared/errors';
+import { TCC_STAGE_PERMISSION } from '../../../../shared/tcc/enums';
 import { TccApproveInput, TccBulkApproveInput, TccReasonInput } from '../../../../shared/tcc/input';
 import { TccBulkResult, TccIdParams, TccView } from '../../../../shared/tcc/views';
 import type { PaymentDeps } from '../../payments/deps';
@@ -15,10 +16,13 @@ const errors = {
 const tags = ['tcc'];
 
 /**
- * The approval chain (SPEC.md §4, §7 TCC; DESIGN.md §5). Approve and reject are gated on
- * `tcc:read`: which stage's permission (TCC_STAGE_PERMISSION) a decision needs depends on the
- * certificate's status, so the service checks it with separation of duties (ADR 0005 gate first).
+ * Who decides at some stage (approve, reject): the gate lets in any of the stages' permissions
+ * (ADR 0005, amended); which one a decision needs depends on the certificate's status, so the
+ * service checks the awaited stage's, and separation of duties.
  */
+const DECIDES_AT_A_STAGE = { anyPermission: Object.values(TCC_STAGE_PERMISSION) };
+
+/** The approval chain (SPEC.md §4, §7 TCC; DESIGN.md §5). */
 export const tccChainRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) => {
   const chain = createTccChainService(deps);
 
@@ -35,7 +39,7 @@ export const tccChainRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, de
         body: TccApproveInput,
         response: { 200: TccView, ...errors },
       },
-      config: { permission: 'tcc:read' },
+      config: DECIDES_AT_A_STAGE,
     },
     (req) => chain.approve(req.actor, req.params.id, req.body),
   );
@@ -53,7 +57,7 @@ export const tccChainRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, de
         body: TccReasonInput,
         response: { 200: TccView, ...errors },
       },
-      config: { permission: 'tcc:read' },
+      config: DECIDES_AT_A_STAGE,
     },
     (req) => chain.reject(req.actor, req.params.id, req.body),
   );
@@ -105,7 +109,7 @@ export const tccChainRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, de
         body: TccBulkApproveInput,
         response: { 200: TccBulkResult, ...errors },
       },
-      config: { permission: 'tcc:read' },
+      config: DECIDES_AT_A_STAGE,
     },
     (req) => chain.approveMany(req.actor, req.body),
   );

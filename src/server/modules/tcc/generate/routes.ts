@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AssessmentBillInput } from '../../../../shared/assessments/input';
 import { ErrorBody } from '../../../../shared/errors';
 import { PaymentView } from '../../../../shared/payments';
+import { TCC_GENERATE_PERMISSION } from '../../../../shared/tcc/enums';
 import { TccGenerateInput, TccResubmitInput } from '../../../../shared/tcc/input';
 import {
   TccCreated,
@@ -21,10 +22,15 @@ const tags = ['tcc'];
 const TccBillView = z.object({ tcc: TccView, bill: PaymentView }).meta({ id: 'TccBill' });
 
 /**
+ * Who generates certificates of some kind: the gate lets in any of the kinds' permissions
+ * (TCC_GENERATE_PERMISSION; ADR 0005, amended); the service then asks the permission of the kind
+ * in the body or of the certificate: 403 for another kind's officer.
+ */
+const GENERATES_SOME_KIND = { anyPermission: Object.values(TCC_GENERATE_PERMISSION) };
+
+/**
  * Generating certificates (SPEC.md §7 TCC: generate individual, corporate employee and MDA
- * employee certificates). The gate lets in officers who read certificates (`tcc:read`); the
- * service then asks the permission of the kind in the body or of the certificate
- * (TCC_GENERATE_PERMISSION, ADR 0005): 403 for another kind's officer.
+ * employee certificates).
  */
 export const tccGenerateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) => {
   const service = createTccGenerateService(deps);
@@ -41,7 +47,7 @@ export const tccGenerateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app,
         querystring: TccPreviewQuery,
         response: { 200: TccPreview, ...errors },
       },
-      config: { permission: 'tcc:read' },
+      config: GENERATES_SOME_KIND,
     },
     (req) => service.preview(req.actor, req.query),
   );
@@ -58,7 +64,7 @@ export const tccGenerateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app,
         body: TccGenerateInput,
         response: { 201: TccCreated, 409: ErrorBody, ...errors },
       },
-      config: { permission: 'tcc:read' },
+      config: GENERATES_SOME_KIND,
     },
     async (req, reply) => reply.code(201).send(await service.generate(req.actor, req.body)),
   );
@@ -76,7 +82,7 @@ export const tccGenerateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app,
         body: TccResubmitInput,
         response: { 200: TccView, 409: ErrorBody, ...errors },
       },
-      config: { permission: 'tcc:read' },
+      config: GENERATES_SOME_KIND,
     },
     (req) => service.resubmit(req.actor, req.params.id, req.body),
   );
@@ -94,7 +100,7 @@ export const tccGenerateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app,
         body: AssessmentBillInput,
         response: { 201: TccBillView, 409: ErrorBody, 502: ErrorBody, ...errors },
       },
-      config: { permission: 'tcc:read' },
+      config: GENERATES_SOME_KIND,
     },
     async (req, reply) =>
       reply.code(201).send(await service.raiseFeeBill(req.actor, req.params.id, req.body)),
