@@ -164,9 +164,9 @@ export function installGate(app: FastifyInstance, deps: { db: Db; config: Config
       request.actor = anonymousActor(request);
       return;
     }
-    const accepted = config.permission ? [config.permission] : config.anyPermission;
+    const { permission, anyPermission } = config;
     // Not an API route (static files, the not-found handler): nothing to guard here.
-    if (!accepted) return;
+    if (!permission && !anyPermission) return;
 
     const credential = readToken(request, deps.config);
     if (!credential) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
@@ -186,7 +186,10 @@ export function installGate(app: FastifyInstance, deps: { db: Db; config: Config
     request.authenticatedBy = credential.by;
     request.actor = sessionActor(request, session);
     const held = request.actor.permissions;
-    if (!accepted.some((permission) => held.includes(permission))) throw new AppError('FORBIDDEN');
+    const isLetIn = permission
+      ? held.includes(permission)
+      : (anyPermission ?? []).some((p) => held.includes(p));
+    if (!isLetIn) throw new AppError('FORBIDDEN');
   });
 }
 
