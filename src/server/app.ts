@@ -30,10 +30,11 @@ import { mdaRoutes } from './modules/mdas/routes';
 import { officerRoutes } from './modules/officers/routes';
 import { autoRegRoutes } from './modules/payments/autoReg/routes';
 import type { PaymentDeps } from './modules/payments/deps';
+import { paymentHistoryRoutes } from './modules/payments/history/routes';
 import { invoiceRoutes } from './modules/payments/invoices/routes';
 import { createSettlements, type Settlements } from './modules/payments/ledger/settlements';
+import { receiptRoutes } from './modules/payments/receipts/routes';
 import { remitaRoutes } from './modules/payments/remita/routes';
-import { paymentRoutes } from './modules/payments/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -167,7 +168,8 @@ export async function buildApp({
   };
   await app.register(remitaRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(invoiceRoutes, { prefix: '/api/v1', ...paymentDeps });
-  await app.register(paymentRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(paymentHistoryRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(receiptRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(autoRegRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(jobRoutes, { prefix: '/api/v1', ...paymentDeps });
   // Assessments settle their linked payments in the payment's transaction (ADR 0011).
