@@ -27,7 +27,8 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { mdaRoutes } from './modules/mdas/routes';
-import { officerRoutes } from './modules/officers/routes';
+import { officerAccountRoutes } from './modules/officers/accounts/routes';
+import { officerListRoutes } from './modules/officers/list/routes';
 import { autoRegRoutes } from './modules/payments/autoReg/routes';
 import type { PaymentDeps } from './modules/payments/deps';
 import { paymentHistoryRoutes } from './modules/payments/history/routes';
@@ -128,7 +129,8 @@ export async function buildApp({
   registerMetricsRoute(app, { metrics, token: config.metricsToken });
   await app.register(authRoutes, { prefix: '/api/v1', db: database.db, config });
   await app.register(auditRoutes, { prefix: '/api/v1', db: database.db });
-  await app.register(officerRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(officerListRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(officerAccountRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(profileRoutes, {
     prefix: '/api/v1',
     db: database.db,
