@@ -44,7 +44,6 @@ export const paymentHistoryRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
       return sendBytes(reply, file.body, {
         'content-type': file.contentType,
         'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );

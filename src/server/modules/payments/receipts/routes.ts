@@ -65,7 +65,6 @@ export const receiptRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
       return sendBytes(reply, receipt.body, {
         'content-type': 'application/pdf',
         'content-disposition': `attachment; filename="${receipt.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );
