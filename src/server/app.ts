@@ -27,13 +27,15 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { mdaRoutes } from './modules/mdas/routes';
-import { officerRoutes } from './modules/officers/routes';
+import { officerAccountRoutes } from './modules/officers/accounts/routes';
+import { officerListRoutes } from './modules/officers/list/routes';
 import { autoRegRoutes } from './modules/payments/autoReg/routes';
 import type { PaymentDeps } from './modules/payments/deps';
+import { paymentHistoryRoutes } from './modules/payments/history/routes';
 import { invoiceRoutes } from './modules/payments/invoices/routes';
 import { createSettlements, type Settlements } from './modules/payments/ledger/settlements';
+import { receiptRoutes } from './modules/payments/receipts/routes';
 import { remitaRoutes } from './modules/payments/remita/routes';
-import { paymentRoutes } from './modules/payments/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -127,7 +129,8 @@ export async function buildApp({
   registerMetricsRoute(app, { metrics, token: config.metricsToken });
   await app.register(authRoutes, { prefix: '/api/v1', db: database.db, config });
   await app.register(auditRoutes, { prefix: '/api/v1', db: database.db });
-  await app.register(officerRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(officerListRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(officerAccountRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(profileRoutes, {
     prefix: '/api/v1',
     db: database.db,
@@ -167,7 +170,8 @@ export async function buildApp({
   };
   await app.register(remitaRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(invoiceRoutes, { prefix: '/api/v1', ...paymentDeps });
-  await app.register(paymentRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(paymentHistoryRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(receiptRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(autoRegRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(jobRoutes, { prefix: '/api/v1', ...paymentDeps });
   // Assessments settle their linked payments in the payment's transaction (ADR 0011).

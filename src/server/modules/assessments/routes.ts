@@ -268,7 +268,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
   );
 };
 
-/** Sends a file's bytes as they are (see payments/routes.ts). */
+/** Sends a file's bytes as they are (see payments/history/routes.ts). */
 function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
   return reply.headers(headers).send(bytes);
 }

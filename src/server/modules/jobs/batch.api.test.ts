@@ -127,6 +127,14 @@ describe('POST /remita/rrr/status-batch, then GET /jobs/:id and its result.csv',
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="march-results.csv"');
+    // A check's progress and its result name payers: no cache keeps either (ADR 0022).
+    expect(csv.headers['cache-control']).toBe('no-store');
+    const polled = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/jobs/${jobId}`,
+      headers: admin.bearer,
+    });
+    expect(polled.headers['cache-control']).toBe('no-store');
     const [header, ...rows] = csvCells(csv.body);
     expect(header).toEqual(RESULT_HEADER);
     const byLine = new Map(rows.map((r) => [r[0], r]));

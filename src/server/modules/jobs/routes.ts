@@ -60,10 +60,7 @@ export const jobRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, s
       },
       config: { permission: 'rrr:check:batch' },
     },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return jobs.getJob(req.actor, req.params.jobId);
-    },
+    (req) => jobs.getJob(req.actor, req.params.jobId),
   );
 
   app.get(
@@ -85,7 +82,6 @@ export const jobRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, s
       return sendBytes(reply, file.body, {
         'content-type': file.contentType,
         'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );

@@ -3,8 +3,8 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/service';
+import { refuseTakenUsernameOrEmail, storedPhone } from './accounts/rules';
 import { findOfficerById, lockOfficerById, type OfficerChange, updateOfficerRow } from './queries';
-import { refuseTakenUsernameOrEmail, storedPhone } from './rules';
 import { toProfileView } from './view';
 
 function ownId(actor: Actor): string {

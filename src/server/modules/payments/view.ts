@@ -1,4 +1,5 @@
-import type { PaymentView, PublicReceiptView } from '../../../shared/payments';
+import { todayInLagos } from '../../../shared/dates';
+import type { PaymentChannel, PaymentView, PublicReceiptView } from '../../../shared/payments';
 import type { PaymentViewRow } from './queries';
 
 export function toPaymentView(row: PaymentViewRow): PaymentView {
@@ -32,6 +33,27 @@ export function toPaymentView(row: PaymentViewRow): PaymentView {
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
     statusChangedBy: row.statusChangedBy,
   };
+}
+
+/** A channel in the officer's words, as the export and the e-receipt write it. */
+export const CHANNEL_WORDS = {
+  remita: 'Remita',
+  card: 'Card',
+  pos: 'POS',
+  bank: 'Bank',
+  manual: 'Manual',
+} as const satisfies Record<PaymentChannel, string>;
+
+/** A moment as a Lagos date and time, e.g. "2026-01-31 14:05". */
+export function lagosDateTime(at: Date | null): string {
+  if (!at) return '';
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(at);
+  return `${todayInLagos(at)} ${time}`;
 }
 
 const graphemes = (word: string) =>

@@ -102,7 +102,7 @@ export const assessmentCategoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
   );
 };
 
-/** A file's bytes as they are (Fastify never serialises a Buffer; see payments/routes.ts). */
+/** A file's bytes as they are (Fastify never serialises a Buffer; see payments/history/routes.ts). */
 function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
   return reply.headers(headers).send(bytes);
 }

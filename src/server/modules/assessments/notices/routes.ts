@@ -84,7 +84,7 @@ export const assessmentNoticeRoutes: FastifyPluginAsyncZod<NoticeServiceDeps> = 
   );
 };
 
-/** A PDF's bytes as they are (Fastify never serialises a Buffer; see payments/routes.ts). */
+/** A PDF's bytes as they are (Fastify never serialises a Buffer; see payments/history/routes.ts). */
 function sendPdf(reply: FastifyReply, file: { body: Buffer; fileName: string }) {
   return reply
     .headers({

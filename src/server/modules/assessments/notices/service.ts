@@ -18,7 +18,7 @@ import type { Actor } from '../../../auth/actor';
 import { limitPerMinute } from '../../../auth/rateLimit';
 import { AppError } from '../../../errors';
 import type { PaymentDeps } from '../../payments/deps';
-import { createPaymentService } from '../../payments/service';
+import { createPaymentHistoryService } from '../../payments/history/service';
 import { maskPayerName } from '../../payments/view';
 import { createTaxpayerService } from '../../taxpayers/service';
 import { createAssessmentService } from '../service';
@@ -119,7 +119,7 @@ function computationOf(
 export function createNoticeService(deps: NoticeServiceDeps) {
   const { db, config } = deps;
   const taxpayers = createTaxpayerService({ db, files: deps.files });
-  const payments = createPaymentService(deps);
+  const payments = createPaymentHistoryService(deps);
   // The money on a notice is the assessment's own view of it (paid across revisions, penalty
   // and interest from the dated settings), never a second computation here.
   const assessments = createAssessmentService({ db, config });

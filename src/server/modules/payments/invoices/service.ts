@@ -13,14 +13,10 @@ import { AppError, fieldError } from '../../../errors';
 import { createMdaService } from '../../mdas/service';
 import { findTaxpayerByBtin } from '../../taxpayers/service';
 import type { PaymentDeps } from '../deps';
+import { type PaymentFilter, selectPayments, selectPaymentTotals } from '../history/queries';
 import { createLedger } from '../ledger/ledger';
 import { findPaymentByIdForUpdate } from '../ledger/queries';
-import {
-  type PaymentFilter,
-  selectPaymentById,
-  selectPayments,
-  selectPaymentTotals,
-} from '../queries';
+import { selectPaymentById } from '../queries';
 import { toPaymentView } from '../view';
 import { createRrrConfirmation } from './rrrConfirmation';
 

@@ -2,8 +2,8 @@ import type { Content, TableCell } from 'pdfmake/interfaces';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { formatRrr } from '../../../../shared/payments';
 import { detail, documentHeader, renderPdf, verifyBlock } from '../../../documents/pdf';
-import { CHANNEL_WORDS, lagosDateTime } from '../exporter';
 import type { PaymentViewRow } from '../queries';
+import { CHANNEL_WORDS, lagosDateTime } from '../view';
 import { amountInWords } from './amountInWords';
 
 /** The public page a receipt's QR code opens (the web's /verify/receipt/{receiptNumber}). */

@@ -55,7 +55,7 @@ export const tccListRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, dep
   );
 };
 
-/** Sends a file's bytes as they are (see payments/routes.ts). */
+/** Sends a file's bytes as they are (see payments/history/routes.ts). */
 function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
   return reply.headers(headers).send(bytes);
 }

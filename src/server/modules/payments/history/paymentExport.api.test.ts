@@ -2,10 +2,10 @@ import { parse } from 'csv-parse/sync';
 import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/context';
-import { createMda, type SignedIn, signInAs } from '../../testing/factories';
-import { createPayment, createRevenueHead } from './testing';
+import { auditEvents } from '../../../db/schema';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createMda, type SignedIn, signInAs } from '../../../testing/factories';
+import { createPayment, createRevenueHead } from '../testing';
 
 let ctx: TestContext & { close(): Promise<void> };
 let admin: SignedIn;

@@ -1,57 +1,28 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../../shared/errors';
+import { ErrorBody } from '../../../../shared/errors';
 import {
   CreateOfficerBody,
   MdaPrivilegesBody,
   OfficerDetail,
   OfficerIdParams,
-  OfficerListQuery,
   PasswordResetBody,
   ThrottledSignInList,
   UpdateOfficerBody,
-} from '../../../shared/officers';
-import { pageOf } from '../../../shared/pagination';
-import type { Db } from '../../db/client';
-import { createOfficerService } from './service';
-
-const OfficerPage = pageOf(OfficerDetail).meta({ id: 'OfficerPage' });
+} from '../../../../shared/officers';
+import type { Db } from '../../../db/client';
+import { createOfficerAccountService } from './service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const oneOfficer = { 200: OfficerDetail, 404: ErrorBody, 409: ErrorBody, ...errors } as const;
 const tags = ['officers'];
 
 /**
- * Officers administration (SPEC.md §7 officer/, admin/get/user, first-fifty,
- * get-user, re-assign/mda). ADMIN only, through officer:read and officer:write.
+ * Officers' accounts (SPEC.md §7 officer/, re-assign/mda): creation, edits, MDA privileges,
+ * password resets, sign-in throttles, deactivation. ADMIN only, through officer:read and
+ * officer:write; the list and one officer are list/routes.ts.
  */
-export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const officers = createOfficerService({ db });
-
-  app.get(
-    '/officers',
-    {
-      schema: {
-        tags,
-        operationId: 'listOfficers',
-        summary: 'List officers',
-        description:
-          'Officers by the filters given, a page at a time (the first page holds fifty). With `format=csv` or `format=xlsx` the same filter comes back as a file instead of JSON.',
-        querystring: OfficerListQuery,
-        response: { 200: OfficerPage, ...errors },
-      },
-      config: { permission: 'officer:read' },
-    },
-    async (req, reply) => {
-      const { format } = req.query;
-      if (!format) return officers.findOfficers(req.actor, req.query);
-      const file = await officers.exportOfficers(req.actor, { ...req.query, format });
-      return sendBytes(reply, file.body, {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-      });
-    },
-  );
+export const officerAccountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const officers = createOfficerAccountService({ db });
 
   app.post(
     '/officers',
@@ -69,22 +40,6 @@ export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (req, reply) =>
       reply.code(201).send(await officers.createOfficerByAdmin(req.actor, req.body)),
-  );
-
-  app.get(
-    '/officers/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'getOfficer',
-        summary: 'Get an officer',
-        description: 'One officer account, with its user type, MDA privileges and state.',
-        params: OfficerIdParams,
-        response: { 200: OfficerDetail, 404: ErrorBody, ...errors },
-      },
-      config: { permission: 'officer:read' },
-    },
-    (req) => officers.getOfficerDetail(req.actor, req.params.id),
   );
 
   app.patch(
@@ -196,11 +151,3 @@ export const officerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     );
   }
 };
-
-/**
- * Sends a file's bytes as they are. Fastify never runs the response serializer on a Buffer;
- * the typed reply of the zod provider does not know that, hence the plain FastifyReply.
- */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentPage } from '../../../shared/payments';
-import { findSimilarWords, wordsOf } from '../../search/nameWords';
-import { createTestContext, type TestContext } from '../../testing/context';
-import { createMda, type SignedIn, signInAs, signInMdaOfficer } from '../../testing/factories';
+import type { PaymentPage } from '../../../../shared/payments';
+import { findSimilarWords, wordsOf } from '../../../search/nameWords';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createMda, type SignedIn, signInAs, signInMdaOfficer } from '../../../testing/factories';
+import { createPayment } from '../testing';
 import { PAYER_NAMES, type PaymentFilter, selectPaymentsNewestFirstByWindow } from './queries';
-import { createPayment } from './testing';
 
 /**
  * The payment history's payer-name search (migration 0014, ADR 0019): word by word through the

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentPage, PaymentView } from '../../../shared/payments';
-import { payments } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/context';
+import type { PaymentPage, PaymentView } from '../../../../shared/payments';
+import { payments } from '../../../db/schema';
+import { createTestContext, type TestContext } from '../../../testing/context';
 import {
   createMda,
   createTaxpayer,
   type SignedIn,
   signInAs,
   signInMdaOfficer,
-} from '../../testing/factories';
-import { createPayment, createRevenueHead, randomRrr } from './testing';
+} from '../../../testing/factories';
+import { createPayment, createRevenueHead, randomRrr } from '../testing';
 
 let ctx: TestContext & { close(): Promise<void> };
 let admin: SignedIn;

@@ -1,10 +1,10 @@
-import { todayInLagos } from '../../../shared/dates';
-import type { OfficerListQuery } from '../../../shared/officers';
-import { formatNigerianPhone } from '../../../shared/phone';
-import { USER_TYPE_LABELS } from '../../../shared/userTypes';
+import { todayInLagos } from '../../../../shared/dates';
+import type { OfficerListQuery } from '../../../../shared/officers';
+import { formatNigerianPhone } from '../../../../shared/phone';
+import { USER_TYPE_LABELS } from '../../../../shared/userTypes';
 // The one CSV-injection rule of the service (DESIGN.md §1), kept where it was first written.
-import { type Table, tableToCsv, tableToXlsx } from '../../export/spreadsheet';
-import type { OfficerRow } from './queries';
+import { type Table, tableToCsv, tableToXlsx } from '../../../export/spreadsheet';
+import type { OfficerRow } from '../queries';
 
 /** Officers are hundreds, not millions: a bound that no real filter reaches. */
 export const OFFICER_EXPORT_LIMIT = 10_000;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, signInThrottles } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/context';
+import { sessions, signInThrottles } from '../../../db/schema';
+import { createTestContext, type TestContext } from '../../../testing/context';
 import {
   createMda,
   createOfficer,
@@ -9,8 +9,8 @@ import {
   signIn,
   signInAs,
   TEST_PASSWORD,
-} from '../../testing/factories';
-import { auditOf, officerXmin } from './testing';
+} from '../../../testing/factories';
+import { auditOf, officerXmin } from '../testing';
 
 let ctx: TestContext & { close(): Promise<void> };
 let admin: SignedIn;

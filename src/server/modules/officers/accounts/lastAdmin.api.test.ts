@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../auth/actor';
-import { officers } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/context';
-import { createOfficer, type SignedIn, signIn, signInAs } from '../../testing/factories';
-import { createOfficerService } from './service';
-import { auditOf } from './testing';
+import { systemActor } from '../../../auth/actor';
+import { officers } from '../../../db/schema';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createOfficer, type SignedIn, signIn, signInAs } from '../../../testing/factories';
+import { createOfficerService } from '../service';
+import { auditOf } from '../testing';
 
 // A file of its own: these tests deactivate every other administrator of their database.
 let ctx: TestContext & { close(): Promise<void> };

@@ -1,13 +1,9 @@
-import { todayInLagos } from '../../../shared/dates';
-import { formatKoboAsNaira } from '../../../shared/money';
-import {
-  formatRrr,
-  PAYMENT_TYPE_LABELS,
-  type PaymentChannel,
-  type PaymentStatus,
-} from '../../../shared/payments';
-import { type Table, tableToCsv, tableToXlsx } from '../../export/spreadsheet';
-import type { PaymentViewRow } from './queries';
+import { todayInLagos } from '../../../../shared/dates';
+import { formatKoboAsNaira } from '../../../../shared/money';
+import { formatRrr, PAYMENT_TYPE_LABELS, type PaymentStatus } from '../../../../shared/payments';
+import { type Table, tableToCsv, tableToXlsx } from '../../../export/spreadsheet';
+import type { PaymentViewRow } from '../queries';
+import { CHANNEL_WORDS, lagosDateTime } from '../view';
 
 /** The most rows one export holds, as for taxpayers; a larger filter is refused with a request to narrow it. */
 export const PAYMENT_EXPORT_LIMIT = 50_000;
@@ -38,26 +34,6 @@ const STATUS_WORDS = {
   reversed: 'Reversed',
   cancelled: 'Cancelled',
 } as const satisfies Record<PaymentStatus, string>;
-
-export const CHANNEL_WORDS = {
-  remita: 'Remita',
-  card: 'Card',
-  pos: 'POS',
-  bank: 'Bank',
-  manual: 'Manual',
-} as const satisfies Record<PaymentChannel, string>;
-
-/** A moment as a Lagos date and time, e.g. "2026-01-31 14:05". */
-export function lagosDateTime(at: Date | null): string {
-  if (!at) return '';
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Lagos',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(at);
-  return `${todayInLagos(at)} ${time}`;
-}
 
 function toCells(row: PaymentViewRow): string[] {
   return [

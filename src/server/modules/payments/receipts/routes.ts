@@ -1,75 +1,28 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody } from '../../../shared/errors';
+import { ErrorBody } from '../../../../shared/errors';
 import {
   PaymentIdParams,
-  PaymentListQuery,
-  PaymentPage,
   PaymentView,
   PublicReceiptView,
   ReasonInput,
   ReceiptNumberParams,
-} from '../../../shared/payments';
-import type { PaymentDeps } from './deps';
-import { createPaymentService } from './service';
+} from '../../../../shared/payments';
+import type { PaymentDeps } from '../deps';
+import { createReceiptService } from './service';
 
 const Binary = z.string().meta({ format: 'binary' });
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const tags = ['payments'];
 
-/**
- * Payment history, one payment, its reversal and its e-receipt, and the public receipt check
- * (SPEC.md §7 transaction/filter, transaction/filter-date).
- */
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
+/** A payment's reversal, its e-receipt, and the public receipt check. */
+export const receiptRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
   app,
-  { db, config, secrets, settlements, integrations },
+  { db, config, settlements },
 ) => {
-  const payments = createPaymentService({ db, config, secrets, settlements, integrations });
-
-  app.get(
-    '/payments',
-    {
-      schema: {
-        tags,
-        operationId: 'listPayments',
-        summary: 'List payments',
-        description:
-          'Payment history by the filters given, a page at a time, with the totals of the whole filtered set. A payer-name search (`customerName`, matched word by word, forgiving a wrong letter or two swapped ones) matching more than 1,000 payments past the page is counted only that far: `isTotalCapped` is true and the sums are null. With `format=csv` or `format=xlsx` the same filter comes back as a file (at most 50,000 rows) instead of JSON.',
-        querystring: PaymentListQuery,
-        response: { 200: PaymentPage, ...errors },
-      },
-      config: { permission: 'payment:read' },
-    },
-    async (req, reply) => {
-      const { format } = req.query;
-      if (!format) return payments.findPayments(req.actor, req.query);
-      const file = await payments.exportPayments(req.actor, { ...req.query, format });
-      return sendBytes(reply, file.body, {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-        'cache-control': 'no-store',
-      });
-    },
-  );
-
-  app.get(
-    '/payments/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'getPayment',
-        summary: 'Get a payment',
-        description: 'One payment, with its RRR, payer, MDA, revenue head and status.',
-        params: PaymentIdParams,
-        response: { 200: PaymentView, 404: ErrorBody, ...errors },
-      },
-      config: { permission: 'payment:read' },
-    },
-    (req) => payments.getPayment(req.actor, req.params.id),
-  );
+  const receipts = createReceiptService({ db, config, settlements });
 
   app.post(
     '/payments/:id/reverse',
@@ -86,7 +39,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
       },
       config: { permission: 'payment:reverse' },
     },
-    (req) => payments.reversePayment(req.actor, req.params.id, req.body.reason),
+    (req) => receipts.reversePayment(req.actor, req.params.id, req.body.reason),
   );
 
   app.get(
@@ -104,7 +57,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
       config: { permission: 'payment:read' },
     },
     async (req, reply) => {
-      const receipt = await payments.receiptPdf(
+      const receipt = await receipts.receiptPdf(
         req.actor,
         req.params.id,
         `${req.protocol}://${req.host}`,
@@ -112,7 +65,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
       return sendBytes(reply, receipt.body, {
         'content-type': 'application/pdf',
         'content-disposition': `attachment; filename="${receipt.fileName}"`,
-        'cache-control': 'no-store',
       });
     },
   );
@@ -131,7 +83,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
       },
       config: { public: true },
     },
-    (req) => payments.verifyReceipt(req.actor, req.params.receiptNumber),
+    (req) => receipts.verifyReceipt(req.actor, req.params.receiptNumber),
   );
 };
 

@@ -1,56 +1,47 @@
-import { todayInLagos } from '../../../shared/dates';
 import {
   isValidRrr,
   normaliseRrr,
   type PaymentListQuery,
   type PaymentPage,
   type PaymentView,
-  type PublicReceiptView,
-} from '../../../shared/payments';
-import type { Actor } from '../../auth/actor';
-import { mdaScopeOf, whereInActorMdas } from '../../auth/mdaScope';
-import { limitPerMinute } from '../../auth/rateLimit';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { payments } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { Integrations } from '../../integrations';
-import { findSimilarWords, wordsOf } from '../../search/nameWords';
-import type { SecretBox } from '../../secrets';
-import { recordAudit } from '../audit/service';
-import { createMdaService } from '../mdas/service';
+} from '../../../../shared/payments';
+import type { Actor } from '../../../auth/actor';
+import { mdaScopeOf, whereInActorMdas } from '../../../auth/mdaScope';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import { payments } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import type { Integrations } from '../../../integrations';
+import { findSimilarWords, wordsOf } from '../../../search/nameWords';
+import type { SecretBox } from '../../../secrets';
+import { recordAudit } from '../../audit/service';
+import { createMdaService } from '../../mdas/service';
+import { createRrrConfirmation } from '../invoices/rrrConfirmation';
+import type { Settlements } from '../ledger/settlements';
+import { type PaymentViewRow, selectPaymentById } from '../queries';
+import { toPaymentView } from '../view';
 import {
   PAYMENT_EXPORT_LIMIT,
   paymentExportFileName,
   paymentsToCsv,
   paymentsToXlsx,
 } from './exporter';
-import { createRrrConfirmation } from './invoices/rrrConfirmation';
-import { createLedger } from './ledger/ledger';
-import type { Settlements } from './ledger/settlements';
 import {
   isRollupFilter,
   PAYER_NAMES,
   type PaymentFilter,
-  type PaymentViewRow,
-  selectPaymentById,
-  selectPaymentByReceiptNumber,
   selectPaymentPage,
   selectPayments,
   selectPaymentsNewestFirstByWindow,
   selectPaymentTotalsOf,
   selectPaymentTotalsUpTo,
 } from './queries';
-import { type PaidPayment, renderReceiptPdf } from './receipts/receipt';
 import { selectPaymentTotalsFromRollup } from './rollupTotals';
-import { toPaymentView, toPublicReceiptView } from './view';
 
-export type PaymentServiceDeps = {
+export type PaymentHistoryServiceDeps = {
   db: Db;
-  config: Pick<
-    Config,
-    'receiptPrefix' | 'publicUrl' | 'publicCheckRateLimitPerMinute' | 'contactPhone'
-  >;
+  /** What settling a bill pending confirmation needs (invoices/rrrConfirmation.ts). */
+  config: Pick<Config, 'receiptPrefix' | 'publicUrl' | 'contactPhone'>;
   secrets: SecretBox;
   settlements: Settlements;
   /** Given, a bill whose RRR is pending confirmation is settled when opened (ADR 0020). */
@@ -64,16 +55,6 @@ export type ExportFile = { body: Buffer; contentType: string; fileName: string }
  * ADR 0009): a common surname matches tens of thousands of payments at 10 M (ADR 0019).
  */
 export const NAME_SEARCH_COUNT_AHEAD = 1000;
-
-const UNKNOWN_RECEIPT =
-  'No receipt has this number. It may have been mistyped, or it is not genuine.';
-
-/** Why a payment has no e-receipt, in the officer's words. */
-const NO_RECEIPT: Record<Exclude<PaymentView['status'], 'paid' | 'reversed'>, string> = {
-  pending: 'This bill has not been paid yet, so there is no receipt to print.',
-  failed: 'This payment failed, so there is no receipt to print.',
-  cancelled: 'This bill was cancelled before it was paid, so there is no receipt to print.',
-};
 
 /**
  * A free-text payment reference (SPEC.md §3 "paymentReference"): an RRR, typed with or
@@ -133,14 +114,13 @@ function pageOf(
   };
 }
 
-export function createPaymentService({
+export function createPaymentHistoryService({
   db,
   config,
   secrets,
   settlements,
   integrations,
-}: PaymentServiceDeps) {
-  const ledger = createLedger({ receiptPrefix: config.receiptPrefix, settlements });
+}: PaymentHistoryServiceDeps) {
   const mdas = createMdaService({ db, secrets });
   const confirmation = integrations
     ? createRrrConfirmation({ db, config, integrations, secrets, settlements })
@@ -249,66 +229,7 @@ export function createPaymentService({
       }
       return toPaymentView(await getRow(actor, id));
     },
-
-    /** Reverses a paid payment with a reason (the ledger locks it: two at once give one 409). */
-    async reversePayment(actor: Actor, id: string, reason: string): Promise<PaymentView> {
-      await getRow(actor, id);
-      await db.transaction((tx) =>
-        ledger.changeStatusByHand(tx, actor, id, { to: 'reversed', reason }),
-      );
-      return toPaymentView(await getRow(actor, id));
-    },
-
-    /**
-     * The e-receipt of a paid payment. `requestOrigin` is where the officer reached RevDesk;
-     * PUBLIC_URL, when set, wins (behind a proxy the request's own origin may be internal).
-     */
-    async receiptPdf(
-      actor: Actor,
-      id: string,
-      requestOrigin: string,
-    ): Promise<{ body: Buffer; fileName: string }> {
-      const row = await getRow(actor, id);
-      if (row.status === 'reversed') {
-        const when = row.statusChangedAt ? ` on ${todayInLagos(row.statusChangedAt)}` : '';
-        throw new AppError(
-          'CONFLICT',
-          `This payment was reversed${when}, so its receipt is no longer valid and cannot be printed. Reason: ${row.statusReason ?? 'not given'}.`,
-          { details: { status: row.status } },
-        );
-      }
-      if (row.status !== 'paid') {
-        throw new AppError('CONFLICT', NO_RECEIPT[row.status], { details: { status: row.status } });
-      }
-      // payments_paid_has_receipt guarantees both for a paid row.
-      if (!row.receiptNumber || !row.paidAt) throw new Error(`paid payment ${id} has no receipt`);
-      const paid: PaidPayment = { ...row, receiptNumber: row.receiptNumber, paidAt: row.paidAt };
-      return {
-        body: await renderReceiptPdf(paid, config.publicUrl ?? requestOrigin),
-        fileName: `receipt-${row.receiptNumber.replaceAll('/', '-')}.pdf`,
-      };
-    },
-
-    /** The public verify page's answer (anyone with the receipt number; rate-limited per address). */
-    async verifyReceipt(actor: Actor, receiptNumber: string): Promise<PublicReceiptView> {
-      await limitPerMinute(db, {
-        bucket: 'receipt-verify',
-        ip: actor.ip,
-        perMinute: config.publicCheckRateLimitPerMinute,
-        what: 'receipt checks',
-      });
-      const row = await selectPaymentByReceiptNumber(db, receiptNumber.trim().toUpperCase());
-      if (!row?.paidAt || (row.status !== 'paid' && row.status !== 'reversed')) {
-        throw new AppError('NOT_FOUND', UNKNOWN_RECEIPT);
-      }
-      return toPublicReceiptView({
-        ...row,
-        receiptNumber: row.receiptNumber ?? receiptNumber,
-        paidAt: row.paidAt,
-        status: row.status,
-      });
-    },
   };
 }
 
-export type PaymentService = ReturnType<typeof createPaymentService>;
+export type PaymentHistoryService = ReturnType<typeof createPaymentHistoryService>;

@@ -1,8 +1,8 @@
-import { normaliseNigerianPhone } from '../../../shared/phone';
-import type { Actor } from '../../auth/actor';
-import type { Db } from '../../db/client';
-import { AppError, fieldError } from '../../errors';
-import { findUnknownMdaIds } from '../mdas/service';
+import { normaliseNigerianPhone } from '../../../../shared/phone';
+import type { Actor } from '../../../auth/actor';
+import type { Db } from '../../../db/client';
+import { AppError, fieldError } from '../../../errors';
+import { findUnknownMdaIds } from '../../mdas/service';
 import { findUsernameOrEmailOwner, lockActiveAdminIds } from './queries';
 
 /** 409 naming the field another officer already uses; `details.field` lets a form show it there. */

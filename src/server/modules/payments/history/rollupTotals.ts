@@ -3,10 +3,10 @@ import {
   type MdaScope,
   whereInMdaScope,
   whereInMdaScopeWithPlaceholders,
-} from '../../auth/mdaScope';
-import type { Db } from '../../db/client';
-import { builtOnce } from '../../db/prepared';
-import { paymentDailyTotals, paymentMonthlyTotals } from '../../db/schema';
+} from '../../../auth/mdaScope';
+import type { Db } from '../../../db/client';
+import { builtOnce } from '../../../db/prepared';
+import { paymentDailyTotals, paymentMonthlyTotals } from '../../../db/schema';
 import { splitIntoMonths } from './months';
 import type { PaymentFilter } from './queries';
 

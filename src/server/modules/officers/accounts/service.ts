@@ -1,29 +1,32 @@
-import { passwordProblem } from '../../../shared/auth';
+import type { OfficerView } from '../../../../shared/auth';
+import { passwordProblem } from '../../../../shared/auth';
 import type {
+  CreateOfficerBody,
   OfficerDetail,
   ThrottledSignInList,
   UpdateOfficerBody,
-} from '../../../shared/officers';
-import type { Actor } from '../../auth/actor';
-import { hashPassword } from '../../auth/passwords';
-import { revokeOfficerSessions } from '../../auth/sessions';
+} from '../../../../shared/officers';
+import type { UserType } from '../../../../shared/userTypes';
+import type { Actor } from '../../../auth/actor';
+import { hashPassword } from '../../../auth/passwords';
+import { revokeOfficerSessions } from '../../../auth/sessions';
 import {
   clearOfficerThrottles,
   findOfficerThrottles,
   findThrottledSignIns,
-} from '../../auth/signInThrottle';
-import type { Db } from '../../db/client';
-import { AppError, fieldError } from '../../errors';
-import { recordAudit } from '../audit/service';
+} from '../../../auth/signInThrottle';
+import type { Db } from '../../../db/client';
+import { AppError, fieldError } from '../../../errors';
+import { recordAudit } from '../../audit/service';
 import {
   findOfficerById,
-  lockActiveAdminIds,
   lockOfficerById,
   type OfficerChange,
   type OfficerRow,
-  replaceMdaPrivileges,
   updateOfficerRow,
-} from './queries';
+} from '../queries';
+import { toOfficerDetail, toOfficerView } from '../view';
+import { insertOfficer, lockActiveAdminIds, replaceMdaPrivileges } from './queries';
 import {
   refuseLosingLastAdmin,
   refuseSelfDeactivation,
@@ -31,7 +34,6 @@ import {
   refuseUnknownMdas,
   storedPhone,
 } from './rules';
-import { toOfficerDetail } from './view';
 
 /** What one administrative change did, for its audit row; null when nothing changed. */
 type Outcome = {
@@ -47,12 +49,64 @@ const THROTTLED_LIST_LIMIT = 200;
 
 const EDITABLE = ['firstName', 'surname', 'email', 'phoneNumber', 'userType'] as const;
 
+export type NewOfficer = {
+  username: string;
+  email: string;
+  firstName: string;
+  surname: string;
+  phoneNumber: string;
+  userType: UserType;
+  password: string;
+  mdaPrivileges?: readonly string[];
+  /** The officer must choose their own password at first sign-in. */
+  mustChangePassword?: boolean;
+};
+
 /**
- * What an administrator does to an existing officer's account: edit, MDA privileges,
- * password reset, clearing a sign-in throttle, deactivate, reactivate. Each runs in one transaction with the
+ * An officer's account from its creation on: created (by an administrator, the CLI or the demo
+ * seed), then what an administrator does to it: edit, MDA privileges, password reset, clearing
+ * a sign-in throttle, deactivate, reactivate. Each change runs in one transaction with the
  * officer's row locked, revokes sessions where the change calls for it, and writes its audit row.
  */
 export function createOfficerAccountService({ db }: { db: Db }) {
+  /** Creates an officer and audits it in one transaction. Used by the API, the CLI and the demo seed. */
+  async function createOfficer(actor: Actor, input: NewOfficer): Promise<OfficerView> {
+    const problem = passwordProblem(input.password, input.username);
+    if (problem) throw new AppError('WEAK_PASSWORD', problem);
+    const passwordHash = await hashPassword(input.password);
+    const username = input.username.trim();
+    const email = input.email.trim().toLowerCase();
+    const mdaIds = input.mdaPrivileges ?? [];
+    return db.transaction(async (tx) => {
+      await refuseTakenUsernameOrEmail(tx, { username, email });
+      await refuseUnknownMdas(tx, 'mdaPrivileges', mdaIds);
+      const id = await insertOfficer(
+        tx,
+        {
+          username,
+          email,
+          firstName: input.firstName.trim(),
+          surname: input.surname.trim(),
+          phoneNumber: input.phoneNumber.trim(),
+          userType: input.userType,
+          passwordHash,
+          mustChangePassword: input.mustChangePassword ?? false,
+        },
+        mdaIds,
+      );
+      const created = await findOfficerById(tx, id);
+      if (!created) throw new Error('officer vanished inside its own transaction');
+      const view = toOfficerView(created);
+      await recordAudit(tx, actor, {
+        action: 'officer.created',
+        entityType: 'officer',
+        entityId: id,
+        after: { ...view, mustChangePassword: input.mustChangePassword ?? false },
+      });
+      return view;
+    });
+  }
+
   async function change(
     actor: Actor,
     id: string,
@@ -84,6 +138,26 @@ export function createOfficerAccountService({ db }: { db: Db }) {
   }
 
   return {
+    createOfficer,
+
+    /** An administrator's new officer (POST /officers): the temporary password must be replaced at first sign-in. */
+    async createOfficerByAdmin(actor: Actor, body: CreateOfficerBody): Promise<OfficerDetail> {
+      const view = await createOfficer(actor, {
+        username: body.username,
+        email: body.email,
+        firstName: body.firstName,
+        surname: body.surname,
+        phoneNumber: storedPhone(body.phoneNumber),
+        userType: body.userType,
+        password: body.temporaryPassword,
+        mdaPrivileges: body.mdaPrivileges ?? [],
+        mustChangePassword: true,
+      });
+      const created = await findOfficerById(db, view.id);
+      if (!created) throw new AppError('NOT_FOUND', 'No such officer.');
+      return toOfficerDetail(created);
+    },
+
     async updateOfficer(actor: Actor, id: string, patch: UpdateOfficerBody) {
       const wanted: OfficerChange = {
         firstName: patch.firstName?.trim(),

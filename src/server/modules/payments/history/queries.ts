@@ -1,0 +1,314 @@
+import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PaymentListQuery, PaymentSort } from '../../../../shared/payments';
+import { type MdaScope, whereInMdaScopeWithPlaceholders } from '../../../auth/mdaScope';
+import type { Db } from '../../../db/client';
+import { builtOnce } from '../../../db/prepared';
+import { paymentPayerNameWords, payments } from '../../../db/schema';
+import { type NameWordsSource, nameCondition, type SimilarWord } from '../../../search/nameWords';
+import { type PaymentViewRow, selectPaymentRows } from '../queries';
+
+/**
+ * The payment history's reads: its filters, sorts, pages and totals over the payment view
+ * (../queries.ts, which joins the MDA, its revenue head and the officers' usernames); the
+ * ledger's writes stay in ledger/queries.ts.
+ */
+
+/**
+ * A payment's date for the date filter: the Lagos day it was paid, or, for one never paid (a
+ * bill still pending, failed or cancelled), the day it was raised. Both ends included. The
+ * stored `payment_date` column holds that day, indexed alone and with the MDA.
+ */
+function paymentDateBetween(startDate: string | undefined, endDate: string | undefined) {
+  return and(
+    startDate ? gte(payments.paymentDate, startDate) : undefined,
+    endDate ? lte(payments.paymentDate, endDate) : undefined,
+  );
+}
+
+/** Payer names' words and their dictionary (migration 0014, ADR 0019). */
+export const PAYER_NAMES: NameWordsSource = {
+  dictionary: paymentPayerNameWords,
+  word: paymentPayerNameWords.word,
+  nameWords: payments.payerNameWords,
+};
+
+/** What the service makes of the free-text "payment reference" (see service.ts). */
+export type PaymentReference = {
+  rrr: string | null;
+  receiptNumber: string;
+  sourceReference: string;
+};
+
+export type PaymentFilter = Omit<
+  PaymentListQuery,
+  'paymentReference' | 'page' | 'pageSize' | 'sort' | 'format'
+> & {
+  paymentReference: PaymentReference | null;
+  /** The MDA `mdaCode` names, found before the query (null: no MDA has that code). */
+  mdaIdOfCode?: string | null;
+  /**
+   * For `customerName`, the words of payer names like each word typed, found before the query
+   * (src/server/search/nameWords.ts findSimilarWords): the rows are then found exactly.
+   */
+  payerNameWordsOfName?: SimilarWord[][];
+};
+
+function whereOf(filter: PaymentFilter, scope: SQL | undefined): SQL | undefined {
+  const ref = filter.paymentReference;
+  return and(
+    scope,
+    filter.assessmentId ? eq(payments.assessmentId, filter.assessmentId) : undefined,
+    filter.btin ? eq(payments.btin, filter.btin) : undefined,
+    paymentDateBetween(filter.startDate, filter.endDate),
+    // Word by word through payments_payer_name_words_idx (ADR 0019).
+    filter.customerName
+      ? nameCondition(payments.payerNameWords, filter.payerNameWordsOfName ?? [])
+      : undefined,
+    ref
+      ? or(
+          ref.rrr ? eq(payments.rrr, ref.rrr) : undefined,
+          eq(payments.receiptNumber, ref.receiptNumber),
+          eq(payments.sourceReference, ref.sourceReference),
+        )
+      : undefined,
+    filter.type ? eq(payments.type, filter.type) : undefined,
+    // The MDA's id, found first, so the planner sees which MDA (and how big) it is.
+    filter.mdaCode
+      ? filter.mdaIdOfCode
+        ? eq(payments.mdaId, filter.mdaIdOfCode)
+        : sql`false`
+      : undefined,
+    filter.channel ? eq(payments.channel, filter.channel) : undefined,
+    filter.status ? eq(payments.status, filter.status) : undefined,
+  );
+}
+
+const SORTS = {
+  // Each ends on the id in the same direction, so the order is total and pages never overlap.
+  paidAt: [sql`${payments.paidAt} asc nulls last`, asc(payments.id)],
+  '-paidAt': [sql`${payments.paidAt} desc nulls last`, desc(payments.id)],
+  createdAt: [asc(payments.createdAt), asc(payments.id)],
+  '-createdAt': [desc(payments.createdAt), desc(payments.id)],
+  amount: [asc(payments.amountKobo), asc(payments.id)],
+  '-amount': [desc(payments.amountKobo), desc(payments.id)],
+} satisfies Record<PaymentSort, SQL[]>;
+
+/**
+ * The filter of a list without a payer name, with a placeholder for each value, the values,
+ * and its shape (which filters are present, how many MDAs the scope holds): the page and the
+ * totals of one shape are built once (db/prepared.ts builtOnce) and run with each request's
+ * values. Same conditions as whereOf.
+ */
+function placeholderFilterOf(filter: PaymentFilter, scope: MdaScope) {
+  const p = sql.placeholder;
+  const values: Record<string, unknown> = {};
+  const conditions: (SQL | undefined)[] = [];
+  const shape: string[] = [];
+  const add = (key: string, value: unknown, condition: SQL | undefined) => {
+    values[key] = value;
+    conditions.push(condition);
+    shape.push(key);
+  };
+  const inScope = whereInMdaScopeWithPlaceholders(scope, payments.mdaId);
+  Object.assign(values, inScope.values);
+  conditions.push(inScope.condition);
+  shape.push(inScope.shape);
+  if (filter.assessmentId)
+    add('assessmentId', filter.assessmentId, eq(payments.assessmentId, p('assessmentId')));
+  if (filter.btin) add('btin', filter.btin, eq(payments.btin, p('btin')));
+  if (filter.startDate)
+    add('startDate', filter.startDate, gte(payments.paymentDate, p('startDate')));
+  if (filter.endDate) add('endDate', filter.endDate, lte(payments.paymentDate, p('endDate')));
+  const ref = filter.paymentReference;
+  if (ref) {
+    values.receiptNumber = ref.receiptNumber;
+    values.sourceReference = ref.sourceReference;
+    if (ref.rrr) values.rrr = ref.rrr;
+    conditions.push(
+      or(
+        ref.rrr ? eq(payments.rrr, p('rrr')) : undefined,
+        eq(payments.receiptNumber, p('receiptNumber')),
+        eq(payments.sourceReference, p('sourceReference')),
+      ),
+    );
+    shape.push(ref.rrr ? 'ref+rrr' : 'ref');
+  }
+  if (filter.type) add('type', filter.type, eq(payments.type, p('type')));
+  if (filter.mdaCode) {
+    if (filter.mdaIdOfCode) add('mdaId', filter.mdaIdOfCode, eq(payments.mdaId, p('mdaId')));
+    else {
+      conditions.push(sql`false`);
+      shape.push('noSuchMda');
+    }
+  }
+  if (filter.channel) add('channel', filter.channel, eq(payments.channel, p('channel')));
+  if (filter.status) add('status', filter.status, eq(payments.status, p('status')));
+  return { where: and(...conditions), values, shape: shape.join(',') };
+}
+
+/** One page of a filter without a payer name, in the asked order: built once per shape. */
+export function selectPaymentPage(
+  db: Db,
+  filter: PaymentFilter,
+  scope: MdaScope,
+  window: { sort: PaymentSort; limit: number; offset: number },
+): Promise<PaymentViewRow[]> {
+  const { where, values, shape } = placeholderFilterOf(filter, scope);
+  const query = builtOnce(db, `payments_page:${shape}:${window.sort}`, (on, name) =>
+    selectPaymentRows(on)
+      .where(where)
+      .orderBy(...SORTS[window.sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  return query.execute({ ...values, limit: window.limit, offset: window.offset });
+}
+
+/** selectPaymentTotals for a filter without a payer name: built once per shape. */
+export async function selectPaymentTotalsOf(db: Db, filter: PaymentFilter, scope: MdaScope) {
+  const { where, values, shape } = placeholderFilterOf(filter, scope);
+  const query = builtOnce(db, `payments_totals:${shape}`, (on, name) =>
+    on
+      .select({
+        count: sql<string>`count(*)`,
+        amountKobo: sql<string>`coalesce(sum(${payments.amountKobo}), 0)`,
+        paidAmountKobo: sql<string>`coalesce(sum(${payments.amountKobo}) filter (where ${payments.status} = 'paid'), 0)`,
+      })
+      .from(payments)
+      .where(where)
+      .prepare(name),
+  );
+  const [row] = await query.execute(values);
+  return {
+    count: Number(row?.count ?? 0),
+    amountKobo: Number(row?.amountKobo ?? 0),
+    paidAmountKobo: Number(row?.paidAmountKobo ?? 0),
+  };
+}
+
+/** One page of the filter, in the asked order. */
+export async function selectPayments(
+  db: Db,
+  filter: PaymentFilter,
+  scope: SQL | undefined,
+  window: { sort: PaymentSort; limit: number; offset: number },
+) {
+  return selectPaymentRows(db)
+    .where(whereOf(filter, scope))
+    .orderBy(...SORTS[window.sort])
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** The filter's count and sums: every matching payment's amount, and the paid ones'. */
+export async function selectPaymentTotals(db: Db, filter: PaymentFilter, scope: SQL | undefined) {
+  const [row] = await db
+    .select({
+      count: sql<string>`count(*)`,
+      amountKobo: sql<string>`coalesce(sum(${payments.amountKobo}), 0)`,
+      paidAmountKobo: sql<string>`coalesce(sum(${payments.amountKobo}) filter (where ${payments.status} = 'paid'), 0)`,
+    })
+    .from(payments)
+    .where(whereOf(filter, scope));
+  // count and sum of bigint come back as text (numeric): far below 2^53 kobo for any ledger.
+  return {
+    count: Number(row?.count ?? 0),
+    amountKobo: Number(row?.amountKobo ?? 0),
+    paidAmountKobo: Number(row?.paidAmountKobo ?? 0),
+  };
+}
+
+/**
+ * The filter's count up to `countLimit` and, when that is all of them, their sums; past it,
+ * `isCapped` and no sums: adding up a common surname's tens of thousands of payments would
+ * read every one of them (ADR 0019). Reads at most countLimit + 1 rows.
+ */
+export async function selectPaymentTotalsUpTo(
+  db: Db,
+  filter: PaymentFilter,
+  scope: SQL | undefined,
+  countLimit: number,
+) {
+  const matches = db
+    .select({ amountKobo: payments.amountKobo, status: payments.status })
+    .from(payments)
+    .where(whereOf(filter, scope))
+    .limit(countLimit + 1)
+    .as('matches');
+  const [row] = await db
+    .select({
+      count: sql<string>`count(*)`,
+      amountKobo: sql<string>`coalesce(sum(${matches.amountKobo}), 0)`,
+      paidAmountKobo: sql<string>`coalesce(sum(${matches.amountKobo}) filter (where ${matches.status} = 'paid'), 0)`,
+    })
+    .from(matches);
+  const counted = Number(row?.count ?? 0);
+  if (counted > countLimit) {
+    return { count: countLimit, amountKobo: null, paidAmountKobo: null, isCapped: true };
+  }
+  return {
+    count: counted,
+    amountKobo: Number(row?.amountKobo ?? 0),
+    paidAmountKobo: Number(row?.paidAmountKobo ?? 0),
+    isCapped: false,
+  };
+}
+
+/** The newest week first, then the week before, two before that, four…: 12 steps pass 78 years. */
+const NEWEST_FIRST_WINDOW_DAYS = 7;
+const NEWEST_FIRST_WINDOWS = 12;
+
+/**
+ * A page newest first (`-createdAt`) of a filter matching more than can be sorted cheaply (a
+ * common surname): read window by window of `created_at`, newest first, each window's matches
+ * found through the word index and the created_at index together, until the page is full. So
+ * a first page reads about its own rows and those of the last window, not every match
+ * (ADR 0019). The windows do not overlap and go back without end, so the order is exactly
+ * that of selectPayments.
+ */
+export async function selectPaymentsNewestFirstByWindow(
+  db: Db,
+  filter: PaymentFilter,
+  scope: SQL | undefined,
+  window: { limit: number; offset: number },
+  now: Date = new Date(),
+) {
+  const wanted = window.offset + window.limit;
+  const found: PaymentViewRow[] = [];
+  let newer: Date | null = null;
+  for (let step = 0; step <= NEWEST_FIRST_WINDOWS && found.length < wanted; step++) {
+    const days = NEWEST_FIRST_WINDOW_DAYS * 2 ** step;
+    const older =
+      step === NEWEST_FIRST_WINDOWS ? null : new Date(now.getTime() - days * 86_400_000);
+    found.push(
+      ...(await selectPaymentRows(db)
+        .where(
+          and(
+            whereOf(filter, scope),
+            older ? gte(payments.createdAt, older) : undefined,
+            newer ? lt(payments.createdAt, newer) : undefined,
+          ),
+        )
+        .orderBy(...SORTS['-createdAt'])
+        .limit(wanted - found.length)),
+    );
+    newer = older;
+  }
+  return found.slice(window.offset);
+}
+
+/**
+ * Whether the rollups (daily and monthly totals, rollupTotals.ts) can answer for this filter:
+ * they know the MDA, the day or month and the status, nothing else.
+ */
+export function isRollupFilter(filter: PaymentFilter): boolean {
+  return (
+    !filter.assessmentId &&
+    !filter.btin &&
+    !filter.customerName &&
+    !filter.paymentReference &&
+    !filter.type &&
+    !filter.channel
+  );
+}
