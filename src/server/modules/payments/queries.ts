@@ -1,6 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { aliasedAs } from '../../db/driverRows';
 import { mdaRevenueHeads, mdas, officers, payments } from '../../db/schema';
 
 /**
@@ -44,21 +45,41 @@ const paymentColumns = {
   statusChangedBy: changer.username,
 };
 
+/**
+ * The same columns under the view row's keys, for a list that reads the driver's rows straight
+ * into its views (ADR 0024).
+ */
+const paymentDriverColumns = aliasedAs(paymentColumns);
+
+/** The view's joins: its MDA, its revenue head, and the officers who created and last changed it. */
+const byMda = eq(mdas.id, payments.mdaId);
+const byRevenueHead = and(
+  eq(mdaRevenueHeads.mdaId, payments.mdaId),
+  eq(mdaRevenueHeads.code, payments.revenueHeadCode),
+);
+const byCreator = eq(creator.id, payments.createdBy);
+const byChanger = eq(changer.id, payments.statusChangedBy);
+
 /** The payment view's select, joined; each sub-domain adds its own where and order. */
 export function selectPaymentRows(db: Db) {
   return db
     .select(paymentColumns)
     .from(payments)
-    .innerJoin(mdas, eq(mdas.id, payments.mdaId))
-    .leftJoin(
-      mdaRevenueHeads,
-      and(
-        eq(mdaRevenueHeads.mdaId, payments.mdaId),
-        eq(mdaRevenueHeads.code, payments.revenueHeadCode),
-      ),
-    )
-    .leftJoin(creator, eq(creator.id, payments.createdBy))
-    .leftJoin(changer, eq(changer.id, payments.statusChangedBy));
+    .innerJoin(mdas, byMda)
+    .leftJoin(mdaRevenueHeads, byRevenueHead)
+    .leftJoin(creator, byCreator)
+    .leftJoin(changer, byChanger);
+}
+
+/** selectPaymentRows for `driverRows`: each row a PaymentDriverRow (ADR 0024). */
+export function selectPaymentDriverRows(db: Db) {
+  return db
+    .select(paymentDriverColumns)
+    .from(payments)
+    .innerJoin(mdas, byMda)
+    .leftJoin(mdaRevenueHeads, byRevenueHead)
+    .leftJoin(creator, byCreator)
+    .leftJoin(changer, byChanger);
 }
 
 export async function selectPaymentById(db: Db, id: string, scope: SQL | undefined) {
@@ -70,3 +91,15 @@ export async function selectPaymentById(db: Db, id: string, scope: SQL | undefin
 
 /** A payment as the officers see it: the ledger row with its MDA, revenue head and officers. */
 export type PaymentViewRow = NonNullable<Awaited<ReturnType<typeof selectPaymentById>>>;
+
+/** A PaymentViewRow as the driver returns it: the amount (bigint) and the times as text. */
+export type PaymentDriverRow = Omit<
+  PaymentViewRow,
+  'amountKobo' | 'rrrRequestedAt' | 'paidAt' | 'createdAt' | 'statusChangedAt'
+> & {
+  amountKobo: string | number;
+  rrrRequestedAt: string | null;
+  paidAt: string | null;
+  createdAt: string;
+  statusChangedAt: string | null;
+};

@@ -1,8 +1,33 @@
 import { todayInLagos } from '../../../shared/dates';
 import type { PaymentChannel, PaymentView, PublicReceiptView } from '../../../shared/payments';
-import type { PaymentViewRow } from './queries';
+import { isoTimestamp } from '../../db/driverRows';
+import type { PaymentDriverRow, PaymentViewRow } from './queries';
 
 export function toPaymentView(row: PaymentViewRow): PaymentView {
+  return paymentViewOf(row, row.amountKobo, isoOfDate);
+}
+
+/** The same view from the driver's row (ADR 0024): the list's 50 rows in one pass. */
+export function toPaymentViewFromDriver(row: PaymentDriverRow): PaymentView {
+  return paymentViewOf(row, Number(row.amountKobo), isoTimestamp);
+}
+
+const isoOfDate = (at: Date) => at.toISOString();
+
+/** The view of a payment row whose times are `Time` (a Date, or the driver's text). */
+function paymentViewOf<Time>(
+  row: Omit<
+    PaymentViewRow,
+    'amountKobo' | 'rrrRequestedAt' | 'paidAt' | 'createdAt' | 'statusChangedAt'
+  > & {
+    rrrRequestedAt: Time | null;
+    paidAt: Time | null;
+    createdAt: Time;
+    statusChangedAt: Time | null;
+  },
+  amountKobo: number,
+  iso: (time: Time) => string,
+): PaymentView {
   return {
     id: row.id,
     receiptNumber: row.receiptNumber,
@@ -10,7 +35,7 @@ export function toPaymentView(row: PaymentViewRow): PaymentView {
     // ADR 0020: paymentinit was sent and its answer lost; the RRR is asked for by order id.
     isRrrPendingConfirmation:
       row.rrr === null && row.rrrRequestedAt !== null && row.status === 'pending',
-    amountKobo: row.amountKobo,
+    amountKobo,
     mda: { id: row.mdaId, code: row.mdaCode, name: row.mdaName },
     revenueHeadCode: row.revenueHeadCode,
     revenueHeadName: row.revenueHeadName,
@@ -26,11 +51,11 @@ export function toPaymentView(row: PaymentViewRow): PaymentView {
     orderId: row.orderId,
     sourceReference: row.sourceReference,
     arrival: row.arrival,
-    paidAt: row.paidAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt === null ? null : iso(row.paidAt),
+    createdAt: iso(row.createdAt),
     createdBy: row.createdBy,
     statusReason: row.statusReason,
-    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+    statusChangedAt: row.statusChangedAt === null ? null : iso(row.statusChangedAt),
     statusChangedBy: row.statusChangedBy,
   };
 }

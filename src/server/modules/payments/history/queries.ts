@@ -2,10 +2,16 @@ import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm
 import type { PaymentListQuery, PaymentSort } from '../../../../shared/payments';
 import { type MdaScope, whereInMdaScopeWithPlaceholders } from '../../../auth/mdaScope';
 import type { Db } from '../../../db/client';
+import { driverRows } from '../../../db/driverRows';
 import { builtOnce } from '../../../db/prepared';
 import { paymentPayerNameWords, payments } from '../../../db/schema';
 import { type NameWordsSource, nameCondition, type SimilarWord } from '../../../search/nameWords';
-import { type PaymentViewRow, selectPaymentRows } from '../queries';
+import {
+  type PaymentDriverRow,
+  type PaymentViewRow,
+  selectPaymentDriverRows,
+  selectPaymentRows,
+} from '../queries';
 
 /**
  * The payment history's reads: its filters, sorts, pages and totals over the payment view
@@ -146,23 +152,30 @@ function placeholderFilterOf(filter: PaymentFilter, scope: MdaScope) {
   return { where: and(...conditions), values, shape: shape.join(',') };
 }
 
-/** One page of a filter without a payer name, in the asked order: built once per shape. */
+/**
+ * One page of a filter without a payer name, in the asked order: built once per shape, its rows
+ * as the driver returns them for toPaymentViewFromDriver (ADR 0024).
+ */
 export function selectPaymentPage(
   db: Db,
   filter: PaymentFilter,
   scope: MdaScope,
   window: { sort: PaymentSort; limit: number; offset: number },
-): Promise<PaymentViewRow[]> {
+): Promise<PaymentDriverRow[]> {
   const { where, values, shape } = placeholderFilterOf(filter, scope);
   const query = builtOnce(db, `payments_page:${shape}:${window.sort}`, (on, name) =>
-    selectPaymentRows(on)
+    selectPaymentDriverRows(on)
       .where(where)
       .orderBy(...SORTS[window.sort])
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
-  return query.execute({ ...values, limit: window.limit, offset: window.offset });
+  return driverRows<PaymentDriverRow>(query, {
+    ...values,
+    limit: window.limit,
+    offset: window.offset,
+  });
 }
 
 /** selectPaymentTotals for a filter without a payer name: built once per shape. */

@@ -19,7 +19,7 @@ import { createMdaService } from '../../mdas/service';
 import { createRrrConfirmation } from '../invoices/rrrConfirmation';
 import type { Settlements } from '../ledger/settlements';
 import { type PaymentViewRow, selectPaymentById } from '../queries';
-import { toPaymentView } from '../view';
+import { toPaymentView, toPaymentViewFromDriver } from '../view';
 import {
   PAYMENT_EXPORT_LIMIT,
   paymentExportFileName,
@@ -100,12 +100,12 @@ async function filterOf(
 }
 
 function pageOf(
-  rows: PaymentViewRow[],
+  items: PaymentView[],
   query: Pick<PaymentListQuery, 'page' | 'pageSize'>,
   totals: PaymentPage['totals'],
 ): PaymentPage {
   return {
-    items: rows.map(toPaymentView),
+    items,
     page: query.page,
     pageSize: query.pageSize,
     total: totals.count,
@@ -151,7 +151,7 @@ export function createPaymentHistoryService({
           totals.isCapped && window.sort === '-createdAt'
             ? await selectPaymentsNewestFirstByWindow(db, filter, scope, window)
             : await selectPayments(db, filter, scope, window);
-        return pageOf(rows, query, totals);
+        return pageOf(rows.map(toPaymentView), query, totals);
       }
       const mdaScope = mdaScopeOf(actor);
       const [rows, totals] = await Promise.all([
@@ -162,7 +162,7 @@ export function createPaymentHistoryService({
           ? selectPaymentTotalsFromRollup(db, filter, mdaScope)
           : selectPaymentTotalsOf(db, filter, mdaScope),
       ]);
-      return pageOf(rows, query, { ...totals, isCapped: false });
+      return pageOf(rows.map(toPaymentViewFromDriver), query, { ...totals, isCapped: false });
     },
 
     /** The list's filter as a file; the export is audited (who took which payments away). */
