@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { signInThrottledUntil } from '../../auth/signInThrottle';
 import type { Db } from '../../db/client';
+import { aliasedAs } from '../../db/driverRows';
 import { preparedOn } from '../../db/prepared';
 import { officers } from '../../db/schema';
 
@@ -30,6 +31,15 @@ export const officerColumns = {
   mustChangePassword: officers.mustChangePassword,
   photoKey: officers.photoKey,
   createdAt: officers.createdAt,
+};
+
+/** The same columns under their own keys, for a list that reads the driver's rows (ADR 0024). */
+export const officerDriverColumns = aliasedAs(officerColumns);
+
+/** An OfficerRow as the driver returns it: the times as PostgreSQL's text. */
+export type OfficerDriverRow = Omit<OfficerRow, 'signInThrottledUntil' | 'createdAt'> & {
+  signInThrottledUntil: string | null;
+  createdAt: string;
 };
 
 export type OfficerRow = {

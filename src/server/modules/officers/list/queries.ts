@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, ilike, ne, not, or, type SQL, sql } from 'dr
 import type { OfficerListQuery } from '../../../../shared/officers';
 import { isSignInThrottled } from '../../../auth/signInThrottle';
 import type { Db } from '../../../db/client';
+import { driverRows } from '../../../db/driverRows';
 import { builtOnce } from '../../../db/prepared';
 import { officers } from '../../../db/schema';
-import { officerColumns } from '../queries';
+import { type OfficerDriverRow, officerColumns, officerDriverColumns } from '../queries';
 
 const SORT_COLUMNS = {
   // Each ends on the id, in the same direction, so the order is total and an index serves it.
@@ -69,7 +70,7 @@ export async function selectOfficers(db: Db, query: OfficerListQuery) {
   const { where, values, shape } = filterOf(query);
   const page = builtOnce(db, `officers_page:${shape}:${query.sort}`, (on, name) =>
     on
-      .select(officerColumns)
+      .select(officerDriverColumns)
       .from(officers)
       .where(where)
       .orderBy(...SORT_COLUMNS[query.sort])
@@ -81,7 +82,7 @@ export async function selectOfficers(db: Db, query: OfficerListQuery) {
     on.select({ total: count() }).from(officers).where(where).prepare(name),
   );
   const [items, totals] = await Promise.all([
-    page.execute({
+    driverRows<OfficerDriverRow>(page, {
       ...values,
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,

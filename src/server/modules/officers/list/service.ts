@@ -6,7 +6,7 @@ import { AppError } from '../../../errors';
 import { recordAudit } from '../../audit/service';
 import { selectMdaNames } from '../../mdas/service';
 import { findOfficerById } from '../queries';
-import { toOfficerDetail } from '../view';
+import { toOfficerDetail, toOfficerDetailFromDriver } from '../view';
 import {
   OFFICER_EXPORT_LIMIT,
   officerExportFileName,
@@ -29,7 +29,7 @@ export function createOfficerListService({ db }: { db: Db }) {
     async findOfficers(_actor: Actor, query: OfficerListQuery): Promise<Page<OfficerDetail>> {
       const { items, total } = await selectOfficers(db, query);
       return {
-        items: items.map((row) => toOfficerDetail(row)),
+        items: items.map((row) => toOfficerDetailFromDriver(row)),
         page: query.page,
         pageSize: query.pageSize,
         total,
