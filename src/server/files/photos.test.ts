@@ -1,28 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors';
+import type { AppError } from '../errors';
 import { normalizePhoto, PHOTO_MAX_SIDE } from './photos';
+import { phoneJpeg, refusalOf } from './testImages';
 
-/** A JPEG as a phone writes one: EXIF with GPS and an orientation, made here, not committed. */
-async function phoneJpeg(width: number, height: number, orientation = 1): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
-    .jpeg()
-    .withMetadata({ orientation })
-    .withExifMerge({
-      IFD0: { Make: 'RevDeskPhone', Model: 'Test 1' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 27/1 0/1', GPSLongitudeRef: 'E' },
-    })
-    .toBuffer();
-}
-
-async function refusal(bytes: Buffer): Promise<AppError> {
-  const err = await normalizePhoto(bytes).then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof AppError)) throw new Error(`expected a refusal, got ${String(err)}`);
-  return err;
-}
+const refusal = (bytes: Buffer) => refusalOf(normalizePhoto(bytes));
 
 function fieldOf(err: AppError): string | undefined {
   return (err.details as { issues: { path: string }[] }).issues[0]?.path;

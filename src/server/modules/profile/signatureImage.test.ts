@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../errors';
+import type { AppError } from '../../errors';
+import { phoneJpeg, refusalOf } from '../../files/testImages';
 import { normalizeSignature, SIGNATURE_MAX_HEIGHT, SIGNATURE_MAX_WIDTH } from './signatureImage';
 
 /** Dark strokes on a transparent ground, as a signature is drawn or scanned and cleaned up. */
@@ -17,26 +18,7 @@ async function transparentPng(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A signature photographed by a phone: EXIF with GPS and an orientation. */
-async function phoneJpeg(width: number, height: number, orientation = 1): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#f0f0e8' } })
-    .jpeg()
-    .withMetadata({ orientation })
-    .withExifMerge({
-      IFD0: { Make: 'RevDeskPhone', Model: 'Test 1' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 27/1 0/1', GPSLongitudeRef: 'E' },
-    })
-    .toBuffer();
-}
-
-async function refusal(bytes: Buffer): Promise<AppError> {
-  const err = await normalizeSignature(bytes).then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof AppError)) throw new Error(`expected a refusal, got ${String(err)}`);
-  return err;
-}
+const refusal = (bytes: Buffer) => refusalOf(normalizeSignature(bytes));
 
 const fieldOf = (err: AppError) => (err.details as { issues: { path: string }[] }).issues[0]?.path;
 
@@ -67,7 +49,7 @@ describe('normalizeSignature', () => {
 
   it('keeps a JPEG a JPEG, upright, without EXIF or GPS', async () => {
     // Orientation 6: stored landscape, shown rotated 90° clockwise.
-    const input = await phoneJpeg(200, 100, 6);
+    const input = await phoneJpeg(200, 100, 6, '#f0f0e8');
     const { bytes, type } = await normalizeSignature(input);
     expect(type.mime).toBe('image/jpeg');
     const after = await sharp(bytes).metadata();
@@ -81,7 +63,7 @@ describe('normalizeSignature', () => {
 
   it('shrinks a large one to fit the signature line, never enlarges a small one', async () => {
     const wide = await normalizeSignature(await transparentPng(3000, 600));
-    const tall = await normalizeSignature(await phoneJpeg(1000, 1000));
+    const tall = await normalizeSignature(await phoneJpeg(1000, 1000, 1, '#f0f0e8'));
     const small = await normalizeSignature(await transparentPng(90, 30));
     const size = async (b: Buffer) => {
       const { width, height } = await sharp(b).metadata();
@@ -103,7 +85,7 @@ describe('normalizeSignature', () => {
   });
 
   it('refuses with 422 naming `signature` what only starts like a PNG or JPEG', async () => {
-    const jpeg = await phoneJpeg(64, 64);
+    const jpeg = await phoneJpeg(64, 64, 1, '#f0f0e8');
     const png = await transparentPng(64, 64);
     const webp = await sharp(png).webp().toBuffer();
     const cases = {
