@@ -1,6 +1,7 @@
 import type { Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createPglite } from '../../src/server/db/client';
+import { withSessionSettings } from '../../src/server/db/sessionSettings';
 import type { StatementGroups } from './sqlRecorder';
 
 type Statement = StatementGroups[number][number];
@@ -24,8 +25,9 @@ const drizzleTypes = {
       : pg.types.getTypeParser(typeId, (format ?? 'text') as 'text'),
 };
 
+/** Connections set as RevDesk's are (db/sessionSettings.ts): its statements rely on them. */
 function postgresRunner(url: string, poolSize: number): Runner {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ ...withSessionSettings(url), max: poolSize });
   const on =
     (client: pg.Pool | pg.PoolClient): Execute =>
     async (s) => {

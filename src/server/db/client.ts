@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { sessionSettingsAsSql, withSessionSettings } from './sessionSettings';
 
 /** The one database type the code is written against; a transaction is one too. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -71,17 +72,21 @@ export type DatabaseTarget =
 
 /**
  * A PGlite with the extensions the migrations create (pg_trgm for name search, btree_gin for
- * a payer name within MDAs).
- * Every PGlite the app or the tests open goes through here.
+ * a payer name within MDAs), its one session set as every RevDesk connection is
+ * (sessionSettings.ts). Every PGlite the app or the tests open goes through here.
  */
-export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: { pg_trgm, btree_gin } });
+export async function createPglite(
+  options: Omit<PGliteOptions, 'extensions'> = {},
+): Promise<PGlite> {
+  const client = await PGlite.create({ ...options, extensions: { pg_trgm, btree_gin } });
+  await client.exec(sessionSettingsAsSql());
+  return client;
 }
 
 /** Opens PostgreSQL through `pg`, or PGlite (embedded) on a folder or an existing instance. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({ ...withSessionSettings(target.url), max: target.poolSize ?? 10 });
     // An idle connection the server ends (restart, failover, pg_terminate_backend) is dropped
     // and replaced by the pool. Without a listener, node-postgres's 'error' event would crash
     // the whole process (found by the benchmark, which drops its database under the server).

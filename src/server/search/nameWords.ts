@@ -1,6 +1,7 @@
-import { and, type Column, desc, not, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, desc, getTableName, not, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { preparedOn } from '../db/prepared';
 
 /**
  * Names match word by word (ADR 0009, ADR 0019): the taxpayer registry (migration 0007) and
@@ -23,8 +24,8 @@ export type NameWordsSource = {
 
 /**
  * The threshold is lowered from pg_trgm's 0.6 so that one or two wrong letters in a name
- * still find it ("Alamiyeseigha" finds "Alamieyeseigha"); set per transaction, never for
- * the whole database.
+ * still find it ("Alamiyeseigha" finds "Alamieyeseigha"). Every RevDesk connection starts with
+ * it (db/sessionSettings.ts, ADR 0025), never the whole database.
  */
 export const NAME_SIMILARITY_THRESHOLD = 0.45;
 /** The closest spellings of one typed word that are looked for; more would be noise. */
@@ -69,41 +70,44 @@ const textArray = (words: readonly string[]) =>
   )}]::text[]`;
 
 /**
- * For each typed word, the words of names like it, closest first: by trigram word similarity
- * (through the dictionary's trigram index), and the swapped-letter spellings that are words
- * of some name (through its primary key). A swapped spelling ranks as at least the weakest
- * trigram match. Call inside a transaction: it sets pg_trgm's threshold for the transaction.
+ * One typed word's similar words, as one named statement per dictionary (ADR 0017): by trigram
+ * word similarity through the dictionary's trigram index, at the threshold each connection
+ * starts with, and the swapped-letter spellings that are words of some name, through its
+ * primary key, ranked as at least the weakest trigram match.
+ */
+function similarWordsStatement(db: Db, source: NameWordsSource) {
+  const { dictionary, word: dictionaryWord } = source;
+  const typed = sql.placeholder('typed');
+  const similarity = sql<number>`word_similarity(${typed}, ${dictionaryWord})`;
+  const candidates = sql`(select ${dictionaryWord} as word, ${similarity} as similarity from ${dictionary} where ${typed} <% ${dictionaryWord}
+    union all select ${dictionaryWord}, greatest(${similarity}, ${sql.raw(String(NAME_SIMILARITY_THRESHOLD))}::real) from ${dictionary} where ${dictionaryWord} = any(${sql.placeholder('swapped')}::text[])) as candidate`;
+  return preparedOn(db, `${getTableName(dictionary)}_similar`, (on, name) =>
+    on
+      .select({
+        word: sql<string>`candidate.word`,
+        similarity: sql<number>`max(candidate.similarity)`.mapWith(Number),
+      })
+      .from(candidates)
+      .groupBy(sql`candidate.word`)
+      .orderBy(desc(sql`max(candidate.similarity)`), sql`candidate.word`)
+      .limit(SIMILAR_WORDS_PER_WORD)
+      .prepare(name),
+  );
+}
+
+/**
+ * For each typed word, the words of names like it, closest first (similarWordsStatement), the
+ * words looked up side by side. No transaction: the threshold is the connection's own.
  */
 export async function findSimilarWords(
-  tx: Db,
+  db: Db,
   source: NameWordsSource,
   typed: readonly string[],
 ): Promise<SimilarWord[][]> {
-  await tx.execute(
-    sql`select set_config('pg_trgm.word_similarity_threshold', ${String(NAME_SIMILARITY_THRESHOLD)}, true)`,
+  const statement = similarWordsStatement(db, source);
+  const found = await Promise.all(
+    typed.map((word) => statement.execute({ typed: word, swapped: swappedLetterSpellings(word) })),
   );
-  const { dictionary, word: dictionaryWord } = source;
-  const found: SimilarWord[][] = [];
-  for (const word of typed) {
-    const similarity = sql<number>`word_similarity(${word}, ${dictionaryWord})`;
-    const swapped = swappedLetterSpellings(word);
-    const candidates = sql`(${sql`select ${dictionaryWord} as word, ${similarity} as similarity from ${dictionary} where ${word} <% ${dictionaryWord}`}${
-      swapped.length
-        ? sql` union all select ${dictionaryWord}, greatest(${similarity}, ${NAME_SIMILARITY_THRESHOLD}::real) from ${dictionary} where ${dictionaryWord} = any(${textArray(swapped)})`
-        : sql``
-    }) as candidate`;
-    found.push(
-      await tx
-        .select({
-          word: sql<string>`candidate.word`,
-          similarity: sql<number>`max(candidate.similarity)`.mapWith(Number),
-        })
-        .from(candidates)
-        .groupBy(sql`candidate.word`)
-        .orderBy(desc(sql`max(candidate.similarity)`), sql`candidate.word`)
-        .limit(SIMILAR_WORDS_PER_WORD),
-    );
-  }
   // A word like no word of any name ("Mrs", a typo beyond repair) is left out rather than
   // failing the whole search; when every word is such, nothing matches.
   const known = found.filter((words) => words.length > 0);
@@ -119,23 +123,38 @@ export function nameCondition(nameWords: Column, similar: readonly SimilarWord[]
 }
 
 /**
- * How well a name matches: for each typed word, its closest similar word in the name, summed.
- * Null when no word is similar to anything: nothing matches, there is nothing to rank.
+ * nameCondition and nameScore for a statement built once per shape (db/prepared.ts builtOnce):
+ * the words go in as array parameters, so the SQL depends only on how many words were typed.
+ * `shape` names that; `values` are this search's; `condition` and `score` build the SQL only
+ * when a shape is new.
  */
-export function nameScore(
-  nameWords: Column,
-  similar: readonly SimilarWord[][],
-): SQL<number> | null {
-  const rows = similar.flatMap((words, i) =>
-    words.map((w) => sql`(${i}::int, ${w.word}::text, ${w.similarity}::real)`),
-  );
-  if (rows.length === 0) return null;
-  return sql<number>`(select coalesce(sum(best), 0) from (
+export function nameMatchOf(nameWords: Column, similar: readonly SimilarWord[][]) {
+  const isUnsatisfiable = similar.length === 0 || similar.some((words) => words.length === 0);
+  const values: Record<string, unknown> = {};
+  if (isUnsatisfiable) {
+    return { shape: 'names:none', values, condition: () => sql`false`, score: () => null };
+  }
+  similar.forEach((words, i) => {
+    values[`nameWords${i}`] = words.map((w) => w.word);
+  });
+  const scored = similar.flatMap((words, i) => words.map((w) => ({ typed: i, ...w })));
+  values.scoreTyped = scored.map((w) => w.typed);
+  values.scoreWord = scored.map((w) => w.word);
+  values.scoreSimilarity = scored.map((w) => w.similarity);
+  return {
+    shape: `names:${similar.length}`,
+    values,
+    condition: () =>
+      and(
+        ...similar.map((_, i) => sql`${nameWords} && ${sql.placeholder(`nameWords${i}`)}::text[]`),
+      ) as SQL,
+    score: () => sql<number>`(select coalesce(sum(best), 0) from (
     select max(c.similarity) as best
-    from (values ${sql.join(rows, sql`, `)}) as c(typed, word, similarity)
+    from unnest(${sql.placeholder('scoreTyped')}::int[], ${sql.placeholder('scoreWord')}::text[], ${sql.placeholder('scoreSimilarity')}::real[]) as c(typed, word, similarity)
     where c.word = any(${nameWords})
     group by c.typed
-  ) as per_word)`;
+  ) as per_word)`,
+  };
 }
 
 /**

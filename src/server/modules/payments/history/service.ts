@@ -88,11 +88,13 @@ async function filterOf(
     paymentReference: paymentReferenceOf(paymentReference),
     ...(rest.mdaCode ? { mdaIdOfCode: await findMdaIdByCode(rest.mdaCode) } : {}),
     // The words of payer names like those typed, found once: the page and the count then
-    // match them exactly (ADR 0019). findSimilarWords sets its threshold per transaction.
+    // match them exactly (ADR 0019).
     ...(rest.customerName
       ? {
-          payerNameWordsOfName: await db.transaction((tx) =>
-            findSimilarWords(tx, PAYER_NAMES, wordsOf(rest.customerName as string)),
+          payerNameWordsOfName: await findSimilarWords(
+            db,
+            PAYER_NAMES,
+            wordsOf(rest.customerName as string),
           ),
         }
       : {}),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type {
   TaxpayerListItem,
   TaxpayerListQuery,
@@ -11,13 +11,15 @@ import { taxpayerCounts, taxpayerNameWords, taxpayers } from '../../../db/schema
 import {
   findSimilarWords,
   type NameWordsSource,
-  nameCondition,
-  nameScore,
+  nameMatchOf,
+  type SimilarWord,
   slicesByClosestWord,
   wordsOf,
 } from '../../../search/nameWords';
 import { referenceNamesAt, referenceVersionColumn } from '../../reference/service';
 import { toListItem } from '../view';
+
+const hasExact = (term: SearchTerm) => Object.values(term.exact).some((values) => values.length);
 
 /** What a search term can be, worked out by the service (src/server/modules/taxpayers/search/searchTerm.ts). */
 export type SearchTerm = {
@@ -46,20 +48,45 @@ const TAXPAYER_NAMES: NameWordsSource = {
  */
 export const TOTAL_COUNT_AHEAD = 1000;
 
-function exactConditions(term: SearchTerm): SQL[] {
-  const { exact } = term;
-  const conditions: SQL[] = [];
-  if (exact.btin.length) conditions.push(inArray(taxpayers.btin, exact.btin));
-  if (exact.phone.length) conditions.push(inArray(taxpayers.phone, exact.phone));
-  if (exact.email.length) conditions.push(inArray(taxpayers.email, exact.email));
-  if (exact.nin.length) conditions.push(inArray(taxpayers.nin, exact.nin));
-  if (exact.cacNumber.length) conditions.push(inArray(taxpayers.cacNumber, exact.cacNumber));
-  if (exact.jtbTin.length) conditions.push(inArray(taxpayers.jtbTin, exact.jtbTin));
-  return conditions;
-}
+/** The identifiers a search term is matched on exactly, each column against an array parameter. */
+const EXACT_COLUMNS = {
+  btin: taxpayers.btin,
+  phone: taxpayers.phone,
+  email: taxpayers.email,
+  nin: taxpayers.nin,
+  cacNumber: taxpayers.cacNumber,
+  jtbTin: taxpayers.jtbTin,
+} satisfies Record<keyof SearchTerm['exact'], Column>;
 
-/** Midnight at the start of a Lagos day, so "registered on the 3rd" means the 3rd in Yenagoa. */
-const lagosDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Lagos')`;
+/**
+ * The search term's match, for statements built once per shape: which identifiers and how many
+ * name words it has (the shape), this search's values, and the SQL only when a shape is new.
+ */
+function searchMatchOf(term: SearchTerm, similar: SimilarWord[][] | null) {
+  const kinds = (Object.keys(EXACT_COLUMNS) as (keyof SearchTerm['exact'])[]).filter(
+    (kind) => term.exact[kind].length > 0,
+  );
+  const names = similar ? nameMatchOf(taxpayers.nameWords, similar) : null;
+  const values: Record<string, unknown> = { ...names?.values };
+  for (const kind of kinds) values[`exact_${kind}`] = term.exact[kind];
+  const exact = () =>
+    kinds.map((kind) => sql`${EXACT_COLUMNS[kind]} = any(${sql.placeholder(`exact_${kind}`)})`);
+  return {
+    shape: `exact:${kinds.join('+')}|${names?.shape ?? 'names:-'}`,
+    values,
+    condition: () => or(...exact(), ...(names ? [names.condition()] : []), sql`false`),
+    /** Best first: an exact identifier, then the closest name, then the newest. */
+    relevance: (): SQL[] => {
+      const score = names?.score() ?? null;
+      return [
+        ...(kinds.length ? [desc(sql`(${or(...exact())})`)] : []),
+        ...(score ? [desc(score)] : []),
+        desc(taxpayers.createdAt),
+        desc(taxpayers.id),
+      ];
+    },
+  };
+}
 
 const SORTS = {
   name: [asc(taxpayers.displayName), asc(taxpayers.id)],
@@ -114,18 +141,10 @@ async function countRegistry(db: Db, kind: TaxpayerListQuery['kind']): Promise<n
   return Number(row?.total ?? 0);
 }
 
-async function countUpTo(db: Db, where: SQL | undefined, limit: number): Promise<number> {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(taxpayers)
-    .where(where)
-    .limit(limit)
-    .as('matches');
-  const [row] = await db.select({ total: count() }).from(matches);
-  return row?.total ?? 0;
-}
-
-/** The list's filters with a placeholder for each value, the values, and which are present. */
+/**
+ * The list's filters with a placeholder for each value: the values, which are present (the
+ * shape), and the SQL, built only when a shape is new.
+ */
 function plainFilterOf(query: ListQuery) {
   const from = sql.placeholder('registeredFrom');
   const to = sql.placeholder('registeredTo');
@@ -136,17 +155,18 @@ function plainFilterOf(query: ListQuery) {
     ...(query.registeredFrom ? { registeredFrom: query.registeredFrom } : {}),
     ...(query.registeredTo ? { registeredTo: query.registeredTo } : {}),
   };
-  const where = and(
-    query.kind ? eq(taxpayers.kind, sql.placeholder('kind')) : undefined,
-    query.lga ? eq(taxpayers.lgaId, sql.placeholder('lga')) : undefined,
-    query.status ? eq(taxpayers.status, sql.placeholder('status')) : undefined,
-    query.registeredFrom
-      ? sql`${taxpayers.createdAt} >= (${from}::date::timestamp at time zone 'Africa/Lagos')`
-      : undefined,
-    query.registeredTo
-      ? sql`${taxpayers.createdAt} < (${to}::date::timestamp at time zone 'Africa/Lagos') + interval '1 day'`
-      : undefined,
-  );
+  const where = () =>
+    and(
+      query.kind ? eq(taxpayers.kind, sql.placeholder('kind')) : undefined,
+      query.lga ? eq(taxpayers.lgaId, sql.placeholder('lga')) : undefined,
+      query.status ? eq(taxpayers.status, sql.placeholder('status')) : undefined,
+      query.registeredFrom
+        ? sql`${taxpayers.createdAt} >= (${from}::date::timestamp at time zone 'Africa/Lagos')`
+        : undefined,
+      query.registeredTo
+        ? sql`${taxpayers.createdAt} < (${to}::date::timestamp at time zone 'Africa/Lagos') + interval '1 day'`
+        : undefined,
+    );
   return { where, values, shape: Object.keys(values).join(',') };
 }
 
@@ -155,6 +175,8 @@ function plainFilterOf(query: ListQuery) {
  * asked order (best match first when searching). `limit`/`offset` page it; the export asks
  * for many rows at once. `total` is exact for the whole registry or a kind (counters), and
  * otherwise counted up to TOTAL_COUNT_AHEAD past the page; `isTotalCapped` says there are more.
+ * Every statement is built once per shape (filters present, identifiers, name words typed,
+ * order) and run with this request's values (ADR 0017).
  */
 export async function selectTaxpayers(
   db: Db,
@@ -162,128 +184,89 @@ export async function selectTaxpayers(
   window: { limit: number; offset: number },
 ) {
   const term = query.search;
-  const exact = term ? exactConditions(term) : [];
-  const name = term?.name ?? null;
-  const filters = [
-    query.kind ? eq(taxpayers.kind, query.kind) : undefined,
-    query.lga ? eq(taxpayers.lgaId, query.lga) : undefined,
-    query.status ? eq(taxpayers.status, query.status) : undefined,
-    query.registeredFrom
-      ? gte(taxpayers.createdAt, lagosDayStart(query.registeredFrom))
-      : undefined,
-    query.registeredTo
-      ? lt(taxpayers.createdAt, sql`${lagosDayStart(query.registeredTo)} + interval '1 day'`)
-      : undefined,
-  ];
   const sort = query.sort ?? (term ? 'relevance' : '-createdAt');
   const countLimit = window.offset + Math.max(window.limit, TOTAL_COUNT_AHEAD);
-  const isWholeKind = !term && filters.slice(1).every((f) => f === undefined);
+  const plain = plainFilterOf(query);
+  const isWholeKind = !term && (plain.shape === '' || plain.shape === 'kind');
 
-  const rows = async (
-    on: Db,
-    condition: SQL | undefined,
-    order: SQL[],
-    limit: number,
-    offset: number,
-  ) =>
-    toListItems(
-      on,
-      await driverRows<TaxpayerListRow>(
+  // The words of names like those typed, found first: the rows are then matched exactly.
+  const similar = term?.name
+    ? await findSimilarWords(db, TAXPAYER_NAMES, wordsOf(term.name))
+    : null;
+  const match = term ? searchMatchOf(term, similar) : null;
+  const shape = `${plain.shape}|${match?.shape ?? 'all'}`;
+  const values = { ...plain.values, ...match?.values };
+  const where = () => and(plain.where(), match?.condition());
+
+  const counted = isWholeKind
+    ? countRegistry(db, query.kind)
+    : builtOnce(db, `taxpayers_count:${shape}`, (on, name) =>
         on
-          .select(listColumns)
-          .from(taxpayers)
-          .where(condition)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset)
-          .prepare(UNNAMED),
-      ),
-    );
-  const countOn = (on: Db, where: SQL | undefined) =>
-    isWholeKind ? countRegistry(on, query.kind) : countUpTo(on, where, countLimit + 1);
-  const totalOf = (counted: number) => {
-    const isTotalCapped = !isWholeKind && counted > countLimit;
-    return { total: isTotalCapped ? countLimit : counted, isTotalCapped };
+          .select({ total: count() })
+          .from(
+            on
+              .select({ one: sql`1` })
+              .from(taxpayers)
+              .where(where())
+              .limit(sql.placeholder('countLimit'))
+              .as('matches'),
+          )
+          .prepare(name),
+      )
+        .execute({ ...values, countLimit: countLimit + 1 })
+        .then(([row]) => row?.total ?? 0);
+  const totalOf = (total: number) => {
+    const isTotalCapped = !isWholeKind && total > countLimit;
+    return { total: isTotalCapped ? countLimit : total, isTotalCapped };
   };
 
-  // The plain list (filters, no search) is the one every visit opens: its statements are built
-  // once per shape of filter (db/prepared.ts) and run with this request's values.
-  if (!term) {
-    const plain = plainFilterOf(query);
-    const order = SORTS[sort === 'relevance' ? '-createdAt' : sort];
-    const page = builtOnce(db, `taxpayers_page:${plain.shape}:${sort}`, (on, name) =>
-      on
-        .select(listColumns)
-        .from(taxpayers)
-        .where(plain.where)
-        .orderBy(...order)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(name),
-    );
-    const counted = isWholeKind
-      ? countRegistry(db, query.kind)
-      : builtOnce(db, `taxpayers_count:${plain.shape}`, (on, name) =>
-          on
-            .select({ total: count() })
-            .from(
-              on
-                .select({ one: sql`1` })
-                .from(taxpayers)
-                .where(plain.where)
-                .limit(sql.placeholder('countLimit'))
-                .as('matches'),
-            )
-            .prepare(name),
-        )
-          .execute({ ...plain.values, countLimit: countLimit + 1 })
-          .then(([row]) => row?.total ?? 0);
-    const [total, pageRows] = await Promise.all([
-      counted,
-      driverRows<TaxpayerListRow>(page, {
-        ...plain.values,
-        limit: window.limit,
-        offset: window.offset,
-      }),
-    ]);
-    return { items: await toListItems(db, pageRows), ...totalOf(total) };
-  }
-
-  // Without a name there is no similarity threshold to set for the transaction: the count and
-  // the page go out at once on two pool connections, one round trip instead of four.
-  if (!name) {
-    const where = and(...filters, term ? or(...exact, sql`false`) : undefined);
-    const order = sort === 'relevance' ? relevanceOrder(exact, null) : SORTS[sort];
-    const [counted, items] = await Promise.all([
-      countOn(db, where),
-      rows(db, where, order, window.limit, window.offset),
-    ]);
-    return { items, ...totalOf(counted) };
-  }
-
-  return db.transaction(async (tx) => {
-    const similar = await findSimilarWords(tx, TAXPAYER_NAMES, wordsOf(name));
-    const where = and(
-      ...filters,
-      or(...exact, nameCondition(taxpayers.nameWords, similar), sql`false`),
-    );
-    const { total, isTotalCapped } = totalOf(await countOn(tx, where));
-
-    // Up to TOTAL_COUNT_AHEAD matches are ranked in full: cheap at that size. More, and only
-    // the rows of the page are read, slice by slice of the closest spellings (src/server/search/nameWords.ts).
-    if (sort === 'relevance' && exact.length === 0 && isTotalCapped) {
+  // A name ranked by relevance waits for its count. Up to TOTAL_COUNT_AHEAD matches are ranked
+  // in full: cheap at that size. More, and only the rows of the page are read, slice by slice of
+  // the closest spellings (src/server/search/nameWords.ts), instead of sorting every one of a
+  // common surname's matches for the best 50.
+  const hasNameOnly = similar !== null && term !== null && !hasExact(term);
+  if (sort === 'relevance' && hasNameOnly) {
+    const totals = totalOf(await counted);
+    if (totals.isTotalCapped) {
       const wanted = window.offset + window.limit;
-      const found: Awaited<ReturnType<typeof rows>> = [];
+      const found: TaxpayerListRow[] = [];
       for (const slice of slicesByClosestWord(taxpayers.nameWords, similar)) {
-        found.push(...(await rows(tx, and(...filters, slice), [], wanted - found.length, 0)));
+        const statement = db
+          .select(listColumns)
+          .from(taxpayers)
+          .where(and(plain.where(), slice))
+          .limit(sql.placeholder('limit'))
+          .prepare(UNNAMED);
+        found.push(
+          ...(await driverRows<TaxpayerListRow>(statement, {
+            ...plain.values,
+            limit: wanted - found.length,
+          })),
+        );
         if (found.length >= wanted) break;
       }
-      return { items: found.slice(window.offset), total, isTotalCapped };
+      return { items: await toListItems(db, found.slice(window.offset)), ...totals };
     }
-    const order = sort === 'relevance' ? relevanceOrder(exact, similar) : SORTS[sort];
-    const items = await rows(tx, where, order, window.limit, window.offset);
-    return { items, total, isTotalCapped };
-  });
+  }
+
+  const page = builtOnce(db, `taxpayers_page:${shape}:${sort}`, (on, name) =>
+    on
+      .select(listColumns)
+      .from(taxpayers)
+      .where(where())
+      .orderBy(
+        ...(sort === 'relevance' ? (match?.relevance() ?? SORTS['-createdAt']) : SORTS[sort]),
+      )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  // The count (unless already awaited) and the page go out at once, on two pool connections.
+  const [total, pageRows] = await Promise.all([
+    counted,
+    driverRows<TaxpayerListRow>(page, { ...values, limit: window.limit, offset: window.offset }),
+  ]);
+  return { items: await toListItems(db, pageRows), ...totalOf(total) };
 }
 
 /** Rows of one statement as list items, each with its LGA's name at the version that statement read. */
@@ -292,15 +275,4 @@ async function toListItems(db: Db, rows: TaxpayerListRow[]): Promise<TaxpayerLis
   if (!first) return [];
   const { lgas } = await referenceNamesAt(db, first.referenceVersion);
   return rows.map((row) => toListItem(row, lgas));
-}
-
-/** Best first: an exact identifier, then the closest name, then the newest. */
-function relevanceOrder(exact: SQL[], similar: Parameters<typeof nameScore>[1] | null): SQL[] {
-  const score = similar ? nameScore(taxpayers.nameWords, similar) : null;
-  return [
-    ...(exact.length ? [desc(sql`(${or(...exact)})`)] : []),
-    ...(score ? [desc(score)] : []),
-    desc(taxpayers.createdAt),
-    desc(taxpayers.id),
-  ];
 }
