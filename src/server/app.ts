@@ -3,11 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installGate } from './auth/gate';
 import { registerCompression } from './compression';
 import type { Config } from './config';
@@ -56,6 +52,7 @@ import { JSON_BODY_LIMIT_BYTES, registerBodyLimits } from './security/bodyLimits
 import { createClientErrorHandler } from './security/clientErrors';
 import { registerSecurityHeaders } from './security/headers';
 import { refuseUnstorableText } from './security/unstorableText';
+import { createSerializerCompiler } from './serializer';
 import { serveWebApp } from './web';
 
 export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
@@ -102,7 +99,10 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // fast-json-stringify in production; checked against zod everywhere else (ADR 0026).
+  app.setSerializerCompiler(
+    createSerializerCompiler(config.env === 'production' ? 'fast' : 'checked'),
+  );
   app.setErrorHandler(handleError);
   // Before the route's schema, after the gate: text the database cannot store (ADR 0022).
   app.addHook('preValidation', async (request) => refuseUnstorableText(request));

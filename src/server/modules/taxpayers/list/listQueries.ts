@@ -19,8 +19,6 @@ import {
 import { referenceNamesAt, referenceVersionColumn } from '../../reference/service';
 import { toListItem } from '../view';
 
-const hasExact = (term: SearchTerm) => Object.values(term.exact).some((values) => values.length);
-
 /** What a search term can be, worked out by the service (src/server/modules/taxpayers/search/searchTerm.ts). */
 export type SearchTerm = {
   exact: {
@@ -34,6 +32,8 @@ export type SearchTerm = {
   /** Text to match names by similarity, when the term has letters. */
   name: string | null;
 };
+
+const hasExact = (term: SearchTerm) => Object.values(term.exact).some((values) => values.length);
 
 /** Taxpayers' name words and their dictionary (migration 0007). */
 const TAXPAYER_NAMES: NameWordsSource = {
