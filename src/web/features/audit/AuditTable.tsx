@@ -4,8 +4,8 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import type { AuditEventListResult, AuditEventView } from '../../../shared/audit';
 import { type ListCards, ListTable } from '../../lib/lists/ListTable';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../lib/lists/searchParams';
 import { AuditEventDetails } from './AuditEventDetails';
-import { AUDIT_DEFAULT_PAGE_SIZE, AUDIT_PAGE_SIZES } from './auditSearch';
 import { formatAuditTime } from './format';
 
 type Props = {
@@ -110,8 +110,8 @@ export function AuditTable({ data, isFetching, onPageChange, onPageSizeChange }:
       total={data?.total ?? 0}
       isTotalCapped={data?.isTotalCapped}
       page={data?.page ?? 1}
-      pageSize={data?.pageSize ?? AUDIT_DEFAULT_PAGE_SIZE}
-      pageSizes={AUDIT_PAGE_SIZES}
+      pageSize={data?.pageSize ?? DEFAULT_PAGE_SIZE}
+      pageSizes={PAGE_SIZE_CHOICES}
       onPageChange={onPageChange}
       onPageSizeChange={onPageSizeChange}
       rowExpansion={{

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -86,6 +86,57 @@ export function FilterDateRange(props: {
         w={props.width}
       />
     </>
+  );
+}
+
+/**
+ * One of a fixed set of values, or any (cleared): an enum of the contract with its labels. A
+ * value the URL holds that is not among `values` (a status outside this screen's) shows as
+ * none.
+ */
+export function FilterSelect<const T extends string>(props: {
+  label: string;
+  placeholder: string;
+  values: readonly T[];
+  labelOf: (value: T) => string;
+  value: T | undefined;
+  onChange: (value: T | undefined) => void;
+  width: number;
+}) {
+  const { values } = props;
+  return (
+    <Select
+      label={props.label}
+      placeholder={props.placeholder}
+      data={values.map((value) => ({ value, label: props.labelOf(value) }))}
+      value={props.value !== undefined && values.includes(props.value) ? props.value : null}
+      onChange={(value) =>
+        props.onChange(values.find((candidate) => candidate === value) ?? undefined)
+      }
+      clearable
+      w={props.width}
+    />
+  );
+}
+
+const ACTIVE_STATUSES = ['active', 'inactive'] as const;
+const ACTIVE_STATUS_LABELS = { active: 'Active', inactive: 'Inactive' } as const;
+
+/** "Active" or "Inactive" records, or both (activeStatus of searchParams.ts). */
+export function FilterActiveStatus(props: {
+  value: 'active' | 'inactive' | undefined;
+  onChange: (value: 'active' | 'inactive' | undefined) => void;
+}) {
+  return (
+    <FilterSelect
+      label="Status"
+      placeholder="Active and inactive"
+      values={ACTIVE_STATUSES}
+      labelOf={(status) => ACTIVE_STATUS_LABELS[status]}
+      value={props.value}
+      onChange={props.onChange}
+      width={190}
+    />
   );
 }
 

@@ -8,10 +8,10 @@ import type { AssessmentView } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { ListLoadError } from '../../../lib/lists/listPage';
+import { PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { useShellBase } from '../../../shell/shellPaths';
 import { formatLagosDate } from '../../taxpayers/format';
-import { PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 import { assessmentListQuery } from '../common/queries';
 import { AssessmentStatusBadge } from '../common/StatusBadges';
 

@@ -7,7 +7,8 @@ import {
   type TradeCategoryView,
 } from '../../../../shared/assessments/categories';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
-import { CATEGORY_PAGE_SIZES, DEFAULT_CATEGORY_PAGE_SIZE } from './categorySearch';
+import { DEFAULT_PAGE_SIZE } from '../../../lib/lists/searchParams';
+import { CategoryListSearch } from './categorySearch';
 import { ruleSentence } from './ruleText';
 
 type Props = {
@@ -112,8 +113,8 @@ export function CategoryTable({ data, isFetching, canWrite, onEdit, ...handlers 
       noRecordsText="No trade categories on this page"
       total={data?.total ?? 0}
       page={data?.page ?? 1}
-      pageSize={data?.pageSize ?? DEFAULT_CATEGORY_PAGE_SIZE}
-      pageSizes={CATEGORY_PAGE_SIZES}
+      pageSize={data?.pageSize ?? DEFAULT_PAGE_SIZE}
+      pageSizes={CategoryListSearch.pageSizes}
       onPageChange={handlers.onPageChange}
       onPageSizeChange={handlers.onPageSizeChange}
     />

@@ -16,10 +16,12 @@ import {
 } from '../../../lib/lists/filters';
 import { selectOptions } from '../../taxpayers/format';
 import { lgasQuery } from '../../taxpayers/queries';
-import { ASSESSMENT_FILTER_KEYS, type AssessmentListSearch } from '../common/assessmentSearch';
+import { AssessmentListSearch } from '../common/assessmentSearch';
 import { assessingOfficersQuery } from '../common/queries';
 
-type FilterChange = Partial<Pick<AssessmentListSearch, (typeof ASSESSMENT_FILTER_KEYS)[number]>>;
+type FilterChange = Partial<
+  Pick<AssessmentListSearch, (typeof AssessmentListSearch.filterKeys)[number]>
+>;
 
 const SOURCE_LABELS: Record<AssessmentSource, string> = {
   assessed: 'Assessed here',
@@ -44,7 +46,10 @@ export function AssessmentFilters({ kind, search, onChange, onClear }: Props) {
   const lgas = useQuery(lgasQuery(BAYELSA_STATE_ID));
   const officers = useQuery(assessingOfficersQuery(kind));
   return (
-    <FilterBar activeCount={countActiveFilters(search, ASSESSMENT_FILTER_KEYS)} onClear={onClear}>
+    <FilterBar
+      activeCount={countActiveFilters(search, AssessmentListSearch.filterKeys)}
+      onClear={onClear}
+    >
       <FilterText
         label="Search"
         placeholder="BTIN, name or notice number"

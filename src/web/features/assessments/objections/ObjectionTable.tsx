@@ -4,9 +4,9 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { ObjectionPage, ObjectionView } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
 import { useShellBase } from '../../../shell/shellPaths';
 import { formatLagosDate } from '../../taxpayers/format';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 import { ObjectionStatusBadge } from '../common/StatusBadges';
 import { answerClock, truncateText } from './objectionSearch';
 

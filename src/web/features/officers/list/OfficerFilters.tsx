@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserTypeGroup } from '../../../../shared/officers';
 import { countActiveFilters, FilterBar, FilterText } from '../../../lib/lists/filters';
 import { GROUP_PAGES, userTypeOptions } from '../format';
-import { FILTER_KEYS, type OfficerListSearch } from '../listSearch';
+import { OfficerListSearch } from '../listSearch';
 import { mdaOptionsQuery } from '../queries';
 
 type FilterChange = Partial<Pick<OfficerListSearch, 'search' | 'userType' | 'mdaId' | 'state'>>;
@@ -24,7 +24,10 @@ export function OfficerFilters(props: {
   const { group, search, onChange } = props;
   const mdas = useQuery(mdaOptionsQuery());
   return (
-    <FilterBar activeCount={countActiveFilters(search, FILTER_KEYS)} onClear={props.onClear}>
+    <FilterBar
+      activeCount={countActiveFilters(search, OfficerListSearch.filterKeys)}
+      onClear={props.onClear}
+    >
       <FilterText
         isSearch
         label="Search"

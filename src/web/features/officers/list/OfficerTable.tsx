@@ -5,7 +5,7 @@ import type { Page } from '../../../../shared/pagination';
 import { USER_TYPE_LABELS } from '../../../../shared/userTypeEnums';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
-import { PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
+import { PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
 import { STATE_COLORS, stateOf } from '../format';
 import type { OfficerSort } from '../listSearch';
 

@@ -13,11 +13,11 @@ import { countActiveFilters, FilterBar, FilterText } from '../../../lib/lists/fi
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { ListLoadError, useSetListSearch } from '../../../lib/lists/listPage';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { NoAccess } from '../../pages/NoAccess';
 import { formatLagosDate } from '../../taxpayers/format';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 import { shownRrr } from '../format';
 import { MatchPayerModal } from '../history/MatchPayerModal';
 import { AutoRegSearch } from '../paymentSearch';

@@ -15,9 +15,11 @@ import {
 import { mdaOptionsQuery } from '../../officers/queries';
 import { selectOptions } from '../../taxpayers/format';
 import { CHANNEL_LABELS, STATUS_LABELS } from '../format';
-import { PAYMENT_FILTER_KEYS, type PaymentHistorySearch } from '../paymentSearch';
+import { PaymentHistorySearch } from '../paymentSearch';
 
-type FilterChange = Partial<Pick<PaymentHistorySearch, (typeof PAYMENT_FILTER_KEYS)[number]>>;
+type FilterChange = Partial<
+  Pick<PaymentHistorySearch, (typeof PaymentHistorySearch.filterKeys)[number]>
+>;
 
 type Props = {
   search: PaymentHistorySearch;
@@ -38,7 +40,10 @@ export function PaymentFilters({ search, onChange, onClear }: Props) {
   }
 
   return (
-    <FilterBar activeCount={countActiveFilters(search, PAYMENT_FILTER_KEYS)} onClear={onClear}>
+    <FilterBar
+      activeCount={countActiveFilters(search, PaymentHistorySearch.filterKeys)}
+      onClear={onClear}
+    >
       <FilterText
         label="Customer name"
         placeholder="Payer's name"

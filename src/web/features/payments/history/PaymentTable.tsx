@@ -5,10 +5,10 @@ import { formatKoboAsNaira } from '../../../../shared/money';
 import type { PaymentSort } from '../../../../shared/payments/enums';
 import type { PaymentPage, PaymentView } from '../../../../shared/payments/views';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { formatLagosDate } from '../../taxpayers/format';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 import {
   CHANNEL_LABELS,
   RRR_PENDING_CONFIRMATION,

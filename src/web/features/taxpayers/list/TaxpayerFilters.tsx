@@ -9,7 +9,7 @@ import {
   FilterText,
 } from '../../../lib/lists/filters';
 import { statusLabel } from '../format';
-import { FILTER_KEYS, type TaxpayerListSearch } from '../listSearch';
+import { TaxpayerListSearch } from '../listSearch';
 import { lgasQuery } from '../queries';
 
 type FilterChange = Partial<
@@ -32,7 +32,10 @@ export function TaxpayerFilters({ kind, search, onChange, onClear }: Props) {
       : 'Registered name, BTIN, CAC number, e-mail or phone';
 
   return (
-    <FilterBar activeCount={countActiveFilters(search, FILTER_KEYS)} onClear={onClear}>
+    <FilterBar
+      activeCount={countActiveFilters(search, TaxpayerListSearch.filterKeys)}
+      onClear={onClear}
+    >
       <FilterText
         isSearch
         label="Search"

@@ -9,9 +9,9 @@ import type {
 } from '../../../../shared/taxpayers';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
+import { PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
 import { useShellBase } from '../../../shell/shellPaths';
 import { formatLagosDate, STATUS_COLORS, statusLabel } from '../format';
-import { PAGE_SIZE_CHOICES } from '../listSearch';
 
 /** Columns the server sorts by, and its name for each. */
 const SORT_KEYS: Record<string, 'name' | 'btin' | 'createdAt'> = {

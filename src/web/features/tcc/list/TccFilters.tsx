@@ -14,9 +14,9 @@ import {
   FilterText,
 } from '../../../lib/lists/filters';
 import { selectOptions } from '../../taxpayers/format';
-import { TCC_FILTER_KEYS, type TccListSearch } from '../common/tccSearch';
+import { TccListSearch } from '../common/tccSearch';
 
-type FilterChange = Partial<Pick<TccListSearch, (typeof TCC_FILTER_KEYS)[number]>>;
+type FilterChange = Partial<Pick<TccListSearch, (typeof TccListSearch.filterKeys)[number]>>;
 
 type Props = {
   screen: Pick<TccScreen, 'statuses'>;
@@ -32,7 +32,7 @@ type Props = {
  * filter offers only the screen's statuses (TCC_SCREENS), and only when it has several.
  */
 export function TccFilters({ screen, search, onChange, onClear, isMineFixed = false }: Props) {
-  const keys = isMineFixed ? TCC_FILTER_KEYS.filter((key) => key !== 'mine') : TCC_FILTER_KEYS;
+  const keys = TccListSearch.filterKeys.filter((key) => !isMineFixed || key !== 'mine');
   return (
     <FilterBar activeCount={countActiveFilters(search, keys)} onClear={onClear}>
       <FilterText
