@@ -32,7 +32,7 @@ export function MdaFilters(props: {
         label="Category"
         placeholder="All categories"
         values={MDA_CATEGORIES}
-        labelOf={(category) => MDA_CATEGORY_LABELS[category]}
+        labels={MDA_CATEGORY_LABELS}
         value={search.category}
         onChange={(category) => onChange({ category })}
         width={190}

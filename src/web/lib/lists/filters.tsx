@@ -98,22 +98,68 @@ export function FilterSelect<const T extends string>(props: {
   label: string;
   placeholder: string;
   values: readonly T[];
-  labelOf: (value: T) => string;
+  labels: Readonly<Record<T, string>> | ((value: T) => string);
   value: T | undefined;
   onChange: (value: T | undefined) => void;
   width: number;
+  searchable?: boolean;
 }) {
-  const { values } = props;
+  const { values, labels } = props;
   return (
     <Select
       label={props.label}
       placeholder={props.placeholder}
-      data={values.map((value) => ({ value, label: props.labelOf(value) }))}
+      data={values.map((value) => ({
+        value,
+        label: typeof labels === 'function' ? labels(value) : labels[value],
+      }))}
       value={props.value !== undefined && values.includes(props.value) ? props.value : null}
       onChange={(value) =>
         props.onChange(values.find((candidate) => candidate === value) ?? undefined)
       }
+      searchable={props.searchable}
       clearable
+      w={props.width}
+    />
+  );
+}
+
+/** One record of a list the server holds (an LGA, an MDA, an officer), searchable by name. */
+export function FilterLookup(props: {
+  label: string;
+  /** "Any MDA" */
+  placeholder: string;
+  /** "MDAs", for "MDAs could not be loaded". */
+  plural: string;
+  /** "MDA", for "No MDA of that name". */
+  noun: string;
+  options: { isError: boolean; data?: readonly { value: string; label: string }[] | undefined };
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  width: number;
+  /** A bookmarked value the list does not hold (yet) stays selectable rather than vanishing. */
+  keepsUnlisted?: boolean;
+}) {
+  const data = [...(props.options.data ?? [])];
+  if (
+    props.keepsUnlisted &&
+    props.value !== undefined &&
+    !data.some((option) => option.value === props.value)
+  ) {
+    data.push({ value: props.value, label: props.value });
+  }
+  return (
+    <Select
+      label={props.label}
+      placeholder={
+        props.options.isError ? `${props.plural} could not be loaded` : props.placeholder
+      }
+      data={data}
+      value={props.value ?? null}
+      onChange={(value) => props.onChange(value ?? undefined)}
+      searchable
+      clearable
+      nothingFoundMessage={`No ${props.noun} of that name`}
       w={props.width}
     />
   );
@@ -132,7 +178,7 @@ export function FilterActiveStatus(props: {
       label="Status"
       placeholder="Active and inactive"
       values={ACTIVE_STATUSES}
-      labelOf={(status) => ACTIVE_STATUS_LABELS[status]}
+      labels={ACTIVE_STATUS_LABELS}
       value={props.value}
       onChange={props.onChange}
       width={190}

@@ -33,7 +33,7 @@ export function CategoryFilters(props: {
         label="Rule"
         placeholder="Both rules"
         values={TRADE_CATEGORY_RULES}
-        labelOf={(rule) => TRADE_CATEGORY_RULE_LABELS[rule]}
+        labels={TRADE_CATEGORY_RULE_LABELS}
         value={search.rule}
         onChange={(rule) => onChange({ rule })}
         width={300}

@@ -62,7 +62,7 @@ function Objections() {
           label="Status"
           placeholder="Any status"
           values={OBJECTION_STATUSES}
-          labelOf={(status) => OBJECTION_STATUS_LABELS[status]}
+          labels={OBJECTION_STATUS_LABELS}
           value={search.status}
           onChange={(status) => list.setFilters({ status })}
           width={180}
