@@ -4,7 +4,6 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import type { AuditEventListResult, AuditEventView } from '../../../shared/audit';
 import { type ListCards, ListTable } from '../../lib/lists/ListTable';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../lib/lists/searchParams';
 import { AuditEventDetails } from './AuditEventDetails';
 import { formatAuditTime } from './format';
 
@@ -103,15 +102,10 @@ export function AuditTable({ data, isFetching, onPageChange, onPageSizeChange }:
       idAccessor="id"
       columns={columns}
       cards={cards}
-      records={data?.items}
+      data={data}
       fetching={isFetching}
       loadingText="Loading the audit trail…"
       noRecordsText="No audit rows on this page"
-      total={data?.total ?? 0}
-      isTotalCapped={data?.isTotalCapped}
-      page={data?.page ?? 1}
-      pageSize={data?.pageSize ?? DEFAULT_PAGE_SIZE}
-      pageSizes={PAGE_SIZE_CHOICES}
       onPageChange={onPageChange}
       onPageSizeChange={onPageSizeChange}
       rowExpansion={{

@@ -170,13 +170,10 @@ export function MdaTable({ data, isFetching, canWrite, onEdit, ...handlers }: Pr
       idAccessor="id"
       columns={columns}
       cards={cards}
-      records={data?.items}
+      data={data}
       fetching={isFetching}
       loadingText="Loading MDAs…"
       noRecordsText="No MDAs on this page"
-      total={data?.total ?? 0}
-      page={data?.page ?? 1}
-      pageSize={data?.pageSize ?? 50}
       pageSizes={MdaListSearch.pageSizes}
       onPageChange={handlers.onPageChange}
       onPageSizeChange={handlers.onPageSizeChange}

@@ -7,7 +7,6 @@ import {
   type TradeCategoryView,
 } from '../../../../shared/assessments/categories';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
-import { DEFAULT_PAGE_SIZE } from '../../../lib/lists/searchParams';
 import { CategoryListSearch } from './categorySearch';
 import { ruleSentence } from './ruleText';
 
@@ -107,13 +106,10 @@ export function CategoryTable({ data, isFetching, canWrite, onEdit, ...handlers 
       idAccessor="id"
       columns={columns}
       cards={cards}
-      records={data?.items}
+      data={data}
       fetching={isFetching}
       loadingText="Loading trade categories…"
       noRecordsText="No trade categories on this page"
-      total={data?.total ?? 0}
-      page={data?.page ?? 1}
-      pageSize={data?.pageSize ?? DEFAULT_PAGE_SIZE}
       pageSizes={CategoryListSearch.pageSizes}
       onPageChange={handlers.onPageChange}
       onPageSizeChange={handlers.onPageSizeChange}

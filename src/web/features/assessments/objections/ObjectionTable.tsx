@@ -4,7 +4,6 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { ObjectionPage, ObjectionView } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
 import { useShellBase } from '../../../shell/shellPaths';
 import { formatLagosDate } from '../../taxpayers/format';
 import { ObjectionStatusBadge } from '../common/StatusBadges';
@@ -131,14 +130,10 @@ export function ObjectionTable(props: Props) {
       idAccessor="id"
       columns={columns}
       cards={cards}
-      records={props.data.items}
+      data={props.data}
       fetching={props.isFetching}
       loadingText="Loading objections…"
       noRecordsText="No objections on this page"
-      total={props.data.total}
-      page={props.data.page}
-      pageSize={props.data.pageSize ?? DEFAULT_PAGE_SIZE}
-      pageSizes={PAGE_SIZE_CHOICES}
       onOpen={props.onOpen}
       onPageChange={props.onPageChange}
       onPageSizeChange={props.onPageSizeChange}

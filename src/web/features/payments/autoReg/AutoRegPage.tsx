@@ -13,7 +13,7 @@ import { countActiveFilters, FilterBar, FilterText } from '../../../lib/lists/fi
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { ListLoadError, useSetListSearch } from '../../../lib/lists/listPage';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
+import { DEFAULT_PAGE_SIZE } from '../../../lib/lists/searchParams';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { NoAccess } from '../../pages/NoAccess';
@@ -199,7 +199,7 @@ function AutoRegList() {
           idAccessor="paymentId"
           columns={columns}
           cards={cards}
-          records={list.data?.items}
+          data={list.data}
           fetching={list.isFetching}
           loadingText="Loading payers…"
           noRecordsText={
@@ -207,10 +207,6 @@ function AutoRegList() {
               ? 'No payers match this search'
               : 'Every payment so far came with a BTIN'
           }
-          total={list.data?.total ?? 0}
-          page={list.data?.page ?? 1}
-          pageSize={list.data?.pageSize ?? DEFAULT_PAGE_SIZE}
-          pageSizes={PAGE_SIZE_CHOICES}
           onPageChange={(page) => setSearch({ page: page === 1 ? undefined : page }, false)}
           onPageSizeChange={(pageSize) =>
             setSearch({
