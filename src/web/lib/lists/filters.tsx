@@ -186,7 +186,7 @@ export function FilterActiveStatus(props: {
   );
 }
 
-export function ClearFiltersButton({ onClear }: { onClear: () => void }) {
+function ClearFiltersButton({ onClear }: { onClear: () => void }) {
   return (
     <Button variant="subtle" leftSection={<IconX size={16} aria-hidden="true" />} onClick={onClear}>
       Clear filters

@@ -13,7 +13,7 @@ import { DEFAULT_PAGE_SIZE, type ExportFormat, type SearchOf } from './searchPar
  */
 
 /** Merges a change into the page's URL search; filters replace the entry, paging adds one. */
-export function useSetListSearch<S extends object>() {
+function useSetListSearch<S extends object>() {
   const navigate = useNavigate();
   return (change: Partial<S>, replace = true) =>
     void navigate({
@@ -48,8 +48,6 @@ export function useListSearch<D extends ListSearchDefinition>(
   return {
     search,
     setSearch,
-    /** The filters the officer sets: what "Filters (n)" counts and "Clear filters" clears. */
-    filterKeys,
     /** Whether any filter is set: an empty list then says "no match", not "none yet". */
     hasFilters: filterKeys.some((key) => search[key] !== undefined),
     setFilters: (change: Partial<S>) => setSearch(withFirstPage(change)),
@@ -69,7 +67,7 @@ export function useListSearch<D extends ListSearchDefinition>(
 }
 
 /** The change that clears the given filter keys. */
-export function clearedFilters<S extends object>(keys: readonly (keyof S)[]): Partial<S> {
+function clearedFilters<S extends object>(keys: readonly (keyof S)[]): Partial<S> {
   return Object.fromEntries(keys.map((key) => [key, undefined])) as Partial<S>;
 }
 
@@ -108,8 +106,12 @@ export function ListLoadError(props: {
   );
 }
 
-/** A list page's title, what the list holds, and its buttons (export, add) on the right. */
-export function ListHeader(props: { title: string; description?: ReactNode; children: ReactNode }) {
+/** A list page's title, what the list holds, and its buttons (export, add), if any, on the right. */
+export function ListHeader(props: {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
   const title = (
     <Title order={1} size="h2">
       {props.title}
@@ -127,7 +129,7 @@ export function ListHeader(props: { title: string; description?: ReactNode; chil
           </Text>
         </Stack>
       )}
-      <Group gap="sm">{props.children}</Group>
+      {props.children !== undefined && <Group gap="sm">{props.children}</Group>}
     </Group>
   );
 }

@@ -1,7 +1,7 @@
 import 'mantine-datatable/styles.css';
 import '../../../styles/tables.css';
 import '../../../styles/forms.css';
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { OBJECTION_STATUSES } from '../../../../shared/assessments/enums';
 import type { ObjectionView } from '../../../../shared/assessments/views';
 import { countActiveFilters, FilterBar, FilterSelect } from '../../../lib/lists/filters';
-import { ListBody, ListEmpty, useListSearch } from '../../../lib/lists/listPage';
+import { ListBody, ListEmpty, ListHeader, useListSearch } from '../../../lib/lists/listPage';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
 import { NoAccess } from '../../pages/NoAccess';
@@ -44,15 +44,10 @@ function Objections() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          {TITLE}
-        </Title>
-        <Text size="sm" c="dimmed">
-          Taxpayers' objections to their assessments. Each must be answered within 90 days of
-          filing: open ones come first, the closest to their deadline on top.
-        </Text>
-      </Stack>
+      <ListHeader
+        title={TITLE}
+        description="Taxpayers' objections to their assessments. Each must be answered within 90 days of filing: open ones come first, the closest to their deadline on top."
+      />
 
       <FilterBar
         activeCount={countActiveFilters(search, ObjectionListSearch.filterKeys)}
