@@ -124,7 +124,7 @@ function FailedRows({ jobId }: { jobId: string }) {
           title: (r) => `Line ${r.lineNumber}: ${r.btin || 'no BTIN'}`,
           fields: [{ label: 'Why it failed', render: (r) => r.message ?? '' }],
         }}
-        data={rows.data && { ...rows.data, page, pageSize }}
+        data={{ items: rows.data?.items ?? [], total: rows.data?.total ?? 0, page, pageSize }}
         fetching={rows.isFetching}
         loadingText="Loading the failed rows…"
         noRecordsText="No row failed"
