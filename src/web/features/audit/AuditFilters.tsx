@@ -6,7 +6,7 @@ import {
   FilterDateRange,
   FilterText,
 } from '../../lib/lists/filters';
-import { AUDIT_FILTER_KEYS, type AuditTrailSearch } from './auditSearch';
+import { AuditTrailSearch } from './auditSearch';
 import { auditActionsQuery } from './queries';
 
 type TextKey = 'actor' | 'entityType' | 'entityId';
@@ -30,8 +30,6 @@ function actionOptions(actions: readonly string[]) {
   ];
 }
 
-/** A text filter that waits for the typing to stop, and follows the URL when it changes. */
-
 /** The trail's filters: actor, action, entity, days. Every change goes to the URL (STYLE.md §8). */
 export function AuditFilters({ search, onChange, onClear }: Props) {
   const actions = useQuery(auditActionsQuery());
@@ -42,7 +40,10 @@ export function AuditFilters({ search, onChange, onClear }: Props) {
   }
 
   return (
-    <FilterBar activeCount={countActiveFilters(search, AUDIT_FILTER_KEYS)} onClear={onClear}>
+    <FilterBar
+      activeCount={countActiveFilters(search, AuditTrailSearch.filterKeys)}
+      onClear={onClear}
+    >
       <FilterText
         label="Actor"
         placeholder="Username or Officer ID"

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import type { AuditEventListResult, AuditEventView } from '../../../shared/audit';
 import { type ListCards, ListTable } from '../../lib/lists/ListTable';
 import { AuditEventDetails } from './AuditEventDetails';
-import { AUDIT_DEFAULT_PAGE_SIZE, AUDIT_PAGE_SIZES } from './auditSearch';
 import { formatAuditTime } from './format';
 
 type Props = {
@@ -103,15 +102,10 @@ export function AuditTable({ data, isFetching, onPageChange, onPageSizeChange }:
       idAccessor="id"
       columns={columns}
       cards={cards}
-      records={data?.items}
+      data={data}
       fetching={isFetching}
       loadingText="Loading the audit trail…"
       noRecordsText="No audit rows on this page"
-      total={data?.total ?? 0}
-      isTotalCapped={data?.isTotalCapped}
-      page={data?.page ?? 1}
-      pageSize={data?.pageSize ?? AUDIT_DEFAULT_PAGE_SIZE}
-      pageSizes={AUDIT_PAGE_SIZES}
       onPageChange={onPageChange}
       onPageSizeChange={onPageSizeChange}
       rowExpansion={{

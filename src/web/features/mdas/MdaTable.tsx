@@ -13,7 +13,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { MDA_CATEGORY_LABELS, type MdaPage, type MdaView } from '../../../shared/mdas';
 import { type ListCards, ListTable } from '../../lib/lists/ListTable';
-import { PAGE_SIZE_CHOICES } from './listSearch';
+import { MdaListSearch } from './listSearch';
 import { RemitaFaultBadge } from './RemitaFault';
 import { RevenueHeadsPanel } from './RevenueHeadsPanel';
 
@@ -170,14 +170,11 @@ export function MdaTable({ data, isFetching, canWrite, onEdit, ...handlers }: Pr
       idAccessor="id"
       columns={columns}
       cards={cards}
-      records={data?.items}
+      data={data}
       fetching={isFetching}
       loadingText="Loading MDAs…"
       noRecordsText="No MDAs on this page"
-      total={data?.total ?? 0}
-      page={data?.page ?? 1}
-      pageSize={data?.pageSize ?? 50}
-      pageSizes={PAGE_SIZE_CHOICES}
+      pageSizes={MdaListSearch.pageSizes}
       onPageChange={handlers.onPageChange}
       onPageSizeChange={handlers.onPageSizeChange}
       rowExpansion={{

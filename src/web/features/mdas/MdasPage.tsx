@@ -1,24 +1,24 @@
 import 'mantine-datatable/styles.css';
 import '../../styles/tables.css';
 import '../../styles/forms.css';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { MdaView } from '../../../shared/mdas';
 import {
-  clearedFilters,
   ExportButtons,
-  ListLoadError,
-  useSetListSearch,
+  ListBody,
+  ListEmpty,
+  ListHeader,
+  useListSearch,
 } from '../../lib/lists/listPage';
 import { MDA_TABLE } from '../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { NoAccess } from '../pages/NoAccess';
-import { FILTER_KEYS, hasFilters, MdaListSearch } from './listSearch';
+import { MdaListSearch } from './listSearch';
 import { MdaFilters } from './MdaFilters';
 import { MdaFormModal } from './MdaFormModal';
 import { MdaTable } from './MdaTable';
@@ -40,74 +40,60 @@ export function MdaListPage() {
 
 function MdasPage({ title, canWrite }: { title: string; canWrite: boolean }) {
   useDocumentTitle(`${title} · RevDesk`);
-  const search = MdaListSearch.parse(useSearch({ strict: false }));
-  const list = useQuery(mdaDetailsQuery(search));
+  const list = useListSearch(MdaListSearch);
+  const { search, setSearch } = list;
+  const query = useQuery(mdaDetailsQuery(search));
   const [editing, setEditing] = useState<MdaView | null>(null);
-
-  const setSearch = useSetListSearch<MdaListSearch>();
-  const clearFilters = () => setSearch(clearedFilters<MdaListSearch>(FILTER_KEYS));
-
-  const isEmpty = list.data !== undefined && list.data.total === 0 && !list.isPlaceholderData;
+  const openNew = () => setSearch({ add: true }, false);
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            Ministries, departments, agencies and local governments, and the revenue heads each
-            collects.
-          </Text>
-        </Stack>
-        <Group gap="sm">
-          <ExportButtons hrefOf={(format) => mdaExportUrl(search, format)} />
-          {canWrite && (
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden="true" />}
-              onClick={() => setSearch({ add: true }, false)}
-            >
-              Add MDA
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <ListHeader
+        title={title}
+        description="Ministries, departments, agencies and local governments, and the revenue heads each collects."
+      >
+        <ExportButtons hrefOf={(format) => mdaExportUrl(search, format)} />
+        {canWrite && (
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={openNew}>
+            Add MDA
+          </Button>
+        )}
+      </ListHeader>
 
-      <MdaFilters
-        search={search}
-        onChange={(change) => setSearch({ ...change, page: undefined })}
-        onClear={clearFilters}
-      />
+      <MdaFilters search={search} onChange={list.setFilters} onClear={list.clearFilters} />
 
-      {list.isError ? (
-        <ListLoadError
-          what="The MDAs"
-          error={list.error}
-          isRetrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.isPending ? (
-        <TableSkeleton {...MDA_TABLE} withPage={false} />
-      ) : isEmpty ? (
-        <EmptyList
-          filtered={hasFilters(search)}
-          canWrite={canWrite}
-          onClear={clearFilters}
-          onAdd={() => setSearch({ add: true }, false)}
-        />
-      ) : (
-        <MdaTable
-          data={list.data}
-          isFetching={list.isFetching}
-          canWrite={canWrite}
-          onEdit={setEditing}
-          onPageChange={(page) => setSearch({ page: page === 1 ? undefined : page }, false)}
-          onPageSizeChange={(pageSize) =>
-            setSearch({ pageSize: pageSize === 50 ? undefined : pageSize, page: undefined })
-          }
-        />
-      )}
+      <ListBody
+        query={query}
+        what="The MDAs"
+        skeleton={<TableSkeleton {...MDA_TABLE} withPage={false} />}
+        empty={
+          <ListEmpty
+            icon={<IconBuildingCommunity size={32} aria-hidden="true" />}
+            filtered={list.hasFilters}
+            onClear={list.clearFilters}
+            noMatch="No MDA matches these filters."
+            none="No MDAs are set up yet."
+            noneHint={
+              canWrite && (
+                <Button variant="light" onClick={openNew}>
+                  Add the first MDA
+                </Button>
+              )
+            }
+          />
+        }
+      >
+        {(data) => (
+          <MdaTable
+            data={data}
+            isFetching={query.isFetching}
+            canWrite={canWrite}
+            onEdit={setEditing}
+            onPageChange={list.onPageChange}
+            onPageSizeChange={list.onPageSizeChange}
+          />
+        )}
+      </ListBody>
 
       {canWrite && (
         <MdaFormModal
@@ -120,37 +106,5 @@ function MdasPage({ title, canWrite }: { title: string; canWrite: boolean }) {
         />
       )}
     </Stack>
-  );
-}
-
-function EmptyList(props: {
-  filtered: boolean;
-  canWrite: boolean;
-  onClear: () => void;
-  onAdd: () => void;
-}) {
-  return (
-    <Paper withBorder radius="md" p="xl">
-      <Stack align="center" gap="sm">
-        <IconBuildingCommunity size={32} aria-hidden="true" />
-        {props.filtered ? (
-          <>
-            <Text fw={600}>No MDA matches these filters.</Text>
-            <Button variant="light" onClick={props.onClear}>
-              Clear filters
-            </Button>
-          </>
-        ) : (
-          <>
-            <Text fw={600}>No MDAs are set up yet.</Text>
-            {props.canWrite && (
-              <Button variant="light" onClick={props.onAdd}>
-                Add the first MDA
-              </Button>
-            )}
-          </>
-        )}
-      </Stack>
-    </Paper>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PaymentListQuery } from '../../../shared/payments/views';
-import { hasPaymentFilters, PaymentHistorySearch, paymentParams } from './paymentSearch';
+import { PaymentHistorySearch, paymentParams } from './paymentSearch';
 
 describe('PaymentHistorySearch', () => {
   it('keeps the SPEC filters a bookmark holds', () => {
@@ -20,7 +20,7 @@ describe('PaymentHistorySearch', () => {
       startDate: '2026-01-01',
       page: 3,
     });
-    expect(hasPaymentFilters(search)).toBe(true);
+    expect(PaymentHistorySearch.hasFilters(search)).toBe(true);
   });
 
   it('reads a reference typed into the address bar, which the router hands over as a number', () => {
@@ -41,7 +41,7 @@ describe('PaymentHistorySearch', () => {
       pageSize: undefined,
       payment: undefined,
     });
-    expect(hasPaymentFilters(search)).toBe(false);
+    expect(PaymentHistorySearch.hasFilters(search)).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import classes from './ListTable.module.css';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from './searchParams';
 import { usePhoneLayout } from './usePhoneLayout';
 
 /**
@@ -29,25 +30,66 @@ export type ListCards<T> = {
   isExpanded?: (record: T) => boolean;
 };
 
-export type ListTableProps<T> = {
+/** One page of a list as the API returns it (DESIGN.md §3). */
+export type ListPageData<T> = {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** The server stopped counting: the total reads "50,000+". */
+  isTotalCapped?: boolean | undefined;
+};
+
+/** An API sort key without its direction: `name` of `-name`. */
+type SortKey<S extends string> = S extends `-${infer K}` ? K : S;
+
+/**
+ * The list's sort as the API takes it (`name`, `-name`) and the columns it sorts by: each
+ * sortable column's accessor and its sort key. Columns left out stay unsortable; a sort no
+ * column shows (relevance) puts no arrow on any.
+ */
+export type ListSorting<S extends string> = {
+  sort: S;
+  columns: Readonly<Record<string, SortKey<S>>>;
+  onChange: (sort: S) => void;
+};
+
+export function toSortStatus<S extends string>(
+  sort: S,
+  columns: ListSorting<S>['columns'],
+): { columnAccessor: string; direction: 'asc' | 'desc' } {
+  const key = sort.replace(/^-/, '');
+  return {
+    columnAccessor: Object.keys(columns).find((column) => columns[column] === key) ?? key,
+    direction: sort.startsWith('-') ? 'desc' : 'asc',
+  };
+}
+
+export function fromSortStatus<S extends string>(
+  status: { columnAccessor: unknown; direction: 'asc' | 'desc' },
+  columns: ListSorting<S>['columns'],
+  fallback: S,
+): S {
+  const key = columns[String(status.columnAccessor)];
+  if (key === undefined) return fallback;
+  return (status.direction === 'desc' ? `-${key}` : key) as S;
+}
+
+export type ListTableProps<T, S extends string = string> = {
   label: string;
   columns: DataTableColumn<T>[];
   cards: ListCards<T>;
-  records: T[] | undefined;
+  /** The page shown; undefined before the first arrives. */
+  data: ListPageData<T> | undefined;
   idAccessor: keyof T & string;
   fetching: boolean;
   loadingText: string;
   noRecordsText: string;
-  total: number;
-  page: number;
-  pageSize: number;
-  pageSizes: readonly number[];
-  /** The server stopped counting: the total reads "50,000+". */
-  isTotalCapped?: boolean | undefined;
+  /** PAGE_SIZE_CHOICES unless the list is short. */
+  pageSizes?: readonly number[];
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
-  sortStatus?: DataTableSortStatus<T>;
-  onSortStatusChange?: (status: DataTableSortStatus<T>) => void;
+  sorting?: ListSorting<S> | undefined;
   /** What a row click, and a tap on a card, opens. */
   onOpen?: (record: T) => void;
   rowExpansion?: DataTableRowExpansionProps<T>;
@@ -58,18 +100,31 @@ function rangeText(from: number, to: number, total: number, isCapped: boolean | 
   return `${n(from)}–${n(to)} of ${n(total)}${isCapped ? '+' : ''}`;
 }
 
-export function ListTable<T>(props: ListTableProps<T>) {
+export function ListTable<T, S extends string = string>(props: ListTableProps<T, S>) {
   const isPhone = usePhoneLayout();
   return isPhone ? <ListCardsView {...props} /> : <ListDataTable {...props} />;
 }
 
-function ListDataTable<T>(props: ListTableProps<T>) {
-  const records = props.records ?? [];
-  const sorting =
-    props.sortStatus && props.onSortStatusChange
-      ? { sortStatus: props.sortStatus, onSortStatusChange: props.onSortStatusChange }
-      : {};
-  const { onOpen } = props;
+/** The page shown and its place in the list; the first page's before it arrives. */
+function paging<T>(data: ListPageData<T> | undefined) {
+  return {
+    records: data?.items ?? [],
+    total: data?.total ?? 0,
+    page: data?.page ?? 1,
+    pageSize: data?.pageSize ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
+function ListDataTable<T, S extends string>(props: ListTableProps<T, S>) {
+  const { records, total, page, pageSize } = paging(props.data);
+  const { onOpen, sorting } = props;
+  const sortProps = sorting
+    ? {
+        sortStatus: toSortStatus(sorting.sort, sorting.columns) as DataTableSortStatus<T>,
+        onSortStatusChange: (status: DataTableSortStatus<T>) =>
+          sorting.onChange(fromSortStatus(status, sorting.columns, sorting.sort)),
+      }
+    : {};
   return (
     <DataTable<T>
       aria-label={props.label}
@@ -84,30 +139,30 @@ function ListDataTable<T>(props: ListTableProps<T>) {
       fetching={props.fetching}
       loadingText={props.loadingText}
       noRecordsText={props.noRecordsText}
-      totalRecords={props.total}
-      page={props.page}
-      recordsPerPage={props.pageSize}
-      recordsPerPageOptions={[...props.pageSizes]}
+      totalRecords={total}
+      page={page}
+      recordsPerPage={pageSize}
+      recordsPerPageOptions={[...(props.pageSizes ?? PAGE_SIZE_CHOICES)]}
       recordsPerPageLabel="Rows per page"
       onPageChange={props.onPageChange}
       onRecordsPerPageChange={props.onPageSizeChange}
       paginationText={({ from, to, totalRecords }) =>
-        rangeText(from, to, totalRecords, props.isTotalCapped)
+        rangeText(from, to, totalRecords, props.data?.isTotalCapped)
       }
       getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
-      {...sorting}
+      {...sortProps}
       {...(props.rowExpansion ? { rowExpansion: props.rowExpansion } : {})}
       {...(onOpen ? { onRowClick: ({ record }: { record: T }) => onOpen(record) } : {})}
     />
   );
 }
 
-function ListCardsView<T>(props: ListTableProps<T>) {
-  const records = props.records ?? [];
+function ListCardsView<T, S extends string>(props: ListTableProps<T, S>) {
+  const { records, total, page, pageSize } = paging(props.data);
   const { cards, onOpen } = props;
-  const from = (props.page - 1) * props.pageSize + 1;
+  const from = (page - 1) * pageSize + 1;
   const to = from + records.length - 1;
-  const lastPage = Math.max(1, Math.ceil(props.total / props.pageSize));
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
   return (
     <>
       <ul aria-label={props.label} aria-busy={props.fetching} className={classes.cards}>
@@ -146,18 +201,18 @@ function ListCardsView<T>(props: ListTableProps<T>) {
             variant="default"
             h={44}
             aria-label="Previous page"
-            disabled={props.page <= 1}
-            onClick={() => props.onPageChange(props.page - 1)}
+            disabled={page <= 1}
+            onClick={() => props.onPageChange(page - 1)}
           >
             <IconChevronLeft size={18} aria-hidden="true" />
           </Button>
-          <Text size="sm">{rangeText(from, to, props.total, props.isTotalCapped)}</Text>
+          <Text size="sm">{rangeText(from, to, total, props.data?.isTotalCapped)}</Text>
           <Button
             variant="default"
             h={44}
             aria-label="Next page"
-            disabled={props.page >= lastPage}
-            onClick={() => props.onPageChange(props.page + 1)}
+            disabled={page >= lastPage}
+            onClick={() => props.onPageChange(page + 1)}
           >
             <IconChevronRight size={18} aria-hidden="true" />
           </Button>

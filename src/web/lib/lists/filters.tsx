@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -89,7 +89,104 @@ export function FilterDateRange(props: {
   );
 }
 
-export function ClearFiltersButton({ onClear }: { onClear: () => void }) {
+/**
+ * One of a fixed set of values, or any (cleared): an enum of the contract with its labels. A
+ * value the URL holds that is not among `values` (a status outside this screen's) shows as
+ * none.
+ */
+export function FilterSelect<const T extends string>(props: {
+  label: string;
+  placeholder: string;
+  values: readonly T[];
+  labels: Readonly<Record<T, string>> | ((value: T) => string);
+  value: T | undefined;
+  onChange: (value: T | undefined) => void;
+  width: number;
+  searchable?: boolean;
+}) {
+  const { values, labels } = props;
+  return (
+    <Select
+      label={props.label}
+      placeholder={props.placeholder}
+      data={values.map((value) => ({
+        value,
+        label: typeof labels === 'function' ? labels(value) : labels[value],
+      }))}
+      value={props.value !== undefined && values.includes(props.value) ? props.value : null}
+      onChange={(value) =>
+        props.onChange(values.find((candidate) => candidate === value) ?? undefined)
+      }
+      searchable={props.searchable}
+      clearable
+      w={props.width}
+    />
+  );
+}
+
+/** One record of a list the server holds (an LGA, an MDA, an officer), searchable by name. */
+export function FilterLookup(props: {
+  label: string;
+  /** "Any MDA" */
+  placeholder: string;
+  /** "MDAs", for "MDAs could not be loaded". */
+  plural: string;
+  /** "MDA", for "No MDA of that name". */
+  noun: string;
+  options: { isError: boolean; data?: readonly { value: string; label: string }[] | undefined };
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  width: number;
+  /** A bookmarked value the list does not hold (yet) stays selectable rather than vanishing. */
+  keepsUnlisted?: boolean;
+}) {
+  const data = [...(props.options.data ?? [])];
+  if (
+    props.keepsUnlisted &&
+    props.value !== undefined &&
+    !data.some((option) => option.value === props.value)
+  ) {
+    data.push({ value: props.value, label: props.value });
+  }
+  return (
+    <Select
+      label={props.label}
+      placeholder={
+        props.options.isError ? `${props.plural} could not be loaded` : props.placeholder
+      }
+      data={data}
+      value={props.value ?? null}
+      onChange={(value) => props.onChange(value ?? undefined)}
+      searchable
+      clearable
+      nothingFoundMessage={`No ${props.noun} of that name`}
+      w={props.width}
+    />
+  );
+}
+
+const ACTIVE_STATUSES = ['active', 'inactive'] as const;
+const ACTIVE_STATUS_LABELS = { active: 'Active', inactive: 'Inactive' } as const;
+
+/** "Active" or "Inactive" records, or both (activeStatus of searchParams.ts). */
+export function FilterActiveStatus(props: {
+  value: 'active' | 'inactive' | undefined;
+  onChange: (value: 'active' | 'inactive' | undefined) => void;
+}) {
+  return (
+    <FilterSelect
+      label="Status"
+      placeholder="Active and inactive"
+      values={ACTIVE_STATUSES}
+      labels={ACTIVE_STATUS_LABELS}
+      value={props.value}
+      onChange={props.onChange}
+      width={190}
+    />
+  );
+}
+
+function ClearFiltersButton({ onClear }: { onClear: () => void }) {
   return (
     <Button variant="subtle" leftSection={<IconX size={16} aria-hidden="true" />} onClick={onClear}>
       Clear filters

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import {
+  activeStatus,
   flag,
+  isActiveParam,
   isoDate,
+  listParams,
+  listSearch,
   matching,
   oneOf,
   type SearchField,
+  SHORT_LIST_PAGE_SIZES,
   searchSchema,
   text,
   whole,
@@ -107,5 +112,96 @@ describe('the lists’ search readers', () => {
     expect(searchSchema({ page: whole(1, 10) }).parse({ page: '2', utm: 'x' })).toStrictEqual({
       page: 2,
     });
+  });
+});
+
+/** A list's search as a new page declares it: filters, a sort, paging, a dialog over it. */
+const Demands = listSearch({
+  filters: { search: text(100), status: activeStatus, issuedFrom: isoDate },
+  sort: oneOf(['number', '-number']),
+  open: { add: flag },
+});
+
+describe('listSearch', () => {
+  it('reads filters, sort, page, page size and what is open, in that order', () => {
+    const search = Demands.parse({
+      add: true,
+      pageSize: '100',
+      page: '3',
+      sort: '-number',
+      issuedFrom: '2026-01-31',
+      search: ' Ebiere ',
+      utm: 'x',
+    });
+    expect(search).toStrictEqual({
+      search: 'Ebiere',
+      issuedFrom: '2026-01-31',
+      sort: '-number',
+      page: 3,
+      pageSize: 100,
+      add: true,
+    });
+    expect(Object.keys(search)).toEqual([
+      'search',
+      'issuedFrom',
+      'sort',
+      'page',
+      'pageSize',
+      'add',
+    ]);
+  });
+
+  it('offers the usual page sizes unless told, and refuses the others', () => {
+    expect(Demands.pageSizes).toEqual([25, 50, 100, 200]);
+    expect(Demands.parse({ pageSize: '30' })).toStrictEqual({ pageSize: undefined });
+    const Short = listSearch({
+      filters: { status: activeStatus },
+      pageSizes: SHORT_LIST_PAGE_SIZES,
+    });
+    expect(Short.parse({ pageSize: '200', page: '0' })).toStrictEqual({
+      pageSize: undefined,
+      page: undefined,
+    });
+    expect(Short.parse({ pageSize: '100', sort: 'name' })).toStrictEqual({ pageSize: 100 });
+  });
+
+  it('names its filters, and tells whether any is set; paging, sort and dialogs are none', () => {
+    expect(Demands.filterKeys).toEqual(['search', 'status', 'issuedFrom']);
+    expect(Demands.hasFilters(Demands.parse({ page: '2', sort: 'number', add: true }))).toBe(false);
+    expect(Demands.hasFilters(Demands.parse({ status: 'inactive' }))).toBe(true);
+    expect(Demands.hasFilters(Demands.parse({ status: 'retired' }))).toBe(false);
+  });
+
+  it('hands over the filters that are set, and nothing else', () => {
+    const search = Demands.parse({ status: 'active', search: '', page: '2', add: true });
+    expect(Demands.filtersOf(search)).toStrictEqual({ status: 'active' });
+  });
+});
+
+describe('listParams', () => {
+  it('asks for a page: the filters set, the sort, then page and page size with their defaults', () => {
+    const params = listParams(
+      { kind: 'individual', search: 'Ebiere', lga: undefined, isActive: false },
+      { sort: 'name', page: undefined, pageSize: undefined },
+    );
+    expect([...params]).toEqual([
+      ['kind', 'individual'],
+      ['search', 'Ebiere'],
+      ['isActive', 'false'],
+      ['sort', 'name'],
+      ['page', '1'],
+      ['pageSize', '50'],
+    ]);
+  });
+
+  it('exports the whole filtered list: the format instead of paging, and no sort when none', () => {
+    const params = listParams({ actor: 'admin' }, { format: 'xlsx', page: 4, pageSize: 200 });
+    expect(params.toString()).toBe('actor=admin&format=xlsx');
+  });
+
+  it('reads an active-status filter as the API’s isActive', () => {
+    expect(isActiveParam('active')).toBe(true);
+    expect(isActiveParam('inactive')).toBe(false);
+    expect(isActiveParam(undefined)).toBeUndefined();
   });
 });

@@ -10,6 +10,8 @@
  * to the same cases.
  */
 
+import type { PAGE_SIZE_DEFAULT } from '../../../shared/pagination';
+
 /** A field's reader: the value the URL may keep, or undefined to drop it. */
 export type SearchField<T> = (value: unknown) => T | undefined;
 
@@ -89,4 +91,111 @@ export function searchSchema<const F extends Fields>(fields: F) {
     },
   };
   return schema;
+}
+
+/** The page sizes an officer may pick; the first page holds fifty (DESIGN.md §10). */
+export const PAGE_SIZE_CHOICES = [25, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE: typeof PAGE_SIZE_DEFAULT = 50;
+/** A short list's page sizes: a state has tens of MDAs or trade categories, one page holds them. */
+export const SHORT_LIST_PAGE_SIZES = [25, 50, 100] as const;
+
+/**
+ * "Active" or "Inactive" (a record switched off, kept for its history): a filter the API
+ * reads as `isActive`, see `isActiveParam`.
+ */
+export const activeStatus = oneOf(['active', 'inactive']);
+
+/** The API's `isActive` for an active-status filter; unset when the filter is. */
+export function isActiveParam(status: 'active' | 'inactive' | undefined): boolean | undefined {
+  return status === undefined ? undefined : status === 'active';
+}
+
+/**
+ * true when `Listed` names every member of `All`, else never: a list repeats its API
+ * contract's sorts or enums to keep the contract's zod schemas out of the first load, and
+ * `export const SORTS_ARE_COMPLETE: Covers<TaxpayerSort, typeof SORTS> = true` stops compiling
+ * when the contract gains one the list lacks.
+ */
+export type Covers<All, Listed extends readonly unknown[]> = [
+  Exclude<All, Listed[number]>,
+] extends [never]
+  ? true
+  : never;
+
+type SortField<Sort extends string> = [Sort] extends [never]
+  ? unknown
+  : { sort: SearchField<Sort> };
+type PagingFields = { page: SearchField<number>; pageSize: SearchField<number> };
+
+/**
+ * A list page's search: its filters (what "Clear filters", the "Filters (n)" count and an
+ * export act on), then its sort, its page and page size, then what is open over the list (a
+ * dialog, a record's panel). The URL keeps them in that order.
+ */
+export function listSearch<
+  const F extends Fields,
+  Sort extends string = never,
+  const O extends Fields = Record<never, never>,
+>(spec: {
+  filters: F;
+  sort?: SearchField<Sort>;
+  /** The page sizes offered; PAGE_SIZE_CHOICES unless the list is short (tens of MDAs). */
+  pageSizes?: readonly number[];
+  open?: O;
+}) {
+  const pageSizes = spec.pageSizes ?? PAGE_SIZE_CHOICES;
+  const fields = {
+    ...spec.filters,
+    ...(spec.sort ? { sort: spec.sort } : {}),
+    page: whole(1, 1_000_000),
+    pageSize: whole(1, 200, pageSizes),
+    ...spec.open,
+  } as F & SortField<Sort> & PagingFields & O;
+  const filterKeys = Object.keys(spec.filters) as (keyof F & string)[];
+  type Search = SearchOf<{ fields: typeof fields }>;
+  type Filters = SearchOf<{ fields: F }>;
+  return {
+    ...searchSchema(fields),
+    filterKeys,
+    pageSizes,
+    /** Whether any filter is set: an empty list then says "no match", not "none yet". */
+    hasFilters: (search: Search) => filterKeys.some((key) => search[key] !== undefined),
+    /** The filters alone, unset ones left out: the start of the API's query string. */
+    filtersOf(search: Search): Filters {
+      const filters: Record<string, unknown> = {};
+      for (const key of filterKeys) {
+        if (search[key] !== undefined) filters[key] = search[key];
+      }
+      return filters as Filters;
+    },
+  };
+}
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+/**
+ * The query string of a list's GET (DESIGN.md §3): its filters in order, unset ones left out,
+ * then the sort, then either an export's format or the page and page size (defaults filled in).
+ */
+export function listParams(
+  filters: Readonly<Record<string, string | number | boolean | undefined>>,
+  request: {
+    sort?: string | undefined;
+    format?: ExportFormat | undefined;
+    page?: number | undefined;
+    pageSize?: number | undefined;
+  },
+): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  if (request.sort !== undefined) params.set('sort', request.sort);
+  if (request.format) {
+    params.set('format', request.format);
+  } else {
+    params.set('page', String(request.page ?? 1));
+    params.set('pageSize', String(request.pageSize ?? DEFAULT_PAGE_SIZE));
+  }
+  return params;
 }

@@ -8,10 +8,10 @@ import type { AssessmentView } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { ListLoadError } from '../../../lib/lists/listPage';
+import type { PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { useShellBase } from '../../../shell/shellPaths';
 import { formatLagosDate } from '../../taxpayers/format';
-import { PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 import { assessmentListQuery } from '../common/queries';
 import { AssessmentStatusBadge } from '../common/StatusBadges';
 
@@ -111,14 +111,10 @@ export function RecentBacklog({ kind }: { kind: AssessmentKind }) {
           idAccessor="id"
           columns={columns}
           cards={cards}
-          records={list.data.items}
+          data={list.data}
           fetching={list.isFetching}
           loadingText="Loading your backlog entries…"
           noRecordsText="You have not captured a backlog year of this kind yet."
-          total={list.data.total}
-          page={list.data.page}
-          pageSize={list.data.pageSize}
-          pageSizes={PAGE_SIZE_CHOICES}
           onPageChange={setPage}
           onPageSizeChange={(size) => {
             setPageSize(size as PageSize);

@@ -7,7 +7,7 @@ import {
   type TradeCategoryView,
 } from '../../../../shared/assessments/categories';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
-import { CATEGORY_PAGE_SIZES, DEFAULT_CATEGORY_PAGE_SIZE } from './categorySearch';
+import { CategoryListSearch } from './categorySearch';
 import { ruleSentence } from './ruleText';
 
 type Props = {
@@ -106,14 +106,11 @@ export function CategoryTable({ data, isFetching, canWrite, onEdit, ...handlers 
       idAccessor="id"
       columns={columns}
       cards={cards}
-      records={data?.items}
+      data={data}
       fetching={isFetching}
       loadingText="Loading trade categories…"
       noRecordsText="No trade categories on this page"
-      total={data?.total ?? 0}
-      page={data?.page ?? 1}
-      pageSize={data?.pageSize ?? DEFAULT_CATEGORY_PAGE_SIZE}
-      pageSizes={CATEGORY_PAGE_SIZES}
+      pageSizes={CategoryListSearch.pageSizes}
       onPageChange={handlers.onPageChange}
       onPageSizeChange={handlers.onPageSizeChange}
     />

@@ -1,18 +1,18 @@
 import 'mantine-datatable/styles.css';
 import '../../../styles/tables.css';
 import '../../../styles/forms.css';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { TradeCategoryView } from '../../../../shared/assessments/categories';
 import {
-  clearedFilters,
   ExportButtons,
-  ListLoadError,
-  useSetListSearch,
+  ListBody,
+  ListEmpty,
+  ListHeader,
+  useListSearch,
 } from '../../../lib/lists/listPage';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
@@ -21,13 +21,7 @@ import { tradeCategoryListQuery } from '../common/queries';
 import { CategoryFilters } from './CategoryFilters';
 import { CategoryFormModal } from './CategoryFormModal';
 import { CategoryTable } from './CategoryTable';
-import {
-  CATEGORY_FILTER_KEYS,
-  CategoryListSearch,
-  categoryExportUrl,
-  categoryParams,
-  hasCategoryFilters,
-} from './categorySearch';
+import { CategoryListSearch, categoryExportUrl, categoryParams } from './categorySearch';
 
 const CATEGORY_TABLE = { label: 'Loading the trade categories…', columns: 4 } as const;
 
@@ -45,45 +39,28 @@ export function TradeCategoriesPage() {
 
 function CategoriesList({ canWrite }: { canWrite: boolean }) {
   useDocumentTitle('Trade Categories · RevDesk');
-  const search = CategoryListSearch.parse(useSearch({ strict: false }));
-  const list = useQuery(tradeCategoryListQuery(categoryParams(search)));
+  const list = useListSearch(CategoryListSearch);
+  const { search, setSearch } = list;
+  const query = useQuery(tradeCategoryListQuery(categoryParams(search)));
   const [editing, setEditing] = useState<TradeCategoryView | null>(null);
-
-  const setSearch = useSetListSearch<CategoryListSearch>();
-  const clearFilters = () => setSearch(clearedFilters<CategoryListSearch>(CATEGORY_FILTER_KEYS));
   const openNew = () => setSearch({ add: true }, false);
-
-  const isEmpty = list.data !== undefined && list.data.total === 0 && !list.isPlaceholderData;
-  const hasDemo = list.data?.items.some((category) => category.isDemo) ?? false;
+  const hasDemo = query.data?.items.some((category) => category.isDemo) ?? false;
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            Trade Categories
-          </Title>
-          <Text c="dimmed" size="sm">
-            What a market trader or artisan pays as presumptive tax: a fixed yearly amount by size,
-            or a percentage of turnover above an exempt threshold.
-            {canWrite ? '' : ' Only an administrator can change them.'}
-          </Text>
-        </Stack>
-        <Group gap="sm">
-          <ExportButtons hrefOf={(format) => categoryExportUrl(search, format)} />
-          {canWrite && (
-            <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={openNew}>
-              New category
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <ListHeader
+        title="Trade Categories"
+        description={`What a market trader or artisan pays as presumptive tax: a fixed yearly amount by size, or a percentage of turnover above an exempt threshold.${canWrite ? '' : ' Only an administrator can change them.'}`}
+      >
+        <ExportButtons hrefOf={(format) => categoryExportUrl(search, format)} />
+        {canWrite && (
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={openNew}>
+            New category
+          </Button>
+        )}
+      </ListHeader>
 
-      <CategoryFilters
-        search={search}
-        onChange={(change) => setSearch({ ...change, page: undefined })}
-        onClear={clearFilters}
-      />
+      <CategoryFilters search={search} onChange={list.setFilters} onClear={list.clearFilters} />
 
       {hasDemo && (
         <Text size="sm" c="dimmed">
@@ -92,34 +69,38 @@ function CategoriesList({ canWrite }: { canWrite: boolean }) {
         </Text>
       )}
 
-      {list.isError ? (
-        <ListLoadError
-          what="The trade categories"
-          error={list.error}
-          isRetrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.isPending ? (
-        <TableSkeleton {...CATEGORY_TABLE} withPage={false} />
-      ) : isEmpty ? (
-        <EmptyList
-          filtered={hasCategoryFilters(search)}
-          canWrite={canWrite}
-          onClear={clearFilters}
-          onAdd={openNew}
-        />
-      ) : (
-        <CategoryTable
-          data={list.data}
-          isFetching={list.isFetching}
-          canWrite={canWrite}
-          onEdit={setEditing}
-          onPageChange={(page) => setSearch({ page: page === 1 ? undefined : page }, false)}
-          onPageSizeChange={(pageSize) =>
-            setSearch({ pageSize: pageSize === 50 ? undefined : pageSize, page: undefined })
-          }
-        />
-      )}
+      <ListBody
+        query={query}
+        what="The trade categories"
+        skeleton={<TableSkeleton {...CATEGORY_TABLE} withPage={false} />}
+        empty={
+          <ListEmpty
+            icon={<IconBuildingStore size={32} aria-hidden="true" />}
+            filtered={list.hasFilters}
+            onClear={list.clearFilters}
+            noMatch="No trade category matches these filters."
+            none="No trade categories are set up yet."
+            noneHint={
+              canWrite && (
+                <Button variant="light" onClick={openNew}>
+                  Add the first category
+                </Button>
+              )
+            }
+          />
+        }
+      >
+        {(data) => (
+          <CategoryTable
+            data={data}
+            isFetching={query.isFetching}
+            canWrite={canWrite}
+            onEdit={setEditing}
+            onPageChange={list.onPageChange}
+            onPageSizeChange={list.onPageSizeChange}
+          />
+        )}
+      </ListBody>
 
       {canWrite && (
         <CategoryFormModal
@@ -132,37 +113,5 @@ function CategoriesList({ canWrite }: { canWrite: boolean }) {
         />
       )}
     </Stack>
-  );
-}
-
-function EmptyList(props: {
-  filtered: boolean;
-  canWrite: boolean;
-  onClear: () => void;
-  onAdd: () => void;
-}) {
-  return (
-    <Paper withBorder radius="md" p="xl">
-      <Stack align="center" gap="sm">
-        <IconBuildingStore size={32} aria-hidden="true" />
-        {props.filtered ? (
-          <>
-            <Text fw={600}>No trade category matches these filters.</Text>
-            <Button variant="light" onClick={props.onClear}>
-              Clear filters
-            </Button>
-          </>
-        ) : (
-          <>
-            <Text fw={600}>No trade categories are set up yet.</Text>
-            {props.canWrite && (
-              <Button variant="light" onClick={props.onAdd}>
-                Add the first category
-              </Button>
-            )}
-          </>
-        )}
-      </Stack>
-    </Paper>
   );
 }

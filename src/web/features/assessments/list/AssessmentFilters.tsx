@@ -1,25 +1,28 @@
 import { Checkbox, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
+  ASSESSMENT_SOURCES,
   ASSESSMENT_STATUS_LABELS,
   ASSESSMENT_STATUSES,
   type AssessmentKind,
   type AssessmentSource,
-  type AssessmentStatus,
 } from '../../../../shared/assessments/enums';
 import { BAYELSA_STATE_ID } from '../../../../shared/states';
 import {
   countActiveFilters,
   FilterBar,
   FilterDateRange,
+  FilterLookup,
+  FilterSelect,
   FilterText,
 } from '../../../lib/lists/filters';
-import { selectOptions } from '../../taxpayers/format';
 import { lgasQuery } from '../../taxpayers/queries';
-import { ASSESSMENT_FILTER_KEYS, type AssessmentListSearch } from '../common/assessmentSearch';
+import { AssessmentListSearch } from '../common/assessmentSearch';
 import { assessingOfficersQuery } from '../common/queries';
 
-type FilterChange = Partial<Pick<AssessmentListSearch, (typeof ASSESSMENT_FILTER_KEYS)[number]>>;
+type FilterChange = Partial<
+  Pick<AssessmentListSearch, (typeof AssessmentListSearch.filterKeys)[number]>
+>;
 
 const SOURCE_LABELS: Record<AssessmentSource, string> = {
   assessed: 'Assessed here',
@@ -44,7 +47,10 @@ export function AssessmentFilters({ kind, search, onChange, onClear }: Props) {
   const lgas = useQuery(lgasQuery(BAYELSA_STATE_ID));
   const officers = useQuery(assessingOfficersQuery(kind));
   return (
-    <FilterBar activeCount={countActiveFilters(search, ASSESSMENT_FILTER_KEYS)} onClear={onClear}>
+    <FilterBar
+      activeCount={countActiveFilters(search, AssessmentListSearch.filterKeys)}
+      onClear={onClear}
+    >
       <FilterText
         label="Search"
         placeholder="BTIN, name or notice number"
@@ -63,38 +69,36 @@ export function AssessmentFilters({ kind, search, onChange, onClear }: Props) {
         clearable
         w={120}
       />
-      <Select
+      <FilterSelect
         label="Status"
         placeholder="Any status"
-        data={selectOptions(ASSESSMENT_STATUSES, ASSESSMENT_STATUS_LABELS)}
-        value={search.status ?? null}
-        onChange={(status) =>
-          onChange({ status: (status as AssessmentStatus | null) ?? undefined })
-        }
-        clearable
-        w={150}
+        values={ASSESSMENT_STATUSES}
+        labels={ASSESSMENT_STATUS_LABELS}
+        value={search.status}
+        onChange={(status) => onChange({ status })}
+        width={150}
       />
-      <Select
+      <FilterSelect
         label="Source"
         placeholder="Assessed or backlog"
-        data={selectOptions(['assessed', 'backlog'] as const, SOURCE_LABELS)}
-        value={search.source ?? null}
-        onChange={(source) =>
-          onChange({ source: (source as AssessmentSource | null) ?? undefined })
-        }
-        clearable
-        w={190}
+        values={ASSESSMENT_SOURCES}
+        labels={SOURCE_LABELS}
+        value={search.source}
+        onChange={(source) => onChange({ source })}
+        width={190}
       />
-      <Select
+      <FilterLookup
         label="LGA"
-        placeholder={lgas.isError ? 'LGAs could not be loaded' : 'Any LGA'}
-        data={(lgas.data ?? []).map((lga) => ({ value: String(lga.id), label: lga.name }))}
-        value={search.lgaId === undefined ? null : String(search.lgaId)}
+        placeholder="Any LGA"
+        plural="LGAs"
+        noun="LGA"
+        options={{
+          isError: lgas.isError,
+          data: lgas.data?.map((lga) => ({ value: String(lga.id), label: lga.name })),
+        }}
+        value={search.lgaId === undefined ? undefined : String(search.lgaId)}
         onChange={(lgaId) => onChange({ lgaId: lgaId ? Number(lgaId) : undefined })}
-        searchable
-        clearable
-        nothingFoundMessage="No LGA of that name"
-        w={190}
+        width={190}
       />
       <FilterDateRange
         labels={['Issued from', 'Issued to']}
@@ -103,19 +107,18 @@ export function AssessmentFilters({ kind, search, onChange, onClear }: Props) {
         onChange={(range) => onChange({ issuedFrom: range.from, issuedTo: range.to })}
         width={150}
       />
-      <Select
+      <FilterLookup
         label="Officer"
-        placeholder={officers.isError ? 'Officers could not be loaded' : 'Any officer'}
-        data={(officers.data?.items ?? []).map((officer) => ({
-          value: officer.id,
-          label: officer.name,
-        }))}
-        value={search.createdBy ?? null}
-        onChange={(id) => onChange({ createdBy: id ?? undefined, mine: undefined })}
-        searchable
-        clearable
-        nothingFoundMessage="No officer of that name"
-        w={200}
+        placeholder="Any officer"
+        plural="Officers"
+        noun="officer"
+        options={{
+          isError: officers.isError,
+          data: officers.data?.items.map((officer) => ({ value: officer.id, label: officer.name })),
+        }}
+        value={search.createdBy}
+        onChange={(createdBy) => onChange({ createdBy, mine: undefined })}
+        width={200}
       />
       <Checkbox
         label="Only mine"

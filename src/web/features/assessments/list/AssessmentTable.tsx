@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import type {
   AssessmentPage,
   AssessmentSort,
@@ -7,30 +7,17 @@ import type {
 } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
 import { formatLagosDate } from '../../taxpayers/format';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 import { AssessmentStatusBadge } from '../common/StatusBadges';
 
 /** Columns the server sorts by, and its name for each. */
-const SORT_KEYS: Record<string, 'createdAt' | 'taxYear' | 'taxKobo' | 'issuedAt'> = {
+const SORT_COLUMNS = {
   createdAt: 'createdAt',
   taxYear: 'taxYear',
   taxKobo: 'taxKobo',
   issuedAt: 'issuedAt',
-};
-
-function toSortStatus(sort: AssessmentSort): DataTableSortStatus<AssessmentView> {
-  const key = sort.replace(/^-/, '');
-  return {
-    columnAccessor: key in SORT_KEYS ? key : 'createdAt',
-    direction: sort.startsWith('-') ? 'desc' : 'asc',
-  };
-}
-
-function fromSortStatus(status: DataTableSortStatus<AssessmentView>): AssessmentSort {
-  const key = SORT_KEYS[String(status.columnAccessor)] ?? 'createdAt';
-  return status.direction === 'desc' ? `-${key}` : key;
-}
+} as const;
 
 /** A draft (and a backlog entry) has no notice number yet. */
 export function noticeLabel(row: Pick<AssessmentView, 'noticeNumber' | 'status'>): string {
@@ -140,26 +127,19 @@ export function AssessmentTable({ withTaxpayer = true, sorting, ...props }: Prop
   };
 
   return (
-    <ListTable<AssessmentView>
+    <ListTable<AssessmentView, AssessmentSort>
       label={props.label}
       idAccessor="id"
       columns={columns}
       cards={cards}
-      records={props.data?.items}
+      data={props.data}
       fetching={props.isFetching}
       loadingText="Loading assessments…"
       noRecordsText={props.emptyText}
-      total={props.data?.total ?? 0}
-      page={props.data?.page ?? 1}
-      pageSize={props.data?.pageSize ?? DEFAULT_PAGE_SIZE}
       pageSizes={props.pageSizes ?? PAGE_SIZE_CHOICES}
       onPageChange={props.onPageChange}
       onPageSizeChange={props.onPageSizeChange}
-      {...(sorting && {
-        sortStatus: toSortStatus(sorting.sort),
-        onSortStatusChange: (status: DataTableSortStatus<AssessmentView>) =>
-          sorting.onChange(fromSortStatus(status)),
-      })}
+      sorting={sorting && { ...sorting, columns: SORT_COLUMNS }}
       onOpen={props.onOpen}
     />
   );

@@ -6,7 +6,6 @@ import { formatKoboAsNaira } from '../../../../shared/money';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { useShellBase } from '../../../shell/shellPaths';
 import { formatLagosDate } from '../../taxpayers/format';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 import { ObjectionStatusBadge } from '../common/StatusBadges';
 import { answerClock, truncateText } from './objectionSearch';
 
@@ -131,14 +130,10 @@ export function ObjectionTable(props: Props) {
       idAccessor="id"
       columns={columns}
       cards={cards}
-      records={props.data.items}
+      data={props.data}
       fetching={props.isFetching}
       loadingText="Loading objections…"
       noRecordsText="No objections on this page"
-      total={props.data.total}
-      page={props.data.page}
-      pageSize={props.data.pageSize ?? DEFAULT_PAGE_SIZE}
-      pageSizes={PAGE_SIZE_CHOICES}
       onOpen={props.onOpen}
       onPageChange={props.onPageChange}
       onPageSizeChange={props.onPageSizeChange}

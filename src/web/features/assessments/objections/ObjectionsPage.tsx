@@ -1,20 +1,18 @@
 import 'mantine-datatable/styles.css';
 import '../../../styles/tables.css';
 import '../../../styles/forms.css';
-import { Button, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { OBJECTION_STATUSES, type ObjectionStatus } from '../../../../shared/assessments/enums';
+import { OBJECTION_STATUSES } from '../../../../shared/assessments/enums';
 import type { ObjectionView } from '../../../../shared/assessments/views';
-import { countActiveFilters, FilterBar } from '../../../lib/lists/filters';
-import { ListLoadError, useSetListSearch } from '../../../lib/lists/listPage';
+import { countActiveFilters, FilterBar, FilterSelect } from '../../../lib/lists/filters';
+import { ListBody, ListEmpty, ListHeader, useListSearch } from '../../../lib/lists/listPage';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
 import { NoAccess } from '../../pages/NoAccess';
-import { DEFAULT_PAGE_SIZE } from '../../taxpayers/listSearch';
 import { objectionListQuery } from '../common/queries';
 import { OBJECTION_STATUS_LABELS } from '../common/StatusBadges';
 import { DecideObjectionModal } from './DecideObjectionModal';
@@ -38,95 +36,70 @@ export function ObjectionsPage() {
 
 function Objections() {
   useDocumentTitle(`${TITLE} · RevDesk`);
-  const { objection: openId, ...search } = ObjectionListSearch.parse(useSearch({ strict: false }));
-  const list = useQuery(objectionListQuery(objectionParams(search)));
+  const list = useListSearch(ObjectionListSearch);
+  const { objection: openId, ...search } = list.search;
+  const query = useQuery(objectionListQuery(objectionParams(search)));
   const canDecide = usePermission('objection:decide');
   const [deciding, setDeciding] = useState<ObjectionView | null>(null);
-  const setSearch = useSetListSearch<ObjectionListSearch>();
-  const clearFilters = () => setSearch({ status: undefined, page: undefined });
-  const isEmpty = list.data !== undefined && list.data.total === 0 && !list.isPlaceholderData;
 
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          {TITLE}
-        </Title>
-        <Text size="sm" c="dimmed">
-          Taxpayers' objections to their assessments. Each must be answered within 90 days of
-          filing: open ones come first, the closest to their deadline on top.
-        </Text>
-      </Stack>
+      <ListHeader
+        title={TITLE}
+        description="Taxpayers' objections to their assessments. Each must be answered within 90 days of filing: open ones come first, the closest to their deadline on top."
+      />
 
-      <FilterBar activeCount={countActiveFilters(search, ['status'])} onClear={clearFilters}>
-        <Select
+      <FilterBar
+        activeCount={countActiveFilters(search, ObjectionListSearch.filterKeys)}
+        onClear={list.clearFilters}
+      >
+        <FilterSelect
           label="Status"
           placeholder="Any status"
-          data={OBJECTION_STATUSES.map((status) => ({
-            value: status,
-            label: OBJECTION_STATUS_LABELS[status],
-          }))}
-          clearable
-          w={180}
-          value={search.status ?? null}
-          onChange={(status) =>
-            setSearch({ status: (status as ObjectionStatus | null) ?? undefined, page: undefined })
-          }
+          values={OBJECTION_STATUSES}
+          labels={OBJECTION_STATUS_LABELS}
+          value={search.status}
+          onChange={(status) => list.setFilters({ status })}
+          width={180}
         />
       </FilterBar>
 
-      {list.isError ? (
-        <ListLoadError
-          what="The objections"
-          error={list.error}
-          isRetrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.isPending ? (
-        <TableSkeleton label="Loading the objections…" columns={8} withPage={false} />
-      ) : isEmpty ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap="sm">
-            <IconMoodEmpty size={32} aria-hidden="true" />
-            {search.status ? (
-              <>
-                <Text fw={600}>
-                  No {OBJECTION_STATUS_LABELS[search.status].toLowerCase()} objections.
-                </Text>
-                <Button variant="light" onClick={clearFilters}>
-                  Show every objection
-                </Button>
-              </>
-            ) : (
-              <Text fw={600}>No taxpayer has objected to an assessment yet.</Text>
-            )}
-          </Stack>
-        </Paper>
-      ) : (
-        <ObjectionTable
-          data={list.data}
-          isFetching={list.isFetching}
-          canDecide={canDecide}
-          onOpen={(objection) => setSearch({ objection: objection.id }, false)}
-          onDecide={setDeciding}
-          onPageChange={(page) => setSearch({ page: page === 1 ? undefined : page }, false)}
-          onPageSizeChange={(pageSize) =>
-            setSearch({
-              pageSize: pageSize === DEFAULT_PAGE_SIZE ? undefined : pageSize,
-              page: undefined,
-            })
-          }
-        />
-      )}
+      <ListBody
+        query={query}
+        what="The objections"
+        skeleton={<TableSkeleton label="Loading the objections…" columns={8} withPage={false} />}
+        empty={
+          <ListEmpty
+            icon={<IconMoodEmpty size={32} aria-hidden="true" />}
+            filtered={list.hasFilters}
+            onClear={list.clearFilters}
+            clearLabel="Show every objection"
+            noMatch={`No ${search.status ? OBJECTION_STATUS_LABELS[search.status].toLowerCase() : ''} objections.`}
+            none="No taxpayer has objected to an assessment yet."
+          />
+        }
+      >
+        {(data) => (
+          <ObjectionTable
+            data={data}
+            isFetching={query.isFetching}
+            canDecide={canDecide}
+            onOpen={(objection) => list.setSearch({ objection: objection.id }, false)}
+            onDecide={setDeciding}
+            onPageChange={list.onPageChange}
+            onPageSizeChange={list.onPageSizeChange}
+          />
+        )}
+      </ListBody>
 
       <ObjectionDrawer
-        objection={list.data?.items.find((objection) => objection.id === openId)}
+        objection={query.data?.items.find((objection) => objection.id === openId)}
         canDecide={canDecide}
         onDecide={(objection) => {
-          setSearch({ objection: undefined });
+          list.setSearch({ objection: undefined });
           setDeciding(objection);
         }}
-        onClose={() => setSearch({ objection: undefined })}
+        onClose={() => list.setSearch({ objection: undefined })}
       />
       {deciding && <DecideObjectionModal objection={deciding} onClose={() => setDeciding(null)} />}
     </Stack>

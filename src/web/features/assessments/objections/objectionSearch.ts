@@ -1,32 +1,28 @@
 import { OBJECTION_STATUSES } from '../../../../shared/assessments/enums';
 import {
+  listParams,
+  listSearch,
   matching,
   oneOf,
   type SearchOf,
-  searchSchema,
-  whole,
 } from '../../../lib/lists/searchParams';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 
 /**
  * The objections list's state in the URL (STYLE.md §8): the status filter, the page, and the
  * objection open over the list. Mirrors ObjectionListQuery of src/shared/assessments/views.ts.
  */
-export const ObjectionListSearch = searchSchema({
-  status: oneOf(OBJECTION_STATUSES),
-  page: whole(1, 1_000_000),
-  pageSize: whole(1, 200, PAGE_SIZE_CHOICES),
-  objection: matching(/^[0-9a-f-]{36}$/i),
+export const ObjectionListSearch = listSearch({
+  filters: { status: oneOf(OBJECTION_STATUSES) },
+  open: { objection: matching(/^[0-9a-f-]{36}$/i) },
 });
 export type ObjectionListSearch = SearchOf<typeof ObjectionListSearch>;
 
 /** The query string of GET /api/v1/objections for one page. */
 export function objectionParams(search: ObjectionListSearch): URLSearchParams {
-  const params = new URLSearchParams();
-  if (search.status) params.set('status', search.status);
-  params.set('page', String(search.page ?? 1));
-  params.set('pageSize', String(search.pageSize ?? DEFAULT_PAGE_SIZE));
-  return params;
+  return listParams(ObjectionListSearch.filtersOf(search), {
+    page: search.page,
+    pageSize: search.pageSize,
+  });
 }
 
 /**

@@ -1,18 +1,21 @@
-import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { UserTypeGroup } from '../../../../shared/officers';
-import { countActiveFilters, FilterBar, FilterText } from '../../../lib/lists/filters';
-import { GROUP_PAGES, userTypeOptions } from '../format';
-import { FILTER_KEYS, type OfficerListSearch } from '../listSearch';
+import { USER_TYPE_LABELS } from '../../../../shared/userTypeEnums';
+import {
+  countActiveFilters,
+  FilterBar,
+  FilterLookup,
+  FilterSelect,
+  FilterText,
+} from '../../../lib/lists/filters';
+import { GROUP_PAGES } from '../format';
+import { OfficerListSearch } from '../listSearch';
 import { mdaOptionsQuery } from '../queries';
 
 type FilterChange = Partial<Pick<OfficerListSearch, 'search' | 'userType' | 'mdaId' | 'state'>>;
 
-const STATE_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'throttled', label: 'Sign-in throttled' },
-  { value: 'inactive', label: 'Deactivated' },
-];
+const STATES = ['active', 'throttled', 'inactive'] as const;
+const STATE_LABELS = { active: 'Active', throttled: 'Sign-in throttled', inactive: 'Deactivated' };
 
 /** Search and filters of an officer list; every change goes to the URL (STYLE.md §8). */
 export function OfficerFilters(props: {
@@ -24,7 +27,10 @@ export function OfficerFilters(props: {
   const { group, search, onChange } = props;
   const mdas = useQuery(mdaOptionsQuery());
   return (
-    <FilterBar activeCount={countActiveFilters(search, FILTER_KEYS)} onClear={props.onClear}>
+    <FilterBar
+      activeCount={countActiveFilters(search, OfficerListSearch.filterKeys)}
+      onClear={props.onClear}
+    >
       <FilterText
         isSearch
         label="Search"
@@ -34,40 +40,38 @@ export function OfficerFilters(props: {
         width={{ base: '100%', sm: 320 }}
       />
       {group === 'staff' && (
-        <Select
+        <FilterSelect
           label="User type"
           placeholder="All user types"
-          data={userTypeOptions(GROUP_PAGES.staff.userTypes)}
-          value={search.userType ?? null}
-          onChange={(value) =>
-            onChange({ userType: (value ?? undefined) as OfficerListSearch['userType'] })
-          }
+          values={GROUP_PAGES.staff.userTypes}
+          labels={USER_TYPE_LABELS}
+          value={search.userType}
+          onChange={(userType) => onChange({ userType })}
+          width={250}
           searchable
-          clearable
-          w={250}
         />
       )}
-      <Select
+      <FilterLookup
         label="MDA"
-        placeholder={mdas.isError ? 'MDAs could not be loaded' : 'All MDAs'}
-        data={(mdas.data ?? []).map((mda) => ({ value: mda.id, label: mda.name }))}
-        value={search.mdaId ?? null}
-        onChange={(value) => onChange({ mdaId: value ?? undefined })}
-        searchable
-        clearable
-        nothingFoundMessage="No MDA of that name"
-        w={260}
+        placeholder="All MDAs"
+        plural="MDAs"
+        noun="MDA"
+        options={{
+          isError: mdas.isError,
+          data: mdas.data?.map((mda) => ({ value: mda.id, label: mda.name })),
+        }}
+        value={search.mdaId}
+        onChange={(mdaId) => onChange({ mdaId })}
+        width={260}
       />
-      <Select
+      <FilterSelect
         label="State"
         placeholder="Any state"
-        data={STATE_OPTIONS}
-        value={search.state ?? null}
-        onChange={(value) =>
-          onChange({ state: (value ?? undefined) as OfficerListSearch['state'] })
-        }
-        clearable
-        w={160}
+        values={STATES}
+        labels={STATE_LABELS}
+        value={search.state}
+        onChange={(state) => onChange({ state })}
+        width={160}
       />
     </FilterBar>
   );

@@ -1,17 +1,17 @@
 import 'mantine-datatable/styles.css';
 import '../../../styles/tables.css';
 import '../../../styles/forms.css';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconPlus, IconSearchOff } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
 import type { UserTypeGroup } from '../../../../shared/officers';
 import {
-  clearedFilters,
   ExportButtons,
-  ListLoadError,
-  useSetListSearch,
+  ListBody,
+  ListEmpty,
+  ListHeader,
+  useListSearch,
 } from '../../../lib/lists/listPage';
 import { OFFICER_TABLE } from '../../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
@@ -20,7 +20,7 @@ import { NoAccess } from '../../pages/NoAccess';
 import { CreateOfficerModal } from '../edit/CreateOfficerModal';
 import { OfficerDrawer } from '../edit/OfficerDrawer';
 import { GROUP_PAGES } from '../format';
-import { FILTER_KEYS, hasFilters, OfficerListSearch } from '../listSearch';
+import { OfficerListSearch } from '../listSearch';
 import { officerExportUrl, officerListQuery } from '../queries';
 import { OfficerFilters } from './OfficerFilters';
 import { OfficerTable } from './OfficerTable';
@@ -46,81 +46,60 @@ function OfficerList({ group }: { group: UserTypeGroup }) {
   const info = GROUP_PAGES[group];
   useDocumentTitle(`${info.title} · RevDesk`);
   const canWrite = usePermission('officer:write');
-  const search = OfficerListSearch.parse(useSearch({ strict: false }));
-  const list = useQuery(officerListQuery(group, search));
-
-  const setSearch = useSetListSearch<OfficerListSearch>();
-  const clearFilters = () => setSearch(clearedFilters<OfficerListSearch>(FILTER_KEYS));
-  const isEmpty = list.data !== undefined && list.data.total === 0 && !list.isPlaceholderData;
+  const list = useListSearch(OfficerListSearch);
+  const { search, setSearch } = list;
+  const query = useQuery(officerListQuery(group, search));
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <Title order={1} size="h2">
-          {info.title}
-        </Title>
-        <Group gap="sm">
-          <ExportButtons hrefOf={(format) => officerExportUrl(group, search, format)} />
-          {canWrite && (
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden="true" />}
-              onClick={() => setSearch({ add: true }, false)}
-            >
-              {info.addLabel}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <ListHeader title={info.title}>
+        <ExportButtons hrefOf={(format) => officerExportUrl(group, search, format)} />
+        {canWrite && (
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => setSearch({ add: true }, false)}
+          >
+            {info.addLabel}
+          </Button>
+        )}
+      </ListHeader>
 
       <ThrottledSignIns group={group} onOpen={(id) => setSearch({ officer: id }, false)} />
 
       <OfficerFilters
         group={group}
         search={search}
-        onChange={(change) => setSearch({ ...change, page: undefined })}
-        onClear={clearFilters}
+        onChange={list.setFilters}
+        onClear={list.clearFilters}
       />
 
-      {list.isError ? (
-        <ListLoadError
-          what="The officers"
-          error={list.error}
-          isRetrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.isPending ? (
-        <TableSkeleton {...OFFICER_TABLE} withPage={false} />
-      ) : isEmpty ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap="sm">
-            <IconSearchOff size={32} aria-hidden="true" />
-            {hasFilters(search) ? (
-              <>
-                <Text fw={600}>No {info.plural} match these filters.</Text>
-                <Button variant="light" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              </>
-            ) : (
-              <Text fw={600}>There are no {info.plural} yet.</Text>
-            )}
-          </Stack>
-        </Paper>
-      ) : (
-        <OfficerTable
-          label={info.title}
-          data={list.data}
-          isFetching={list.isFetching}
-          sort={search.sort ?? 'surname'}
-          showUserType={group === 'staff'}
-          onOpen={(id) => setSearch({ officer: id }, false)}
-          onPageChange={(page) => setSearch({ page: page === 1 ? undefined : page }, false)}
-          onPageSizeChange={(pageSize) =>
-            setSearch({ pageSize: pageSize === 50 ? undefined : pageSize, page: undefined })
-          }
-          onSortChange={(sort) => setSearch({ sort, page: undefined })}
-        />
-      )}
+      <ListBody
+        query={query}
+        what="The officers"
+        skeleton={<TableSkeleton {...OFFICER_TABLE} withPage={false} />}
+        empty={
+          <ListEmpty
+            filtered={list.hasFilters}
+            onClear={list.clearFilters}
+            noMatch={`No ${info.plural} match these filters.`}
+            none={`There are no ${info.plural} yet.`}
+          />
+        }
+      >
+        {(data) => (
+          <OfficerTable
+            label={info.title}
+            data={data}
+            isFetching={query.isFetching}
+            sort={search.sort ?? 'surname'}
+            showUserType={group === 'staff'}
+            onOpen={(id) => setSearch({ officer: id }, false)}
+            onPageChange={list.onPageChange}
+            onPageSizeChange={list.onPageSizeChange}
+            onSortChange={(sort) => list.setSort(sort)}
+          />
+        )}
+      </ListBody>
 
       {canWrite && (
         <CreateOfficerModal

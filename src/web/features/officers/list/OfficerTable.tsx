@@ -1,33 +1,15 @@
 import { Anchor, Badge } from '@mantine/core';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import type { OfficerDetail } from '../../../../shared/officers';
 import type { Page } from '../../../../shared/pagination';
 import { USER_TYPE_LABELS } from '../../../../shared/userTypeEnums';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
-import { PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 import { STATE_COLORS, stateOf } from '../format';
 import type { OfficerSort } from '../listSearch';
 
 /** Columns the server sorts by, and its name for each. */
-const SORT_KEYS: Record<string, 'surname' | 'username' | 'createdAt'> = {
-  name: 'surname',
-  username: 'username',
-};
-
-function toSortStatus(sort: OfficerSort): DataTableSortStatus<OfficerDetail> {
-  const key = sort.replace(/^-/, '');
-  const accessor = Object.entries(SORT_KEYS).find(([, value]) => value === key)?.[0];
-  return {
-    columnAccessor: accessor ?? 'createdAt',
-    direction: sort.startsWith('-') ? 'desc' : 'asc',
-  };
-}
-
-function fromSortStatus(status: DataTableSortStatus<OfficerDetail>): OfficerSort {
-  const key = SORT_KEYS[String(status.columnAccessor)] ?? 'surname';
-  return status.direction === 'desc' ? `-${key}` : key;
-}
+const SORT_COLUMNS = { name: 'surname', username: 'username' } as const;
 
 /** One page of officers; paging and sorting happen on the server. A row opens the officer. */
 export function OfficerTable(props: {
@@ -105,23 +87,18 @@ export function OfficerTable(props: {
   };
 
   return (
-    <ListTable<OfficerDetail>
+    <ListTable<OfficerDetail, OfficerSort>
       label={props.label}
       idAccessor="id"
       columns={columns}
       cards={cards}
-      records={data?.items}
+      data={data}
       fetching={props.isFetching}
       loadingText="Loading officers…"
       noRecordsText="No officers on this page"
-      total={data?.total ?? 0}
-      page={data?.page ?? 1}
-      pageSize={data?.pageSize ?? 50}
-      pageSizes={PAGE_SIZE_CHOICES}
       onPageChange={props.onPageChange}
       onPageSizeChange={props.onPageSizeChange}
-      sortStatus={toSortStatus(props.sort)}
-      onSortStatusChange={(status) => props.onSortChange(fromSortStatus(status))}
+      sorting={{ sort: props.sort, columns: SORT_COLUMNS, onChange: props.onSortChange }}
       onOpen={(record) => props.onOpen(record.id)}
     />
   );

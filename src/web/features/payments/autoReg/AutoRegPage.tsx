@@ -1,23 +1,27 @@
 import 'mantine-datatable/styles.css';
 import '../../../styles/tables.css';
 import '../../../styles/forms.css';
-import { Anchor, Badge, Button, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { AutoRegEntry } from '../../../../shared/payments/views';
-import { countActiveFilters, FilterBar, FilterText } from '../../../lib/lists/filters';
+import {
+  countActiveFilters,
+  FilterBar,
+  FilterSelect,
+  FilterText,
+} from '../../../lib/lists/filters';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
-import { ListLoadError, useSetListSearch } from '../../../lib/lists/listPage';
+import { ListHeader, ListLoadError, useListSearch } from '../../../lib/lists/listPage';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { NoAccess } from '../../pages/NoAccess';
 import { formatLagosDate } from '../../taxpayers/format';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 import { shownRrr } from '../format';
 import { MatchPayerModal } from '../history/MatchPayerModal';
 import { AutoRegSearch } from '../paymentSearch';
@@ -26,6 +30,7 @@ import { EvasCheck } from './EvasCheck';
 
 const TITLE = 'Auto-Reg Transactions';
 
+const AUTO_REG_STATES = ['auto-registered', 'unmatched'] as const;
 const STATE_LABELS = { 'auto-registered': 'Auto-registered', unmatched: 'Unmatched' } as const;
 
 /**
@@ -43,9 +48,9 @@ function AutoRegList() {
   const base = useShellBase();
   const canReadTaxpayers = usePermission('taxpayer:read');
   const canCheckEvas = usePermission('evas:check');
-  const search = AutoRegSearch.parse(useSearch({ strict: false }));
+  const filters = useListSearch(AutoRegSearch);
+  const { search } = filters;
   const list = useQuery(autoRegQuery(search));
-  const setSearch = useSetListSearch<AutoRegSearch>();
   const [matching, setMatching] = useState<AutoRegEntry | null>(null);
 
   // In a phone's card the match button is a 44 px tap target; in a table row it stays compact.
@@ -153,37 +158,30 @@ function AutoRegList() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          {TITLE}
-        </Title>
-        <Text size="sm" c="dimmed">
-          Payments that reached RevDesk without a BTIN. Match an unmatched payer to their taxpayer
-          record, and check a payer's auto-registration in EVAS.
-        </Text>
-      </Stack>
+      <ListHeader
+        title={TITLE}
+        description="Payments that reached RevDesk without a BTIN. Match an unmatched payer to their taxpayer record, and check a payer's auto-registration in EVAS."
+      />
       <FilterBar
-        activeCount={countActiveFilters(search, ['search', 'state'])}
-        onClear={() => setSearch({ search: undefined, state: undefined, page: undefined })}
+        activeCount={countActiveFilters(search, AutoRegSearch.filterKeys)}
+        onClear={filters.clearFilters}
       >
         <FilterText
           label="Search"
           placeholder="Name, phone or RRR"
           value={search.search}
-          onChange={(text) => setSearch({ search: text, page: undefined })}
+          onChange={(text) => filters.setFilters({ search: text })}
           width={260}
           isSearch
         />
-        <Select
+        <FilterSelect
           label="State"
           placeholder="Every payer"
-          data={Object.entries(STATE_LABELS).map(([value, label]) => ({ value, label }))}
-          value={search.state ?? null}
-          onChange={(state) =>
-            setSearch({ state: (state as AutoRegSearch['state']) ?? undefined, page: undefined })
-          }
-          clearable
-          w={200}
+          values={AUTO_REG_STATES}
+          labels={STATE_LABELS}
+          value={search.state}
+          onChange={(state) => filters.setFilters({ state })}
+          width={200}
         />
       </FilterBar>
       {list.isError ? (
@@ -199,25 +197,16 @@ function AutoRegList() {
           idAccessor="paymentId"
           columns={columns}
           cards={cards}
-          records={list.data?.items}
+          data={list.data}
           fetching={list.isFetching}
           loadingText="Loading payers…"
           noRecordsText={
-            search.search || search.state
+            filters.hasFilters
               ? 'No payers match this search'
               : 'Every payment so far came with a BTIN'
           }
-          total={list.data?.total ?? 0}
-          page={list.data?.page ?? 1}
-          pageSize={list.data?.pageSize ?? DEFAULT_PAGE_SIZE}
-          pageSizes={PAGE_SIZE_CHOICES}
-          onPageChange={(page) => setSearch({ page: page === 1 ? undefined : page }, false)}
-          onPageSizeChange={(pageSize) =>
-            setSearch({
-              pageSize: pageSize === DEFAULT_PAGE_SIZE ? undefined : pageSize,
-              page: undefined,
-            })
-          }
+          onPageChange={filters.onPageChange}
+          onPageSizeChange={filters.onPageSizeChange}
         />
       )}
       {matching && <MatchPayerModal entry={matching} onClose={() => setMatching(null)} />}

@@ -1,4 +1,3 @@
-import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   PAYMENT_CHANNELS,
@@ -10,14 +9,17 @@ import {
   countActiveFilters,
   FilterBar,
   FilterDateRange,
+  FilterLookup,
+  FilterSelect,
   FilterText,
 } from '../../../lib/lists/filters';
 import { mdaOptionsQuery } from '../../officers/queries';
-import { selectOptions } from '../../taxpayers/format';
 import { CHANNEL_LABELS, STATUS_LABELS } from '../format';
-import { PAYMENT_FILTER_KEYS, type PaymentHistorySearch } from '../paymentSearch';
+import { PaymentHistorySearch } from '../paymentSearch';
 
-type FilterChange = Partial<Pick<PaymentHistorySearch, (typeof PAYMENT_FILTER_KEYS)[number]>>;
+type FilterChange = Partial<
+  Pick<PaymentHistorySearch, (typeof PaymentHistorySearch.filterKeys)[number]>
+>;
 
 type Props = {
   search: PaymentHistorySearch;
@@ -28,17 +30,11 @@ type Props = {
 /** SPEC.md §3 "Payment history filters", plus channel and status. Every change goes to the URL. */
 export function PaymentFilters({ search, onChange, onClear }: Props) {
   const mdas = useQuery(mdaOptionsQuery());
-  const mdaOptions = (mdas.data ?? []).map((mda) => ({
-    value: mda.code,
-    label: `${mda.code} · ${mda.name}`,
-  }));
-  // A bookmarked MDA code the list does not hold stays selectable rather than vanishing.
-  if (search.mdaCode && !mdaOptions.some((option) => option.value === search.mdaCode)) {
-    mdaOptions.push({ value: search.mdaCode, label: search.mdaCode });
-  }
-
   return (
-    <FilterBar activeCount={countActiveFilters(search, PAYMENT_FILTER_KEYS)} onClear={onClear}>
+    <FilterBar
+      activeCount={countActiveFilters(search, PaymentHistorySearch.filterKeys)}
+      onClear={onClear}
+    >
       <FilterText
         label="Customer name"
         placeholder="Payer's name"
@@ -75,47 +71,46 @@ export function PaymentFilters({ search, onChange, onClear }: Props) {
         onChange={(range) => onChange({ startDate: range.from, endDate: range.to })}
         width={150}
       />
-      <Select
+      <FilterLookup
         label="MDA"
-        placeholder={mdas.isError ? 'MDAs could not be loaded' : 'Any MDA'}
-        data={mdaOptions}
-        value={search.mdaCode ?? null}
-        onChange={(mdaCode) => onChange({ mdaCode: mdaCode ?? undefined })}
-        searchable
-        clearable
-        nothingFoundMessage="No MDA of that name"
-        w={240}
+        placeholder="Any MDA"
+        plural="MDAs"
+        noun="MDA"
+        options={{
+          isError: mdas.isError,
+          data: mdas.data?.map((mda) => ({ value: mda.code, label: `${mda.code} · ${mda.name}` })),
+        }}
+        value={search.mdaCode}
+        onChange={(mdaCode) => onChange({ mdaCode })}
+        width={240}
+        keepsUnlisted
       />
-      <Select
+      <FilterSelect
         label="Type"
         placeholder="Any type"
-        data={selectOptions(PAYMENT_TYPES, PAYMENT_TYPE_LABELS)}
-        value={search.type ?? null}
-        onChange={(type) => onChange({ type: (type as PaymentHistorySearch['type']) ?? undefined })}
-        clearable
-        w={200}
+        values={PAYMENT_TYPES}
+        labels={PAYMENT_TYPE_LABELS}
+        value={search.type}
+        onChange={(type) => onChange({ type })}
+        width={200}
       />
-      <Select
+      <FilterSelect
         label="Channel"
         placeholder="Any channel"
-        data={selectOptions(PAYMENT_CHANNELS, CHANNEL_LABELS)}
-        value={search.channel ?? null}
-        onChange={(channel) =>
-          onChange({ channel: (channel as PaymentHistorySearch['channel']) ?? undefined })
-        }
-        clearable
-        w={140}
+        values={PAYMENT_CHANNELS}
+        labels={CHANNEL_LABELS}
+        value={search.channel}
+        onChange={(channel) => onChange({ channel })}
+        width={140}
       />
-      <Select
+      <FilterSelect
         label="Status"
         placeholder="Any status"
-        data={selectOptions(PAYMENT_STATUSES, STATUS_LABELS)}
-        value={search.status ?? null}
-        onChange={(status) =>
-          onChange({ status: (status as PaymentHistorySearch['status']) ?? undefined })
-        }
-        clearable
-        w={140}
+        values={PAYMENT_STATUSES}
+        labels={STATUS_LABELS}
+        value={search.status}
+        onChange={(status) => onChange({ status })}
+        width={140}
       />
     </FilterBar>
   );

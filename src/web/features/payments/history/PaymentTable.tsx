@@ -1,6 +1,6 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { PaymentSort } from '../../../../shared/payments/enums';
 import type { PaymentPage, PaymentView } from '../../../../shared/payments/views';
@@ -8,7 +8,6 @@ import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { formatLagosDate } from '../../taxpayers/format';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 import {
   CHANNEL_LABELS,
   RRR_PENDING_CONFIRMATION,
@@ -18,21 +17,7 @@ import {
 } from '../format';
 
 /** Columns the server sorts by, and its name for each. */
-const SORT_KEYS: Record<string, 'createdAt' | 'amount'> = {
-  date: 'createdAt',
-  amountKobo: 'amount',
-};
-
-function toSortStatus(sort: PaymentSort): DataTableSortStatus<PaymentView> {
-  const key = sort.replace(/^-/, '');
-  const accessor = Object.entries(SORT_KEYS).find(([, value]) => value === key)?.[0] ?? 'date';
-  return { columnAccessor: accessor, direction: sort.startsWith('-') ? 'desc' : 'asc' };
-}
-
-function fromSortStatus(status: DataTableSortStatus<PaymentView>): PaymentSort {
-  const key = SORT_KEYS[String(status.columnAccessor)] ?? 'createdAt';
-  return status.direction === 'desc' ? `-${key}` : key;
-}
+const SORT_COLUMNS = { date: 'createdAt', amountKobo: 'amount' } as const;
 
 type Props = {
   label: string;
@@ -140,24 +125,18 @@ export function PaymentTable({
   };
 
   return (
-    <ListTable<PaymentView>
+    <ListTable<PaymentView, PaymentSort>
       label={label}
       idAccessor="id"
       columns={columns}
       cards={cards}
-      records={data?.items}
+      data={data}
       fetching={isFetching}
       loadingText="Loading payments…"
       noRecordsText={emptyText ?? 'No payments on this page'}
-      total={data?.total ?? 0}
-      isTotalCapped={data?.isTotalCapped}
-      page={data?.page ?? 1}
-      pageSize={data?.pageSize ?? DEFAULT_PAGE_SIZE}
-      pageSizes={PAGE_SIZE_CHOICES}
       onPageChange={handlers.onPageChange}
       onPageSizeChange={handlers.onPageSizeChange}
-      sortStatus={toSortStatus(sort)}
-      onSortStatusChange={(status) => handlers.onSortChange(fromSortStatus(status))}
+      sorting={{ sort, columns: SORT_COLUMNS, onChange: handlers.onSortChange }}
       onOpen={onOpen}
     />
   );

@@ -1,4 +1,3 @@
-import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { BAYELSA_STATE_ID } from '../../../../shared/states';
 import { STATUSES_BY_KIND, type TaxpayerKind } from '../../../../shared/taxpayers/enums';
@@ -6,10 +5,12 @@ import {
   countActiveFilters,
   FilterBar,
   FilterDateRange,
+  FilterLookup,
+  FilterSelect,
   FilterText,
 } from '../../../lib/lists/filters';
 import { statusLabel } from '../format';
-import { FILTER_KEYS, type TaxpayerListSearch } from '../listSearch';
+import { TaxpayerListSearch } from '../listSearch';
 import { lgasQuery } from '../queries';
 
 type FilterChange = Partial<
@@ -25,14 +26,17 @@ type Props = {
 
 /** The list's search box and filters; every change goes to the URL (STYLE.md §8). */
 export function TaxpayerFilters({ kind, search, onChange, onClear }: Props) {
-  const { data: lgas = [] } = useQuery(lgasQuery(BAYELSA_STATE_ID));
+  const lgas = useQuery(lgasQuery(BAYELSA_STATE_ID));
   const placeholder =
     kind === 'individual'
       ? 'Name, BTIN, NIN, e-mail or phone'
       : 'Registered name, BTIN, CAC number, e-mail or phone';
 
   return (
-    <FilterBar activeCount={countActiveFilters(search, FILTER_KEYS)} onClear={onClear}>
+    <FilterBar
+      activeCount={countActiveFilters(search, TaxpayerListSearch.filterKeys)}
+      onClear={onClear}
+    >
       <FilterText
         isSearch
         label="Search"
@@ -41,30 +45,27 @@ export function TaxpayerFilters({ kind, search, onChange, onClear }: Props) {
         onChange={(term) => onChange({ search: term })}
         width={{ base: '100%', sm: 320 }}
       />
-      <Select
+      <FilterLookup
         label="LGA"
         placeholder="All LGAs"
-        data={lgas.map((lga) => ({ value: String(lga.id), label: lga.name }))}
-        value={search.lga === undefined ? null : String(search.lga)}
-        onChange={(value) => onChange({ lga: value === null ? undefined : Number(value) })}
-        searchable
-        clearable
-        nothingFoundMessage="No LGA of that name"
-        w={200}
+        plural="LGAs"
+        noun="LGA"
+        options={{
+          isError: lgas.isError,
+          data: lgas.data?.map((lga) => ({ value: String(lga.id), label: lga.name })),
+        }}
+        value={search.lga === undefined ? undefined : String(search.lga)}
+        onChange={(lga) => onChange({ lga: lga === undefined ? undefined : Number(lga) })}
+        width={200}
       />
-      <Select
+      <FilterSelect
         label="Status"
         placeholder="Any status"
-        data={STATUSES_BY_KIND[kind].map((status) => ({
-          value: status,
-          label: statusLabel(status),
-        }))}
-        value={search.status ?? null}
-        onChange={(value) =>
-          onChange({ status: (value ?? undefined) as TaxpayerListSearch['status'] })
-        }
-        clearable
-        w={160}
+        values={STATUSES_BY_KIND[kind]}
+        labels={statusLabel}
+        value={search.status}
+        onChange={(status) => onChange({ status })}
+        width={160}
       />
       <FilterDateRange
         labels={['Registered from', 'Registered to']}

@@ -1,17 +1,17 @@
 import 'mantine-datatable/styles.css';
 import '../../../styles/tables.css';
 import '../../../styles/forms.css';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconPlus, IconSearchOff } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
 import type { TaxpayerKind } from '../../../../shared/taxpayers';
 import {
-  clearedFilters,
   ExportButtons,
-  ListLoadError,
-  useSetListSearch,
+  ListBody,
+  ListEmpty,
+  ListHeader,
+  useListSearch,
 } from '../../../lib/lists/listPage';
 import { TAXPAYER_TABLE } from '../../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
@@ -19,7 +19,7 @@ import { useLazyDialog } from '../../../lib/useLazyDialog';
 import { usePermission } from '../../../lib/usePermission';
 import { NoAccess } from '../../pages/NoAccess';
 import { KIND_PAGES } from '../format';
-import { effectiveSort, FILTER_KEYS, hasFilters, TaxpayerListSearch } from '../listSearch';
+import { effectiveSort, TaxpayerListSearch } from '../listSearch';
 import { taxpayerExportUrl, taxpayerListQuery } from '../queries';
 import { TaxpayerFilters } from './TaxpayerFilters';
 import { TaxpayerTable } from './TaxpayerTable';
@@ -51,70 +51,59 @@ function TaxpayerList({ kind }: { kind: TaxpayerKind }) {
   const info = KIND_PAGES[kind];
   useDocumentTitle(`${info.title} · RevDesk`);
   const canWrite = usePermission('taxpayer:write');
-  const search = TaxpayerListSearch.parse(useSearch({ strict: false }));
-  const list = useQuery(taxpayerListQuery(kind, search));
-
-  const setSearch = useSetListSearch<TaxpayerListSearch>();
+  const list = useListSearch(TaxpayerListSearch);
+  const { search, setSearch } = list;
+  const query = useQuery(taxpayerListQuery(kind, search));
   const register = useLazyDialog(loadRegisterModal, canWrite && search.register === true);
-  const clearFilters = () => setSearch(clearedFilters<TaxpayerListSearch>(FILTER_KEYS));
-
-  const isEmpty = list.data !== undefined && list.data.total === 0 && !list.isPlaceholderData;
+  const what = info.noun === 'company' ? 'companies' : 'individuals';
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <Title order={1} size="h2">
-          {info.title}
-        </Title>
-        <Group gap="sm">
-          <ExportButtons hrefOf={(format) => taxpayerExportUrl(kind, search, format)} />
-          {canWrite && (
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden="true" />}
-              onClick={() => setSearch({ register: true }, false)}
-            >
-              {info.registerLabel}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <ListHeader title={info.title}>
+        <ExportButtons hrefOf={(format) => taxpayerExportUrl(kind, search, format)} />
+        {canWrite && (
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => setSearch({ register: true }, false)}
+          >
+            {info.registerLabel}
+          </Button>
+        )}
+      </ListHeader>
 
       <TaxpayerFilters
         kind={kind}
         search={search}
-        onChange={(change) => setSearch({ ...change, page: undefined })}
-        onClear={clearFilters}
+        onChange={list.setFilters}
+        onClear={list.clearFilters}
       />
 
-      {list.isError ? (
-        <ListLoadError
-          what="The taxpayers"
-          error={list.error}
-          isRetrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.isPending ? (
-        <TableSkeleton {...TAXPAYER_TABLE} withPage={false} />
-      ) : isEmpty ? (
-        <EmptyList
-          noun={info.noun}
-          filtered={hasFilters(search)}
-          searchTerm={search.search}
-          onClear={clearFilters}
-        />
-      ) : (
-        <TaxpayerTable
-          kind={kind}
-          data={list.data}
-          isFetching={list.isFetching}
-          sort={effectiveSort(search)}
-          onPageChange={(page) => setSearch({ page: page === 1 ? undefined : page }, false)}
-          onPageSizeChange={(pageSize) =>
-            setSearch({ pageSize: pageSize === 50 ? undefined : pageSize, page: undefined })
-          }
-          onSortChange={(sort) => setSearch({ sort, page: undefined })}
-        />
-      )}
+      <ListBody
+        query={query}
+        what="The taxpayers"
+        skeleton={<TableSkeleton {...TAXPAYER_TABLE} withPage={false} />}
+        empty={
+          <ListEmpty
+            filtered={list.hasFilters}
+            onClear={list.clearFilters}
+            noMatch={`No taxpayers match ${search.search ? `“${search.search}” and these filters` : 'these filters'}.`}
+            noMatchHint={`Check the spelling, or clear the filters to see every registered ${info.noun}.`}
+            none={`No ${what} are registered yet.`}
+          />
+        }
+      >
+        {(data) => (
+          <TaxpayerTable
+            kind={kind}
+            data={data}
+            isFetching={query.isFetching}
+            sort={effectiveSort(search)}
+            onPageChange={list.onPageChange}
+            onPageSizeChange={list.onPageSizeChange}
+            onSortChange={(sort) => list.setSort(sort)}
+          />
+        )}
+      </ListBody>
 
       {canWrite && register.Dialog && (
         <register.Dialog
@@ -124,37 +113,5 @@ function TaxpayerList({ kind }: { kind: TaxpayerKind }) {
         />
       )}
     </Stack>
-  );
-}
-
-function EmptyList(props: {
-  noun: string;
-  filtered: boolean;
-  searchTerm: string | undefined;
-  onClear: () => void;
-}) {
-  const what = props.noun === 'company' ? 'companies' : 'individuals';
-  return (
-    <Paper withBorder radius="md" p="xl">
-      <Stack align="center" gap="sm">
-        <IconSearchOff size={32} aria-hidden="true" />
-        {props.filtered ? (
-          <>
-            <Text fw={600}>
-              No taxpayers match{' '}
-              {props.searchTerm ? `“${props.searchTerm}” and these filters` : 'these filters'}.
-            </Text>
-            <Text size="sm" c="dimmed">
-              Check the spelling, or clear the filters to see every registered {props.noun}.
-            </Text>
-            <Button variant="light" onClick={props.onClear}>
-              Clear filters
-            </Button>
-          </>
-        ) : (
-          <Text fw={600}>No {what} are registered yet.</Text>
-        )}
-      </Stack>
-    </Paper>
   );
 }

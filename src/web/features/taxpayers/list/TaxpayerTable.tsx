@@ -1,6 +1,6 @@
 import { Anchor, Badge } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import type {
   TaxpayerKind,
   TaxpayerListItem,
@@ -11,27 +11,9 @@ import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
 import { useShellBase } from '../../../shell/shellPaths';
 import { formatLagosDate, STATUS_COLORS, statusLabel } from '../format';
-import { PAGE_SIZE_CHOICES } from '../listSearch';
 
-/** Columns the server sorts by, and its name for each. */
-const SORT_KEYS: Record<string, 'name' | 'btin' | 'createdAt'> = {
-  btin: 'btin',
-  displayName: 'name',
-  createdAt: 'createdAt',
-};
-
-function toSortStatus(sort: TaxpayerSort): DataTableSortStatus<TaxpayerListItem> {
-  const direction = sort.startsWith('-') ? 'desc' : 'asc';
-  const key = sort.replace(/^-/, '');
-  const accessor = Object.entries(SORT_KEYS).find(([, value]) => value === key)?.[0];
-  // Relevance is no column: no header shows an arrow.
-  return { columnAccessor: accessor ?? 'relevance', direction };
-}
-
-function fromSortStatus(status: DataTableSortStatus<TaxpayerListItem>): TaxpayerSort {
-  const key = SORT_KEYS[String(status.columnAccessor)] ?? 'createdAt';
-  return status.direction === 'desc' ? `-${key}` : key;
-}
+/** Columns the server sorts by, and its name for each; relevance is no column (no arrow). */
+const SORT_COLUMNS = { btin: 'btin', displayName: 'name', createdAt: 'createdAt' } as const;
 
 type Props = {
   kind: TaxpayerKind;
@@ -102,24 +84,18 @@ export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Pro
   };
 
   return (
-    <ListTable<TaxpayerListItem>
+    <ListTable<TaxpayerListItem, TaxpayerSort>
       label={kind === 'individual' ? 'Individual taxpayers' : 'Corporate taxpayers'}
       idAccessor="btin"
       columns={columns}
       cards={cards}
-      records={data?.items}
+      data={data}
       fetching={isFetching}
       loadingText="Loading taxpayers…"
       noRecordsText="No taxpayers on this page"
-      total={data?.total ?? 0}
-      isTotalCapped={data?.isTotalCapped}
-      page={data?.page ?? 1}
-      pageSize={data?.pageSize ?? 50}
-      pageSizes={PAGE_SIZE_CHOICES}
       onPageChange={handlers.onPageChange}
       onPageSizeChange={handlers.onPageSizeChange}
-      sortStatus={toSortStatus(sort)}
-      onSortStatusChange={(status) => handlers.onSortChange(fromSortStatus(status))}
+      sorting={{ sort, columns: SORT_COLUMNS, onChange: handlers.onSortChange }}
       onOpen={(record) => void navigate({ to: pageOf(record.btin) })}
     />
   );

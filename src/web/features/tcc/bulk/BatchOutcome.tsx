@@ -124,13 +124,10 @@ function FailedRows({ jobId }: { jobId: string }) {
           title: (r) => `Line ${r.lineNumber}: ${r.btin || 'no BTIN'}`,
           fields: [{ label: 'Why it failed', render: (r) => r.message ?? '' }],
         }}
-        records={rows.data?.items}
+        data={{ items: rows.data?.items ?? [], total: rows.data?.total ?? 0, page, pageSize }}
         fetching={rows.isFetching}
         loadingText="Loading the failed rows…"
         noRecordsText="No row failed"
-        total={rows.data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
         pageSizes={PAGE_SIZES}
         onPageChange={setPage}
         onPageSizeChange={(size) => {

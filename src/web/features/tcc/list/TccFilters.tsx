@@ -1,22 +1,16 @@
-import { Checkbox, Select } from '@mantine/core';
-import {
-  TCC_PURPOSE_LABELS,
-  TCC_PURPOSES,
-  TCC_STATUS_LABELS,
-  type TccPurpose,
-  type TccStatus,
-} from '../../../../shared/tcc/enums';
+import { Checkbox } from '@mantine/core';
+import { TCC_PURPOSE_LABELS, TCC_PURPOSES, TCC_STATUS_LABELS } from '../../../../shared/tcc/enums';
 import type { TccScreen } from '../../../../shared/tcc/lists';
 import {
   countActiveFilters,
   FilterBar,
   FilterDateRange,
+  FilterSelect,
   FilterText,
 } from '../../../lib/lists/filters';
-import { selectOptions } from '../../taxpayers/format';
-import { TCC_FILTER_KEYS, type TccListSearch } from '../common/tccSearch';
+import { TccListSearch } from '../common/tccSearch';
 
-type FilterChange = Partial<Pick<TccListSearch, (typeof TCC_FILTER_KEYS)[number]>>;
+type FilterChange = Partial<Pick<TccListSearch, (typeof TccListSearch.filterKeys)[number]>>;
 
 type Props = {
   screen: Pick<TccScreen, 'statuses'>;
@@ -32,7 +26,7 @@ type Props = {
  * filter offers only the screen's statuses (TCC_SCREENS), and only when it has several.
  */
 export function TccFilters({ screen, search, onChange, onClear, isMineFixed = false }: Props) {
-  const keys = isMineFixed ? TCC_FILTER_KEYS.filter((key) => key !== 'mine') : TCC_FILTER_KEYS;
+  const keys = TccListSearch.filterKeys.filter((key) => !isMineFixed || key !== 'mine');
   return (
     <FilterBar activeCount={countActiveFilters(search, keys)} onClear={onClear}>
       <FilterText
@@ -44,24 +38,24 @@ export function TccFilters({ screen, search, onChange, onClear, isMineFixed = fa
         isSearch
       />
       {screen.statuses.length > 1 && (
-        <Select
+        <FilterSelect
           label="Status"
           placeholder="Any status"
-          data={selectOptions(screen.statuses, TCC_STATUS_LABELS)}
-          value={search.status && screen.statuses.includes(search.status) ? search.status : null}
-          onChange={(status) => onChange({ status: (status as TccStatus | null) ?? undefined })}
-          clearable
-          w={250}
+          values={screen.statuses}
+          labels={TCC_STATUS_LABELS}
+          value={search.status}
+          onChange={(status) => onChange({ status })}
+          width={250}
         />
       )}
-      <Select
+      <FilterSelect
         label="Purpose"
         placeholder="Any purpose"
-        data={selectOptions(TCC_PURPOSES, TCC_PURPOSE_LABELS)}
-        value={search.purpose ?? null}
-        onChange={(purpose) => onChange({ purpose: (purpose as TccPurpose | null) ?? undefined })}
-        clearable
-        w={230}
+        values={TCC_PURPOSES}
+        labels={TCC_PURPOSE_LABELS}
+        value={search.purpose}
+        onChange={(purpose) => onChange({ purpose })}
+        width={230}
       />
       <FilterDateRange
         labels={['Generated from', 'Generated to']}

@@ -1,6 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TccScreen } from '../../../../shared/tcc/lists';
+import { ListHeader } from '../../../lib/lists/listPage';
 import { usePermission } from '../../../lib/usePermission';
 import { NoAccess } from '../../pages/NoAccess';
 import { useTccScreen } from '../common/useTccScreen';
@@ -30,16 +31,10 @@ function TccList({ screen }: { screen: TccScreen }) {
   useDocumentTitle(`${screen.title} · RevDesk`);
   return (
     <Stack gap="lg">
-      <Stack gap={2}>
-        <Title order={1} size="h2">
-          {screen.title}
-        </Title>
-        {screen.view !== 'generate' && (
-          <Text size="sm" c="dimmed">
-            {INTRO[screen.view]}
-          </Text>
-        )}
-      </Stack>
+      <ListHeader
+        title={screen.title}
+        description={screen.view === 'generate' ? undefined : INTRO[screen.view]}
+      />
       <TccListSection screen={screen} />
     </Stack>
   );

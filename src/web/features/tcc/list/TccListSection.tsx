@@ -1,26 +1,20 @@
 import 'mantine-datatable/styles.css';
 import '../../../styles/tables.css';
 import '../../../styles/forms.css';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconChecks, IconSearchOff } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconChecks } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { TccScreen } from '../../../../shared/tcc/lists';
 import type { TccListItem } from '../../../../shared/tcc/views';
-import {
-  clearedFilters,
-  ExportButtons,
-  ListLoadError,
-  useSetListSearch,
-} from '../../../lib/lists/listPage';
+import { ExportButtons, ListBody, ListEmpty, useListSearch } from '../../../lib/lists/listPage';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { meQuery } from '../../../lib/queries';
 import { useLazyDialog } from '../../../lib/useLazyDialog';
 import { useShellBase } from '../../../shell/shellPaths';
-import { DEFAULT_PAGE_SIZE } from '../../taxpayers/listSearch';
 import { tccExportUrl, tccListQuery } from '../common/queries';
-import { TCC_FILTER_KEYS, TccListSearch } from '../common/tccSearch';
+import { TccListSearch } from '../common/tccSearch';
 import { bulkApproveStage } from '../common/tccText';
 import { TCC_TABLE } from './pending';
 import { TccFilters } from './TccFilters';
@@ -47,19 +41,14 @@ export function TccListSection({ screen, isMine = false, label = screen.title }:
   const base = useShellBase();
   const navigate = useNavigate();
   const me = useQuery(meQuery());
-  const urlSearch = TccListSearch.parse(useSearch({ strict: false }));
+  const list = useListSearch(TccListSearch, isMine ? ['mine'] : []);
+  const urlSearch = list.search;
   const search = isMine ? { ...urlSearch, mine: true } : urlSearch;
-  const list = useQuery(tccListQuery(screen, search));
+  const query = useQuery(tccListQuery(screen, search));
   const stage = bulkApproveStage(screen, me.data?.permissions ?? []);
   const [selected, setSelected] = useState<ReadonlyMap<string, TccListItem>>(new Map());
   const [isApproving, setApproving] = useState(false);
   const bulk = useLazyDialog(loadBulkApproveModal, isApproving);
-
-  const filterKeys = isMine ? TCC_FILTER_KEYS.filter((key) => key !== 'mine') : TCC_FILTER_KEYS;
-  const setSearch = useSetListSearch<TccListSearch>();
-  const clearFilters = () => setSearch(clearedFilters<TccListSearch>([...filterKeys, 'page']));
-  const hasFilters = filterKeys.some((key) => urlSearch[key] !== undefined);
-  const isEmpty = list.data !== undefined && list.data.total === 0 && !list.isPlaceholderData;
 
   const selection: TccSelection | undefined = stage
     ? {
@@ -102,68 +91,48 @@ export function TccListSection({ screen, isMine = false, label = screen.title }:
         screen={screen}
         search={urlSearch}
         isMineFixed={isMine}
-        onChange={(change) => setSearch({ ...change, page: undefined })}
-        onClear={clearFilters}
+        onChange={list.setFilters}
+        onClear={list.clearFilters}
       />
 
-      {list.isError ? (
-        <ListLoadError
-          what="The certificates"
-          error={list.error}
-          isRetrying={list.isFetching}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.isPending ? (
-        <TableSkeleton {...TCC_TABLE} withPage={false} />
-      ) : isEmpty ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap="sm">
-            <IconSearchOff size={32} aria-hidden="true" />
-            {hasFilters ? (
-              <>
-                <Text fw={600}>No certificates match these filters.</Text>
-                <Text size="sm" c="dimmed" ta="center">
-                  Check the number, BTIN or name and the dates, or clear the filters to see every
-                  certificate of this list.
-                </Text>
-                <Button variant="light" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              </>
-            ) : (
-              <>
-                <Text fw={600}>There are no certificates in this list.</Text>
-                <Text size="sm" c="dimmed" ta="center">
-                  {isMine
-                    ? 'The certificates you generate appear here as they go through the approvals.'
-                    : 'Certificates appear here as they reach this step of the approvals.'}
-                </Text>
-              </>
-            )}
-          </Stack>
-        </Paper>
-      ) : (
-        <TccTable
-          label={label}
-          data={list.data}
-          isFetching={list.isFetching}
-          emptyText="No certificates on this page"
-          onOpen={(row) => void navigate({ to: `${base}/taxs/tcc/${row.id}` })}
-          selection={selection}
-          sorting={{
-            sort: search.sort ?? DEFAULT_TCC_SORT,
-            onChange: (sort) =>
-              setSearch({ sort: sort === DEFAULT_TCC_SORT ? undefined : sort, page: undefined }),
-          }}
-          onPageChange={(page) => setSearch({ page: page === 1 ? undefined : page }, false)}
-          onPageSizeChange={(pageSize) =>
-            setSearch({
-              pageSize: pageSize === DEFAULT_PAGE_SIZE ? undefined : pageSize,
-              page: undefined,
-            })
-          }
-        />
-      )}
+      <ListBody
+        query={query}
+        what="The certificates"
+        skeleton={<TableSkeleton {...TCC_TABLE} withPage={false} />}
+        empty={
+          <ListEmpty
+            filtered={list.hasFilters}
+            onClear={list.clearFilters}
+            noMatch="No certificates match these filters."
+            noMatchHint="Check the number, BTIN or name and the dates, or clear the filters to see every certificate of this list."
+            none="There are no certificates in this list."
+            noneHint={
+              <Text size="sm" c="dimmed" ta="center">
+                {isMine
+                  ? 'The certificates you generate appear here as they go through the approvals.'
+                  : 'Certificates appear here as they reach this step of the approvals.'}
+              </Text>
+            }
+          />
+        }
+      >
+        {(data) => (
+          <TccTable
+            label={label}
+            data={data}
+            isFetching={query.isFetching}
+            emptyText="No certificates on this page"
+            onOpen={(row) => void navigate({ to: `${base}/taxs/tcc/${row.id}` })}
+            selection={selection}
+            sorting={{
+              sort: search.sort ?? DEFAULT_TCC_SORT,
+              onChange: (sort) => list.setSort(sort, DEFAULT_TCC_SORT),
+            }}
+            onPageChange={list.onPageChange}
+            onPageSizeChange={list.onPageSizeChange}
+          />
+        )}
+      </ListBody>
 
       {stage && bulk.Dialog && (
         <bulk.Dialog

@@ -1,13 +1,12 @@
 import { Checkbox, Text } from '@mantine/core';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { TCC_PURPOSE_LABELS, TCC_WAIT_WARNING_DAYS } from '../../../../shared/tcc/enums';
 import type { TccListItem, TccPage, TccSort } from '../../../../shared/tcc/views';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { formatLagosDate } from '../../taxpayers/format';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '../../taxpayers/listSearch';
 import { TccStatusBadge } from '../common/StatusBadge';
 import { isWaitingTooLong, waitingText } from '../common/tccText';
-import { fromSortStatus, toSortStatus } from './tableSort';
+import { TCC_SORT_COLUMNS } from './tableSort';
 
 /** The rows an approver ticked for "Approve selected", by id. */
 export type TccSelection = {
@@ -163,30 +162,18 @@ export function TccTable({ selection, sorting, ...props }: Props) {
   };
 
   return (
-    <ListTable<TccListItem>
+    <ListTable<TccListItem, TccSort>
       label={props.label}
       idAccessor="id"
       columns={columns}
       cards={cards}
-      records={props.data?.items}
+      data={props.data}
       fetching={props.isFetching}
       loadingText="Loading certificates…"
       noRecordsText={props.emptyText}
-      total={props.data?.total ?? 0}
-      page={props.data?.page ?? 1}
-      pageSize={props.data?.pageSize ?? DEFAULT_PAGE_SIZE}
-      pageSizes={PAGE_SIZE_CHOICES}
       onPageChange={props.onPageChange}
       onPageSizeChange={props.onPageSizeChange}
-      sortStatus={toSortStatus(sorting.sort) as DataTableSortStatus<TccListItem>}
-      onSortStatusChange={(status) =>
-        sorting.onChange(
-          fromSortStatus({
-            columnAccessor: String(status.columnAccessor),
-            direction: status.direction,
-          }),
-        )
-      }
+      sorting={{ ...sorting, columns: TCC_SORT_COLUMNS }}
       onOpen={props.onOpen}
     />
   );
