@@ -64,6 +64,25 @@ async function migratePostgresOnce(pool: pg.Pool): Promise<void> {
   }
 }
 
+/**
+ * What `close()` waits for after `pool.end()`: pg-pool's end() resolves once it has asked every
+ * connection to end, before their sockets have closed. Whoever drops or stops the database right
+ * after (the tests drop each file's copy `with (force)`, an operator stops PostgreSQL after a
+ * shutdown) would otherwise terminate backends still saying goodbye, and their FATAL reaches the
+ * pool's 'error' listener as if PostgreSQL had closed a live connection.
+ */
+function trackConnectionsClosing(pool: pg.Pool): () => Promise<void> {
+  const open = new Set<Promise<void>>();
+  pool.on('connect', (client) => {
+    const ended = new Promise<void>((resolve) => client.once('end', () => resolve()));
+    open.add(ended);
+    void ended.then(() => open.delete(ended));
+  });
+  return async () => {
+    await Promise.all(open);
+  };
+}
+
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
@@ -90,12 +109,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         `PostgreSQL closed an idle connection; the pool will open another: ${err.message}`,
       );
     });
+    const closing = trackConnectionsClosing(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePostgresOnce(pool),
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        await closing();
+      },
       poolCounts: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
