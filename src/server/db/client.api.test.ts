@@ -3,7 +3,39 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEmptyDatabase } from '../testing/instances';
 import '../testing/provided';
-import { openDatabase } from './client';
+import { createPglite, openDatabase } from './client';
+
+/**
+ * PGlite runs in this thread: a burst of statements must leave the event loop turns, or every
+ * socket and timer waits for the whole burst (an outgoing call then times out with its answer
+ * unread: the 502s of notifications.api.test.ts under load).
+ */
+describe.skipIf(inject('testDatabaseKind') !== 'pglite')('statements on PGlite', () => {
+  it('let a timer set before a burst of 200 statements run before the burst ends', async () => {
+    const database = await openDatabase({ kind: 'pglite', client: await createPglite() });
+    try {
+      let doneWhenTimerRan: number | null = null;
+      let done = 0;
+      const timer = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          doneWhenTimerRan = done;
+          resolve();
+        }, 0),
+      );
+      await Promise.all(
+        Array.from({ length: 200 }, async () => {
+          await database.db.execute(sql`select 1`);
+          done += 1;
+        }),
+      );
+      await timer;
+      expect(doneWhenTimerRan).not.toBeNull();
+      expect(doneWhenTimerRan).toBeLessThan(200);
+    } finally {
+      await database.close();
+    }
+  });
+});
 
 /**
  * Closing a PostgreSQL database ends its connections before it resolves: what runs next may

@@ -97,6 +97,36 @@ export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): P
   return PGlite.create({ ...options, extensions: { pg_trgm, btree_gin } });
 }
 
+/**
+ * PGlite as the app uses it, one statement or transaction at a time with a turn of the event loop
+ * between them. PGlite runs in this thread, and its own queue goes from one waiting statement to
+ * the next without letting the event loop run: under a burst (a hundred copies of one Remita
+ * notification) every socket and timer waited until the queue was empty, so an outgoing call's
+ * answer lay unread while its timeout fired, and the burst was refused with 502 though Remita
+ * had answered (1,000 queued statements held a 0 ms timer back for all of their 0.8 s; taking
+ * turns, 40 ms). A statement called inside a transaction (on its `tx`) runs at once, as before;
+ * one called outside waits for the transaction, as PGlite itself makes it wait.
+ */
+function takingTurns(client: PGlite): PGlite {
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = last.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(run);
+    last = next.catch(() => undefined);
+    return next;
+  };
+  const queued = new Set<PropertyKey>(['query', 'exec', 'sql', 'transaction']);
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      // PGlite's methods use its private fields: they are called on PGlite itself.
+      const method = value as (...args: unknown[]) => unknown;
+      if (!queued.has(property)) return method.bind(target);
+      return (...args: unknown[]) => inTurn(async () => method.apply(target, args));
+    },
+  });
+}
+
 /** Opens PostgreSQL through `pg`, or PGlite (embedded) on a folder or an existing instance. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -128,7 +158,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const client =
     'client' in target ? target.client : await createPglite({ dataDir: target.dataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(takingTurns(client), { schema }) as unknown as Db;
   // PGlite is one process's embedded database: nothing else can migrate it at the same time.
   return {
     db,
