@@ -124,25 +124,34 @@ export const test = base.extend<Fixtures & { a11yLog: AxeViolation[] }>({
     page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
 
     // Each page visited (a load or an in-app navigation) is scanned once it has settled, unless
-    // the test has already moved on to another page by then.
+    // the test has already moved on by then: to another page, or to this one loaded again. A
+    // reload keeps the URL, so the URL alone does not tell: axe injected into the page before a
+    // reload and called after it failed with "Cannot read properties of undefined (reading
+    // 'runPartial')" (tcc-verify.spec.ts reloads a page it has just loaded). Each navigation
+    // has its number; the scan queued for it gives way once there is a later one, whose own
+    // scan is queued behind it.
     const scanned = new Set<string>();
     let queue: Promise<void> = Promise.resolve();
+    let navigations = 0;
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame()) return;
+      navigations += 1;
+      const navigation = navigations;
       const url = frame.url();
+      const hasMovedOn = () => page.isClosed() || navigations !== navigation;
       queue = queue.then(async () => {
-        if (scanned.has(url) || page.isClosed() || page.url() !== url) return;
+        if (scanned.has(url) || hasMovedOn()) return;
         try {
           await settle(page);
-          if (page.url() !== url) return;
+          if (hasMovedOn()) return;
           let found = await scan(page);
           // The test goes on while this scan runs: a dialog it opens meanwhile can be caught
           // half-mounted. What is really wrong with the page is still there a moment later.
-          if (found.length > 0 && page.url() === url) {
+          if (found.length > 0 && !hasMovedOn()) {
             await settle(page);
             found = await scan(page);
           }
-          if (page.url() !== url) return;
+          if (hasMovedOn()) return;
           scanned.add(url);
           a11yLog.push(...found);
         } catch (error) {
@@ -150,7 +159,7 @@ export const test = base.extend<Fixtures & { a11yLog: AxeViolation[] }>({
           // (or at the end of the test) instead. So is one whose scan was still running when the
           // test body returned: Playwright ends that call with "Test ended", and the scan after
           // `use` below covers the page the test finished on.
-          if (page.isClosed() || page.url() !== url) return;
+          if (hasMovedOn()) return;
           if (
             error instanceof Error &&
             /Execution context was destroyed|navigat|Test ended/i.test(error.message)

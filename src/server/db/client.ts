@@ -65,6 +65,25 @@ async function migratePostgresOnce(pool: pg.Pool): Promise<void> {
   }
 }
 
+/**
+ * What `close()` waits for after `pool.end()`: pg-pool's end() resolves once it has asked every
+ * connection to end, before their sockets have closed. Whoever drops or stops the database right
+ * after (the tests drop each file's copy `with (force)`, an operator stops PostgreSQL after a
+ * shutdown) would otherwise terminate backends still saying goodbye, and their FATAL reaches the
+ * pool's 'error' listener as if PostgreSQL had closed a live connection.
+ */
+function trackConnectionsClosing(pool: pg.Pool): () => Promise<void> {
+  const open = new Set<Promise<void>>();
+  pool.on('connect', (client) => {
+    const ended = new Promise<void>((resolve) => client.once('end', () => resolve()));
+    open.add(ended);
+    void ended.then(() => open.delete(ended));
+  });
+  return async () => {
+    await Promise.all(open);
+  };
+}
+
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
@@ -83,6 +102,36 @@ export async function createPglite(
   return client;
 }
 
+/**
+ * PGlite as the app uses it, one statement or transaction at a time with a turn of the event loop
+ * between them. PGlite runs in this thread, and its own queue goes from one waiting statement to
+ * the next without letting the event loop run: under a burst (a hundred copies of one Remita
+ * notification) every socket and timer waited until the queue was empty, so an outgoing call's
+ * answer lay unread while its timeout fired, and the burst was refused with 502 though Remita
+ * had answered (1,000 queued statements held a 0 ms timer back for all of their 0.8 s; taking
+ * turns, 40 ms). A statement called inside a transaction (on its `tx`) runs at once, as before;
+ * one called outside waits for the transaction, as PGlite itself makes it wait.
+ */
+function takingTurns(client: PGlite): PGlite {
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = last.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(run);
+    last = next.catch(() => undefined);
+    return next;
+  };
+  const queued = new Set<PropertyKey>(['query', 'exec', 'sql', 'transaction']);
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      // PGlite's methods use its private fields: they are called on PGlite itself.
+      const method = value as (...args: unknown[]) => unknown;
+      if (!queued.has(property)) return method.bind(target);
+      return (...args: unknown[]) => inTurn(async () => method.apply(target, args));
+    },
+  });
+}
+
 /** Opens PostgreSQL through `pg`, or PGlite (embedded) on a folder or an existing instance. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -95,12 +144,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         `PostgreSQL closed an idle connection; the pool will open another: ${err.message}`,
       );
     });
+    const closing = trackConnectionsClosing(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePostgresOnce(pool),
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        await closing();
+      },
       poolCounts: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
@@ -110,7 +163,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const client =
     'client' in target ? target.client : await createPglite({ dataDir: target.dataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(takingTurns(client), { schema }) as unknown as Db;
   // PGlite is one process's embedded database: nothing else can migrate it at the same time.
   return {
     db,
