@@ -88,7 +88,7 @@ let ninSerial = 0;
 /** A unique 11-digit NIN for this test process. */
 export function uniqueNin(): string {
   ninSerial += 1;
-  return `${String(process.pid % 10_000).padStart(4, '0')}${String(Date.now() % 1_000).padStart(3, '0')}${String(ninSerial).padStart(4, '0')}`.slice(
+  return `${String(process.pid % 10_000).padStart(4, '0')}${String(Date.now() % 1_000).padStart(3, '0')}${String(ninSerial % 10_000).padStart(4, '0')}`.slice(
     0,
     11,
   );
@@ -144,7 +144,8 @@ export async function createMda(
   input: { name?: string; isActive?: boolean } = {},
 ): Promise<{ id: string; code: string; name: string }> {
   mdaSerial += 1;
-  const code = `T${process.pid % 10_000}-${mdaSerial}-${randomUUID().slice(0, 4)}`;
+  // At most 11 characters (codes are 12 at most), however many MDAs a worker has made.
+  const code = `T${mdaSerial % 100_000}-${randomUUID().slice(0, 4)}`;
   const [row] = await ctx.db
     .insert(mdas)
     .values({
