@@ -1,18 +1,9 @@
-import {
-  Alert,
-  Button,
-  Loader,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { LoginBody, LoginResponse } from '../../../shared/auth';
 import { type ApiError, api, isApiError } from '../../lib/api';
+import { Spinner } from '../../lib/pending/Spinner';
 import { safeReturnUrl } from '../../lib/returnUrl';
 import { PublicLayout } from '../../shell/PublicLayout';
 import { DemoSignInNote } from './DemoSignInNote';
@@ -122,7 +113,7 @@ export function SignInPage({
     return (
       <PublicLayout>
         <Paper withBorder shadow="sm" radius="lg" p="xl">
-          <Suspense fallback={<Loader aria-label="Loading" />}>
+          <Suspense fallback={<Spinner label="Loading the password form" />}>
             <ChooseNewPasswordForm
               username={temporary.username}
               temporaryPassword={temporary.password}

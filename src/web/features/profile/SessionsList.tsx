@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { Spinner } from '../../lib/pending/Spinner';
 import { formatLagosDateTime } from '../taxpayers/format';
 import { ownSessionsQuery, profileKeys } from './queries';
 
@@ -24,7 +25,7 @@ export function SessionsList() {
     },
   });
 
-  if (sessions.isPending) return <Loader size="sm" aria-label="Loading your sessions" />;
+  if (sessions.isPending) return <Spinner size="sm" label="Loading your sessions" />;
   if (sessions.isError) {
     return (
       <Alert color="red" variant="light" role="alert" title="Your sessions could not be loaded">

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconQuestionMark } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -20,6 +10,7 @@ import {
 import type { PublicAssessmentView } from '../../../shared/assessments/notices';
 import { formatKoboAsNaira } from '../../../shared/money';
 import { api, isApiError } from '../../lib/api';
+import { Spinner } from '../../lib/pending/Spinner';
 import { PublicLayout } from '../../shell/PublicLayout';
 import { formatLagosDate } from '../taxpayers/format';
 
@@ -85,7 +76,7 @@ export function VerifyAssessmentPage() {
             </Alert>
           ) : notice.isPending ? (
             <Center p="lg">
-              <Loader aria-label="Checking the notice" />
+              <Spinner label="Checking the notice" />
             </Center>
           ) : notice.data ? (
             <NoticeAnswer notice={notice.data} />

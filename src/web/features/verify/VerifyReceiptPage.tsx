@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconQuestionMark } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +6,7 @@ import { useParams } from '@tanstack/react-router';
 import { formatKoboAsNaira } from '../../../shared/money';
 import type { PublicReceiptView } from '../../../shared/payments/views';
 import { isApiError } from '../../lib/api';
+import { Spinner } from '../../lib/pending/Spinner';
 import { PublicLayout } from '../../shell/PublicLayout';
 import { formatLagosDate } from '../taxpayers/format';
 import { publicReceiptQuery } from './queries';
@@ -56,7 +47,7 @@ export function VerifyReceiptPage() {
           </Title>
           {receipt.isPending ? (
             <Center p="lg">
-              <Loader aria-label="Checking the receipt" />
+              <Spinner label="Checking the receipt" />
             </Center>
           ) : receipt.data ? (
             <ReceiptAnswer receipt={receipt.data} />

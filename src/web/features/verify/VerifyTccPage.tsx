@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Center,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -27,6 +26,7 @@ import { formatKoboAsNaira } from '../../../shared/money';
 import type { TccPayload } from '../../../shared/tcc/payload';
 import type { PublicTccView } from '../../../shared/tcc/views';
 import { isApiError } from '../../lib/api';
+import { Spinner } from '../../lib/pending/Spinner';
 import { PublicLayout } from '../../shell/PublicLayout';
 import { formatCalendarDate } from '../taxpayers/format';
 import { publicTccQuery, tccKeysQuery } from './queries';
@@ -119,7 +119,7 @@ function OnlineAnswer({ number }: { number: string }) {
   if (online.isPending) {
     return (
       <Center p="md">
-        <Loader aria-label="Asking the service about this certificate" />
+        <Spinner label="Asking the service about this certificate" />
       </Center>
     );
   }
@@ -223,7 +223,7 @@ function SignatureAnswer({ signed, number }: { signed: string; number: string })
   if (!check.data) {
     return (
       <Center p="md">
-        <Loader aria-label="Checking the certificate's signature" />
+        <Spinner label="Checking the certificate's signature" />
       </Center>
     );
   }

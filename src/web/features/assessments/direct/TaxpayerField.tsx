@@ -1,8 +1,9 @@
-import { Loader, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isValidBtin } from '../../../../shared/btin';
 import type { TaxpayerView } from '../../../../shared/taxpayers/views';
 import { isApiError } from '../../../lib/api';
+import { Spinner } from '../../../lib/pending/Spinner';
 import { taxpayerQuery } from '../../taxpayers/queries';
 
 export type TaxpayerLookup = {
@@ -59,7 +60,7 @@ export function TaxpayerField(props: {
       onChange={(event) => props.onChange(event.currentTarget.value.replace(/\D/g, ''))}
       onBlur={props.onBlur}
       error={props.error ?? lookup.refusal}
-      rightSection={lookup.isLoading ? <Loader size="xs" aria-label="Looking up the BTIN" /> : null}
+      rightSection={lookup.isLoading ? <Spinner size="xs" label="Looking up the BTIN" /> : null}
       description={
         found ? (
           <Text span size="sm" c="dark" fw={600} data-testid="taxpayer-name">

@@ -1,9 +1,10 @@
-import { Badge, Group, Loader, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { isValidBtin } from '../../../../shared/btin';
 import type { TaxpayerView } from '../../../../shared/taxpayers';
 import { isApiError } from '../../../lib/api';
+import { Spinner } from '../../../lib/pending/Spinner';
 import { taxpayerQuery } from '../../taxpayers/queries';
 
 /** The taxpayer a BTIN names, once it is ten digits with a right check digit. */
@@ -35,9 +36,7 @@ export function TaxpayerByBtin(props: {
       maxLength={10}
       placeholder="10 digits"
       autoComplete="off"
-      rightSection={
-        taxpayer.isFetching ? <Loader size="xs" aria-label="Finding the taxpayer" /> : null
-      }
+      rightSection={taxpayer.isFetching ? <Spinner size="xs" label="Finding the taxpayer" /> : null}
       {...inputProps}
       error={inputProps.error || lookupError}
       description={taxpayer.data ? <TaxpayerName taxpayer={taxpayer.data} /> : undefined}

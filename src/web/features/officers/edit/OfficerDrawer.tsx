@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import type { OfficerDetail } from '../../../../shared/officers';
 import { USER_TYPE_LABELS } from '../../../../shared/userTypeEnums';
 import { AppDrawer } from '../../../lib/AppModal';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
+import { Spinner } from '../../../lib/pending/Spinner';
 import { meQuery } from '../../../lib/queries';
 import { formatLagosDate, formatLagosDateTime } from '../../taxpayers/format';
 import { STATE_COLORS, stateOf } from '../format';
@@ -33,7 +34,7 @@ export function OfficerDrawer(props: {
     >
       {officer.isPending ? (
         <Group justify="center" p="xl">
-          <Loader aria-label="Loading the officer" />
+          <Spinner label="Loading the officer" />
         </Group>
       ) : officer.isError ? (
         <Alert color="red" variant="light" role="alert" title="The officer could not be loaded">

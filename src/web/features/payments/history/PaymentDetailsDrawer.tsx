@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { PAYMENT_TYPE_LABELS, type PaymentArrival } from '../../../../shared/payments/enums';
 import type { PaymentView } from '../../../../shared/payments/views';
 import { AppDrawer } from '../../../lib/AppModal';
+import { Spinner } from '../../../lib/pending/Spinner';
 import { formatLagosDateTime, formatPhone } from '../../taxpayers/format';
 import {
   CHANNEL_LABELS,
@@ -57,7 +58,7 @@ export function PaymentDetailsDrawer(props: {
         </Alert>
       ) : (
         <Group justify="center" p="xl">
-          <Loader aria-label="Loading the payment" />
+          <Spinner label="Loading the payment" />
         </Group>
       )}
     </AppDrawer>

@@ -1,9 +1,10 @@
-import { Button, Group, Loader, Paper, Title } from '@mantine/core';
+import { Button, Group, Paper, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconFileOff } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { PaymentView, ReasonInput } from '../../../../shared/payments/views';
+import { Spinner } from '../../../lib/pending/Spinner';
 import { usePermission } from '../../../lib/usePermission';
 import { shownRrr } from '../format';
 import { cancelBill, paymentKeys, reversePayment } from '../queries';
@@ -98,7 +99,7 @@ export function PaymentStatusActions({ payment }: { payment: PaymentView }) {
       <Title order={3} size="h5" mb="sm">
         {chosen.title}
       </Title>
-      <Suspense fallback={<Loader size="sm" aria-label="Loading the form" />}>
+      <Suspense fallback={<Spinner size="sm" label="Loading the form" />}>
         <ReasonForm
           title={chosen.title}
           description={chosen.description}
