@@ -1,12 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DEMO_PASSWORD } from './fixtures';
+import { test } from './server';
 
 /**
  * Swagger UI at /api/docs (DESIGN.md §3): an integrator signs in through the API, pastes the
  * token into Authorize, and "Try it out" answers with their officer. The browser holds no
  * session cookie here, so the 200 proves the bearer token travelled.
  *
- * Plain Playwright, not ./fixtures: its axe scan would judge Swagger UI's own markup (unnamed
+ * Playwright with only the worker's server (./server), not ./fixtures: its axe scan would judge Swagger UI's own markup (unnamed
  * icon buttons, its colours), which RevDesk serves as shipped and does not own. Console errors,
  * a Content-Security-Policy violation among them, still fail the test.
  */

@@ -1,9 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, sidebar, signIn, test } from './fixtures';
 
-/** The server's own origin, on the port playwright.config.ts gives it (E2E_PORT). */
-const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
-
 /** A username nobody else in this run has. */
 function uniqueUsername(stem: string): string {
   return `${stem}.${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -24,7 +21,7 @@ async function signOut(page: Page): Promise<void> {
 async function createOfficerByApi(page: Page, userType: string, temporaryPassword: string) {
   const username = uniqueUsername('e2e');
   const response = await page.request.post('/api/v1/officers', {
-    headers: { Origin: BASE },
+    headers: { Origin: new URL(page.url()).origin },
     data: {
       firstName: 'Ebiere',
       surname: 'Tonye',
@@ -40,11 +37,16 @@ async function createOfficerByApi(page: Page, userType: string, temporaryPasswor
 }
 
 /** Signs a new officer in, in a browser of their own, past the forced change through the API. */
-async function officerBrowser(browser: Browser, username: string, temporaryPassword: string) {
-  const context = await browser.newContext({ baseURL: BASE, reducedMotion: 'reduce' });
+async function officerBrowser(
+  browser: Browser,
+  baseURL: string,
+  username: string,
+  temporaryPassword: string,
+) {
+  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const response = await page.request.post('/api/v1/auth/change-temporary-password', {
-    headers: { Origin: BASE },
+    headers: { Origin: baseURL },
     data: { username, temporaryPassword, newPassword: 'officer-own-pass-1' },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -135,11 +137,17 @@ test.describe('officers administration', () => {
   test('deactivating an officer sends their open page to sign-in at its next request', async ({
     page,
     browser,
+    baseURL,
   }) => {
     test.slow();
     await signIn(page, 'admin');
     const officer = await createOfficerByApi(page, 'OFFICER_DA', 'temporary-pass-77');
-    const other = await officerBrowser(browser, officer.username, 'temporary-pass-77');
+    const other = await officerBrowser(
+      browser,
+      baseURL as string,
+      officer.username,
+      'temporary-pass-77',
+    );
     await other.page.goto('/birs/dashboard');
     await expect(other.page.getByRole('heading', { level: 1 })).toBeVisible();
 
@@ -181,12 +189,18 @@ test.describe('my profile', () => {
   test('an officer edits their phone, uploads a picture and sees their sessions', async ({
     page,
     browser,
+    baseURL,
     checkA11y,
   }) => {
     test.slow();
     await signIn(page, 'admin');
     const officer = await createOfficerByApi(page, 'OFFICER_DA', 'temporary-pass-55');
-    const elsewhere = await officerBrowser(browser, officer.username, 'temporary-pass-55');
+    const elsewhere = await officerBrowser(
+      browser,
+      baseURL as string,
+      officer.username,
+      'temporary-pass-55',
+    );
     await signOut(page);
     await signIn(page, officer.username, { password: 'officer-own-pass-1' });
 
