@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** The build the server under test serves (playwright.config.ts passes E2E_WEB_DIR as WEB_DIR). */
+/** The build the server under test serves (e2e/server.ts passes E2E_WEB_DIR as WEB_DIR). */
 const WEB_DIR = path.resolve(process.env.E2E_WEB_DIR ?? 'dist/web');
 
 /** Every answer the page receives, kept for the assertions after it has loaded. */
@@ -21,14 +21,18 @@ test.describe('what the browser downloads (DESIGN.md §9)', () => {
     page,
   }) => {
     const responses = recordResponses(page);
+    // The form can show before the probe's answer arrives (the test once looked too early).
+    const answered = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/v1/auth/session',
+    );
     await page.goto('/auth/login');
     await expect(page.getByRole('heading', { name: 'Sign in to RevDesk' })).toBeVisible();
 
     // The "is anyone signed in?" probe answers 200 with null, not a 401 Chromium logs.
+    const probe = await answered;
+    expect(probe.status()).toBe(200);
+    expect(await probe.json()).toEqual({ me: null });
     expect(failed(responses)).toEqual([]);
-    const probe = responses.find((r) => new URL(r.url()).pathname === '/api/v1/auth/session');
-    expect(probe?.status()).toBe(200);
-    expect(await probe?.json()).toEqual({ me: null });
 
     const textFiles = responses.filter(
       (r) => r.request().resourceType() === 'document' || /\.(?:js|css)$/.test(r.url()),
