@@ -9,8 +9,9 @@ import pg from 'pg';
 
 /**
  * Real RevDesk processes for the many-instances test (DESIGN.md §9 "Many instances",
- * docs/deploy.md): each is `node --import tsx src/server/main.ts` with its own environment,
- * as `npm start` runs the server once the web app is built.
+ * docs/deploy.md), the crash tests (processes.ts) and the browser tests' servers
+ * (e2e/server.ts, ADR 0027): each is `node --import tsx src/server/main.ts` with its own
+ * environment, as `npm start` runs the server once the web app is built.
  */
 
 export type Instance = {
