@@ -152,10 +152,7 @@ export const payments = pgTable(
       'payments_paid_has_receipt',
       sql`${t.status} not in ('paid', 'reversed') or (${t.receiptNumber} is not null and ${t.paidAt} is not null)`,
     ),
-    check(
-      'payments_subject_whole',
-      sql`(${t.subjectKind} is null) = (${t.subjectId} is null)`,
-    ),
+    check('payments_subject_whole', sql`(${t.subjectKind} is null) = (${t.subjectId} is null)`),
     check('payments_rrr_format', sql`${t.rrr} is null or ${t.rrr} ~ '^[0-9]{12}$'`),
   ],
 );

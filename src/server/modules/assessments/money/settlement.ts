@@ -76,7 +76,9 @@ export async function refreshPaidAmount(tx: Db, actor: Actor, assessmentId: stri
 export const settleAssessmentPayment: Settlement = async (tx, actor, payment) => {
   const updated = await refreshPaidAmount(tx, actor, payment.subjectId);
   if (!updated) {
-    throw new Error(`Payment ${payment.id} pays assessment ${payment.subjectId}, which does not exist`);
+    throw new Error(
+      `Payment ${payment.id} pays assessment ${payment.subjectId}, which does not exist`,
+    );
   }
 };
 

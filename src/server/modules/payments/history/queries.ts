@@ -135,8 +135,7 @@ function placeholderFilterOf(filter: PaymentFilter, scope: MdaScope) {
   Object.assign(values, inScope.values);
   conditions.push(inScope.condition);
   shape.push(inScope.shape);
-  if (filter.assessmentId)
-    add('assessmentId', filter.assessmentId, subjectIdIs(p('assessmentId')));
+  if (filter.assessmentId) add('assessmentId', filter.assessmentId, subjectIdIs(p('assessmentId')));
   if (filter.btin) add('btin', filter.btin, eq(payments.btin, p('btin')));
   if (filter.startDate)
     add('startDate', filter.startDate, gte(payments.paymentDate, p('startDate')));

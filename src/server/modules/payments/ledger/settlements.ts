@@ -1,7 +1,4 @@
-import {
-  PAYMENT_SUBJECT_KINDS,
-  type PaymentSubjectKind,
-} from '../../../../shared/payments/enums';
+import { PAYMENT_SUBJECT_KINDS, type PaymentSubjectKind } from '../../../../shared/payments/enums';
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import type { PaymentRow } from './queries';
@@ -49,7 +46,11 @@ export type Settlements = {
    * The numbers staff know for `ids` of one kind, for exports and lists; ids that have none
    * (unknown, or a draft without a notice number) are absent from the map.
    */
-  referencesOf(db: Db, kind: PaymentSubjectKind, ids: readonly string[]): Promise<Map<string, string>>;
+  referencesOf(
+    db: Db,
+    kind: PaymentSubjectKind,
+    ids: readonly string[],
+  ): Promise<Map<string, string>>;
 };
 
 export function createSettlements(): Settlements {

@@ -10,7 +10,6 @@ import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
 import { findTcc, selectTccHistory } from '../queries';
 import { send } from '../testing';
-import { settleTccFee } from './settlement';
 import { generateTestTcc, tccBody } from './testing';
 
 /**

@@ -16,7 +16,9 @@ export const settleTccFee: Settlement = async (tx, actor, payment) => {
   const row = await findTccForUpdate(tx, payment.subjectId);
   // A fee naming no certificate is refused: the ledger would record money against nothing.
   if (!row) {
-    throw new Error(`Payment ${payment.id} pays certificate ${payment.subjectId}, which does not exist`);
+    throw new Error(
+      `Payment ${payment.id} pays certificate ${payment.subjectId}, which does not exist`,
+    );
   }
   if (row.status !== 'awaiting_payment') return;
   // Only the whole fee releases the certificate: a smaller payment linked to it changes nothing.
