@@ -182,6 +182,8 @@ export async function buildApp({
   await app.register(assessmentNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   // A certificate's processing fee, once paid, sends it into the approval chain (ADR 0011).
   registerTccSettlement(settlements);
+  // Every payable kind has its settlement, or the app does not start (ADR 0028).
+  settlements.assertComplete();
   await app.register(tccRoutes, { prefix: '/api/v1', ...paymentDeps });
   if (runJobs) {
     startJobWorker(app, paymentDeps, { isOnlyWorker: database.kind === 'pglite' });

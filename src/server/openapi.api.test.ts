@@ -182,3 +182,18 @@ describe('Swagger UI at /api/docs', () => {
     expect(init.body).toContain('"persistAuthorization":false');
   });
 });
+
+describe('deprecated fields', () => {
+  it("marks a payment's assessmentId and the invoice body's deprecated, beside the subject (ADR 0028)", async () => {
+    const res = await ctx.app.inject({ url: '/api/openapi.json' });
+    type Schema = { properties?: Record<string, { deprecated?: boolean; description?: string }> };
+    const schemas = res.json<{ components: { schemas: Record<string, Schema> } }>().components
+      .schemas;
+    const payment = schemas.Payment?.properties ?? {};
+    expect(payment.assessmentId?.deprecated).toBe(true);
+    expect(payment.assessmentId?.description).toContain('subjectKind');
+    expect(Object.keys(payment)).toEqual(expect.arrayContaining(['subjectKind', 'subjectId']));
+    // A request body's schema is named for its input side (POST /api/v1/invoices).
+    expect(schemas.InvoiceInputInput?.properties?.assessmentId?.deprecated).toBe(true);
+  });
+});

@@ -64,6 +64,11 @@ export type TestContextOptions = {
   logDestination?: LogDestination;
   /** Extra routes a test needs (a route that fails, to see the 500's headers). */
   registerExtraRoutes?: (app: FastifyInstance) => void;
+  /**
+   * A migrated database of the test's own instead of a copy of the template (a migration's
+   * test builds one from older migrations, testing/migrations.ts); closed with the context.
+   */
+  database?: Database;
 };
 
 /** The real app on its own fresh database. Call `close()` in afterAll. */
@@ -71,7 +76,7 @@ export async function createTestContext(
   overrides: Partial<Config> = {},
   options: TestContextOptions = {},
 ): Promise<TestContext & { baseUrl: string | null; close(): Promise<void> }> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const config = testConfig(overrides);
   const simulators = createSimulators(config);
   const settlements = createSettlements();

@@ -45,6 +45,17 @@ export const PAYMENT_TYPE_LABELS = {
   other: 'Other',
 } as const satisfies Record<PaymentType, string>;
 
+/**
+ * What a payment pays, as the record that settles it (ADR 0028): an assessment (direct or
+ * presumptive, whose revision chain counts it) or a certificate's processing fee. A payment of
+ * nothing particular (a bill raised by hand, a payment Remita announced for no RevDesk record)
+ * has none. A new billing domain (stamp duty instruments, demand notices, SSC schedules) adds
+ * its kind here, a migration (`drizzle-kit generate` adds the enum value), and one
+ * `settlements.register` line in app.ts; the app refuses to start while a kind has no settlement.
+ */
+export const PAYMENT_SUBJECT_KINDS = ['assessment', 'tcc'] as const;
+export type PaymentSubjectKind = (typeof PAYMENT_SUBJECT_KINDS)[number];
+
 export const PAYMENT_SORTS = [
   'paidAt',
   '-paidAt',

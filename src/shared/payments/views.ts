@@ -9,6 +9,7 @@ import {
   PAYMENT_CHANNELS,
   PAYMENT_SORTS,
   PAYMENT_STATUSES,
+  PAYMENT_SUBJECT_KINDS,
   PAYMENT_TYPES,
   RRR_OUTCOMES,
 } from './enums';
@@ -113,7 +114,11 @@ export const InvoiceInput = z
       .min(3, { error: 'Say what the bill is for' })
       .max(200, { error: 'At most 200 characters' }),
     type: z.enum(PAYMENT_TYPES).optional(),
-    assessmentId: z.string().trim().min(1).max(64).optional(),
+    assessmentId: z.string().trim().min(1).max(64).optional().meta({
+      deprecated: true,
+      description:
+        'Deprecated: a reference to a record RevDesk does not hold (a paper demand notice), kept at the end of the description as "Ref. …". An assessment or a certificate bills itself.',
+    }),
   })
   .meta({ id: 'InvoiceInput' });
 export type InvoiceInput = z.infer<typeof InvoiceInput>;
@@ -155,7 +160,14 @@ export const PaymentView = z
     channel: z.enum(PAYMENT_CHANNELS),
     status: z.enum(PAYMENT_STATUSES),
     type: z.enum(PAYMENT_TYPES).nullable(),
-    assessmentId: z.string().nullable(),
+    /** The record it pays (ADR 0028); both null for a payment of nothing particular. */
+    subjectKind: z.enum(PAYMENT_SUBJECT_KINDS).nullable(),
+    subjectId: z.string().nullable(),
+    assessmentId: z.string().nullable().meta({
+      deprecated: true,
+      description:
+        "Deprecated: read subjectKind and subjectId. The subject's id when subjectKind is 'assessment', else null.",
+    }),
     description: z.string().nullable(),
     orderId: z.string().nullable(),
     /** Remita's transaction reference, a POS terminal and STAN, a bank's reference… */

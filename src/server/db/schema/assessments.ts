@@ -78,8 +78,9 @@ export const tradeCategories = pgTable(
 /**
  * Direct and presumptive assessments, assessed here or captured as backlog. What was computed is
  * stored as computed (`computation`): a later change of rates never changes an issued notice.
- * `paidKobo` is the sum of the paid ledger rows linked to it (payments.type and assessment_id),
- * kept in the same transaction as each payment (ADR 0010, the ledger's settlements).
+ * `paidKobo` is the sum of the paid ledger rows whose subject it is (payments.subject_kind
+ * 'assessment' and subject_id, ADR 0028), kept in the same transaction as each payment (ADR
+ * 0010, the ledger's settlements).
  */
 export const assessments = pgTable(
   'assessments',

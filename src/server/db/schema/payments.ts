@@ -18,6 +18,7 @@ import {
   PAYMENT_ARRIVALS,
   PAYMENT_CHANNELS,
   PAYMENT_STATUSES,
+  PAYMENT_SUBJECT_KINDS,
   PAYMENT_TYPES,
 } from '../../../shared/payments/enums';
 import { mdas } from './mdas';
@@ -28,6 +29,7 @@ export const paymentChannel = pgEnum('payment_channel', PAYMENT_CHANNELS);
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
 export const paymentArrival = pgEnum('payment_arrival', PAYMENT_ARRIVALS);
 export const paymentType = pgEnum('payment_type', PAYMENT_TYPES);
+export const paymentSubjectKind = pgEnum('payment_subject_kind', PAYMENT_SUBJECT_KINDS);
 
 /**
  * The payments ledger (ADR 0010): every bill raised (an RRR, `pending`) and every payment
@@ -67,9 +69,14 @@ export const payments = pgTable(
     payerEmail: text('payer_email'),
     channel: paymentChannel('channel').notNull(),
     status: paymentStatus('status').notNull(),
-    /** What it pays: the assessment kind and its id, when known. */
+    /** The revenue it counts as (the history's `type` filter, the reports), when known. */
     type: paymentType('type'),
-    assessmentId: text('assessment_id'),
+    /**
+     * The record it pays (ADR 0028): its kind, which names the settlement that brings it up to
+     * date, and its id in that domain's table. Both empty for a payment of nothing particular.
+     */
+    subjectKind: paymentSubjectKind('subject_kind'),
+    subjectId: text('subject_id'),
     description: text('description'),
     /** The order id RevDesk sent Remita with the bill (or Remita's, for a payment made elsewhere). */
     orderId: text('order_id'),
@@ -117,7 +124,8 @@ export const payments = pgTable(
     index('payments_payment_date_idx').on(t.paymentDate),
     index('payments_mda_payment_date_idx').on(t.mdaId, t.paymentDate),
     index('payments_btin_idx').on(t.btin),
-    index('payments_assessment_idx').on(t.assessmentId),
+    // What was paid against one record: its settlement's sum, its detail page's payments.
+    index('payments_subject_idx').on(t.subjectKind, t.subjectId),
     index('payments_source_reference_idx').on(t.sourceReference),
     // A receipt entered by hand (backlog capture) is recorded once per MDA: the same paper
     // receipt cannot back two assessments.
@@ -144,6 +152,7 @@ export const payments = pgTable(
       'payments_paid_has_receipt',
       sql`${t.status} not in ('paid', 'reversed') or (${t.receiptNumber} is not null and ${t.paidAt} is not null)`,
     ),
+    check('payments_subject_whole', sql`(${t.subjectKind} is null) = (${t.subjectId} is null)`),
     check('payments_rrr_format', sql`${t.rrr} is null or ${t.rrr} ~ '^[0-9]{12}$'`),
   ],
 );

@@ -7,6 +7,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNotNull,
   lt,
   or,
   type SQL,
@@ -160,7 +161,13 @@ export async function sumPaidPayments(db: Db, assessmentIds: readonly string[]):
   const [row] = await db
     .select({ paid: sql<string>`coalesce(sum(${payments.amountKobo}), 0)` })
     .from(payments)
-    .where(and(inArray(payments.assessmentId, [...assessmentIds]), eq(payments.status, 'paid')));
+    .where(
+      and(
+        eq(payments.subjectKind, 'assessment'),
+        inArray(payments.subjectId, [...assessmentIds]),
+        eq(payments.status, 'paid'),
+      ),
+    );
   return Number(row?.paid ?? 0);
 }
 
@@ -174,11 +181,25 @@ export async function selectLinkedPayments(db: Db, assessmentIds: readonly strin
       status: payments.status,
       paidAt: payments.paidAt,
       channel: payments.channel,
-      assessmentId: payments.assessmentId,
+      assessmentId: payments.subjectId,
     })
     .from(payments)
-    .where(inArray(payments.assessmentId, [...assessmentIds]))
+    .where(
+      and(eq(payments.subjectKind, 'assessment'), inArray(payments.subjectId, [...assessmentIds])),
+    )
     .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+/** The notice numbers of these assessments (a draft has none), for exports (ADR 0028). */
+export async function selectNoticeNumbers(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: assessments.id, noticeNumber: assessments.noticeNumber })
+    .from(assessments)
+    .where(and(inArray(assessments.id, [...ids]), isNotNull(assessments.noticeNumber)));
+  return new Map(rows.flatMap((r) => (r.noticeNumber ? [[r.id, r.noticeNumber] as const] : [])));
 }
 
 export async function selectAssessmentHistory(db: Db, id: string) {

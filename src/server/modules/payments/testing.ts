@@ -1,5 +1,10 @@
 import { randomInt } from 'node:crypto';
-import type { PaymentArrival, PaymentChannel, PaymentType } from '../../../shared/payments';
+import type {
+  PaymentArrival,
+  PaymentChannel,
+  PaymentSubjectKind,
+  PaymentType,
+} from '../../../shared/payments';
 import { systemActor } from '../../auth/actor';
 import { mdaRevenueHeads } from '../../db/schema';
 import type { TestContext } from '../../testing/context';
@@ -30,7 +35,9 @@ export type PaymentOverrides = {
   revenueHeadCode?: string | null;
   sourceReference?: string | null;
   type?: PaymentType | null;
-  assessmentId?: string | null;
+  /** The record it pays (ADR 0028); a paid payment takes it as a matched payment would. */
+  subjectKind?: PaymentSubjectKind | null;
+  subjectId?: string | null;
   description?: string | null;
 };
 
@@ -67,7 +74,8 @@ export async function createPayment(
         ...common,
         channel: overrides.channel ?? 'remita',
         type: overrides.type ?? null,
-        assessmentId: overrides.assessmentId ?? null,
+        subjectKind: overrides.subjectKind ?? null,
+        subjectId: overrides.subjectId ?? null,
       });
     }
     const { payment } = await ledger.recordConfirmedPayment(tx, actor, {
@@ -78,12 +86,13 @@ export async function createPayment(
     });
     return payment;
   });
-  // recordConfirmedPayment takes no assessment link (Remita does not send one); set it as a
-  // matched payment would have it.
-  if (overrides.status !== 'pending' && (overrides.type || overrides.assessmentId)) {
+  // recordConfirmedPayment takes no subject (Remita does not send one); set it as a matched
+  // payment would have it.
+  if (overrides.status !== 'pending' && (overrides.type || overrides.subjectKind)) {
     return updatePayment(ctx.db, payment.id, {
       type: overrides.type ?? null,
-      assessmentId: overrides.assessmentId ?? null,
+      subjectKind: overrides.subjectKind ?? null,
+      subjectId: overrides.subjectId ?? null,
     });
   }
   return payment;

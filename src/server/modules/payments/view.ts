@@ -46,7 +46,10 @@ function paymentViewOf<Time>(
     channel: row.channel,
     status: row.status,
     type: row.type,
-    assessmentId: row.assessmentId,
+    subjectKind: row.subjectKind,
+    subjectId: row.subjectId,
+    // Deprecated alias (docs/api.md, ADR 0028): the subject's id when it is an assessment.
+    assessmentId: row.subjectKind === 'assessment' ? row.subjectId : null,
     description: row.description,
     orderId: row.orderId,
     sourceReference: row.sourceReference,

@@ -26,6 +26,18 @@ export async function findTccForUpdate(tx: Db, id: string): Promise<TccRow | nul
   return row ?? null;
 }
 
+/** The numbers of these certificates, for exports (ADR 0028). */
+export async function selectTccNumbers(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: tccs.id, number: tccs.number })
+    .from(tccs)
+    .where(inArray(tccs.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
 export async function insertTcc(tx: Db, row: NewTccRow): Promise<TccRow> {
   const [inserted] = await tx.insert(tccs).values(row).returning();
   if (!inserted) throw new Error('tccs insert returned nothing');

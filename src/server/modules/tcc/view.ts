@@ -101,7 +101,7 @@ export async function tccViewOf(
       ? db
           .select({ id: payments.id, rrr: payments.rrr, status: payments.status })
           .from(payments)
-          .where(and(eq(payments.type, 'tcc'), eq(payments.assessmentId, row.id)))
+          .where(and(eq(payments.subjectKind, 'tcc'), eq(payments.subjectId, row.id)))
           .orderBy(desc(payments.createdAt))
           .limit(1)
       : Promise.resolve([]),

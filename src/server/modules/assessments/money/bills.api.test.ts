@@ -86,7 +86,11 @@ describe('POST /api/v1/assessments/{id}/bill', () => {
     const assessment = await issued();
     const rrr = randomRrr();
     const part = Math.floor(assessment.taxKobo / 2);
-    const link = { type: 'direct-assessment' as const, assessmentId: assessment.id };
+    const link = {
+      type: 'direct-assessment' as const,
+      subjectKind: 'assessment' as const,
+      subjectId: assessment.id,
+    };
     await createPayment(ctx, { status: 'pending', rrr, mdaId: mda.id, amountKobo: part, ...link });
     const payment = await createPayment(ctx, { rrr, mdaId: mda.id, amountKobo: part });
     expect(await read(assessment.id)).toMatchObject({
@@ -105,7 +109,11 @@ describe('POST /api/v1/assessments/{id}/bill', () => {
   it('overpayment shows as credit, never lost', async () => {
     const assessment = await issued();
     const rrr = randomRrr();
-    const link = { type: 'direct-assessment' as const, assessmentId: assessment.id };
+    const link = {
+      type: 'direct-assessment' as const,
+      subjectKind: 'assessment' as const,
+      subjectId: assessment.id,
+    };
     const amountKobo = assessment.taxKobo + 5_000;
     await createPayment(ctx, { status: 'pending', rrr, mdaId: mda.id, amountKobo, ...link });
     await createPayment(ctx, { rrr, mdaId: mda.id, amountKobo });

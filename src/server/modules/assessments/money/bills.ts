@@ -60,9 +60,8 @@ export function createAssessmentBillService(deps: PaymentDeps) {
           description:
             `${ASSESSMENT_KIND_LABELS[assessment.kind]} ${assessment.taxYear} ${assessment.noticeNumber ?? ''}`.trim(),
           type: ASSESSMENT_PAYMENT_TYPES[assessment.kind],
-          assessmentId: assessment.id,
         },
-        { forAssessment: true },
+        { subject: { kind: 'assessment', id: assessment.id } },
       );
       return { assessment, bill };
     },

@@ -1,21 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { ASSESSMENT_KINDS, ASSESSMENT_PAYMENT_TYPES } from '../../../../shared/assessments';
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { assessments } from '../../../db/schema';
 import { recordAudit } from '../../audit/service';
-import type { PaymentRow } from '../../payments/ledger/queries';
 import type { Settlement, Settlements } from '../../payments/ledger/settlements';
 import { auditedAssessment } from '../common';
 import {
   type AssessmentRow,
   findAssessmentForUpdate,
+  selectNoticeNumbers,
   selectRevisionChain,
   sumPaidPayments,
   updateAssessment,
 } from '../queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The status the money gives an assessment that stands (an objected one stays objected). */
 export function statusForMoney(row: Pick<AssessmentRow, 'status' | 'taxKobo'>, paidKobo: number) {
@@ -71,15 +68,24 @@ export async function refreshPaidAmount(tx: Db, actor: Actor, assessmentId: stri
   return updated;
 }
 
-/** The ledger's settlement for direct-assessment and presumptive-tax payments. */
-export const settleAssessmentPayment: Settlement = async (tx, actor, payment: PaymentRow) => {
-  if (!payment.assessmentId || !UUID.test(payment.assessmentId)) return;
-  await refreshPaidAmount(tx, actor, payment.assessmentId);
+/**
+ * The ledger's settlement for payments of kind 'assessment' (ADR 0011, 0028): direct and
+ * presumptive alike. A payment naming an assessment that does not exist is refused: the ledger
+ * would otherwise record money against nothing.
+ */
+export const settleAssessmentPayment: Settlement = async (tx, actor, payment) => {
+  const updated = await refreshPaidAmount(tx, actor, payment.subjectId);
+  if (!updated) {
+    throw new Error(
+      `Payment ${payment.id} pays assessment ${payment.subjectId}, which does not exist`,
+    );
+  }
 };
 
-/** Registers the settlement for both assessment payment types (app.ts, once per app). */
+/** Registers the assessments' payable kind (app.ts, once per app). */
 export function registerAssessmentSettlements(settlements: Settlements): void {
-  for (const kind of ASSESSMENT_KINDS) {
-    settlements.register(ASSESSMENT_PAYMENT_TYPES[kind], settleAssessmentPayment);
-  }
+  settlements.register('assessment', {
+    settle: settleAssessmentPayment,
+    referencesOf: selectNoticeNumbers,
+  });
 }

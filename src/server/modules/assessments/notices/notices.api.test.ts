@@ -33,7 +33,8 @@ describe('GET /api/v1/assessments/{id}/notice.pdf', () => {
       status: 'pending',
       btin: taxpayer.btin,
       type: 'direct-assessment',
-      assessmentId: assessment.id,
+      subjectKind: 'assessment',
+      subjectId: assessment.id,
     });
     const res = await notice(assessment.id);
     expect(res.statusCode, res.body).toBe(200);

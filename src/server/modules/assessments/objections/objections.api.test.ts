@@ -137,7 +137,8 @@ describe('objections', () => {
       rrr,
       amountKobo: part,
       type: 'direct-assessment',
-      assessmentId: a.id,
+      subjectKind: 'assessment',
+      subjectId: a.id,
     });
     const payment = await createPayment(ctx, { rrr, amountKobo: part });
     expect(payment.status).toBe('paid');

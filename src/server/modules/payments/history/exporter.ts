@@ -55,7 +55,7 @@ function toCells(row: PaymentViewRow): string[] {
     row.revenueHeadCode ?? '',
     row.revenueHeadName ?? '',
     row.type ? PAYMENT_TYPE_LABELS[row.type] : '',
-    row.assessmentId ?? '',
+    row.subjectId ?? '',
     row.sourceReference ?? '',
   ];
 }

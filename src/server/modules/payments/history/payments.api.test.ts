@@ -11,6 +11,7 @@ import {
   signInAs,
   signInMdaOfficer,
 } from '../../../testing/factories';
+import { insertDirect } from '../../assessments/notices/testing';
 import { createPayment, createRevenueHead, randomRrr } from '../testing';
 
 let ctx: TestContext & { close(): Promise<void> };
@@ -51,7 +52,8 @@ describe('GET /api/v1/payments: filters', () => {
       payerName: 'Tonye Ebikabowei Preye',
       revenueHeadCode: '12020401',
       type: 'direct-assessment',
-      assessmentId: `DA-${randomUUID().slice(0, 6)}`,
+      subjectKind: 'assessment',
+      subjectId: (await insertDirect(ctx)).assessment.id,
       sourceReference: `TRX-${randomUUID().slice(0, 8)}`,
       channel: 'card',
     });
@@ -86,11 +88,21 @@ describe('GET /api/v1/payments: filters', () => {
       revenueHeadName: 'Personal income tax',
       btin: taxpayer.btin,
       createdBy: null,
+      subjectKind: 'assessment',
+      subjectId: paid.subjectId,
+      assessmentId: paid.subjectId,
+    });
+    // A payment of nothing particular has no subject (ADR 0028).
+    expect(byMda.items.find((p) => p.id === bill.id)).toMatchObject({
+      subjectKind: null,
+      subjectId: null,
+      assessmentId: null,
     });
 
     const only = async (query: string, expected: string[]) =>
       expect(ids(await list(`${query}&mdaCode=${mda.code}`)), query).toEqual(expected.sort());
-    await only(`assessmentId=${paid.assessmentId}`, [paid.id]);
+    await only(`assessmentId=${paid.subjectId}`, [paid.id]);
+    await only('assessmentId=DA-not-an-id', []);
     await only(`btin=${taxpayer.btin}`, [paid.id]);
     await only('customerName=ebikabowei', [paid.id]);
     await only('customerName=tonye', [paid.id, bill.id]);

@@ -1,5 +1,9 @@
-import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { PaymentListQuery, PaymentSort } from '../../../../shared/payments';
+import { and, asc, desc, eq, gte, lt, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  PAYMENT_SUBJECT_KINDS,
+  type PaymentListQuery,
+  type PaymentSort,
+} from '../../../../shared/payments';
 import { type MdaScope, whereInMdaScopeWithPlaceholders } from '../../../auth/mdaScope';
 import type { Db } from '../../../db/client';
 import { driverRows } from '../../../db/driverRows';
@@ -59,11 +63,23 @@ export type PaymentFilter = Omit<
   payerNameWordsOfName?: SimilarWord[][];
 };
 
+/**
+ * The `assessmentId` filter: the payment's subject has this id, whatever its kind, as the
+ * column it replaced held assessments' and certificates' ids alike (ADR 0028). Every kind is
+ * named so that payments_subject_idx (kind, id) is read once per kind, not scanned whole.
+ */
+const EVERY_SUBJECT_KIND = sql.raw(
+  `array[${PAYMENT_SUBJECT_KINDS.map((kind) => `'${kind}'`).join(', ')}]::payment_subject_kind[]`,
+);
+function subjectIdIs(id: string | Placeholder): SQL | undefined {
+  return and(sql`${payments.subjectKind} = any(${EVERY_SUBJECT_KIND})`, eq(payments.subjectId, id));
+}
+
 function whereOf(filter: PaymentFilter, scope: SQL | undefined): SQL | undefined {
   const ref = filter.paymentReference;
   return and(
     scope,
-    filter.assessmentId ? eq(payments.assessmentId, filter.assessmentId) : undefined,
+    filter.assessmentId ? subjectIdIs(filter.assessmentId) : undefined,
     filter.btin ? eq(payments.btin, filter.btin) : undefined,
     paymentDateBetween(filter.startDate, filter.endDate),
     // Word by word through payments_payer_name_words_idx (ADR 0019).
@@ -119,8 +135,7 @@ function placeholderFilterOf(filter: PaymentFilter, scope: MdaScope) {
   Object.assign(values, inScope.values);
   conditions.push(inScope.condition);
   shape.push(inScope.shape);
-  if (filter.assessmentId)
-    add('assessmentId', filter.assessmentId, eq(payments.assessmentId, p('assessmentId')));
+  if (filter.assessmentId) add('assessmentId', filter.assessmentId, subjectIdIs(p('assessmentId')));
   if (filter.btin) add('btin', filter.btin, eq(payments.btin, p('btin')));
   if (filter.startDate)
     add('startDate', filter.startDate, gte(payments.paymentDate, p('startDate')));

@@ -80,7 +80,12 @@ describe('POST /api/v1/invoices', () => {
       payerName: taxpayer.displayName,
       payerEmail: 'ebiere@example.ng',
       type: 'demand-notice',
-      assessmentId: 'DN-2026-0042',
+      // The deprecated assessmentId names no RevDesk record here (a paper demand notice): it
+      // stays in the description, and the bill pays nothing particular (ADR 0028).
+      description: 'Development levy 2026 · Ref. DN-2026-0042',
+      subjectKind: null,
+      subjectId: null,
+      assessmentId: null,
       createdBy: officer.officer.username,
     });
     expect(bill.orderId).toMatch(/^RD[0-9A-Z]+$/);

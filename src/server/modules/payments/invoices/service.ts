@@ -4,6 +4,7 @@ import type {
   InvoiceInput,
   InvoiceListQuery,
   InvoicePage,
+  PaymentSubjectKind,
   PaymentView,
 } from '../../../../shared/payments';
 import type { Actor } from '../../../auth/actor';
@@ -28,6 +29,9 @@ export function newOrderId(now = Date.now()): string {
   return `RD${now.toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
+/** The record a bill pays, named by the module that owns it (ADR 0028). */
+export type PaymentSubject = { kind: PaymentSubjectKind; id: string };
+
 /**
  * Bills raised here: a pending payment for a taxpayer, then its RRR from Remita. When Remita's
  * answer is lost the bill is returned "RRR pending confirmation" (ADR 0020).
@@ -51,17 +55,20 @@ export function createInvoiceService({
 
   return {
     /**
-     * `forAssessment`: the assessments module raising an assessment's bill, or the TCC module a
-     * certificate's fee. Anyone else may not link a bill to either: its amount and its settlement
-     * are theirs to decide.
+     * `subject`: the record the bill pays (ADR 0028), given only by the module that owns it:
+     * the assessments module raising an assessment's bill, the TCC module a certificate's fee.
+     * Anyone else may not link a bill to either: its amount and its settlement are theirs to
+     * decide. The body's deprecated `assessmentId` on a bill of another type names no RevDesk
+     * record (a paper demand notice's number): it is kept in the description as "Ref. …".
      */
     async raiseInvoice(
       actor: Actor,
       input: InvoiceInput,
-      options: { forAssessment?: boolean } = {},
+      options: { subject?: PaymentSubject } = {},
     ): Promise<PaymentView> {
+      const { subject } = options;
       if (
-        !options.forAssessment &&
+        !subject &&
         input.assessmentId &&
         (input.type === 'direct-assessment' ||
           input.type === 'presumptive-tax' ||
@@ -78,6 +85,10 @@ export function createInvoiceService({
           "An assessment's bill is raised from the assessment (POST /api/v1/assessments/{id}/bill), for the amount it owes",
         );
       }
+      const description =
+        !subject && input.assessmentId
+          ? `${input.description} · Ref. ${input.assessmentId}`
+          : input.description;
       const record = await findTaxpayerByBtin(db, input.btin);
       if (!record) throw new AppError('TAXPAYER_NOT_FOUND', `No taxpayer has BTIN ${input.btin}.`);
       const taxpayer = record.taxpayer;
@@ -113,8 +124,9 @@ export function createInvoiceService({
           payerEmail: taxpayer.email,
           channel: 'remita',
           type: input.type ?? null,
-          assessmentId: input.assessmentId ?? null,
-          description: input.description,
+          subjectKind: subject?.kind ?? null,
+          subjectId: subject?.id ?? null,
+          description,
           orderId: newOrderId(),
         }),
       );

@@ -23,6 +23,7 @@ export type ManualReceipt = {
   btin: string;
   payerName: string;
   type: PaymentType;
+  /** The assessment the receipt paid (ADR 0028: the payment's subject, kind 'assessment'). */
   assessmentId: string;
 };
 
@@ -34,7 +35,12 @@ export async function recordManualReceipt(
   receipt: ManualReceipt,
 ): Promise<PaymentRow> {
   const [used] = await tx
-    .select({ id: payments.id, assessmentId: payments.assessmentId, btin: payments.btin })
+    .select({
+      id: payments.id,
+      subjectKind: payments.subjectKind,
+      subjectId: payments.subjectId,
+      btin: payments.btin,
+    })
     .from(payments)
     .where(
       and(
@@ -48,7 +54,7 @@ export async function recordManualReceipt(
     throw new AppError(
       'CONFLICT',
       `Receipt ${receipt.receiptNumber} of this MDA is recorded already (payment ${used.id}${used.btin ? `, BTIN ${used.btin}` : ''}).`,
-      { details: { paymentId: used.id, assessmentId: used.assessmentId } },
+      { details: { paymentId: used.id, subjectKind: used.subjectKind, subjectId: used.subjectId } },
     );
   }
   const [inserted] = await tx
@@ -62,7 +68,8 @@ export async function recordManualReceipt(
       channel: 'manual',
       status: 'paid',
       type: receipt.type,
-      assessmentId: receipt.assessmentId,
+      subjectKind: 'assessment',
+      subjectId: receipt.assessmentId,
       sourceReference: receipt.receiptNumber,
       arrival: 'manual',
       paidAt: receipt.paidAt,
@@ -87,16 +94,27 @@ export async function linkPaymentToAssessment(
   payment: PaymentRow,
   link: { type: PaymentType; assessmentId: string; btin: string },
 ): Promise<PaymentRow> {
-  if (payment.assessmentId && payment.assessmentId !== link.assessmentId) {
+  const isLinkedElsewhere =
+    payment.subjectKind !== null &&
+    (payment.subjectKind !== 'assessment' || payment.subjectId !== link.assessmentId);
+  if (isLinkedElsewhere) {
+    const what = payment.subjectKind === 'assessment' ? 'another assessment' : 'a certificate';
     throw new AppError(
       'CONFLICT',
-      `RRR ${payment.rrr} pays another assessment already (${payment.assessmentId}).`,
-      { details: { paymentId: payment.id, assessmentId: payment.assessmentId } },
+      `RRR ${payment.rrr} pays ${what} already (${payment.subjectId}).`,
+      {
+        details: {
+          paymentId: payment.id,
+          subjectKind: payment.subjectKind,
+          subjectId: payment.subjectId,
+        },
+      },
     );
   }
   const updated = await updatePayment(tx, payment.id, {
     type: link.type,
-    assessmentId: link.assessmentId,
+    subjectKind: 'assessment',
+    subjectId: link.assessmentId,
     btin: payment.btin ?? link.btin,
   });
   await recordAudit(tx, actor, {
@@ -104,7 +122,12 @@ export async function linkPaymentToAssessment(
     entityType: 'payment',
     entityId: payment.id,
     before: auditedPayment(payment),
-    after: { ...auditedPayment(updated), type: link.type, assessmentId: link.assessmentId },
+    after: {
+      ...auditedPayment(updated),
+      type: link.type,
+      subjectKind: 'assessment',
+      subjectId: link.assessmentId,
+    },
   });
   return updated;
 }

@@ -10,7 +10,6 @@ import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
 import { findTcc, selectTccHistory } from '../queries';
 import { send } from '../testing';
-import { settleTccFee } from './settlement';
 import { generateTestTcc, tccBody } from './testing';
 
 /**
@@ -53,7 +52,7 @@ async function feeBills(tccId: string) {
   return ctx.db
     .select()
     .from(payments)
-    .where(and(eq(payments.type, 'tcc'), eq(payments.assessmentId, tccId)));
+    .where(and(eq(payments.subjectKind, 'tcc'), eq(payments.subjectId, tccId)));
 }
 
 async function notifyPaid(rrr: string) {
@@ -128,7 +127,7 @@ describe('a certificate with a processing fee', () => {
     const [bill] = await feeBills(created.id);
     if (!bill) throw new Error('no fee bill');
     await ctx.db.transaction((tx) =>
-      settleTccFee(tx, systemActor('remita'), {
+      ctx.settlements.settle(tx, systemActor('remita'), {
         ...bill,
         status: 'paid',
         amountKobo: FEE_KOBO - 1,
@@ -136,7 +135,7 @@ describe('a certificate with a processing fee', () => {
     );
     expect((await findTcc(ctx.db, created.id))?.status).toBe('awaiting_payment');
     await ctx.db.transaction((tx) =>
-      settleTccFee(tx, systemActor('remita'), { ...bill, status: 'paid' }),
+      ctx.settlements.settle(tx, systemActor('remita'), { ...bill, status: 'paid' }),
     );
     expect((await findTcc(ctx.db, created.id))?.status).toBe('pending_director_assessment');
   });

@@ -57,7 +57,11 @@ async function taxpayerWithHistory() {
     overrides: { taxYear: first },
   });
   const rrr = randomRrr();
-  const link = { type: 'direct-assessment' as const, assessmentId: paid.id };
+  const link = {
+    type: 'direct-assessment' as const,
+    subjectKind: 'assessment' as const,
+    subjectId: paid.id,
+  };
   await createPayment(ctx, { status: 'pending', rrr, mdaId, amountKobo: paid.taxKobo, ...link });
   await createPayment(ctx, { rrr, mdaId, amountKobo: paid.taxKobo });
   const owed = await createDirectAssessment(ctx, da, taxpayer.btin, {

@@ -64,7 +64,11 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
       overrides: { taxYear: first },
     });
     const rrr = randomRrr();
-    const link = { type: 'direct-assessment' as const, assessmentId: assessment.id };
+    const link = {
+      type: 'direct-assessment' as const,
+      subjectKind: 'assessment' as const,
+      subjectId: assessment.id,
+    };
     await createPayment(ctx, {
       status: 'pending',
       rrr,

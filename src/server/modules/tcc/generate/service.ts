@@ -201,8 +201,8 @@ export function createTccGenerateService(deps: PaymentDeps) {
         .from(payments)
         .where(
           and(
-            eq(payments.type, TCC_PAYMENT_TYPE),
-            eq(payments.assessmentId, row.id),
+            eq(payments.subjectKind, 'tcc'),
+            eq(payments.subjectId, row.id),
             inArray(payments.status, ['pending', 'paid']),
           ),
         )
@@ -225,9 +225,8 @@ export function createTccGenerateService(deps: PaymentDeps) {
           amountKobo: row.feeKobo,
           description: `TCC processing fee ${row.number}`,
           type: TCC_PAYMENT_TYPE,
-          assessmentId: row.id,
         },
-        { forAssessment: true },
+        { subject: { kind: 'tcc', id: row.id } },
       );
     });
   }

@@ -1,10 +1,7 @@
-import { TCC_PAYMENT_TYPE } from '../../../../shared/tcc/enums';
 import { recordAudit } from '../../audit/service';
 import type { Settlement, Settlements } from '../../payments/ledger/settlements';
 import { auditedTcc } from '../common';
-import { findTccForUpdate, insertTccHistory, transitionTcc } from '../queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { findTccForUpdate, insertTccHistory, selectTccNumbers, transitionTcc } from '../queries';
 
 /**
  * The ledger's settlement of a certificate's processing fee (ADR 0010/0011), in the payment's
@@ -15,11 +12,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * a payment short of the fee.
  */
 export const settleTccFee: Settlement = async (tx, actor, payment) => {
-  if (payment.status !== 'paid' || !payment.assessmentId || !UUID.test(payment.assessmentId)) {
-    return;
+  if (payment.status !== 'paid') return;
+  const row = await findTccForUpdate(tx, payment.subjectId);
+  // A fee naming no certificate is refused: the ledger would record money against nothing.
+  if (!row) {
+    throw new Error(
+      `Payment ${payment.id} pays certificate ${payment.subjectId}, which does not exist`,
+    );
   }
-  const row = await findTccForUpdate(tx, payment.assessmentId);
-  if (row?.status !== 'awaiting_payment') return;
+  if (row.status !== 'awaiting_payment') return;
   // Only the whole fee releases the certificate: a smaller payment linked to it changes nothing.
   if (payment.amountKobo < row.feeKobo) return;
   const moved = await transitionTcc(
@@ -47,7 +48,7 @@ export const settleTccFee: Settlement = async (tx, actor, payment) => {
   });
 };
 
-/** Registers the fee's settlement for payments of type `tcc` (app.ts, once per app). */
+/** Registers the certificates' payable kind, their fee (app.ts, once per app). */
 export function registerTccSettlement(settlements: Settlements): void {
-  settlements.register(TCC_PAYMENT_TYPE, settleTccFee);
+  settlements.register('tcc', { settle: settleTccFee, referencesOf: selectTccNumbers });
 }

@@ -89,7 +89,8 @@ function PaymentDetails({ payment }: { payment: PaymentView }) {
       [payment.revenueHeadCode, payment.revenueHeadName].filter(Boolean).join(' · '),
     ],
     ['Type', payment.type ? PAYMENT_TYPE_LABELS[payment.type] : ''],
-    ['Assessment ID', payment.assessmentId ?? ''],
+    // The record it pays (ADR 0028), under the label the history's filter of the same id uses.
+    ['Assessment ID', payment.subjectId ?? ''],
     ['Description', payment.description ?? ''],
     ['Order ID', payment.orderId ?? ''],
     ['Source reference', payment.sourceReference ?? ''],
