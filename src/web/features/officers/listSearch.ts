@@ -46,7 +46,7 @@ const USER_TYPES = [
 ] as const satisfies readonly UserType[];
 export const USER_TYPES_ARE_COMPLETE: Covers<UserType, typeof USER_TYPES> = true;
 
-/** The officer lists' state in the URL (STYLE.md §8): filters, page, and what is open over it. */
+/** The officer lists' state in the URL (docs/architecture.md §11.8): filters, page, and what is open over it. */
 export const OfficerListSearch = listSearch({
   filters: {
     search: text(100),
