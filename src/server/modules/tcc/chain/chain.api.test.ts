@@ -8,6 +8,7 @@ import type { Actor } from '../../../auth/actor';
 import { auditEvents, taxSettings, tccSigningKeys, tccs } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { verifySignedPayload } from '../certificate/signing';
 import { insertTccHistory } from '../queries';
 import { insertTestTcc, send } from '../testing';
@@ -251,7 +252,7 @@ describe('two approvals at once', () => {
       approve(dirAssessment, tcc.id),
       approve(dirAssessment2, tcc.id),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect([a, b].map(outcomeOf).sort()).toEqual(['200', '409 CONFLICT']);
     const loser = (a.statusCode === 409 ? a : b).json<ErrorJson>();
     expect(loser.error.message).toMatch(/With Director of Collection/);
     expect(await auditActions(tcc.id)).toEqual(['tcc.approved']);

@@ -8,6 +8,7 @@ import { notificationOf } from '../../../integrations/remita/simulator';
 import { createRemitaMda, type RemitaMda } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { findTcc, selectTccHistory } from '../queries';
 import { send } from '../testing';
 import { settleTccFee } from './settlement';
@@ -154,7 +155,7 @@ describe('a certificate with a processing fee', () => {
       send(ctx, pa, 'POST', `/api/v1/tcc/${created.id}/bill`, { mdaId: mda.id }),
       send(ctx, pa, 'POST', `/api/v1/tcc/${created.id}/bill`, { mdaId: mda.id }),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.map(outcomeOf).sort()).toEqual(['201', '409 CONFLICT']);
     const raised = answers
       .find((a) => a.statusCode === 201)
       ?.json<{ tcc: TccView; bill: { rrr: string } }>();

@@ -6,6 +6,7 @@ import { auditEvents } from '../../../db/schema';
 import { createRemitaMda } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { createDirectAssessment } from '../../assessments/testing';
 import { createPayment, randomRrr } from '../../payments/testing';
 import { findTcc, selectTccHistory } from '../queries';
@@ -186,7 +187,7 @@ describe('GET /api/v1/tcc/preview and POST /api/v1/tcc (direct assessment)', () 
       send(ctx, da, 'POST', '/api/v1/tcc', body),
       send(ctx, officer, 'POST', '/api/v1/tcc', body),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.map(outcomeOf).sort()).toEqual(['201', '409 CONFLICT']);
     const preview = await send(
       ctx,
       da,

@@ -6,6 +6,7 @@ import { auditEvents, taxpayers } from '../../../db/schema';
 import { createRemitaMda } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { createDirectAssessment } from '../../assessments/testing';
 import { createPayment, randomRrr } from '../../payments/testing';
 import { findTcc, transitionTcc } from '../queries';
@@ -153,7 +154,7 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
       send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body),
       send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map(outcomeOf).sort()).toEqual(['200', '409 CONFLICT']);
     const view = answers.find((a) => a.statusCode === 200)?.json<TccView>();
     expect(view?.history.filter((h) => h.action === 'resubmitted')).toHaveLength(1);
   });
