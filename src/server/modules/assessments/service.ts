@@ -5,7 +5,6 @@ import type {
   DirectAssessmentUpdate,
   PresumptiveAssessmentInput,
 } from '../../../shared/assessments';
-
 import { todayInLagos } from '../../../shared/dates';
 import {
   type ComputeIncomeTaxInput,
@@ -16,6 +15,7 @@ import { computePresumptiveTax, PresumptiveInputError } from '../../../shared/ta
 import type { Actor } from '../../auth/actor';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../errors';
 import { recordAudit } from '../audit/service';
 import { findTaxpayerByBtin } from '../taxpayers/service';
@@ -25,7 +25,6 @@ import {
   assessmentViewOf,
   auditedAssessment,
   formatNoticeNumber,
-  isUniqueViolation,
   notFound,
   standingConflict,
 } from './common';
