@@ -2,13 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssessmentDetail, AssessmentPage, AssessmentView } from '../../../shared/assessments';
 import { makeBtin } from '../../../shared/btin';
-import { todayInLagos } from '../../../shared/dates';
+import { addDays, todayInLagos } from '../../../shared/dates';
 import type { TaxpayerView } from '../../../shared/taxpayers';
 import { auditEvents } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
 import { outcomeOf } from '../../testing/outcomes';
-import { addDays } from './common';
 import { createDirectAssessment, directBody, send } from './testing';
 
 let ctx: TestContext & { close(): Promise<void> };

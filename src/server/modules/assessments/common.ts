@@ -80,10 +80,3 @@ export function formatNoticeNumber(
 ): string {
   return `${prefix}/${NOTICE_CODE[kind]}/${year}/${String(sequence).padStart(6, '0')}`;
 }
-
-/** YYYY-MM-DD plus `days` calendar days. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}

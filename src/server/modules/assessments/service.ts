@@ -5,7 +5,7 @@ import type {
   DirectAssessmentUpdate,
   PresumptiveAssessmentInput,
 } from '../../../shared/assessments';
-import { todayInLagos } from '../../../shared/dates';
+import { addDays, todayInLagos } from '../../../shared/dates';
 import {
   type ComputeIncomeTaxInput,
   computePersonalIncomeTax,
@@ -20,7 +20,6 @@ import { AppError, fieldError } from '../../errors';
 import { recordAudit } from '../audit/service';
 import { findTaxpayerByBtin } from '../taxpayers/service';
 import {
-  addDays,
   assertKind,
   assessmentViewOf,
   auditedAssessment,
