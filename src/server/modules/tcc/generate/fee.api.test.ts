@@ -94,7 +94,7 @@ describe('a certificate with a processing fee', () => {
     });
 
     const again = await send(ctx, pa, 'POST', `/api/v1/tcc/${created.id}/bill`, {});
-    expect(again.statusCode).toBe(409);
+    expect(outcomeOf(again)).toBe('409 CONFLICT');
     expect(again.json().error.message).toContain(bill?.rrr as string);
 
     await notifyPaid(bill?.rrr as string);
@@ -114,7 +114,7 @@ describe('a certificate with a processing fee', () => {
     expect(audit.map((a) => a.action).sort()).toEqual(['tcc.fee_paid', 'tcc.generated']);
 
     const afterPaid = await send(ctx, pa, 'POST', `/api/v1/tcc/${created.id}/bill`, {});
-    expect(afterPaid.statusCode).toBe(409);
+    expect(outcomeOf(afterPaid)).toBe('409 CONFLICT');
 
     const reversed = await send(ctx, admin, 'POST', `/api/v1/payments/${bill?.id}/reverse`, {
       reason: 'The bank recalled this payment',
@@ -172,7 +172,9 @@ describe('a certificate with a processing fee', () => {
       404,
     );
     const free = await generateTestTcc(ctx, da, tccBody('direct-assessment', taxpayer.btin));
-    expect((await send(ctx, da, 'POST', `/api/v1/tcc/${free.id}/bill`, {})).statusCode).toBe(422);
+    expect(outcomeOf(await send(ctx, da, 'POST', `/api/v1/tcc/${free.id}/bill`, {}))).toBe(
+      '422 RULE_VIOLATION',
+    );
   });
 
   it('when Remita cannot raise the bill the certificate still waits, the failure is audited, the officer raises it again', async () => {

@@ -120,7 +120,7 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
     const again = await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, {
       note: 'Trying again.',
     });
-    expect(again.statusCode).toBe(409);
+    expect(outcomeOf(again)).toBe('409 CONFLICT');
   });
 
   it('422 when new justifications leave a flagged year out; 403/404 for officers of other kinds', async () => {
@@ -132,7 +132,7 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
       note: 'Shortened the justifications.',
     };
     const res = await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body);
-    expect(res.statusCode).toBe(422);
+    expect(outcomeOf(res)).toBe('422 RULE_VIOLATION');
     expect(res.json().error.message).toContain(`${second}, ${third}`);
     // The presumptive officer does not read direct-assessment certificates; the director reads
     // them but does not amend them.
@@ -178,7 +178,7 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
       purpose: 'visa',
       note: 'Changed the purpose.',
     });
-    expect(taken.statusCode).toBe(409);
+    expect(outcomeOf(taken)).toBe('409 CONFLICT');
     expect(taken.json().error.message).toContain(other.number);
 
     const years = coveredYears().map((year) => ({
@@ -193,7 +193,7 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
       justifications: [],
       note: 'Corrected the pay figures.',
     });
-    expect(unjustified.statusCode).toBe(422);
+    expect(outcomeOf(unjustified)).toBe('422 RULE_VIOLATION');
     const res = await send(ctx, payee, 'POST', `/api/v1/tcc/${created.id}/resubmit`, {
       years,
       justifications: [{ year: third, text: 'Employer pays the balance in arrears by March.' }],
