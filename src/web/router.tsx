@@ -111,7 +111,7 @@ const TaxpayerPage = lazyRouteComponent(
 
 /**
  * The officer shells' frame, in its own chunk: its AppShell (and the scroll lock that comes
- * with it) would otherwise weigh on the sign-in page's first load (docs/architecture.md §9 "Web"). The
+ * with it) would otherwise weigh on the sign-in page's first load (DESIGN.md §9 "Web"). The
  * guard below starts loading it with the session check; meanwhile the page skeleton shows.
  */
 const ShellFrame = lazyRouteComponent(() => import('./shell/ShellFrame'), 'ShellFrame');
@@ -121,7 +121,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: RedirectToErrorPage,
 });
 
-/** The empty path redirects to auth/login (docs/product.md §2). */
+/** The empty path redirects to auth/login (SPEC.md §2). */
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
@@ -175,7 +175,7 @@ const errorTypeRoute = createRoute({
   component: ErrorPage,
 });
 
-/** docs/product.md §2: the top bar's Profile link is /taxpayer/profile. */
+/** SPEC.md §2: the top bar's Profile link is /taxpayer/profile. */
 const profileShortcutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'taxpayer/profile',
@@ -221,11 +221,11 @@ const unknownPathRoute = createRoute({
 
 /**
  * The officer shells need a session. The check here is a convenience: the server checks the
- * session and the permission on every call (docs/architecture.md §10).
+ * session and the permission on every call (DESIGN.md §10).
  */
 async function requireSession({ context, location, matches }: GuardArgs) {
   // The shell's and the page's chunks download while the session is asked, not after it
-  // answers (docs/architecture.md §9 "Web"). A chunk that fails here fails again, and is reported, when
+  // answers (DESIGN.md §9 "Web"). A chunk that fails here fails again, and is reported, when
   // the router loads it for real.
   for (const match of matches) {
     const route = (appRouter?.routesById as Record<string, AnyRoute> | undefined)?.[match.routeId];
@@ -254,7 +254,7 @@ const canReadTaxpayers = (context: RouterContext) =>
 /**
  * The registry lists. Open to every officer with taxpayer:read, menu or not.
  *
- * Loaders start the page's query and never wait for it (docs/architecture.md §9 "never a blank page"):
+ * Loaders start the page's query and never wait for it (DESIGN.md §9 "never a blank page"):
  * the page paints at once with a skeleton of its table, a change of filter keeps the old rows
  * meanwhile, and a failure shows in the page with a "Try again".
  */
@@ -274,7 +274,7 @@ function taxpayerListRoute(shell: AnyRoute, kind: TaxpayerKind) {
   });
 }
 
-/** The pages both shells hold (docs/product.md §2): dashboard, profile, and every menu page. */
+/** The pages both shells hold (SPEC.md §2): dashboard, profile, and every menu page. */
 function shellPages(shell: AnyRoute, base: ShellBase) {
   return [
     createRoute({
@@ -467,7 +467,7 @@ export function createAppRouter(queryClient: QueryClient) {
     // Preloaded data is the query cache's business, not the router's.
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteErrorPage,
-    // A page whose code takes longer than a blink shows its skeleton (docs/architecture.md §9), and keeps
+    // A page whose code takes longer than a blink shows its skeleton (DESIGN.md §9), and keeps
     // it long enough not to flicker; a quick one replaces the old page directly.
     defaultPendingComponent: PageSkeleton,
     defaultPendingMs: 150,

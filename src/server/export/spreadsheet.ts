@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 
 /**
- * A table as every list's export writes it (docs/architecture.md §3: every list exports as CSV and
+ * A table as every list's export writes it (DESIGN.md §3: every list exports as CSV and
  * XLSX): a header row and rows of text cells, each cell neutralised.
  */
 export type Table = {
@@ -19,7 +19,7 @@ const XLSX_CELL_MAX = 32_767;
 
 /**
  * A cell a spreadsheet would run as a formula (= + - @, or a tab or return before one) is
- * prefixed with an apostrophe (docs/architecture.md §1: CSV injection). Names are typed by officers.
+ * prefixed with an apostrophe (DESIGN.md §1: CSV injection). Names are typed by officers.
  */
 export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

@@ -6,7 +6,7 @@ export const NETWORK_FAILURE_MESSAGE = 'Cannot reach RevDesk. Check your connect
 /** The codes of `ErrorBody`, plus the two failures that never reach the server's handler. */
 export type ApiErrorCode = ErrorCode | 'NETWORK_FAILURE' | 'UNEXPECTED_RESPONSE';
 
-/** An API call that did not succeed, parsed from the one error shape of docs/architecture.md §3. */
+/** An API call that did not succeed, parsed from the one error shape of DESIGN.md §3. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
@@ -77,7 +77,7 @@ function encodeBody(body: unknown): { contentType?: string; payload?: BodyInit }
 
 /**
  * The one way the web app talks to the server: JSON, same origin, the session cookie sent by
- * the browser (never a token from storage, docs/architecture.md §10). Resolves with the parsed body or
+ * the browser (never a token from storage, DESIGN.md §10). Resolves with the parsed body or
  * throws an `ApiError`.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -17,7 +17,7 @@ export const jobStatus = pgEnum('job_status', JOB_STATUSES);
 export const batchRowOutcome = pgEnum('batch_row_outcome', BATCH_ROW_OUTCOMES);
 
 /**
- * Background work (docs/architecture.md §2 jobs/, §7: kept in the database so any instance may run it and
+ * Background work (DESIGN.md §2 jobs/, §7: kept in the database so any instance may run it and
  * a crash loses nothing). A worker leases a job by setting `lockedUntil`; a job whose lease ran
  * out (its worker died) is taken up by the next worker where it stopped.
  */

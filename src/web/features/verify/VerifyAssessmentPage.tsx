@@ -39,7 +39,7 @@ function noticeNumberOf(splat: string): string {
 /**
  * /verify/assessment/{noticeNumber}: anyone holding a notice of assessment, with no sign-in,
  * learns whether RevDesk issued it and whether it still stands — and nothing about the
- * taxpayer beyond a masked name (docs/product.md §7 Assessment; as the receipt check).
+ * taxpayer beyond a masked name (SPEC.md §7 Assessment; as the receipt check).
  */
 export function VerifyAssessmentPage() {
   const { _splat } = useParams({ strict: false }) as { _splat?: string };

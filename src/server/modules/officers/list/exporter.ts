@@ -2,7 +2,7 @@ import { todayInLagos } from '../../../../shared/dates';
 import type { OfficerListQuery } from '../../../../shared/officers';
 import { formatNigerianPhone } from '../../../../shared/phone';
 import { USER_TYPE_LABELS } from '../../../../shared/userTypes';
-// The one CSV-injection rule of the service (docs/architecture.md §1), kept where it was first written.
+// The one CSV-injection rule of the service (DESIGN.md §1), kept where it was first written.
 import { type Table, tableToCsv, tableToXlsx } from '../../../export/spreadsheet';
 import type { OfficerRow } from '../queries';
 

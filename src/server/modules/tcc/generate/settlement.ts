@@ -9,7 +9,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The ledger's settlement of a certificate's processing fee (ADR 0010/0011), in the payment's
  * own transaction: once the fee's payment is paid, a certificate awaiting payment enters the
- * chain (docs/architecture.md §5, pending_director_assessment) with a `fee_paid` history row. Anything else
+ * chain (DESIGN.md §5, pending_director_assessment) with a `fee_paid` history row. Anything else
  * does nothing: a second notification of the same payment, a reversal (the chain has started;
  * a reversed fee is a matter for the approvers, not a transition), a certificate already moved,
  * a payment short of the fee.

@@ -43,7 +43,7 @@ function tableOf(items: readonly TccListItem[]): Table {
   };
 }
 
-/** A TCC list as a file (docs/architecture.md §3: every list exports as CSV and Excel). */
+/** A TCC list as a file (DESIGN.md §3: every list exports as CSV and Excel). */
 export async function tccsToFile(items: readonly TccListItem[], format: 'csv' | 'xlsx') {
   const fileName = `tax-clearance-certificates-${todayInLagos()}.${format}`;
   return format === 'csv'
