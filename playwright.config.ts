@@ -12,6 +12,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
+  // The retry is there to keep a failure's trace, not to pass: a test that fails and then passes
+  // on its retry fails the run, so no retry hides a flaky test (docs/architecture.md §8, §11).
+  failOnFlakyTests: Boolean(process.env.CI),
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   expect: { timeout: 7_000 },

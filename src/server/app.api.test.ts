@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { createTestContext, type TestContext, testConfig } from './testing/context';
 import { openTestDatabase } from './testing/database';
 import { signInAs } from './testing/factories';
+import { outcomeOf } from './testing/outcomes';
 
 let ctx: TestContext & { close(): Promise<void> };
 beforeAll(async () => {
@@ -178,14 +179,14 @@ describe('bad input never becomes a 500', () => {
       url: '/api/v1/taxpayers?search=a%00b',
       headers: s.bearer,
     });
-    expect(inQuery.statusCode, inQuery.body).toBe(422);
+    expect(outcomeOf(inQuery), inQuery.body).toBe('422 VALIDATION_FAILED');
     const inBody = await ctx.app.inject({
       method: 'PATCH',
       url: '/api/v1/profile',
       headers: s.bearer,
       payload: { firstName: 'Ebi\u0000ere' },
     });
-    expect(inBody.statusCode, inBody.body).toBe(422);
+    expect(outcomeOf(inBody), inBody.body).toBe('422 VALIDATION_FAILED');
     expect(inBody.json().error.details.issues[0]).toMatchObject({
       where: 'body',
       path: 'firstName',

@@ -20,3 +20,14 @@ export function ageOn(dateOfBirth: string, today: string): number {
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
+
+/**
+ * A YYYY-MM-DD day plus (or minus) whole calendar days: a due date, an objection's last day, a
+ * range's end. Counted in UTC, where every day has 24 hours, so no time zone's clock change can
+ * shift the answer; the day itself is already the service's (Lagos) day.
+ */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/context';
 import { type SignedIn, signInAs } from '../testing/factories';
+import { outcomeOf } from '../testing/outcomes';
 import {
   JSON_BODY_LIMIT_BYTES,
   NOTIFICATION_BODY_LIMIT_BYTES,
@@ -50,7 +51,7 @@ describe('JSON routes take 64 KB at most (ADR 0014)', () => {
 
   it('a body just under the limit is read (and judged on its content)', async () => {
     const res = await login(loginBodyOf(JSON_BODY_LIMIT_BYTES - 100));
-    expect(res.statusCode).toBe(422);
+    expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadCsv } from '../modules/jobs/testing';
 import { createTestContext, type TestContext } from '../testing/context';
 import { type SignedIn, signInAs } from '../testing/factories';
+import { outcomeOf } from '../testing/outcomes';
 import { unstorableTextProblem } from './unstorableText';
 
 /**
@@ -126,7 +127,7 @@ describe('text the database cannot store', () => {
       bytes: Buffer.from([...Buffer.from('rrr\n'), 0xed, 0xa0, 0x80, 0x0a]),
       fileName: 'rrrs.csv',
     });
-    expect(surrogateInFile.statusCode, surrogateInFile.body).toBe(422);
+    expect(outcomeOf(surrogateInFile), surrogateInFile.body).toBe('422 INVALID_FILE');
     expect(surrogateInFile.json().error.message).toContain('not a UTF-8 text file');
   });
 });

@@ -1,5 +1,5 @@
 import type { Permission } from '../../../shared/permissions';
-import type { UserType } from '../../../shared/userTypes';
+import { USER_TYPES, type UserType } from '../../../shared/userTypeEnums';
 import type { PinnedAccess } from './changes';
 
 /**
@@ -151,28 +151,12 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
 };
 
 /**
- * The 17 user types written out, not imported: a new user type must be placed in this table by
- * hand, or it would silently receive what every officer may do.
+ * What every officer may do is held by every user type of src/shared (USER_TYPES). A new user
+ * type is still reviewed here: permissions.ts makes its author list its permissions (`satisfies
+ * Record<UserType, …>`), and matrix.api.test.ts fails on any it holds beyond these until this
+ * table names it.
  */
-const EVERY_USER_TYPE = [
-  'ADMIN',
-  'EXECUTIVE',
-  'OFFICER_DA',
-  'OFFICER_PAYEE',
-  'OFFICER_PA',
-  'OFFICER_MDA',
-  'OFFICER_MDA_ADMIN',
-  'DG_BUDGET',
-  'DIRECTOR_ASSESSMENT',
-  'DIRECTOR_COLLECTION',
-  'ASSESSMENT_OFFICER',
-  'PRINTING_OFFICER',
-  'TCC_CHAIRMAN',
-  'OFFICER_BENJIS',
-  'OFFICER_BENJIS_READ',
-  'OFFICER_STAMP_DUTY',
-  'INFORMAL_SECTOR_ADMIN',
-] as const satisfies readonly UserType[];
+const EVERY_USER_TYPE = USER_TYPES;
 
 /** Every permission → the user types that hold it (src/shared/permissions.ts). */
 export const PINNED_HOLDERS = {

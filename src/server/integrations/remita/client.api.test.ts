@@ -279,15 +279,22 @@ describe('order status (orderstatus.reg)', () => {
 describe('no re-push', () => {
   it('the simulator answers no repush.reg path, as Remita publishes none', async () => {
     const invoice = addInvoice();
+    const refusals: [string, number, string][] = [];
     for (const method of ['GET', 'POST']) {
       const answer = await fetch(
         `${ctx.baseUrl}/_sim/remita/remita/exapp/api/v1/send/api/echannelsvc/${mda.credentials.merchantId}/${invoice.rrr}/${'a'.repeat(128)}/repush.reg`,
         { method },
       );
-      // A refusal of RevDesk's own (404 no route, 422 not a path it answers), not a Remita answer.
-      expect([404, 422]).toContain(answer.status);
-      expect(await answer.text()).not.toContain('"status"');
+      const body = await answer.text();
+      expect(body).not.toContain('"status"');
+      refusals.push([method, answer.status, JSON.parse(body).error.code]);
     }
+    // RevDesk's own refusals, not Remita answers: the GET route's path pattern knows only
+    // status.reg and orderstatus.reg, and no POST route has the path at all.
+    expect(refusals).toEqual([
+      ['GET', 422, 'VALIDATION_FAILED'],
+      ['POST', 404, 'NOT_FOUND'],
+    ]);
   });
 });
 

@@ -36,20 +36,6 @@ export async function assessmentViewOf(db: Db, id: string): Promise<AssessmentVi
   return toAssessmentView(row, settings, todayInLagos());
 }
 
-/** A unique index's violation, found through the driver's error and its causes. */
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    const pgError = e as { code?: string; constraint?: string; message?: string };
-    if (
-      pgError.code === '23505' &&
-      (pgError.constraint === constraint || pgError.message?.includes(constraint))
-    ) {
-      return true;
-    }
-  }
-  return false;
-}
-
 /** What an audit row keeps of an assessment: its facts, not the stored computation. */
 export function auditedAssessment(row: AssessmentRow) {
   return {
@@ -93,11 +79,4 @@ export function formatNoticeNumber(
   sequence: number,
 ): string {
   return `${prefix}/${NOTICE_CODE[kind]}/${year}/${String(sequence).padStart(6, '0')}`;
-}
-
-/** YYYY-MM-DD plus `days` calendar days. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }

@@ -4,6 +4,7 @@ import type { ObjectionView } from '../../../shared/assessments';
 import { assessments, auditEvents, objections } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
+import { outcomeOf } from '../../testing/outcomes';
 import { createDirectAssessment, send } from './testing';
 
 /**
@@ -55,7 +56,7 @@ describe('deciding one objection twice at once', () => {
       send(ctx, first, 'POST', `/api/v1/objections/${objection.id}/decide`, decision(900_000)),
       send(ctx, second, 'POST', `/api/v1/objections/${objection.id}/decide`, decision(800_000)),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect([a, b].map(outcomeOf).sort()).toEqual(['200', '409 CONFLICT']);
     const winner = (a.statusCode === 200 ? a : b).json<ObjectionView>();
     const loser = (a.statusCode === 200 ? b : a).json<{ error: { message: string } }>();
     expect(loser.error.message).toMatch(/decided|open/i);
@@ -96,7 +97,7 @@ describe('deciding one objection twice at once', () => {
         revised: { taxKobo: 700_000 },
       }),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect([a, b].map(outcomeOf).sort()).toEqual(['200', '409 CONFLICT']);
     const [old] = await ctx.db
       .select({ status: assessments.status })
       .from(assessments)
@@ -124,7 +125,7 @@ describe('issuing one draft twice at once', () => {
       send(ctx, da, 'POST', `/api/v1/assessments/${draft.id}/issue`),
       send(ctx, otherDa, 'POST', `/api/v1/assessments/${draft.id}/issue`),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect([a, b].map(outcomeOf).sort()).toEqual(['200', '409 CONFLICT']);
     const issued = (a.statusCode === 200 ? a : b).json<{ noticeNumber: string }>();
     const refused = (a.statusCode === 200 ? b : a).json<{ error: { message: string } }>();
     expect(refused.error.message).toContain(issued.noticeNumber);

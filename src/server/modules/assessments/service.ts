@@ -5,8 +5,7 @@ import type {
   DirectAssessmentUpdate,
   PresumptiveAssessmentInput,
 } from '../../../shared/assessments';
-
-import { todayInLagos } from '../../../shared/dates';
+import { addDays, todayInLagos } from '../../../shared/dates';
 import {
   type ComputeIncomeTaxInput,
   computePersonalIncomeTax,
@@ -16,16 +15,15 @@ import { computePresumptiveTax, PresumptiveInputError } from '../../../shared/ta
 import type { Actor } from '../../auth/actor';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../errors';
 import { recordAudit } from '../audit/service';
 import { findTaxpayerByBtin } from '../taxpayers/service';
 import {
-  addDays,
   assertKind,
   assessmentViewOf,
   auditedAssessment,
   formatNoticeNumber,
-  isUniqueViolation,
   notFound,
   standingConflict,
 } from './common';

@@ -5,6 +5,7 @@ import type {
   AuditEventView,
   AuditVerifyResult,
 } from '../../../shared/audit';
+import { isUuid } from '../../../shared/ids';
 import type { PageQuery } from '../../../shared/pagination';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
@@ -91,7 +92,6 @@ export function findEntityHistory(db: Db, entityType: string, entityId: string, 
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const blank = (value: string | undefined) => (value?.trim() ? value.trim() : null);
 
 function toView(row: AuditEventRow): AuditEventView {
@@ -117,7 +117,7 @@ export function createAuditService({ db }: { db: Db }) {
     const actor = blank(query.actor);
     const action = blank(query.action);
     let actorIds: string[] | null = null;
-    if (actor && UUID.test(actor)) actorIds = [actor.toLowerCase()];
+    if (actor && isUuid(actor)) actorIds = [actor.toLowerCase()];
     else if (actor) {
       const ids = await selectOfficerIdsByLogin(db, actor);
       if (ids.length > 0) actorIds = ids;

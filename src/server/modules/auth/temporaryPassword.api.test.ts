@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, officers } from '../../db/schema';
 import { createTestContext, SAME_ORIGIN, type TestContext } from '../../testing/context';
 import { type SignedIn, signInAs } from '../../testing/factories';
+import { outcomeOf } from '../../testing/outcomes';
 
 let ctx: TestContext & { close(): Promise<void> };
 let admin: SignedIn;
@@ -151,7 +152,7 @@ describe('the forced password change at first sign-in', () => {
       temporaryPassword: admin.officer.password,
       newPassword: 'my-own-secret-1',
     });
-    expect(normal.statusCode).toBe(409);
+    expect(outcomeOf(normal)).toBe('409 CONFLICT');
 
     const crossSite = await changeTemporary(
       { username: officer.username, temporaryPassword: TEMPORARY, newPassword: 'my-own-secret-1' },
@@ -161,7 +162,7 @@ describe('the forced password change at first sign-in', () => {
     expect(crossSite.json().error.code).toBe('ORIGIN_MISMATCH');
 
     const missing = await changeTemporary({ username: officer.username });
-    expect(missing.statusCode).toBe(422);
+    expect(outcomeOf(missing)).toBe('422 VALIDATION_FAILED');
   });
 
   it('a deactivated officer cannot use it', async () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isUuid } from '../../../shared/ids';
 import {
   BATCH_ROW_OUTCOMES,
   type BatchRowOutcome,
@@ -28,8 +29,6 @@ import {
 export const RRR_STATUS_BATCH = 'rrr-status-batch';
 
 export type JobServiceDeps = { db: Db; secrets: SecretBox };
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 150050 → "1500.50": naira a spreadsheet reads as a number (no ₦, no thousands commas). */
 function nairaCell(kobo: number | null): string {
@@ -90,7 +89,7 @@ export function createJobService({ db, secrets }: JobServiceDeps) {
       const known = await mdasOf(actor);
       let chosenMda = null;
       if (upload.mdaId !== null) {
-        chosenMda = UUID_PATTERN.test(upload.mdaId) ? known.byId.get(upload.mdaId) : undefined;
+        chosenMda = isUuid(upload.mdaId) ? known.byId.get(upload.mdaId) : undefined;
         if (!chosenMda) throw fieldError('mdaId', 'Choose an MDA from the list');
       }
 

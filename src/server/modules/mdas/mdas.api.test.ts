@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MdaView } from '../../../shared/mdas';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { type SignedIn, signInAs, signInMdaOfficer } from '../../testing/factories';
+import { outcomeOf } from '../../testing/outcomes';
 import { issuePaths, mdaClient, uniqueMda } from './testing';
 
 let ctx: TestContext & { close(): Promise<void> };
@@ -88,7 +89,7 @@ describe('POST /api/v1/mdas', () => {
 
   it('422 for an API key without its merchant ID', async () => {
     const res = await send('POST', '/api/v1/mdas', uniqueMda({ apiKey: '1946' }));
-    expect(res.statusCode).toBe(422);
+    expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');
     expect(issuePaths(res)).toEqual(['merchantId']);
   });
 
@@ -102,7 +103,7 @@ describe('POST /api/v1/mdas', () => {
       '/api/v1/mdas',
       uniqueMda({ name: first.name.toUpperCase() }),
     );
-    expect(sameName.statusCode).toBe(409);
+    expect(outcomeOf(sameName)).toBe('409 CONFLICT');
     expect(sameName.json().error.details).toEqual({ field: 'name' });
   });
 });
@@ -143,11 +144,11 @@ describe('PATCH /api/v1/mdas/{id}', () => {
     expect(badCode.statusCode).toBe(422);
     expect(issuePaths(badCode)).toEqual(['code']);
     const clash = await send('PATCH', url, { code: other.code });
-    expect(clash.statusCode).toBe(409);
+    expect(outcomeOf(clash)).toBe('409 CONFLICT');
     // Clearing the merchant ID while a key remains would leave a key no one can use.
     await send('PATCH', url, { merchantId: '2547916', apiKey: 'key-1' });
     const orphanKey = await send('PATCH', url, { merchantId: null });
-    expect(orphanKey.statusCode).toBe(422);
+    expect(outcomeOf(orphanKey)).toBe('422 VALIDATION_FAILED');
     expect(issuePaths(orphanKey)).toEqual(['merchantId']);
   });
 });
@@ -175,7 +176,9 @@ describe('GET /api/v1/mdas (the short list)', () => {
       (await send('GET', '/api/v1/mdas?includeInactive=true', undefined, director.bearer))
         .statusCode,
     ).toBe(403);
-    expect((await send('GET', '/api/v1/mdas?includeInactive=maybe')).statusCode).toBe(422);
+    expect(outcomeOf(await send('GET', '/api/v1/mdas?includeInactive=maybe'))).toBe(
+      '422 VALIDATION_FAILED',
+    );
     expect((await send('GET', '/api/v1/mdas', undefined, {})).statusCode).toBe(401);
   });
 
@@ -231,13 +234,13 @@ describe('GET /api/v1/mdas/details and /api/v1/mdas/{id}', () => {
       403,
     );
     const bad = await send('GET', '/api/v1/mdas/details?category=parastatal&pageSize=500');
-    expect(bad.statusCode).toBe(422);
+    expect(outcomeOf(bad)).toBe('422 VALIDATION_FAILED');
     const mda = await createMda();
     expect((await send('GET', `/api/v1/mdas/${mda.id}`, undefined, {})).statusCode).toBe(401);
     expect(
       (await send('GET', `/api/v1/mdas/${mda.id}`, undefined, director.bearer)).statusCode,
     ).toBe(403);
-    expect((await send('GET', '/api/v1/mdas/nope')).statusCode).toBe(422);
+    expect(outcomeOf(await send('GET', '/api/v1/mdas/nope'))).toBe('422 VALIDATION_FAILED');
     expect((await send('GET', `/api/v1/mdas/${randomUUID()}`)).statusCode).toBe(404);
   });
 
@@ -260,7 +263,9 @@ describe('GET /api/v1/mdas/details and /api/v1/mdas/{id}', () => {
     const xlsx = await send('GET', '/api/v1/mdas/details?format=xlsx');
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
-    expect((await send('GET', '/api/v1/mdas/details?format=pdf')).statusCode).toBe(422);
+    expect(outcomeOf(await send('GET', '/api/v1/mdas/details?format=pdf'))).toBe(
+      '422 VALIDATION_FAILED',
+    );
     expect(
       (await send('GET', '/api/v1/mdas/details?format=csv', undefined, director.bearer)).statusCode,
     ).toBe(403);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { type SignedIn, signInAs } from '../../testing/factories';
+import { outcomeOf } from '../../testing/outcomes';
 import { issuePaths, mdaClient } from './testing';
 
 let ctx: TestContext & { close(): Promise<void> };
@@ -70,7 +71,7 @@ describe('revenue heads', () => {
       ['name', { name: '' }],
     ] as const) {
       const res = await send('POST', url, { ...body, ...bad });
-      expect(res.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(outcomeOf(res), JSON.stringify(bad)).toBe('422 VALIDATION_FAILED');
       expect(issuePaths(res)).toContain(field);
     }
     expect((await send('POST', url, body)).statusCode).toBe(201);
@@ -134,6 +135,6 @@ describe('GET /mdas/:id/revenue-heads (the bill form)', () => {
       url: '/api/v1/mdas/not-an-id/revenue-heads',
       headers: assessor.bearer,
     });
-    expect(badId.statusCode).toBe(422);
+    expect(outcomeOf(badId)).toBe('422 VALIDATION_FAILED');
   });
 });

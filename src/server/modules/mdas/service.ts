@@ -10,6 +10,7 @@ import type {
 import type { Actor } from '../../auth/actor';
 import { isMdaInScope, mdaScopeOf } from '../../auth/mdaScope';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../errors';
 import type { SecretBox } from '../../secrets';
 import { recordAudit } from '../audit/service';
@@ -44,13 +45,6 @@ export { findUnknownMdaIds, selectMdaNames } from './queries';
 
 /** What the Remita client needs to speak for an MDA. Never sent to a browser. */
 export type RemitaCredentials = { merchantId: string; apiKey: string; serviceTypeIds: string[] };
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** 409 naming the field, so the form can show it beside the code or the name. */
 function clashError(clash: { code: string; name: string }, code: string): AppError {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_TYPES } from '../../../shared/userTypes';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createMda, createOfficer, type SignedIn, signInAs } from '../../testing/factories';
+import { outcomeOf } from '../../testing/outcomes';
 import { auditOf, newOfficerBody, officerXmin } from './testing';
 
 let ctx: TestContext & { close(): Promise<void> };
@@ -236,7 +237,7 @@ describe('POST /api/v1/officers', () => {
       details: { field: 'username' },
     });
     const sameEmail = await create(newOfficerBody({ email: first.email.toUpperCase() }));
-    expect(sameEmail.statusCode).toBe(409);
+    expect(outcomeOf(sameEmail)).toBe('409 CONFLICT');
     expect(sameEmail.json().error.details).toEqual({ field: 'email' });
   });
 
@@ -263,7 +264,7 @@ describe('POST /api/v1/officers', () => {
   it('422 naming the rule when the password is the username', async () => {
     const body = newOfficerBody();
     const res = await create({ ...body, temporaryPassword: body.username });
-    expect(res.statusCode).toBe(422);
+    expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');
     expect(res.json().error.details.issues).toEqual([
       expect.objectContaining({
         path: 'temporaryPassword',
@@ -283,7 +284,7 @@ describe('GET /api/v1/officers/{id}', () => {
       403,
     );
     expect((await get('7b3c9f1e-0000-4000-8000-000000000000', admin.bearer)).statusCode).toBe(404);
-    expect((await get('OFF-000001', admin.bearer)).statusCode).toBe(422);
+    expect(outcomeOf(await get('OFF-000001', admin.bearer))).toBe('422 VALIDATION_FAILED');
     expect((await get(officer.id, admin.bearer)).json().officerId).toBe(officer.officerId);
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createOfficer, type SignedIn, signIn, signInAs } from '../../testing/factories';
+import { outcomeOf } from '../../testing/outcomes';
 
 let ctx: TestContext & { close(): Promise<void> };
 let filesDir: string;
@@ -84,7 +85,7 @@ describe('GET and PATCH /api/v1/profile', () => {
     });
     expect(await auditActions(officer.officer.id)).toContain('officer.profile_updated');
     const sneaky = await patch({ userType: 'ADMIN' }, officer.bearer);
-    expect(sneaky.statusCode).toBe(422);
+    expect(outcomeOf(sneaky)).toBe('422 VALIDATION_FAILED');
     expect((await get('/profile', officer.bearer)).json().userType).toBe('OFFICER_DA');
   });
 
@@ -92,12 +93,14 @@ describe('GET and PATCH /api/v1/profile', () => {
     const officer = await signInAs(ctx, 'OFFICER_PA');
     const other = await createOfficer(ctx, { userType: 'OFFICER_PA' });
     const taken = await patch({ email: other.email }, officer.bearer);
-    expect(taken.statusCode).toBe(409);
+    expect(outcomeOf(taken)).toBe('409 CONFLICT');
     expect(taken.json().error.details).toEqual({ field: 'email' });
     const bad = await patch({ email: 'no-at-sign' }, officer.bearer);
-    expect(bad.statusCode).toBe(422);
+    expect(outcomeOf(bad)).toBe('422 VALIDATION_FAILED');
     expect(bad.json().error.details.issues[0].path).toBe('email');
-    expect((await patch({ phoneNumber: '123' }, officer.bearer)).statusCode).toBe(422);
+    expect(outcomeOf(await patch({ phoneNumber: '123' }, officer.bearer))).toBe(
+      '422 VALIDATION_FAILED',
+    );
     const crossSite = await patch(
       { phoneNumber: '08031234567' },
       { cookie: officer.cookie, origin: 'https://evil.example' },
@@ -159,7 +162,7 @@ describe('the profile picture', () => {
       Buffer.from('<!doctype html><script>fetch("/api/v1/auth/me")</script>'),
     ]);
     const res = await upload(polyglot, officer.bearer);
-    expect(res.statusCode).toBe(422);
+    expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');
     expect(res.json().error.details.issues[0].path).toBe('photo');
     expect((await get('/profile', officer.bearer)).json().photoVersion).toBe(before);
   });
@@ -167,10 +170,10 @@ describe('the profile picture', () => {
   it('422 for a file that is not an image, or one over 2 MB; 415 for a JSON body', async () => {
     const officer = await signInAs(ctx, 'OFFICER_MDA');
     const text = await upload(Buffer.from('<svg onload="alert(1)"></svg>'), officer.bearer);
-    expect(text.statusCode).toBe(422);
+    expect(outcomeOf(text)).toBe('422 VALIDATION_FAILED');
     expect(text.json().error.details.issues[0].path).toBe('photo');
     const big = await upload(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), officer.bearer);
-    expect(big.statusCode).toBe(422);
+    expect(outcomeOf(big)).toBe('422 VALIDATION_FAILED');
     const json = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/profile/photo',
@@ -337,7 +340,7 @@ describe("the chairman's signature image (printed on certificates)", () => {
       [PNG, 'photo'],
     ] as const) {
       const res = await uploadSignature(bytes, chairman.bearer, field);
-      expect(res.statusCode, res.body).toBe(422);
+      expect(outcomeOf(res), res.body).toBe('422 VALIDATION_FAILED');
       expect(res.json().error.details.issues[0].path).toBe('signature');
     }
     expect((await get('/profile/signature', chairman.bearer)).statusCode).toBe(404);

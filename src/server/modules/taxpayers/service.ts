@@ -18,6 +18,7 @@ import {
 } from '../../../shared/taxpayers';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../errors';
 import { mimeOfKey } from '../../files/images';
 import { normalizePhoto } from '../../files/photos';
@@ -51,19 +52,6 @@ import { parseLookupTerm, parseSearchTerm } from './search/searchTerm';
 import { changedFields, toTaxpayerView } from './view';
 
 export type TaxpayerServiceDeps = { db: Db; files: FileStore };
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    const pgError = e as { code?: string; constraint?: string; message?: string };
-    if (
-      pgError.code === '23505' &&
-      (pgError.constraint === constraint || pgError.message?.includes(constraint))
-    ) {
-      return true;
-    }
-  }
-  return false;
-}
 
 export function createTaxpayerService({ db, files }: TaxpayerServiceDeps) {
   const reference = createReferenceService({ db });

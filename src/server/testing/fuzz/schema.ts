@@ -3,6 +3,9 @@
  * writes for our schemas), and a validator for it. The fuzz tests check every 2xx body against
  * the document, so the document is what an integrator can trust, not only what zod accepts.
  */
+
+import { isUuid } from '../../../shared/ids';
+
 export type JsonSchema = {
   $ref?: string;
   type?: string | string[];
@@ -53,7 +56,7 @@ export function typesOf(schema: JsonSchema): string[] {
 }
 
 const FORMATS: Record<string, (value: string) => boolean> = {
-  uuid: (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
+  uuid: isUuid,
   date: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
   'date-time': (v) =>
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&

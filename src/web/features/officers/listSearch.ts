@@ -1,5 +1,7 @@
 import type { OfficerListQuery, UserTypeGroup } from '../../../shared/officers';
-import type { UserType } from '../../../shared/userTypes';
+// userTypeEnums, not userTypes: the latter adds the zod schema, which this page's first load
+// does without (docs/architecture.md §9, "Web").
+import { USER_TYPES } from '../../../shared/userTypeEnums';
 import {
   type Covers,
   type ExportFormat,
@@ -24,29 +26,7 @@ const SORTS = [
 export const SORTS_ARE_COMPLETE: Covers<OfficerListQuery['sort'], typeof SORTS> = true;
 export type OfficerSort = (typeof SORTS)[number];
 
-/** USER_TYPES, repeated: src/shared/userTypes.ts imports the whole of zod, this file none. */
-const USER_TYPES = [
-  'ADMIN',
-  'EXECUTIVE',
-  'OFFICER_DA',
-  'OFFICER_PAYEE',
-  'OFFICER_PA',
-  'OFFICER_MDA',
-  'OFFICER_MDA_ADMIN',
-  'DG_BUDGET',
-  'DIRECTOR_ASSESSMENT',
-  'DIRECTOR_COLLECTION',
-  'ASSESSMENT_OFFICER',
-  'PRINTING_OFFICER',
-  'TCC_CHAIRMAN',
-  'OFFICER_BENJIS',
-  'OFFICER_BENJIS_READ',
-  'OFFICER_STAMP_DUTY',
-  'INFORMAL_SECTOR_ADMIN',
-] as const satisfies readonly UserType[];
-export const USER_TYPES_ARE_COMPLETE: Covers<UserType, typeof USER_TYPES> = true;
-
-/** The officer lists' state in the URL (STYLE.md §8): filters, page, and what is open over it. */
+/** The officer lists' state in the URL (docs/architecture.md §11.8): filters, page, and what is open over it. */
 export const OfficerListSearch = listSearch({
   filters: {
     search: text(100),

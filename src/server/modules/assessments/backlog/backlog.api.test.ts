@@ -9,6 +9,7 @@ import {
 } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { createDirectAssessment, send } from '../testing';
 
 /** Backlog capture, presumptive drafts and the penalty waiver. */
@@ -75,7 +76,7 @@ describe('POST /api/v1/assessments/backlog', () => {
       btin: other.btin,
       receipts: [body.receipts[1]],
     });
-    expect(again.statusCode).toBe(409);
+    expect(outcomeOf(again)).toBe('409 CONFLICT');
     expect(again.json().error.message).toContain('OLD/2023/771');
     // Named by its field, so the form shows it beside that receipt.
     expect(again.json().error.details.field).toBe('receipts.0.receiptNumber');
@@ -111,7 +112,7 @@ describe('POST /api/v1/assessments/backlog', () => {
       taxYear: 2020,
       receipts: [{ mdaId: mda.id, rrr: unpaid.rrr, amountKobo: 1_000_000, paidOn: '2021-03-01' }],
     });
-    expect(bad.statusCode).toBe(422);
+    expect(outcomeOf(bad)).toBe('422 VALIDATION_FAILED');
     expect(JSON.stringify(bad.json())).toContain('receipts.0.rrr');
     expect((await send(ctx, pa, 'POST', '/api/v1/assessments/backlog', body)).statusCode).toBe(403);
     expect((await send(ctx, null, 'POST', '/api/v1/assessments/backlog', body)).statusCode).toBe(
@@ -167,7 +168,7 @@ describe('presumptive assessments', () => {
       ...body,
       tradeCategoryId: inactive?.id,
     });
-    expect(off.statusCode).toBe(422);
+    expect(outcomeOf(off)).toBe('422 VALIDATION_FAILED');
     expect(JSON.stringify(off.json())).toContain('tradeCategoryId');
     const noSize = await send(ctx, pa, 'POST', '/api/v1/assessments/presumptive', {
       ...body,
@@ -201,12 +202,12 @@ describe('POST /api/v1/assessments/{id}/waive-penalty', () => {
         .statusCode,
     ).toBe(403);
     expect(
-      (
+      outcomeOf(
         await send(ctx, director, 'POST', `/api/v1/assessments/${issued.id}/waive-penalty`, {
           reason: 'x',
-        })
-      ).statusCode,
-    ).toBe(422);
+        }),
+      ),
+    ).toBe('422 VALIDATION_FAILED');
     const waived = await send(
       ctx,
       director,
@@ -221,8 +222,9 @@ describe('POST /api/v1/assessments/{id}/waive-penalty', () => {
       interestKobo: 0,
     });
     expect(
-      (await send(ctx, director, 'POST', `/api/v1/assessments/${issued.id}/waive-penalty`, reason))
-        .statusCode,
-    ).toBe(409);
+      outcomeOf(
+        await send(ctx, director, 'POST', `/api/v1/assessments/${issued.id}/waive-penalty`, reason),
+      ),
+    ).toBe('409 CONFLICT');
   });
 });

@@ -1,6 +1,7 @@
 import type { AssessmentView, BacklogAssessmentInput } from '../../../../shared/assessments';
 import { ASSESSMENT_PAYMENT_TYPES } from '../../../../shared/assessments';
 import type { Actor } from '../../../auth/actor';
+import { isUniqueViolation } from '../../../db/errors';
 import { AppError, fieldError } from '../../../errors';
 import { recordAudit } from '../../audit/service';
 import { createMdaService } from '../../mdas/service';
@@ -8,13 +9,7 @@ import type { PaymentDeps } from '../../payments/deps';
 import { linkPaymentToAssessment, recordManualReceipt } from '../../payments/ledger/backlog';
 import { createLedger, receiptYear } from '../../payments/ledger/ledger';
 import { findTaxpayerByBtin } from '../../taxpayers/service';
-import {
-  assertKind,
-  assessmentViewOf,
-  auditedAssessment,
-  isUniqueViolation,
-  standingConflict,
-} from '../common';
+import { assertKind, assessmentViewOf, auditedAssessment, standingConflict } from '../common';
 import { refreshPaidAmount } from '../money/settlement';
 import { findStandingAssessment, insertAssessment } from '../queries';
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 
 let ctx: TestContext & { close(): Promise<void> };
 let admin: SignedIn;
@@ -105,7 +106,7 @@ describe('POST /api/v1/trade-categories', () => {
     const body = fixed();
     expect((await create(body)).statusCode).toBe(201);
     const again = await create(fixed({ name: body.name.toUpperCase() }));
-    expect(again.statusCode).toBe(409);
+    expect(outcomeOf(again)).toBe('409 CONFLICT');
     expect(again.json().error.message).toBe(
       `A trade category named "${body.name}" exists already.`,
     );
@@ -138,7 +139,7 @@ describe('POST /api/v1/trade-categories', () => {
     ];
     for (const [payload, path] of cases) {
       const res = await create(payload);
-      expect(res.statusCode, `${path}: ${res.body}`).toBe(422);
+      expect(outcomeOf(res), `${path}: ${res.body}`).toBe('422 VALIDATION_FAILED');
       expect(
         res.json().error.details.issues.map((i: { path: string }) => i.path),
         path,
@@ -165,7 +166,7 @@ describe('PATCH /api/v1/trade-categories/{id}', () => {
     expect(edited.json()).toMatchObject({ mediumKobo: 1_200_000, version: 2 });
 
     const stale = await patch(category.id, { largeKobo: 3_000_000, version: 1 });
-    expect(stale.statusCode).toBe(409);
+    expect(outcomeOf(stale)).toBe('409 CONFLICT');
     expect(stale.json().error.message).toContain('Someone else changed this trade category');
 
     const off = await patch(category.id, { isActive: false, version: 2 });
@@ -189,7 +190,7 @@ describe('PATCH /api/v1/trade-categories/{id}', () => {
   it('switching the rule needs the new rule’s amounts (422) and clears the old ones', async () => {
     const category = (await create(fixed())).json();
     const missing = await patch(category.id, { rule: 'percent_of_turnover', version: 1 });
-    expect(missing.statusCode).toBe(422);
+    expect(outcomeOf(missing)).toBe('422 VALIDATION_FAILED');
     expect(missing.json().error.details.issues[0].path).toBe('turnoverThresholdKobo');
     const switched = await patch(category.id, {
       rule: 'percent_of_turnover',
@@ -209,11 +210,13 @@ describe('PATCH /api/v1/trade-categories/{id}', () => {
     const first = (await create(fixed())).json();
     const second = (await create(fixed())).json();
     const clash = await patch(second.id, { name: first.name.toLowerCase(), version: 1 });
-    expect(clash.statusCode).toBe(409);
+    expect(outcomeOf(clash)).toBe('409 CONFLICT');
     expect(clash.json().error.details).toEqual({ field: 'name' });
     expect((await patch(randomUUID(), { version: 1 })).statusCode).toBe(404);
-    expect((await patch('nope', { version: 1 })).statusCode).toBe(422);
-    expect((await patch(first.id, { name: 'Bad\u0000', version: 1 })).statusCode).toBe(422);
+    expect(outcomeOf(await patch('nope', { version: 1 }))).toBe('422 VALIDATION_FAILED');
+    expect(outcomeOf(await patch(first.id, { name: 'Bad\u0000', version: 1 }))).toBe(
+      '422 VALIDATION_FAILED',
+    );
     const signedOut = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/v1/trade-categories/${first.id}`,
@@ -261,9 +264,9 @@ describe('GET /api/v1/trade-categories', () => {
   });
 
   it('422 for a bad filter or a NUL in the search; 401; 403 for a user type without it', async () => {
-    expect((await list('isActive=maybe')).statusCode).toBe(422);
-    expect((await list('pageSize=500')).statusCode).toBe(422);
-    expect((await list('search=%00')).statusCode).toBe(422);
+    expect(outcomeOf(await list('isActive=maybe'))).toBe('422 VALIDATION_FAILED');
+    expect(outcomeOf(await list('pageSize=500'))).toBe('422 VALIDATION_FAILED');
+    expect(outcomeOf(await list('search=%00'))).toBe('422 VALIDATION_FAILED');
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/v1/trade-categories' })).statusCode,
     ).toBe(401);

@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/assessments/categories';
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
+import { isUniqueViolation } from '../../../db/errors';
 import { AppError, fieldError } from '../../../errors';
 import { recordAudit } from '../../audit/service';
 import {
@@ -30,14 +31,6 @@ import {
 } from './view';
 
 export type ExportFile = { body: Buffer; contentType: string; fileName: string };
-
-/** True when the error (or its cause) is PostgreSQL's unique violation (23505). */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
 
 function nameTaken(name: string): AppError {
   return new AppError('CONFLICT', `A trade category named "${name}" exists already.`, {

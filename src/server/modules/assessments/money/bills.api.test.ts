@@ -8,6 +8,7 @@ import { notificationOf } from '../../../integrations/remita/simulator';
 import { createRemitaMda, type RemitaMda } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { createPayment, randomRrr } from '../../payments/testing';
 import { createDirectAssessment, send } from '../testing';
 
@@ -124,9 +125,10 @@ describe('POST /api/v1/assessments/{id}/bill', () => {
     const taxpayer = await createTaxpayer(ctx);
     const draft = await createDirectAssessment(ctx, da, taxpayer.btin, { issue: false });
     expect(
-      (await send(ctx, da, 'POST', `/api/v1/assessments/${draft.id}/bill`, { mdaId: mda.id }))
-        .statusCode,
-    ).toBe(409);
+      outcomeOf(
+        await send(ctx, da, 'POST', `/api/v1/assessments/${draft.id}/bill`, { mdaId: mda.id }),
+      ),
+    ).toBe('409 CONFLICT');
     expect(
       (await send(ctx, pa, 'POST', `/api/v1/assessments/${draft.id}/bill`, { mdaId: mda.id }))
         .statusCode,
@@ -136,9 +138,10 @@ describe('POST /api/v1/assessments/{id}/bill', () => {
         .statusCode,
     ).toBe(401);
     expect(
-      (await send(ctx, da, 'POST', `/api/v1/assessments/${draft.id}/bill`, { mdaId: 'x' }))
-        .statusCode,
-    ).toBe(422);
+      outcomeOf(
+        await send(ctx, da, 'POST', `/api/v1/assessments/${draft.id}/bill`, { mdaId: 'x' }),
+      ),
+    ).toBe('422 VALIDATION_FAILED');
   });
 
   it('the generic invoice route refuses an assessment-linked bill (422)', async () => {
@@ -152,7 +155,7 @@ describe('POST /api/v1/assessments/{id}/bill', () => {
       type: 'direct-assessment',
       assessmentId: assessment.id,
     });
-    expect(res.statusCode).toBe(422);
+    expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');
     expect(JSON.stringify(res.json())).toContain('assessmentId');
   });
 });

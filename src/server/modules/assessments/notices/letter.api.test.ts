@@ -5,6 +5,7 @@ import { formatKoboAsNaira } from '../../../../shared/money';
 import { objections } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { insertDirect, pdfText, squeeze } from './testing';
 
 let ctx: TestContext & { close(): Promise<void> };
@@ -80,10 +81,10 @@ describe('GET /api/v1/objections/{id}/letter.pdf', () => {
       })
       .returning();
     const conflict = await letter(open?.id as string);
-    expect(conflict.statusCode).toBe(409);
+    expect(outcomeOf(conflict)).toBe('409 CONFLICT');
     expect(conflict.json().error.details).toEqual({ status: 'open' });
     expect((await letter(randomUUID())).statusCode).toBe(404);
-    expect((await letter('nope')).statusCode).toBe(422);
+    expect(outcomeOf(await letter('nope'))).toBe('422 VALIDATION_FAILED');
     expect((await letter(open?.id as string, {})).statusCode).toBe(401);
     const benjis = await signInAs(ctx, 'OFFICER_BENJIS');
     expect((await letter(open?.id as string, benjis.bearer)).statusCode).toBe(403);

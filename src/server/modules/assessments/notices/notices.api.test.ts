@@ -5,6 +5,7 @@ import { computePersonalIncomeTax } from '../../../../shared/tax';
 import { assessments } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { createPayment } from '../../payments/testing';
 import { OBJECTION_SENTENCE } from './notice';
 import { insertDirect, insertPresumptive, pdfText, squeeze } from './testing';
@@ -125,10 +126,10 @@ describe('GET /api/v1/assessments/{id}/notice.pdf', () => {
       })
       .returning();
     const conflict = await notice(draft?.id as string);
-    expect(conflict.statusCode).toBe(409);
+    expect(outcomeOf(conflict)).toBe('409 CONFLICT');
     expect(conflict.json().error.message).toContain('draft');
     expect((await notice(randomUUID())).statusCode).toBe(404);
-    expect((await notice('nope')).statusCode).toBe(422);
+    expect(outcomeOf(await notice('nope'))).toBe('422 VALIDATION_FAILED');
 
     const { assessment } = await insertPresumptive(ctx);
     expect((await notice(assessment.id, {})).statusCode).toBe(401);
@@ -182,7 +183,7 @@ describe('GET /api/v1/public/assessments/{noticeNumber}', () => {
       message:
         'No notice of assessment has this number. It may have been mistyped, or it is not genuine.',
     });
-    expect((await verify('BIRS/DA/\u0000')).statusCode).toBe(422);
-    expect((await verify('x'.repeat(65))).statusCode).toBe(422);
+    expect(outcomeOf(await verify('BIRS/DA/\u0000'))).toBe('422 VALIDATION_FAILED');
+    expect(outcomeOf(await verify('x'.repeat(65)))).toBe('422 VALIDATION_FAILED');
   });
 });

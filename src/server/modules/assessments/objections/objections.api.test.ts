@@ -8,6 +8,7 @@ import type {
 import { assessments, objections } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { createPayment, randomRrr } from '../../payments/testing';
 import { createDirectAssessment, send } from '../testing';
 
@@ -49,15 +50,14 @@ describe('objections', () => {
       (await send(ctx, da, 'GET', `/api/v1/assessments/${a.id}`)).json<AssessmentDetail>().status,
     ).toBe('objected');
     expect(
-      (await send(ctx, da, 'POST', `/api/v1/assessments/${a.id}/objections`, grounds)).statusCode,
-    ).toBe(409);
+      outcomeOf(await send(ctx, da, 'POST', `/api/v1/assessments/${a.id}/objections`, grounds)),
+    ).toBe('409 CONFLICT');
     const draft = await createDirectAssessment(ctx, da, (await createTaxpayer(ctx)).btin, {
       issue: false,
     });
     expect(
-      (await send(ctx, da, 'POST', `/api/v1/assessments/${draft.id}/objections`, grounds))
-        .statusCode,
-    ).toBe(409);
+      outcomeOf(await send(ctx, da, 'POST', `/api/v1/assessments/${draft.id}/objections`, grounds)),
+    ).toBe('409 CONFLICT');
     expect(
       (await send(ctx, pa, 'POST', `/api/v1/assessments/${a.id}/objections`, grounds)).statusCode,
     ).toBe(403);
@@ -75,7 +75,7 @@ describe('objections', () => {
       .set({ issuedAt: new Date(Date.now() - 40 * 86_400_000) })
       .where(eq(assessments.id, a.id));
     const late = await send(ctx, da, 'POST', `/api/v1/assessments/${a.id}/objections`, grounds);
-    expect(late.statusCode).toBe(422);
+    expect(outcomeOf(late)).toBe('422 VALIDATION_FAILED');
     expect(JSON.stringify(late.json())).toContain('lateReason');
     const ok = await send(ctx, da, 'POST', `/api/v1/assessments/${a.id}/objections`, {
       ...grounds,
@@ -100,8 +100,8 @@ describe('objections', () => {
       (await send(ctx, da, 'GET', `/api/v1/assessments/${a.id}`)).json<AssessmentDetail>().status,
     ).toBe('issued');
     expect(
-      (await send(ctx, director, 'POST', `/api/v1/objections/${o.id}/decide`, decision)).statusCode,
-    ).toBe(409);
+      outcomeOf(await send(ctx, director, 'POST', `/api/v1/objections/${o.id}/decide`, decision)),
+    ).toBe('409 CONFLICT');
   });
 
   it('lists open objections before decided ones, whatever their answer dates', async () => {
@@ -149,7 +149,7 @@ describe('objections', () => {
       outcome: 'upheld',
       reasons: 'Rent was counted twice indeed',
     });
-    expect(missing.statusCode).toBe(422);
+    expect(outcomeOf(missing)).toBe('422 VALIDATION_FAILED');
     const res = await send(ctx, director, 'POST', `/api/v1/objections/${o.id}/decide`, {
       outcome: 'partly_upheld',
       reasons: 'Rent was counted twice indeed',

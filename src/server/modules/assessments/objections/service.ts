@@ -8,14 +8,14 @@ import {
   type ObjectionPage,
   type ObjectionView,
 } from '../../../../shared/assessments';
-import { todayInLagos } from '../../../../shared/dates';
+import { addDays, todayInLagos } from '../../../../shared/dates';
 import { computePersonalIncomeTax } from '../../../../shared/tax';
 import type { Actor } from '../../../auth/actor';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { AppError, fieldError } from '../../../errors';
 import { recordAudit } from '../../audit/service';
-import { addDays, assertKind, auditedAssessment, formatNoticeNumber, notFound } from '../common';
+import { assertKind, auditedAssessment, formatNoticeNumber, notFound } from '../common';
 import { refreshPaidAmount, statusForMoney } from '../money/settlement';
 import {
   type AssessmentRow,

@@ -10,6 +10,7 @@ import {
   signInAs,
   TEST_PASSWORD,
 } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { auditOf, officerXmin } from '../testing';
 
 let ctx: TestContext & { close(): Promise<void> };
@@ -60,7 +61,9 @@ describe.each(CHANGES)('%s: access', (_name, method, path, payload) => {
       (await call(method, path('7b3c9f1e-0000-4000-8000-000000000000'), payload, admin.bearer))
         .statusCode,
     ).toBe(404);
-    expect((await call(method, path('42'), payload, admin.bearer)).statusCode).toBe(422);
+    expect(outcomeOf(await call(method, path('42'), payload, admin.bearer))).toBe(
+      '422 VALIDATION_FAILED',
+    );
     expect(await auditOf(ctx, officer.id)).toHaveLength(1); // officer.created only
   });
 });
@@ -119,12 +122,14 @@ describe('PATCH /api/v1/officers/{id}', () => {
       { email: other.email.toUpperCase() },
       admin.bearer,
     );
-    expect(taken.statusCode).toBe(409);
+    expect(outcomeOf(taken)).toBe('409 CONFLICT');
     expect(taken.json().error.details).toEqual({ field: 'email' });
     expect(
-      (await call('PATCH', `/${officer.id}`, { userType: 'GOVERNOR' }, admin.bearer)).statusCode,
-    ).toBe(422);
-    expect((await call('PATCH', `/${officer.id}`, {}, admin.bearer)).statusCode).toBe(422);
+      outcomeOf(await call('PATCH', `/${officer.id}`, { userType: 'GOVERNOR' }, admin.bearer)),
+    ).toBe('422 VALIDATION_FAILED');
+    expect(outcomeOf(await call('PATCH', `/${officer.id}`, {}, admin.bearer))).toBe(
+      '422 VALIDATION_FAILED',
+    );
     expect((await auditOf(ctx, officer.id)).map((a) => a.action)).toEqual(['officer.created']);
   });
 });
@@ -169,18 +174,18 @@ describe('PUT /api/v1/officers/{id}/mda-privileges', () => {
       { mdaIds: ['7b3c9f1e-0000-4000-8000-000000000000'] },
       admin.bearer,
     );
-    expect(unknown.statusCode).toBe(422);
+    expect(outcomeOf(unknown)).toBe('422 VALIDATION_FAILED');
     expect(unknown.json().error.details.issues[0].path).toBe('mdaIds');
     expect(
-      (
+      outcomeOf(
         await call(
           'PUT',
           `/${officer.id}/mda-privileges`,
           { mdaIds: [mda.id, mda.id] },
           admin.bearer,
-        )
-      ).statusCode,
-    ).toBe(422);
+        ),
+      ),
+    ).toBe('422 VALIDATION_FAILED');
     expect((await call('PUT', `/${officer.id}/mda-privileges`, {}, admin.bearer)).statusCode).toBe(
       422,
     );
@@ -238,7 +243,7 @@ describe('POST /api/v1/officers/{id}/password-reset and /unlock', () => {
       { temporaryPassword: officer.username },
       admin.bearer,
     );
-    expect(res.statusCode).toBe(422);
+    expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');
     expect(res.json().error.details.issues).toEqual([
       expect.objectContaining({
         path: 'temporaryPassword',
@@ -339,16 +344,16 @@ describe('deactivate and reactivate', () => {
     });
     expect(audit?.xmin).toBe(await officerXmin(ctx, officer.id));
     expect(
-      (await call('POST', `/${officer.id}/deactivate`, undefined, admin.bearer)).statusCode,
-    ).toBe(409);
+      outcomeOf(await call('POST', `/${officer.id}/deactivate`, undefined, admin.bearer)),
+    ).toBe('409 CONFLICT');
 
     expect(
       (await call('POST', `/${officer.id}/reactivate`, undefined, admin.bearer)).json().isActive,
     ).toBe(true);
     expect((await me(await signIn(ctx, officer))).statusCode).toBe(200);
     expect(
-      (await call('POST', `/${officer.id}/reactivate`, undefined, admin.bearer)).statusCode,
-    ).toBe(409);
+      outcomeOf(await call('POST', `/${officer.id}/reactivate`, undefined, admin.bearer)),
+    ).toBe('409 CONFLICT');
   });
 
   it('an administrator cannot deactivate themself', async () => {

@@ -1,3 +1,5 @@
+import { addDays } from '../../../../shared/dates';
+
 /**
  * A date range cut at month boundaries, for the totals' two rollup levels (ADR 0019): the
  * whole months inside it are read from payment_monthly_totals, the part-months at its ends day
@@ -13,12 +15,6 @@ export type MonthSplit = {
 
 const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const toDay = (date: Date) => date.toISOString().slice(0, 10);
-
-function addDays(day: string, days: number): string {
-  const date = toDate(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return toDay(date);
-}
 
 const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
 

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../../shared/ids';
 import {
   TCC_MDA_BATCH,
   type TccBatchAccepted,
@@ -37,8 +38,6 @@ import {
  */
 
 export type TccBulkDeps = { db: Db; secrets: SecretBox };
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toBatchView(job: TccBatchWithCounts): TccBatchView {
   return {
@@ -90,7 +89,7 @@ export function createTccBulkService({ db, secrets }: TccBulkDeps) {
   /** The MDA chosen in the panel: one the actor may see, and still active. */
   async function chosenMda(actor: Actor, mdaId: string | null) {
     if (!mdaId) throw fieldError('mdaId', 'Choose the MDA whose employees these are');
-    const mda = UUID_PATTERN.test(mdaId)
+    const mda = isUuid(mdaId)
       ? await mdaService.getMda(actor, mdaId).catch((error: unknown) => {
           if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
           throw error;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitSignedTccPayload } from '../../../../shared/tcc/payload';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { scanPdfQr } from '../../../testing/scanPdfQr';
 import { insertTestTcc, send } from '../testing';
 import { signerFromConfig, verifySignedPayload } from './signing';
@@ -157,7 +158,7 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
       const res = await send(ctx, approver, 'POST', `/api/v1/tcc/${tcc.id}/approve`, {});
       expect(res.statusCode, res.body).toBe(200);
     }
-    expect((await pdfOf(tcc.id)).statusCode).toBe(409);
+    expect(outcomeOf(await pdfOf(tcc.id))).toBe('409 CONFLICT');
     expect((await send(ctx, printer, 'POST', `/api/v1/tcc/${tcc.id}/print`)).statusCode).toBe(200);
     const first = await pdfOf(tcc.id);
     expect(first.statusCode, first.body).toBe(200);
@@ -249,11 +250,11 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
   it('409 before it is printed, in words; 404 for a kind the officer does not read; 401; 403', async () => {
     const approved = await insertIssuedTestTcc(ctx, officerDa, { status: 'approved' });
     const notPrinted = await pdfOf(approved.id);
-    expect(notPrinted.statusCode).toBe(409);
+    expect(outcomeOf(notPrinted)).toBe('409 CONFLICT');
     expect(notPrinted.json().error.message).toContain('print it first');
     const pending = await insertTestTcc(ctx, officerDa);
     const inChain = await pdfOf(pending.id);
-    expect(inChain.statusCode).toBe(409);
+    expect(outcomeOf(inChain)).toBe('409 CONFLICT');
     expect(inChain.json().error.message).toContain('not been approved by the chairman');
 
     const printed = await insertIssuedTestTcc(ctx, officerDa);
@@ -261,7 +262,7 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
     const presumptiveOfficer = await signInAs(ctx, 'OFFICER_PA');
     expect((await pdfOf(printed.id, presumptiveOfficer)).statusCode).toBe(404);
     expect((await pdfOf(randomUUID())).statusCode).toBe(404);
-    expect((await pdfOf('not-an-id')).statusCode).toBe(422);
+    expect(outcomeOf(await pdfOf('not-an-id'))).toBe('422 VALIDATION_FAILED');
     expect((await pdfOf(printed.id, null)).statusCode).toBe(401);
     expect((await pdfOf(printed.id, await signInAs(ctx, 'EXECUTIVE'))).statusCode).toBe(403);
   });
@@ -316,7 +317,7 @@ describe('GET /api/v1/public/tcc/{number} and /api/v1/public/keys', () => {
       years: [],
     });
     expect((await check('BIRS/TCC/2026/999999')).json().status).toBe('unknown');
-    expect((await check('<script>')).statusCode).toBe(422);
+    expect(outcomeOf(await check('<script>'))).toBe('422 VALIDATION_FAILED');
   });
 
   it("lists the signer's key as current, and it checks what it signed", async () => {

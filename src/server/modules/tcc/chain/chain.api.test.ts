@@ -8,6 +8,7 @@ import type { Actor } from '../../../auth/actor';
 import { auditEvents, taxSettings, tccSigningKeys, tccs } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { verifySignedPayload } from '../certificate/signing';
 import { insertTccHistory } from '../queries';
 import { insertTestTcc, send } from '../testing';
@@ -189,10 +190,10 @@ describe('who may decide', () => {
   it('409 for an approver of another stage than the one awaited', async () => {
     const tcc = await insertTestTcc(ctx, da);
     const res = await approve(chairman, tcc.id);
-    expect(res.statusCode).toBe(409);
+    expect(outcomeOf(res)).toBe('409 CONFLICT');
     expect(res.json<ErrorJson>().error.message).toMatch(/waits on the Director of Assessment/);
     const approved = await insertTestTcc(ctx, da, { status: 'approved' });
-    expect((await approve(dirAssessment, approved.id)).statusCode).toBe(409);
+    expect(outcomeOf(await approve(dirAssessment, approved.id))).toBe('409 CONFLICT');
   });
 
   it('403 for the officer who generated it, with the separation-of-duties words', async () => {
@@ -251,7 +252,7 @@ describe('two approvals at once', () => {
       approve(dirAssessment, tcc.id),
       approve(dirAssessment2, tcc.id),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect([a, b].map(outcomeOf).sort()).toEqual(['200', '409 CONFLICT']);
     const loser = (a.statusCode === 409 ? a : b).json<ErrorJson>();
     expect(loser.error.message).toMatch(/With Director of Collection/);
     expect(await auditActions(tcc.id)).toEqual(['tcc.approved']);
@@ -265,7 +266,7 @@ describe('rejection', () => {
   it('sends it back to the generating officer with the reason, at any stage', async () => {
     const tcc = await insertTestTcc(ctx, da, { status: 'pending_director_collection' });
     const short = await send(ctx, dirCollection, 'POST', url(tcc.id, 'reject'), { reason: 'no' });
-    expect(short.statusCode).toBe(422);
+    expect(outcomeOf(short)).toBe('422 VALIDATION_FAILED');
     const res = await send(ctx, dirCollection, 'POST', url(tcc.id, 'reject'), {
       reason: 'The 2024 receipt does not match the ledger',
     });
@@ -279,7 +280,7 @@ describe('rejection', () => {
     });
     expect(await auditActions(tcc.id)).toEqual(['tcc.rejected']);
     // Rejected, it waits on nobody: a second decision is a 409.
-    expect((await approve(dirCollection, tcc.id)).statusCode).toBe(409);
+    expect(outcomeOf(await approve(dirCollection, tcc.id))).toBe('409 CONFLICT');
     // It is on the rejected list, where its officer may resubmit it.
     const rejectedList = await send(
       ctx,
@@ -331,7 +332,7 @@ describe('revocation', () => {
     const again = await send(ctx, chairman, 'POST', url(tcc.id, 'revoke'), {
       reason: 'Once more for luck',
     });
-    expect(again.statusCode).toBe(409);
+    expect(outcomeOf(again)).toBe('409 CONFLICT');
     expect(await auditActions(tcc.id)).toEqual(['tcc.revoked']);
   });
 
@@ -340,7 +341,7 @@ describe('revocation', () => {
     const res = await send(ctx, chairman, 'POST', url(tcc.id, 'revoke'), {
       reason: 'Changed my mind',
     });
-    expect(res.statusCode).toBe(409);
+    expect(outcomeOf(res)).toBe('409 CONFLICT');
     expect(res.json<ErrorJson>().error.message).toMatch(/only an approved or printed/);
   });
 });
@@ -378,9 +379,13 @@ describe('printing', () => {
 
   it('a certificate not yet issued, or revoked, is not printed', async () => {
     const pending = await insertTestTcc(ctx, da, { status: 'pending_chairman' });
-    expect((await send(ctx, printer, 'POST', url(pending.id, 'print'))).statusCode).toBe(409);
+    expect(outcomeOf(await send(ctx, printer, 'POST', url(pending.id, 'print')))).toBe(
+      '409 CONFLICT',
+    );
     const revoked = await insertTestTcc(ctx, da, { status: 'revoked' });
-    expect((await send(ctx, printer, 'POST', url(revoked.id, 'print'))).statusCode).toBe(409);
+    expect(outcomeOf(await send(ctx, printer, 'POST', url(revoked.id, 'print')))).toBe(
+      '409 CONFLICT',
+    );
   });
 });
 

@@ -8,6 +8,7 @@ import { notificationOf } from '../../../integrations/remita/simulator';
 import { createRemitaMda, type RemitaMda } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { findTcc, selectTccHistory } from '../queries';
 import { send } from '../testing';
 import { generateTestTcc, tccBody } from './testing';
@@ -92,7 +93,7 @@ describe('a certificate with a processing fee', () => {
     });
 
     const again = await send(ctx, pa, 'POST', `/api/v1/tcc/${created.id}/bill`, {});
-    expect(again.statusCode).toBe(409);
+    expect(outcomeOf(again)).toBe('409 CONFLICT');
     expect(again.json().error.message).toContain(bill?.rrr as string);
 
     await notifyPaid(bill?.rrr as string);
@@ -112,7 +113,7 @@ describe('a certificate with a processing fee', () => {
     expect(audit.map((a) => a.action).sort()).toEqual(['tcc.fee_paid', 'tcc.generated']);
 
     const afterPaid = await send(ctx, pa, 'POST', `/api/v1/tcc/${created.id}/bill`, {});
-    expect(afterPaid.statusCode).toBe(409);
+    expect(outcomeOf(afterPaid)).toBe('409 CONFLICT');
 
     const reversed = await send(ctx, admin, 'POST', `/api/v1/payments/${bill?.id}/reverse`, {
       reason: 'The bank recalled this payment',
@@ -153,7 +154,7 @@ describe('a certificate with a processing fee', () => {
       send(ctx, pa, 'POST', `/api/v1/tcc/${created.id}/bill`, { mdaId: mda.id }),
       send(ctx, pa, 'POST', `/api/v1/tcc/${created.id}/bill`, { mdaId: mda.id }),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.map(outcomeOf).sort()).toEqual(['201', '409 CONFLICT']);
     const raised = answers
       .find((a) => a.statusCode === 201)
       ?.json<{ tcc: TccView; bill: { rrr: string } }>();
@@ -170,7 +171,9 @@ describe('a certificate with a processing fee', () => {
       404,
     );
     const free = await generateTestTcc(ctx, da, tccBody('direct-assessment', taxpayer.btin));
-    expect((await send(ctx, da, 'POST', `/api/v1/tcc/${free.id}/bill`, {})).statusCode).toBe(422);
+    expect(outcomeOf(await send(ctx, da, 'POST', `/api/v1/tcc/${free.id}/bill`, {}))).toBe(
+      '422 RULE_VIOLATION',
+    );
   });
 
   it('when Remita cannot raise the bill the certificate still waits, the failure is audited, the officer raises it again', async () => {

@@ -6,6 +6,7 @@ import { auditEvents } from '../../../db/schema';
 import { createRemitaMda } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { createDirectAssessment } from '../../assessments/testing';
 import { createPayment, randomRrr } from '../../payments/testing';
 import { findTcc, selectTccHistory } from '../queries';
@@ -116,7 +117,7 @@ describe('GET /api/v1/tcc/preview and POST /api/v1/tcc (direct assessment)', () 
         justifications: [{ year: second, text: 'Instalment plan agreed with the service.' }],
       }),
     );
-    expect(unjustified.statusCode).toBe(422);
+    expect(outcomeOf(unjustified)).toBe('422 RULE_VIOLATION');
     expect(unjustified.json().error.message).toContain(String(third));
     expect(unjustified.json().error.message).not.toContain(String(second));
 
@@ -159,7 +160,7 @@ describe('GET /api/v1/tcc/preview and POST /api/v1/tcc (direct assessment)', () 
       '/api/v1/tcc',
       tccBody('direct-assessment', taxpayer.btin),
     );
-    expect(again.statusCode).toBe(409);
+    expect(outcomeOf(again)).toBe('409 CONFLICT');
     expect(again.json().error.message).toContain(created.number);
     const preview = await send(
       ctx,
@@ -190,7 +191,7 @@ describe('GET /api/v1/tcc/preview and POST /api/v1/tcc (direct assessment)', () 
       send(ctx, da, 'POST', '/api/v1/tcc', body),
       send(ctx, officer, 'POST', '/api/v1/tcc', body),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.map(outcomeOf).sort()).toEqual(['201', '409 CONFLICT']);
     const preview = await send(
       ctx,
       da,
@@ -235,7 +236,7 @@ describe('GET /api/v1/tcc/preview and POST /api/v1/tcc (direct assessment)', () 
       '/api/v1/tcc',
       tccBody('direct-assessment', company.btin),
     );
-    expect(corporate.statusCode).toBe(422);
+    expect(outcomeOf(corporate)).toBe('422 RULE_VIOLATION');
     expect(corporate.json().error.message).toContain('company');
   });
 });
@@ -272,18 +273,18 @@ describe('POST /api/v1/tcc (exemption, PAYE, MDA employee, presumptive)', () => 
       '/api/v1/tcc',
       tccBody('paye', employee.btin, { employerBtin: other.btin }),
     );
-    expect(notAnEmployer.statusCode).toBe(422);
+    expect(outcomeOf(notAnEmployer)).toBe('422 VALIDATION_FAILED');
     expect(
-      (
+      outcomeOf(
         await send(
           ctx,
           payee,
           'POST',
           '/api/v1/tcc',
           tccBody('paye', employee.btin, { employerBtin: makeBtin(999_999_998) }),
-        )
-      ).statusCode,
-    ).toBe(422);
+        ),
+      ),
+    ).toBe('422 VALIDATION_FAILED');
 
     const short = tccBody('paye', employee.btin, {
       employerBtin: company.btin,
@@ -292,7 +293,7 @@ describe('POST /api/v1/tcc (exemption, PAYE, MDA employee, presumptive)', () => 
     const years = (short as { years: { paidKobo: number }[] }).years;
     (years[1] as { paidKobo: number }).paidKobo = 10_000_000;
     const refused = await send(ctx, payee, 'POST', '/api/v1/tcc', short);
-    expect(refused.statusCode).toBe(422);
+    expect(outcomeOf(refused)).toBe('422 RULE_VIOLATION');
     expect(refused.json().error.message).toContain(String(second));
 
     const created = await generateTestTcc(ctx, payee, {
@@ -347,9 +348,10 @@ describe('POST /api/v1/tcc (exemption, PAYE, MDA employee, presumptive)', () => 
     );
     const company = await createCompany(ctx);
     expect(
-      (await send(ctx, payee, 'GET', `/api/v1/tcc/preview?kind=paye&btin=${company.btin}`))
-        .statusCode,
-    ).toBe(422);
+      outcomeOf(
+        await send(ctx, payee, 'GET', `/api/v1/tcc/preview?kind=paye&btin=${company.btin}`),
+      ),
+    ).toBe('422 RULE_VIOLATION');
     expect(
       (await send(ctx, payee, 'GET', `/api/v1/tcc/preview?kind=paye&btin=${makeBtin(999_999_998)}`))
         .statusCode,
@@ -362,7 +364,9 @@ describe('POST /api/v1/tcc (exemption, PAYE, MDA employee, presumptive)', () => 
     const body = tccBody('mda-employee', employee.btin, { mdaId: mda.id });
     const years = (body as { years: { year: number }[] }).years;
     (years[0] as { year: number }).year = first - 1;
-    expect((await send(ctx, payee, 'POST', '/api/v1/tcc', body)).statusCode).toBe(422);
+    expect(outcomeOf(await send(ctx, payee, 'POST', '/api/v1/tcc', body))).toBe(
+      '422 VALIDATION_FAILED',
+    );
   });
 
   it('presumptive reads presumptive assessments only: a direct assessment does not count', async () => {

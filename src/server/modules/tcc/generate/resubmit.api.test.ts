@@ -6,6 +6,7 @@ import { auditEvents, taxpayers } from '../../../db/schema';
 import { createRemitaMda } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { createDirectAssessment } from '../../assessments/testing';
 import { createPayment, randomRrr } from '../../payments/testing';
 import { findTcc, transitionTcc } from '../queries';
@@ -123,7 +124,7 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
     const again = await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, {
       note: 'Trying again.',
     });
-    expect(again.statusCode).toBe(409);
+    expect(outcomeOf(again)).toBe('409 CONFLICT');
   });
 
   it('422 when new justifications leave a flagged year out; 403/404 for officers of other kinds', async () => {
@@ -135,7 +136,7 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
       note: 'Shortened the justifications.',
     };
     const res = await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body);
-    expect(res.statusCode).toBe(422);
+    expect(outcomeOf(res)).toBe('422 RULE_VIOLATION');
     expect(res.json().error.message).toContain(`${second}, ${third}`);
     // The presumptive officer does not read direct-assessment certificates; the director reads
     // them but does not amend them.
@@ -157,7 +158,7 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
       send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body),
       send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, body),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.map(outcomeOf).sort()).toEqual(['200', '409 CONFLICT']);
     const view = answers.find((a) => a.statusCode === 200)?.json<TccView>();
     expect(view?.history.filter((h) => h.action === 'resubmitted')).toHaveLength(1);
   });
@@ -181,7 +182,7 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
       purpose: 'visa',
       note: 'Changed the purpose.',
     });
-    expect(taken.statusCode).toBe(409);
+    expect(outcomeOf(taken)).toBe('409 CONFLICT');
     expect(taken.json().error.message).toContain(other.number);
 
     const years = coveredYears().map((year) => ({
@@ -196,7 +197,7 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
       justifications: [],
       note: 'Corrected the pay figures.',
     });
-    expect(unjustified.statusCode).toBe(422);
+    expect(outcomeOf(unjustified)).toBe('422 RULE_VIOLATION');
     const res = await send(ctx, payee, 'POST', `/api/v1/tcc/${created.id}/resubmit`, {
       years,
       justifications: [{ year: third, text: 'Employer pays the balance in arrears by March.' }],

@@ -27,9 +27,9 @@ import type {
 } from '../../../../shared/tcc/views';
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
+import { isUniqueViolation } from '../../../db/errors';
 import { mdas, payments, taxpayers, tccs } from '../../../db/schema';
 import { AppError, fieldError } from '../../../errors';
-import { isUniqueViolation } from '../../assessments/common';
 import { recordAudit } from '../../audit/service';
 import { createMdaService } from '../../mdas/service';
 import type { PaymentDeps } from '../../payments/deps';

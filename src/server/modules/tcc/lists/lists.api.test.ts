@@ -5,6 +5,7 @@ import type { TccPage, TccView } from '../../../../shared/tcc/views';
 import { auditEvents, tccs } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { insertTestTcc, send } from '../testing';
 
 /**
@@ -140,7 +141,7 @@ describe('filters', () => {
     );
     expect(ids(await list(da, `mine=true&btin=${btin}`))).toEqual(sorted(printed));
     const bad = await send(ctx, da, 'GET', '/api/v1/tcc?status=pending,approved');
-    expect(bad.statusCode).toBe(422);
+    expect(outcomeOf(bad)).toBe('422 VALIDATION_FAILED');
   });
 
   it('search by number, BTIN or words of the holder’s name', async () => {
@@ -183,10 +184,10 @@ describe('filters', () => {
       'GET',
       `/api/v1/tcc?generatedFrom=2026-03-11&generatedTo=2026-03-10`,
     );
-    expect(backwards.statusCode).toBe(422);
+    expect(outcomeOf(backwards)).toBe('422 VALIDATION_FAILED');
     // The year 0000 passes an ISO date check but not PostgreSQL's date (found by fuzzing).
     const yearZero = await send(ctx, dirAssessment, 'GET', `/api/v1/tcc?generatedFrom=0000-02-29`);
-    expect(yearZero.statusCode).toBe(422);
+    expect(outcomeOf(yearZero)).toBe('422 VALIDATION_FAILED');
     expect(yearZero.json().error.message).toContain('generatedFrom');
   });
 });
@@ -329,6 +330,8 @@ describe('one certificate', () => {
     expect(withFee.actions).toEqual([]);
     const missing = await send(ctx, da, 'GET', '/api/v1/tcc/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
-    expect((await send(ctx, da, 'GET', '/api/v1/tcc/not-an-id')).statusCode).toBe(422);
+    expect(outcomeOf(await send(ctx, da, 'GET', '/api/v1/tcc/not-an-id'))).toBe(
+      '422 VALIDATION_FAILED',
+    );
   });
 });

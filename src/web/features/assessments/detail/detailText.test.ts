@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AssessmentStatus } from '../../../../shared/assessments/enums';
 import {
-  addCalendarDays,
   daysLeftText,
   historyActionText,
   latePaymentSentence,
@@ -61,10 +60,6 @@ describe('objectionWindow', () => {
 });
 
 describe('small texts', () => {
-  it('adds calendar days across a month end', () => {
-    expect(addCalendarDays('2024-02-28', 2)).toBe('2024-03-01');
-  });
-
   it('counts the days left to answer an objection', () => {
     expect(daysLeftText(null)).toBeNull();
     expect(daysLeftText(0)).toBe('Answer due today');

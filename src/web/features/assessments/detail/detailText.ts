@@ -1,6 +1,6 @@
 import { OBJECTION_FILING_DAYS } from '../../../../shared/assessments/enums';
 import type { AssessmentView } from '../../../../shared/assessments/views';
-import { todayInLagos } from '../../../../shared/dates';
+import { addDays, todayInLagos } from '../../../../shared/dates';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { ReliefKind } from '../../../../shared/tax/laws';
 
@@ -32,13 +32,6 @@ export function formatDay(date: string): string {
     year: 'numeric',
     timeZone: 'Africa/Lagos',
   }).format(new Date(`${date}T12:00:00+01:00`));
-}
-
-/** YYYY-MM-DD plus whole days (calendar arithmetic, no time zone). */
-export function addCalendarDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
 }
 
 type LateFigures = Pick<
@@ -77,7 +70,7 @@ export function objectionWindow(
   issuedAt: string,
   now: Date = new Date(),
 ): { lastDay: string; isLate: boolean } {
-  const lastDay = addCalendarDays(todayInLagos(new Date(issuedAt)), OBJECTION_FILING_DAYS);
+  const lastDay = addDays(todayInLagos(new Date(issuedAt)), OBJECTION_FILING_DAYS);
   return { lastDay, isLate: todayInLagos(now) > lastDay };
 }
 

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../../shared/ids';
 import '../../../styles/forms.css';
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -19,8 +20,6 @@ import { useTccScreen } from '../common/useTccScreen';
 import { TccListSection } from '../list/TccListSection';
 import { TccDone } from './TccDone';
 import { TccForm } from './TccForm';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The certificate to amend, from `?amend=<id>` (the certificate page's Resubmit links here).
@@ -101,7 +100,7 @@ function TccGenerate({ screen, amendId }: { screen: TccScreen; amendId: string |
 /** Loads the rejected certificate to amend; says in words why one cannot be amended here. */
 function AmendLoader(props: { screen: TccScreen; id: string; onDone: (done: TccCreated) => void }) {
   const { screen, id } = props;
-  const isId = UUID.test(id);
+  const isId = isUuid(id);
   const tcc = useQuery({ ...tccQuery(id), enabled: isId, retry: false });
   if (!isId) return <CannotAmend>The link does not name a certificate.</CannotAmend>;
   if (tcc.isPending) return <DetailSkeleton label="Loading the certificate" />;

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { addDays } from './dates';
+
+describe('addDays', () => {
+  it('counts calendar days across months, years and a leap day, forwards and back', () => {
+    expect(addDays('2026-01-01', 30)).toBe('2026-01-31');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2024-02-28', 2)).toBe('2024-03-01');
+    expect(addDays('2025-02-28', 1)).toBe('2025-03-01');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2026-06-15', 0)).toBe('2026-06-15');
+  });
+
+  it('gives the same day whatever the time zone the process runs in', () => {
+    // Europe's clocks go forward on 29 March 2026 and back on 25 October: a sum in local time
+    // would be an hour short or long there, and land on the wrong day.
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['Europe/London', 'America/Sao_Paulo', 'Pacific/Kiritimati', 'UTC']) {
+        process.env.TZ = tz;
+        expect(addDays('2026-03-28', 1), tz).toBe('2026-03-29');
+        expect(addDays('2026-03-29', 1), tz).toBe('2026-03-30');
+        expect(addDays('2026-10-24', 7), tz).toBe('2026-10-31');
+        expect(addDays('2026-10-26', -1), tz).toBe('2026-10-25');
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+});
