@@ -167,6 +167,7 @@ export async function buildApp({
     secrets,
     files,
     settlements,
+    log: app.log,
   };
   await app.register(remitaRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(invoiceRoutes, { prefix: '/api/v1', ...paymentDeps });
