@@ -101,7 +101,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   // fast-json-stringify in production; checked against zod everywhere else (ADR 0026).
   app.setSerializerCompiler(
-    createSerializerCompiler(config.env === 'production' ? 'fast' : 'checked'),
+    createSerializerCompiler(config.env === 'production' ? 'fast' : 'checked', undefined, app.log),
   );
   app.setErrorHandler(handleError);
   // Before the route's schema, after the gate: text the database cannot store (ADR 0022).
