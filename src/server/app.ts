@@ -25,6 +25,7 @@ import { jobRoutes } from './modules/jobs/routes';
 import { mdaRoutes } from './modules/mdas/routes';
 import { officerAccountRoutes } from './modules/officers/accounts/routes';
 import { officerListRoutes } from './modules/officers/list/routes';
+import { attentionRoutes } from './modules/payments/attention/routes';
 import { autoRegRoutes } from './modules/payments/autoReg/routes';
 import type { PaymentDeps } from './modules/payments/deps';
 import { paymentHistoryRoutes } from './modules/payments/history/routes';
@@ -174,6 +175,7 @@ export async function buildApp({
   await app.register(paymentHistoryRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(receiptRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(autoRegRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(attentionRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(jobRoutes, { prefix: '/api/v1', ...paymentDeps });
   // Assessments settle their linked payments in the payment's transaction (ADR 0011).
   registerAssessmentSettlements(settlements);

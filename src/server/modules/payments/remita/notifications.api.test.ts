@@ -333,7 +333,7 @@ describe('a flood of made-up RRRs', () => {
       reasons: { 'unknown-mda': 100 },
       items: made.slice(0, 5).map((m) => expect.objectContaining({ rrr: m.rrr })),
     });
-    expect((whole[0]?.after as { items: unknown[] }).items).toHaveLength(5);
+    expect((whole[0]?.after as { items: unknown[] } | undefined)?.items).toHaveLength(5);
   });
 
   it('refuses more than 100 items in one notification with 422, before asking Remita', async () => {
