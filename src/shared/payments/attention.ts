@@ -22,6 +22,8 @@ export const AttentionQuery = PageQuery.extend({
 export type AttentionQuery = z.infer<typeof AttentionQuery>;
 
 export const AttentionItem = z.object({
+  /** Unique in the list: `mda:<id>`, `payment:<id>` or `audit:<id>` (the refusal's audit row). */
+  id: z.string(),
   kind: z.enum(ATTENTION_KINDS),
   /** When it started: the fault's time, the bill's paymentinit, the notification's arrival. */
   since: z.iso.datetime(),

@@ -85,6 +85,7 @@ function pendingItem(bill: PaymentRow, mdaName: string | null): AttentionItem {
     ? 'Put right what the failure names (most often the MDA’s Remita settings, under Manage MDAs). RevDesk keeps asking Remita by itself, less often after each failure and at least hourly; opening the bill asks at once.'
     : `RevDesk asks Remita for this bill every minute; opening the bill asks at once. If it still waits after a day, ask Remita about order ${bill.orderId ?? '(none)'}.`;
   return {
+    id: `payment:${bill.id}`,
     kind: 'pending-confirmation',
     since: (bill.rrrRequestedAt ?? bill.createdAt).toISOString(),
     what,
@@ -113,6 +114,7 @@ export function createAttentionService({ db }: { db: Db }) {
       const faultWindow = windowIn(0, faults.length, start, limit);
       for (const mda of faults.slice(faultWindow.offset, faultWindow.offset + faultWindow.limit)) {
         items.push({
+          id: `mda:${mda.id}`,
           kind: 'mda-remita-fault',
           since: (mda.remitaFaultAt ?? new Date(0)).toISOString(),
           what: `Remita refuses ${mda.name}’s settings: ${mda.remitaFaultMessage ?? ''} (code ${mda.remitaFaultCode}).`,
@@ -166,6 +168,7 @@ export function createAttentionService({ db }: { db: Db }) {
               ? ` ${refusedCount - 1} more item(s) of the same notification were not recorded either.`
               : '';
           items.push({
+            id: `audit:${row.id}`,
             kind: 'refused-notification',
             since: row.occurredAt.toISOString(),
             what: `Remita was answered OK for RRR ${first.rrr ?? '(unreadable)'}, but it was not recorded: ${first.message ?? reason}${more}`,
