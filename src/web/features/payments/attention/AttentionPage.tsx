@@ -58,7 +58,7 @@ function AttentionList() {
 
   const kindBadge = (row: AttentionItem) => (
     <Badge
-      color={row.kind === 'pending-confirmation' ? 'yellow.9' : 'red.9'}
+      color={row.kind === 'pending-confirmation' ? 'blue.9' : 'red.9'}
       variant="filled"
       style={{ whiteSpace: 'normal', height: 'auto' }}
     >
