@@ -25,6 +25,7 @@ import { jobRoutes } from './modules/jobs/routes';
 import { mdaRoutes } from './modules/mdas/routes';
 import { officerAccountRoutes } from './modules/officers/accounts/routes';
 import { officerListRoutes } from './modules/officers/list/routes';
+import { attentionRoutes } from './modules/payments/attention/routes';
 import { autoRegRoutes } from './modules/payments/autoReg/routes';
 import type { PaymentDeps } from './modules/payments/deps';
 import { paymentHistoryRoutes } from './modules/payments/history/routes';
@@ -101,7 +102,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   // fast-json-stringify in production; checked against zod everywhere else (ADR 0026).
   app.setSerializerCompiler(
-    createSerializerCompiler(config.env === 'production' ? 'fast' : 'checked'),
+    createSerializerCompiler(config.env === 'production' ? 'fast' : 'checked', undefined, app.log),
   );
   app.setErrorHandler(handleError);
   // Before the route's schema, after the gate: text the database cannot store (ADR 0022).
@@ -167,12 +168,14 @@ export async function buildApp({
     secrets,
     files,
     settlements,
+    log: app.log,
   };
   await app.register(remitaRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(invoiceRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(paymentHistoryRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(receiptRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(autoRegRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(attentionRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(jobRoutes, { prefix: '/api/v1', ...paymentDeps });
   // Assessments settle their linked payments in the payment's transaction (ADR 0011).
   registerAssessmentSettlements(settlements);

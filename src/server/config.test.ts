@@ -4,11 +4,15 @@ import { loadConfig } from './config';
 
 const HEX_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
-/** What production must be given besides SECRETS_KEY: where Remita, EVAS and RevDesk itself are. */
+/**
+ * What production must be given besides SECRETS_KEY: where Remita, EVAS and RevDesk itself are,
+ * and whom Remita's notifications come from.
+ */
 const PRODUCTION_URLS = {
   REMITA_BASE_URL: 'https://login.remita.net',
   EVAS_BASE_URL: 'https://evas.example.gov.ng',
   PUBLIC_URL: 'https://revdesk.birs.gov.ng',
+  REMITA_NOTIFICATION_SOURCES: '203.0.113.7',
 };
 
 describe('configuration', () => {
@@ -97,6 +101,34 @@ describe('configuration', () => {
     expect(live.remitaBaseUrl).toBe('https://login.remita.net');
     expect(live.simulators).toBe(false);
     expect(() => loadConfig({ RECEIPT_PREFIX: 'birs/' })).toThrow(/RECEIPT_PREFIX/);
+  });
+
+  it('refuses to start in production without REMITA_NOTIFICATION_SOURCES, unless it is `any` on purpose', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SECRETS_KEY: HEX_KEY,
+      TCC_SIGNING_KEY: HEX_KEY,
+      ...PRODUCTION_URLS,
+      REMITA_NOTIFICATION_SOURCES: undefined,
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /REMITA_NOTIFICATION_SOURCES is required with NODE_ENV=production[\s\S]*`any`/,
+    );
+    expect(() => loadConfig({ ...production, REMITA_NOTIFICATION_SOURCES: ' ' })).toThrow(
+      /REMITA_NOTIFICATION_SOURCES is required/,
+    );
+    expect(loadConfig({ ...production, REMITA_NOTIFICATION_SOURCES: 'any' })).toMatchObject({
+      remitaNotificationSources: null,
+    });
+    expect(
+      loadConfig({ ...production, REMITA_NOTIFICATION_SOURCES: '203.0.113.0/24' }),
+    ).toMatchObject({ remitaNotificationSources: ['203.0.113.0/24'] });
+    // Outside production, unset still means any address (the simulator posts from loopback).
+    expect(loadConfig({}).remitaNotificationSources).toBeNull();
+    expect(loadConfig({}).remitaNotificationItemsPerMinute).toBe(1200);
+    expect(() => loadConfig({ REMITA_NOTIFICATION_SOURCES: 'anything' })).toThrow(
+      /REMITA_NOTIFICATION_SOURCES is `any` or/,
+    );
   });
 
   it("reads the service's contact phone in E.164, and refuses one that is not Nigerian", () => {

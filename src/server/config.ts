@@ -27,13 +27,29 @@ const EnvSchema = z
       .min(1)
       .max(100_000)
       .default(600),
-    /** The addresses Remita's notifications may come from (IPs or CIDRs, comma-separated); unset: any. */
+    /**
+     * The items of Remita's notifications per minute from one address, all requests together:
+     * each item costs a status call to Remita and may cost an audit row, so a flood of small
+     * requests and one of large ones are held alike (ADR 0031). 1,200 is twenty a second, the
+     * top of Remita's real rate for a state (ADR 0010: tens a second at peak).
+     */
+    REMITA_NOTIFICATION_ITEMS_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(1200),
+    /**
+     * The addresses Remita's notifications may come from (IPs or CIDRs, comma-separated), or
+     * `any`. Unset means any outside production; production refuses to start without it
+     * (superRefine below), so that opening the public route to everyone is a choice.
+     */
     REMITA_NOTIFICATION_SOURCES: z
       .string()
       .optional()
-      .refine((v) => splitList(v).every(isAddressOrCidr), {
+      .refine((v) => v?.trim() === 'any' || splitList(v).every(isAddressOrCidr), {
         error:
-          'REMITA_NOTIFICATION_SOURCES is a comma-separated list of IP addresses or CIDRs, e.g. 203.0.113.7,198.51.100.0/24',
+          'REMITA_NOTIFICATION_SOURCES is `any` or a comma-separated list of IP addresses or CIDRs, e.g. 203.0.113.7,198.51.100.0/24',
       }),
     /** The reverse proxies in front of RevDesk: off, a hop count, or their addresses/CIDRs (ADR 0014). */
     TRUST_PROXY: z
@@ -141,6 +157,16 @@ const EnvSchema = z
         }
       }
     }
+    // The notification route is public and records payments: in production its senders are
+    // named, or opened to every address on purpose with `any` (docs/deploy.md, ADR 0031).
+    if (env.NODE_ENV === 'production' && !env.REMITA_NOTIFICATION_SOURCES?.trim()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REMITA_NOTIFICATION_SOURCES'],
+        message:
+          "REMITA_NOTIFICATION_SOURCES is required with NODE_ENV=production: the addresses Remita's payment notifications come from (IPs or CIDRs, comma-separated; ask Remita for them), or `any` to take them from every address on purpose (see docs/deploy.md).",
+      });
+    }
     if (env.NODE_ENV === 'production' && env.SEED === 'demo') {
       ctx.addIssue({
         code: 'custom',
@@ -167,6 +193,8 @@ export type Config = {
   publicCheckRateLimitPerMinute: number;
   /** Remita payment notifications a minute from one address. */
   remitaNotificationRateLimitPerMinute: number;
+  /** Items of Remita's notifications per minute from one address (ADR 0031). */
+  remitaNotificationItemsPerMinute: number;
   /** Where Remita's notifications may come from (IPs, CIDRs); null: anywhere. */
   remitaNotificationSources: string[] | null;
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses (security/addresses.ts). */
@@ -245,7 +273,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     publicCheckRateLimitPerMinute: e.PUBLIC_CHECK_RATE_LIMIT_PER_MINUTE,
     remitaNotificationRateLimitPerMinute: e.REMITA_NOTIFICATION_RATE_LIMIT_PER_MINUTE,
+    remitaNotificationItemsPerMinute: e.REMITA_NOTIFICATION_ITEMS_PER_MINUTE,
     remitaNotificationSources:
+      e.REMITA_NOTIFICATION_SOURCES?.trim() !== 'any' &&
       splitList(e.REMITA_NOTIFICATION_SOURCES).length > 0
         ? splitList(e.REMITA_NOTIFICATION_SOURCES)
         : null,

@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -86,5 +87,36 @@ describe('the checked serialiser (development and tests)', () => {
     });
     const serialize = compileWith(createSerializerCompiler('fast'), Stamped);
     expect(serialize({ at: new Date(0) })).toBe('{"at":"1970-01-01T00:00:00.000Z"}');
+  });
+});
+
+describe('the fallback to zod', () => {
+  it('is logged once per route at warn, with the reason the schema was not compiled', async () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: {
+        level: 'warn',
+        stream: { write: (line: string) => void lines.push(line) },
+      },
+    });
+    // A codec has no JSON Schema form: this route's answers are written by zod.
+    const Stamped = z.object({
+      at: z.codec(z.iso.datetime(), z.date(), {
+        decode: (text) => new Date(text),
+        encode: (date) => date.toISOString(),
+      }),
+    });
+    const serialize = compileWith(createSerializerCompiler('fast', undefined, app.log), Stamped);
+    expect(serialize({ at: new Date(0) })).toBe('{"at":"1970-01-01T00:00:00.000Z"}');
+    expect(serialize({ at: new Date(1000) })).toBe('{"at":"1970-01-01T00:00:01.000Z"}');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      level: 40,
+      method: 'GET',
+      url: '/api/v1/things',
+      reason: expect.any(String),
+      msg: expect.stringContaining('written by zod'),
+    });
+    await app.close();
   });
 });

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import fastJsonStringify from 'fast-json-stringify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { toJSONSchema, type ZodType } from 'zod';
@@ -41,6 +42,8 @@ function withoutClosedObjects(node: unknown): unknown {
 
 /** Compiled once per schema object per process: the test suite builds hundreds of apps. */
 const compiled = new WeakMap<object, Serialize | null>();
+/** Why a schema has no compiled serialiser, for the log line of each route that falls back. */
+const whyNotCompiled = new WeakMap<object, string>();
 
 function fastSerializerOf(schema: ZodType): Serialize | null {
   let serialize = compiled.get(schema);
@@ -54,7 +57,9 @@ function fastSerializerOf(schema: ZodType): Serialize | null {
       serialize = fastJsonStringify(
         withoutClosedObjects(jsonSchema) as Parameters<typeof fastJsonStringify>[0],
       );
-    } catch {
+    } catch (err) {
+      // Kept and said when a route first answers (createSerializerCompiler), never dropped.
+      whyNotCompiled.set(schema, err instanceof Error ? err.message : String(err));
       serialize = null;
     }
     compiled.set(schema, serialize);
@@ -95,13 +100,20 @@ export class SerializersDisagreeError extends Error {
   }
 }
 
+/** Where a route that falls back to zod's serialiser is said (the app's logger). */
+export type SerializerLog = Pick<FastifyBaseLogger, 'warn'>;
+
 /**
  * Fastify's serializer compiler for `mode`. `compileFast` is fast-json-stringify's, compiled
- * once per schema; a test gives its own to prove what a disagreement does.
+ * once per schema; a test gives its own to prove what a disagreement does. A route whose schema
+ * cannot be compiled falls back to zod (slower, and in production unchecked by the compiled
+ * writer): said once per route at warn on `log` with the reason, so a schema that lost its
+ * fast path by a change shows in the log instead of only in the latency.
  */
 export function createSerializerCompiler(
   mode: SerializerMode,
   compileFast: (schema: ZodType) => Serialize | null = fastSerializerOf,
+  log?: SerializerLog,
 ): FastifySerializerCompiler<unknown> {
   return ({ schema: routeSchema, method, url }) => {
     const schema = zodSchemaOf(routeSchema);
@@ -115,7 +127,15 @@ export function createSerializerCompiler(
     // app never answer, and their compiling would add up across the suite.
     let fast: Serialize | null | undefined;
     return (data) => {
-      if (fast === undefined) fast = compileFast(schema);
+      if (fast === undefined) {
+        fast = compileFast(schema);
+        if (fast === null) {
+          log?.warn(
+            { method, url, reason: whyNotCompiled.get(schema) ?? 'no compiled serialiser' },
+            "this route's answers are written by zod: its schema has no compiled serialiser",
+          );
+        }
+      }
       if (fast === null) return viaZod(data);
       if (mode === 'fast') return fast(data);
       const text = viaZod(data);

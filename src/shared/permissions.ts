@@ -48,6 +48,11 @@ export const PERMISSIONS = [
   /** See payers who paid without a BTIN (transactions/auto-reg) and match them to a taxpayer. */
   'payment:match',
   /**
+   * "Payments needing attention": bills waiting for their RRR, refused notifications, MDAs
+   * whose Remita settings Remita refuses (ADR 0031). ADMIN only: what to do is an administrator's.
+   */
+  'payment:attention',
+  /**
    * Assessments (SPEC.md §2 taxs/direct-assessment, taxs/presumptive-tax, §7 Assessment). Which
    * kinds an officer works with is ASSESSMENT_KINDS_OF (src/shared/assessments/enums.ts); these
    * say what they may do with them.
@@ -151,6 +156,7 @@ export const ROLE_PERMISSIONS = {
     'rrr:repush',
     'payment:reverse',
     'payment:match',
+    'payment:attention',
     'assessment:read',
     'trade-category:read',
     'trade-category:write',

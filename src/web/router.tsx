@@ -17,6 +17,7 @@ import { auditEventsQuery } from './features/audit/queries';
 import { MdaListSearch } from './features/mdas/listSearch';
 import { mdaDetailsQuery } from './features/mdas/queries';
 import { OfficerListSearch } from './features/officers/listSearch';
+import { AttentionSearch } from './features/payments/attention/attentionQuery';
 import { AutoRegSearch, PaymentHistorySearch } from './features/payments/paymentSearch';
 import { paymentListQuery } from './features/payments/queries';
 import { TaxpayerListSearch } from './features/taxpayers/listSearch';
@@ -91,6 +92,10 @@ const PaymentHistoryPage = lazyRouteComponent(
 const AutoRegPage = lazyRouteComponent(
   () => import('./features/payments/autoReg/AutoRegPage'),
   'AutoRegPage',
+);
+const AttentionPage = lazyRouteComponent(
+  () => import('./features/payments/attention/AttentionPage'),
+  'AttentionPage',
 );
 const VerifyReceiptPage = lazyRouteComponent(
   () => import('./features/verify/VerifyReceiptPage'),
@@ -374,6 +379,13 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
       path: 'transactions/auto-reg',
       validateSearch: (search: Record<string, unknown>) => AutoRegSearch.parse(search),
       component: AutoRegPage,
+    }),
+    // Payments needing attention (ADR 0031): ADMIN's; the page says "no access" to others.
+    createRoute({
+      getParentRoute: () => shell,
+      path: 'transactions/needing-attention',
+      validateSearch: (search: Record<string, unknown>) => AttentionSearch.parse(search),
+      component: AttentionPage,
     }),
     ...assessmentPages(shell),
     ...tccPages(shell),

@@ -7,22 +7,24 @@ export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSe
 
 /**
  * Fixed-window counter in the database (DESIGN.md §7: no state that matters in memory), one
- * statement: a new window starts when the old one has passed.
+ * statement: a new window starts when the old one has passed. `weight` counts one request as
+ * several hits (the items of one Remita notification, ADR 0031).
  */
 export async function hitRateLimit(
   db: Db,
   key: string,
   limit: number,
   windowSeconds: number,
+  weight = 1,
 ): Promise<RateLimitResult> {
   const windowOver = sql`${rateLimitBuckets.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds})`;
   const [row] = await db
     .insert(rateLimitBuckets)
-    .values({ key, windowStartedAt: sql`now()`, hits: 1 })
+    .values({ key, windowStartedAt: sql`now()`, hits: weight })
     .onConflictDoUpdate({
       target: rateLimitBuckets.key,
       set: {
-        hits: sql`case when ${windowOver} then 1 else ${rateLimitBuckets.hits} + 1 end`,
+        hits: sql`case when ${windowOver} then ${weight}::int else ${rateLimitBuckets.hits} + ${weight}::int end`,
         windowStartedAt: sql`case when ${windowOver} then now() else ${rateLimitBuckets.windowStartedAt} end`,
       },
     })
@@ -38,8 +40,9 @@ export async function hitRateLimit(
 /**
  * The one way a route refuses an address that asks too often: counts the hit in the bucket
  * `<bucket>:<ip>` (a minute's window) and throws 429 RATE_LIMITED with `Retry-After` past
- * `perMinute`. `what` names what was asked in the message ("receipt checks"). The limits
- * themselves are settings (config.ts, README "Configuration"; ADR 0014).
+ * `perMinute`. `what` names what was asked in the message ("receipt checks"); `weight` is how
+ * many of them this request asks for (default one). The limits themselves are settings
+ * (config.ts, README "Configuration"; ADR 0014).
  */
 export async function limitPerMinute(
   db: Db,
@@ -48,9 +51,10 @@ export async function limitPerMinute(
     ip,
     perMinute,
     what,
-  }: { bucket: string; ip: string | null; perMinute: number; what: string },
+    weight = 1,
+  }: { bucket: string; ip: string | null; perMinute: number; what: string; weight?: number },
 ): Promise<void> {
-  const limit = await hitRateLimit(db, `${bucket}:${ip ?? 'unknown'}`, perMinute, 60);
+  const limit = await hitRateLimit(db, `${bucket}:${ip ?? 'unknown'}`, perMinute, 60, weight);
   if (!limit.allowed) {
     throw new AppError(
       'RATE_LIMITED',

@@ -12,7 +12,11 @@ import { createRrrConfirmation } from '../modules/payments/invoices/rrrConfirmat
 
 /** Often enough that a bill's RRR is confirmed within a minute or two of Remita answering again. */
 const SWEEP_EVERY_MS = 60_000;
-/** A sweep's share: a few Remita calls each, one after another, well within the minute. */
+/**
+ * A sweep's share: a few Remita calls each, one after another, well within the minute. A bill
+ * that fails backs off (1 min doubling to 1 h, ADR 0031), so 20 stuck bills of one MDA no longer
+ * keep every other MDA's waiting.
+ */
 const BILLS_PER_SWEEP = 20;
 
 export function startRrrConfirmationSweep(app: FastifyInstance, deps: PaymentDeps): void {
@@ -26,8 +30,10 @@ export function startRrrConfirmationSweep(app: FastifyInstance, deps: PaymentDep
     running = confirmation
       .settleUnconfirmedBills(actor, {
         limit: BILLS_PER_SWEEP,
-        onError: (billId, err) =>
-          app.log.warn({ err, billId }, 'a bill pending RRR confirmation could not be settled'),
+        // The failure itself is logged with the payment's id, kept on the bill and backed off
+        // by the confirmation (ADR 0031); here only that the sweep moved on.
+        onError: (paymentId) =>
+          app.log.debug({ paymentId }, 'the RRR confirmation sweep moved past a stuck bill'),
       })
       .catch((err: unknown) => app.log.error({ err }, 'the RRR confirmation sweep failed'))
       .finally(() => {

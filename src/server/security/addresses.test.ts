@@ -78,7 +78,7 @@ describe('the settings in config.ts', () => {
   it('refuse what is not an address, saying what is expected', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY is off, a number/);
     expect(() => loadConfig({ REMITA_NOTIFICATION_SOURCES: 'remita.net' })).toThrow(
-      /REMITA_NOTIFICATION_SOURCES is a comma-separated list/,
+      /REMITA_NOTIFICATION_SOURCES is `any` or a comma-separated list/,
     );
   });
 });

@@ -288,6 +288,12 @@ export const MENU: MenuItem[] = [
       'credit-card',
     ),
     page('Auto-Reg Transactions', '/birs/transactions/auto-reg', ['admin'], 'receipt'),
+    ownPage(
+      'Payments Needing Attention',
+      '/birs/transactions/needing-attention',
+      ['admin'],
+      'receipt',
+    ),
     group('group-benjis', 'Benjis POS', 'cash', [
       page('Benjis Transactions', '/birs/transactions/benjis', ['admin', 'benjis']),
       page('Benjis Multiple Transactions', '/birs/transactions/benjis-multiple', ['benjis']),

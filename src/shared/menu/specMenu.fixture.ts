@@ -27,6 +27,8 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'taxs/stamp-duty',
     'mda/manage-mda',
     'transactions/auto-reg',
+    // RevDesk's own: what the payments could not settle by themselves (ADR 0031).
+    'transactions/needing-attention',
     'transactions/benjis',
     'transactions/post-transactions',
   ),

@@ -1,3 +1,4 @@
+export * from './attention';
 export * from './enums';
 export * from './rrr';
 export * from './views';

@@ -103,6 +103,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/payments/{id}/receipt.pdf': 'payment:read',
   'GET /api/v1/public/receipts/{receiptNumber}': 'public',
   'GET /api/v1/payments/auto-reg': 'payment:match',
+  'GET /api/v1/payments/needing-attention': 'payment:attention',
   'POST /api/v1/payments/{id}/match': 'payment:match',
   'POST /api/v1/remita/rrr/status-batch': 'rrr:check:batch',
   'GET /api/v1/jobs/{jobId}': 'rrr:check:batch',
@@ -222,6 +223,7 @@ export const PINNED_HOLDERS = {
   ],
   'payment:reverse': ['ADMIN'],
   'payment:match': ['ADMIN'],
+  'payment:attention': ['ADMIN'],
   'assessment:compute': ['OFFICER_DA', 'OFFICER_PA', 'DIRECTOR_ASSESSMENT', 'ASSESSMENT_OFFICER'],
   'assessment:read': [
     'ADMIN',

@@ -86,6 +86,15 @@ export const payments = pgTable(
      * is also the claim that keeps two settlements from sending paymentinit again at once.
      */
     rrrRequestedAt: timestamp('rrr_requested_at', { withTimezone: true }),
+    /**
+     * The sweep's back-off for a bill pending confirmation that could not be settled (Remita
+     * down, the MDA's settings wrong): how many looks failed in a row, when the next is due,
+     * and why the last one failed, in words for an administrator ("Payments needing
+     * attention"). A stuck bill waits its turn instead of holding the sweep's place (ADR 0031).
+     */
+    rrrConfirmAttempts: integer('rrr_confirm_attempts').notNull().default(0),
+    rrrConfirmNextAt: timestamp('rrr_confirm_next_at', { withTimezone: true }),
+    rrrConfirmError: text('rrr_confirm_error'),
     /** Remita's transaction reference, a POS terminal and STAN, a bank's reference… */
     sourceReference: text('source_reference'),
     arrival: paymentArrival('arrival').notNull(),

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { signInAs } from '../../testing/factories';
@@ -57,7 +57,8 @@ describe('demo payments seed', () => {
     const [pendingBill] = await ctx.db
       .select()
       .from(payments)
-      .where(eq(payments.status, 'pending'))
+      // One with an RRR: the demo's one bill awaiting its RRR has none to pay.
+      .where(and(eq(payments.status, 'pending'), isNotNull(payments.rrr)))
       .limit(1);
     const [paidOne] = await ctx.db
       .select()

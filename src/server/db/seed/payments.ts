@@ -190,6 +190,32 @@ export async function seedDemoPayments(
         createdAt: new Date(now - faker.number.int({ min: 1, max: 30 * 24 * 60 }) * 60_000),
       });
     }
+    if (n === 0) {
+      // One bill whose paymentinit answer was lost and whose looks since have failed (ADR 0020,
+      // ADR 0031): "Payments needing attention" has something to show. Its next look is an hour
+      // away, so the sweep leaves it there; opening it asks Remita at once, which settles it.
+      const payer = payerFor(PAID_PER_MDA - 1);
+      rows.push({
+        rrr: null,
+        amountKobo: amountKobo(),
+        mdaId: mda.id,
+        revenueHeadCode: mda.headCode,
+        btin: payer.btin,
+        payerName: payer.name,
+        payerPhone: payer.phone,
+        payerEmail: payer.email,
+        channel: 'remita',
+        orderId: `RD${faker.string.alphanumeric({ length: 12, casing: 'upper' })}`,
+        description: 'Demo bill awaiting its RRR',
+        status: 'pending',
+        arrival: 'invoice',
+        rrrRequestedAt: new Date(now - 3 * 60 * 60_000),
+        rrrConfirmAttempts: 7,
+        rrrConfirmNextAt: new Date(now + 60 * 60_000),
+        rrrConfirmError: 'Remita could not be reached (the request timed out).',
+        createdAt: new Date(now - 3 * 60 * 60_000),
+      });
+    }
   }
 
   await db.transaction(async (tx) => {

@@ -84,6 +84,33 @@ export async function recordAudit(db: Db, actor: Actor, entry: AuditEntry): Prom
   });
 }
 
+/**
+ * The rows of one action since a Lagos day, newest first, counted at most TOTAL_COUNT_AHEAD past
+ * the page: read through the (action, occurred_at) index, so a module can show what the trail
+ * holds of one kind ("Payments needing attention" reads refused notifications, ADR 0031).
+ */
+export function findRecentEventsOfAction(
+  db: Db,
+  action: string,
+  fromDay: string,
+  window: { limit: number; offset: number },
+) {
+  return selectAuditEvents(
+    db,
+    {
+      actorIds: null,
+      actorUsername: null,
+      action,
+      actionPrefix: null,
+      entityType: null,
+      entityId: null,
+      from: fromDay,
+      to: null,
+    },
+    window,
+  );
+}
+
 /** What happened to one entity (a taxpayer's change history), newest first. */
 export function findEntityHistory(db: Db, entityType: string, entityId: string, page: PageQuery) {
   return selectEntityEvents(db, entityType, entityId, {

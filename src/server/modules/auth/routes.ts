@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app,
   { db, config },
 ) => {
-  const auth = createAuthService({ db, config });
+  const auth = createAuthService({ db, config, log: app.log });
   const cookieName = sessionCookieName(config);
   const cookieOptions = sessionCookieOptions(config);
 

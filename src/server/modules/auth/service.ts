@@ -4,7 +4,12 @@ import { filterMenu, MENU } from '../../../shared/menu';
 import type { FirstPasswordBody } from '../../../shared/officers';
 import { permissionsOf } from '../../../shared/permissions';
 import type { Actor } from '../../auth/actor';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
+import {
+  hashPassword,
+  type PasswordCheckLog,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '../../auth/passwords';
 import { limitPerMinute } from '../../auth/rateLimit';
 import { createSession, revokeOfficerSessions, revokeSession } from '../../auth/sessions';
 import {
@@ -27,7 +32,16 @@ function round(failures: number): number {
   return Math.round(failures * 10) / 10;
 }
 
-export function createAuthService({ db, config }: { db: Db; config: Config }) {
+export function createAuthService({
+  db,
+  config,
+  log,
+}: {
+  db: Db;
+  config: Config;
+  /** Where a password check that failed inside argon2 is said (auth/passwords.ts). */
+  log: PasswordCheckLog;
+}) {
   const officers = createOfficerService({ db });
 
   async function refuseIfRateLimited(actor: Actor) {
@@ -54,7 +68,7 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
     const blockedUntil = await findSignInBlock(db, subject, actor.ip);
     if (blockedUntil || !found) {
       // The same work as a checked password, so the answer's timing tells nothing either.
-      await verifyAgainstDummy(input.password);
+      await verifyAgainstDummy(input.password, log);
     }
     if (blockedUntil) {
       await recordAudit(db, who, {
@@ -65,7 +79,7 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
       });
       throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
     }
-    if (!found || !(await verifyPassword(found.passwordHash, input.password))) {
+    if (!found || !(await verifyPassword(found.passwordHash, input.password, log, found.id))) {
       await db.transaction(async (tx) => {
         const count = await recordSignInFailure(tx, {
           subject,
@@ -221,7 +235,7 @@ export function createAuthService({ db, config }: { db: Db; config: Config }) {
       const officerId = actor.officerId;
       const current = await findCredentialsById(db, officerId);
       if (!current) throw new AppError('UNAUTHENTICATED');
-      if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
+      if (!(await verifyPassword(current.passwordHash, input.currentPassword, log, officerId))) {
         throw new AppError('WRONG_PASSWORD', 'Your current password is not correct.');
       }
       const problem = passwordProblem(input.newPassword, current.username);

@@ -245,3 +245,18 @@ export async function selectMdaNames(db: Db, ids: readonly string[]): Promise<Ma
     .where(inArray(mdas.id, [...ids]));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** MDAs whose last Remita call was refused for their settings (migration 0019), by name. */
+export function selectMdasWithRemitaFault(db: Db) {
+  return db
+    .select({
+      id: mdas.id,
+      name: mdas.name,
+      remitaFaultCode: mdas.remitaFaultCode,
+      remitaFaultMessage: mdas.remitaFaultMessage,
+      remitaFaultAt: mdas.remitaFaultAt,
+    })
+    .from(mdas)
+    .where(sql`${mdas.remitaFaultCode} is not null`)
+    .orderBy(asc(mdas.name));
+}

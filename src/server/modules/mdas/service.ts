@@ -41,7 +41,15 @@ export type MdaServiceDeps = { db: Db; secrets: SecretBox };
  * privileges): whether ids name MDAs, and their names. No actor: they disclose nothing the
  * caller's own rules have not already allowed.
  */
-export { findUnknownMdaIds, selectMdaNames } from './queries';
+/**
+ * The MDAs with a Remita configuration fault (ADR 0021), for "Payments needing attention": a
+ * state has tens of MDAs, so all of them at once. No actor: its one route is ADMIN's.
+ */
+export {
+  findUnknownMdaIds,
+  selectMdaNames,
+  selectMdasWithRemitaFault as listMdasWithRemitaFault,
+} from './queries';
 
 /** What the Remita client needs to speak for an MDA. Never sent to a browser. */
 export type RemitaCredentials = { merchantId: string; apiKey: string; serviceTypeIds: string[] };

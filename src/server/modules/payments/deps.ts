@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../files/store';
@@ -14,4 +15,9 @@ export type PaymentDeps = {
   files: FileStore;
   /** What linked payments settle in their transaction (ADR 0010): assessments register theirs. */
   settlements: Settlements;
+  /**
+   * The app's logger, for what fails away from a request (a bill the sweep or an officer's
+   * look could not settle): said in the log with the payment's id, never dropped.
+   */
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };

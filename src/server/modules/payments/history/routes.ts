@@ -19,9 +19,16 @@ const tags = ['payments'];
  */
 export const paymentHistoryRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
   app,
-  { db, config, secrets, settlements, integrations },
+  { db, config, secrets, settlements, integrations, log },
 ) => {
-  const payments = createPaymentHistoryService({ db, config, secrets, settlements, integrations });
+  const payments = createPaymentHistoryService({
+    db,
+    config,
+    secrets,
+    settlements,
+    integrations,
+    log,
+  });
 
   app.get(
     '/payments',

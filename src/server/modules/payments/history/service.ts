@@ -16,6 +16,7 @@ import { findSimilarWords, wordsOf } from '../../../search/nameWords';
 import type { SecretBox } from '../../../secrets';
 import { recordAudit } from '../../audit/service';
 import { createMdaService } from '../../mdas/service';
+import type { PaymentDeps } from '../deps';
 import { createRrrConfirmation } from '../invoices/rrrConfirmation';
 import type { Settlements } from '../ledger/settlements';
 import { type PaymentViewRow, selectPaymentById } from '../queries';
@@ -46,6 +47,8 @@ export type PaymentHistoryServiceDeps = {
   settlements: Settlements;
   /** Given, a bill whose RRR is pending confirmation is settled when opened (ADR 0020). */
   integrations?: Integrations;
+  /** Where a bill that could not be settled when opened is said (ADR 0031). */
+  log?: PaymentDeps['log'];
 };
 
 export type ExportFile = { body: Buffer; contentType: string; fileName: string };
@@ -122,10 +125,11 @@ export function createPaymentHistoryService({
   secrets,
   settlements,
   integrations,
+  log,
 }: PaymentHistoryServiceDeps) {
   const mdas = createMdaService({ db, secrets });
   const confirmation = integrations
-    ? createRrrConfirmation({ db, config, integrations, secrets, settlements })
+    ? createRrrConfirmation({ db, config, integrations, secrets, settlements, log })
     : null;
 
   /** One payment the actor may see; outside their MDAs it does not exist for them. */

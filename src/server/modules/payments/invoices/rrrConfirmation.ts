@@ -14,7 +14,12 @@ import { remitaFaultOf } from '../../mdas/remitaFault';
 import { createMdaService } from '../../mdas/service';
 import type { PaymentDeps } from '../deps';
 import { createLedger } from '../ledger/ledger';
-import { claimRrrRequest, type PaymentRow, selectUnconfirmedBillIds } from '../ledger/queries';
+import {
+  claimRrrRequest,
+  type PaymentRow,
+  recordRrrConfirmFailure,
+  selectUnconfirmedBillIds,
+} from '../ledger/queries';
 import { recordPaidStatus } from '../remita/recording';
 
 /**
@@ -37,9 +42,25 @@ export function isRrrPendingConfirmation(bill: PaymentRow): boolean {
  */
 export const PAYMENTINIT_RESEND_AFTER_MS = 5 * 60_000;
 
+/**
+ * A bill that could not be settled is looked at again after 1 minute, then 2, 4, … and at most
+ * every hour (ADR 0031): a stuck MDA's bills stop filling the sweep within a few minutes, and a
+ * bill whose MDA is mended is settled within the hour without anyone asking.
+ */
+export const RRR_CONFIRM_FIRST_BACKOFF_MS = 60_000;
+export const RRR_CONFIRM_MAX_BACKOFF_MS = 60 * 60_000;
+
+export function nextRrrConfirmAt(attempts: number, now: Date = new Date()): Date {
+  const wait = Math.min(
+    RRR_CONFIRM_FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1),
+    RRR_CONFIRM_MAX_BACKOFF_MS,
+  );
+  return new Date(now.getTime() + wait);
+}
+
 export type RrrConfirmationDeps = Pick<
   PaymentDeps,
-  'db' | 'integrations' | 'secrets' | 'settlements'
+  'db' | 'integrations' | 'secrets' | 'settlements' | 'log'
 > & { config: Pick<Config, 'receiptPrefix' | 'publicUrl' | 'contactPhone'> };
 
 export function createRrrConfirmation({
@@ -48,6 +69,7 @@ export function createRrrConfirmation({
   integrations,
   secrets,
   settlements,
+  log,
 }: RrrConfirmationDeps) {
   const mdas = createMdaService({ db, secrets });
   const ledger = createLedger({ receiptPrefix: config.receiptPrefix, settlements });
@@ -111,25 +133,31 @@ export function createRrrConfirmation({
   /**
    * Asks Remita for the order of a bill pending confirmation, once. Found: the RRR goes on the
    * bill, and a paid RRR is recorded as a notification records it. Not found, and the last
-   * paymentinit long past: paymentinit again with the same order id. Remita unreachable: the
-   * bill stays as it is, for the next look.
+   * paymentinit long past: paymentinit again with the same order id. Throws what kept it from
+   * being settled (Remita unreachable, the MDA's settings).
    */
-  async function settleBill(actor: Actor, billId: string): Promise<void> {
-    const [bill] = await db.select().from(payments).where(eq(payments.id, billId));
-    if (!bill || !isRrrPendingConfirmation(bill) || !bill.orderId) return;
+  async function lookAtBill(actor: Actor, bill: PaymentRow & { orderId: string }): Promise<void> {
     const credentials = await mdas.getRemitaCredentials(actor, bill.mdaId);
     let order: Awaited<ReturnType<typeof integrations.remita.getOrderStatus>>;
     try {
       order = await integrations.remita.getOrderStatus(credentials, bill.orderId);
     } catch (err) {
-      if (err instanceof AppError && err.code === 'REMITA_UNAVAILABLE') return;
+      // A refusal of the MDA's settings is kept on the MDA for an administrator (ADR 0021).
+      const fault = remitaFaultOf(err);
+      if (fault) throw await mdas.recordRemitaFault(actor, bill.mdaId, fault);
       throw err;
     }
     if (!order) {
+      const serviceTypeId = credentials.serviceTypeIds[0];
+      if (!serviceTypeId) {
+        throw new AppError(
+          'REMITA_NOT_CONFIGURED',
+          'Remita has no RRR for this bill and it cannot be sent again: its MDA has no Remita service type. An administrator can add one under Manage MDAs.',
+        );
+      }
       const sentBefore = new Date(Date.now() - PAYMENTINIT_RESEND_AFTER_MS);
       const claimed = await claimRrrRequest(db, bill.id, sentBefore);
-      const serviceTypeId = credentials.serviceTypeIds[0];
-      if (!claimed || !serviceTypeId) return;
+      if (!claimed) return;
       await requestRrr(actor, claimed, credentials, serviceTypeId);
       return;
     }
@@ -156,6 +184,57 @@ export function createRrrConfirmation({
     }
   }
 
+  /**
+   * A look that failed: the bill backs off (ADR 0031), the reason is kept for "Payments needing
+   * attention", and an audit row is written in the same transaction when the bill first fails or
+   * fails for a new reason (not on every hourly look, which would fill the trail with repeats).
+   * A fault of ours (not an AppError) is kept too, in general words: its detail is in the log.
+   */
+  async function recordFailedLook(actor: Actor, bill: PaymentRow, err: unknown): Promise<void> {
+    const reason =
+      err instanceof AppError
+        ? err.message
+        : 'RevDesk could not settle this bill because of an internal error (see the server log).';
+    log?.warn(
+      { err, paymentId: bill.id, orderId: bill.orderId, attempts: bill.rrrConfirmAttempts + 1 },
+      'a bill pending RRR confirmation could not be settled',
+    );
+    await db.transaction(async (tx) => {
+      const changed = await recordRrrConfirmFailure(tx, bill.id, {
+        reason,
+        nextAt: (attempts) => nextRrrConfirmAt(attempts),
+      });
+      if (!changed || changed.before.rrrConfirmError === reason) return;
+      await recordAudit(tx, actor, {
+        action: 'payment.rrr_confirmation_failed',
+        entityType: 'payment',
+        entityId: bill.id,
+        before: { rrrConfirmError: changed.before.rrrConfirmError },
+        after: {
+          orderId: bill.orderId,
+          rrrConfirmError: reason,
+          rrrConfirmAttempts: changed.after.rrrConfirmAttempts,
+          rrrConfirmNextAt: changed.after.rrrConfirmNextAt?.toISOString() ?? null,
+        },
+      });
+    });
+  }
+
+  /**
+   * One look at a bill pending confirmation (the sweep, an officer opening it). What kept it
+   * from being settled is recorded on the bill (back-off, reason, audit) and then thrown.
+   */
+  async function settleBill(actor: Actor, billId: string): Promise<void> {
+    const [bill] = await db.select().from(payments).where(eq(payments.id, billId));
+    if (!bill || !isRrrPendingConfirmation(bill) || !bill.orderId) return;
+    try {
+      await lookAtBill(actor, { ...bill, orderId: bill.orderId });
+    } catch (err) {
+      await recordFailedLook(actor, bill, err);
+      throw err;
+    }
+  }
+
   return {
     requestRrr,
     settleBill,
@@ -165,6 +244,7 @@ export function createRrrConfirmation({
       actor: Actor,
       options: { limit: number; onError: (billId: string, err: unknown) => void },
     ): Promise<number> {
+      // Only the bills whose next look is due, the least failed first (ADR 0031).
       const ids = await selectUnconfirmedBillIds(db, options.limit);
       for (const id of ids) {
         try {

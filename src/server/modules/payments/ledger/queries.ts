@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { payments, receiptCounters } from '../../../db/schema';
 
@@ -109,13 +109,74 @@ export async function claimRrrRequest(
   return row ?? null;
 }
 
-/** The ids of bills whose RRR is still to confirm, longest waiting first (the sweep). */
-export async function selectUnconfirmedBillIds(db: Db, limit: number): Promise<string[]> {
+/**
+ * The ids of bills whose RRR is still to confirm and whose next look is due (the sweep): those
+ * that failed fewest times first, then longest waiting. A bill that keeps failing (its MDA's
+ * Remita settings are wrong) backs off (rrr_confirm_next_at) and never holds the place of
+ * another MDA's bill (ADR 0031). The set is small (a lost answer is rare), so no index of its own.
+ */
+export async function selectUnconfirmedBillIds(
+  db: Db,
+  limit: number,
+  now: Date = new Date(),
+): Promise<string[]> {
   const rows = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(isUnconfirmedBill)
-    .orderBy(asc(payments.rrrRequestedAt))
+    .where(
+      and(
+        isUnconfirmedBill,
+        or(isNull(payments.rrrConfirmNextAt), lte(payments.rrrConfirmNextAt, now)),
+      ),
+    )
+    .orderBy(asc(payments.rrrConfirmAttempts), asc(payments.rrrRequestedAt))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * One more failed look at a bill pending confirmation: the count goes up, the next look is put
+ * off and the reason kept. Returns the row before and after, or null when the bill is no longer
+ * pending confirmation (settled meanwhile by another road).
+ */
+export async function recordRrrConfirmFailure(
+  tx: Db,
+  id: string,
+  failure: { reason: string; nextAt: (attempts: number) => Date },
+): Promise<{ before: PaymentRow; after: PaymentRow } | null> {
+  const [before] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), isUnconfirmedBill))
+    .for('update');
+  if (!before) return null;
+  const attempts = before.rrrConfirmAttempts + 1;
+  const [after] = await tx
+    .update(payments)
+    .set({
+      rrrConfirmAttempts: attempts,
+      rrrConfirmNextAt: failure.nextAt(attempts),
+      rrrConfirmError: failure.reason,
+    })
+    .where(eq(payments.id, id))
+    .returning();
+  return after ? { before, after } : null;
+}
+
+/** Bills pending confirmation, longest waiting first, and how many (needing attention). */
+export async function selectUnconfirmedBills(
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PaymentRow[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(isUnconfirmedBill)
+      .orderBy(asc(payments.rrrRequestedAt), asc(payments.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(payments).where(isUnconfirmedBill),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }

@@ -47,16 +47,24 @@ async function ledgerRowsOf(rrr: string) {
   return ctx.db.select().from(payments).where(eq(payments.rrr, rrr));
 }
 
+/**
+ * The refusals of an RRR: each request's refusals are one audit row (ADR 0031) naming its first
+ * few items; each is returned as that row with `after` narrowed to the item.
+ */
 async function refusalsOf(rrr: string) {
-  return ctx.db
+  const rows = await ctx.db
     .select()
     .from(auditEvents)
     .where(
       and(
         eq(auditEvents.action, 'payment.notification_refused'),
-        sql`${auditEvents.after}->>'rrr' = ${rrr}`,
+        sql`${auditEvents.after}->'items' @> ${JSON.stringify([{ rrr }])}::jsonb`,
       ),
     );
+  return rows.map((row) => {
+    const items = (row.after as { items: Array<{ rrr: string }> }).items;
+    return { ...row, after: items.find((item) => item.rrr === rrr) };
+  });
 }
 
 describe('POST /api/v1/remita/notifications', () => {
@@ -305,6 +313,68 @@ describe('POST /api/v1/remita/notifications', () => {
     expect(await refusalsOf(invoice.rrr)).toHaveLength(0);
   });
 });
+
+describe('a flood of made-up RRRs', () => {
+  it('writes ONE audit row for a request of 100 refused items, with the count and the first few', async () => {
+    const before = await refusalRowCount();
+    const made = Array.from({ length: 100 }, () => ({ rrr: randomRrr(), amount: '100' }));
+    const res = await notify(made);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('OK');
+    expect((await refusalRowCount()) - before).toBe(1);
+    const [row] = await refusalsOf(made[0]?.rrr as string);
+    expect(row?.actorUsername).toBe('anonymous');
+    const whole = row
+      ? await ctx.db.select().from(auditEvents).where(eq(auditEvents.id, row.id))
+      : [];
+    expect(whole[0]?.after).toMatchObject({
+      refusedCount: 100,
+      itemCount: 100,
+      reasons: { 'unknown-mda': 100 },
+      items: made.slice(0, 5).map((m) => expect.objectContaining({ rrr: m.rrr })),
+    });
+    expect((whole[0]?.after as { items: unknown[] } | undefined)?.items).toHaveLength(5);
+  });
+
+  it('refuses more than 100 items in one notification with 422, before asking Remita', async () => {
+    const before = await refusalRowCount();
+    const res = await notify(Array.from({ length: 101 }, () => ({ rrr: randomRrr() })));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect(await refusalRowCount()).toBe(before);
+  });
+
+  it('limits the items per minute from one address as well as the requests', async () => {
+    const limited = await createTestContext({ remitaNotificationItemsPerMinute: 150 });
+    try {
+      const send = (count: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/remita/notifications',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(Array.from({ length: count }, () => ({ rrr: randomRrr() }))),
+        });
+      expect((await send(100)).statusCode).toBe(200);
+      expect((await send(40)).statusCode).toBe(200);
+      // Two requests only, but 140 + 20 items passes 150 in the minute.
+      const over = await send(20);
+      expect(over.statusCode).toBe(429);
+      expect(over.json().error.code).toBe('RATE_LIMITED');
+      expect(over.json().error.message).toMatch(/payment notification items/);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+async function refusalRowCount(): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditEvents)
+    .where(eq(auditEvents.action, 'payment.notification_refused'));
+  return row?.n ?? 0;
+}
 
 describe('the body of a notification, whatever its content type', () => {
   function post(payload: string, contentType: string | null) {

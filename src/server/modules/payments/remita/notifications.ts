@@ -41,12 +41,20 @@ export const NotificationItem = z.looseObject({
 export type NotificationItem = z.infer<typeof NotificationItem>;
 
 /**
- * A notification carries a handful of items; a thousand is a flood, not a notification. Each
- * item is read on its own (NotificationItem, in receiveNotification): one malformed item is
- * refused alone and never costs the others (remita.md, "Payment notification").
+ * At most this many items in one notification. Remita notifies a payment as it is made
+ * (remita.md, "Payment notification"; its own plugin's handler loops over a handful), so a real
+ * notification holds one item or a few; 100 leaves Remita a hundredfold room for a batch it
+ * replays, while each item costs a status call to Remita of up to REMITA_TIMEOUT_MS, so one
+ * public request can no longer hold a worker for a thousand of them (ADR 0031).
+ */
+export const NOTIFICATION_ITEMS_MAX = 100;
+
+/**
+ * Each item is read on its own (NotificationItem, in receiveNotification): one malformed item
+ * is refused alone and never costs the others (remita.md, "Payment notification").
  */
 export const NotificationBody = z.union([
-  z.array(z.unknown()).min(1).max(1000),
+  z.array(z.unknown()).min(1).max(NOTIFICATION_ITEMS_MAX),
   z.looseObject({}).transform((item): unknown[] => [item]),
 ]);
 
@@ -59,6 +67,9 @@ type Refusal = {
 };
 
 type ItemOutcome = { rrr: string | null; recorded: boolean; refusal?: Refusal };
+
+/** How many refused items one request's audit row names in full; the rest are counted. */
+const REFUSALS_NAMED_PER_AUDIT_ROW = 5;
 
 /** A BTIN the payer gave Remita (a custom field or the unique identifier), when it is one. */
 function btinGiven(item: NotificationItem): string | null {
@@ -236,13 +247,32 @@ export function createNotificationService({
     },
 
     /**
+     * Once the body is read: its items count against REMITA_NOTIFICATION_ITEMS_PER_MINUTE from
+     * the address, all requests together (ADR 0031), so a hundred items cost what a hundred
+     * one-item notifications cost. 429 with Retry-After beyond it, before any call to Remita.
+     */
+    async admitItems(caller: Actor, itemCount: number): Promise<void> {
+      await limitPerMinute(db, {
+        bucket: 'remita-notification-items',
+        ip: caller.ip,
+        perMinute: config.remitaNotificationItemsPerMinute,
+        what: 'payment notification items',
+        weight: itemCount,
+      });
+    },
+
+    /**
      * Re-queries Remita for every item and records only what Remita confirms as paid with
      * the amount the item claims (when it claims a readable one) and the bill's. Items are
      * read and taken one by one: one that cannot be read is refused alone, each records in its
      * own transaction (the ledger's rule), and a notification holds one item or a few.
+     * The request's refusals are summarised in ONE audit row (ADR 0031): the count, each
+     * reason's count, and the first few items in full; made-up RRRs from a public route cost
+     * one row a request, not one an item. "Payments needing attention" reads these rows.
      */
     async receiveNotification(caller: Actor, rawItems: readonly unknown[]) {
       const outcomes: ItemOutcome[] = [];
+      const refused: Array<Record<string, string | null>> = [];
       for (const raw of rawItems) {
         const parsed = NotificationItem.safeParse(raw);
         const outcome = parsed.success
@@ -252,20 +282,36 @@ export function createNotificationService({
           const claimedAmount = parsed.success
             ? (parsed.data.amount ?? null)
             : claimedTextOf(raw, 'amount');
-          await recordAudit(db, caller, {
-            action: 'payment.notification_refused',
-            entityType: 'payment',
-            entityId: outcome.refusal.paymentId ?? null,
-            after: {
-              rrr: outcome.rrr,
-              reason: outcome.refusal.reason,
-              message: outcome.refusal.message,
-              mdaId: outcome.refusal.mdaId ?? null,
-              claimedAmount,
-            },
+          refused.push({
+            rrr: outcome.rrr,
+            reason: outcome.refusal.reason,
+            message: outcome.refusal.message,
+            mdaId: outcome.refusal.mdaId ?? null,
+            paymentId: outcome.refusal.paymentId ?? null,
+            claimedAmount,
           });
         }
         outcomes.push(outcome);
+      }
+      const [only] = refused;
+      if (only) {
+        const reasons: Record<string, number> = {};
+        for (const item of refused) {
+          const reason = item.reason ?? 'unknown';
+          reasons[reason] = (reasons[reason] ?? 0) + 1;
+        }
+        await recordAudit(db, caller, {
+          action: 'payment.notification_refused',
+          entityType: 'payment',
+          // One refused item of a known bill: the bill's trail shows it.
+          entityId: refused.length === 1 ? (only.paymentId ?? null) : null,
+          after: {
+            refusedCount: refused.length,
+            itemCount: rawItems.length,
+            reasons,
+            items: refused.slice(0, REFUSALS_NAMED_PER_AUDIT_ROW),
+          },
+        });
       }
       return outcomes;
     },

@@ -96,14 +96,14 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
     scope.post(
       '/remita/notifications',
       {
-        // Up to a thousand items of about half a KB each (NotificationBody).
+        // A hundred items (NOTIFICATION_ITEMS_MAX) of about half a KB each, with room to spare.
         bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES,
         schema: {
           tags,
           operationId: 'receiveRemitaNotification',
           summary: 'Receive a Remita payment notification',
           description:
-            'Called by Remita, not by officers: a JSON array of notifications, or one, read as JSON whatever the content type says (400 when it is not JSON). Nothing in it is trusted: each RRR is asked of Remita again and only a paid one whose amount matches is recorded; an item that cannot be read is refused alone, in the audit trail. Answers `OK`. Limited per address (429 with `Retry-After`); when REMITA_NOTIFICATION_SOURCES is set, any other address gets 403.',
+            'Called by Remita, not by officers: a JSON array of notifications, or one, read as JSON whatever the content type says (400 when it is not JSON). Nothing in it is trusted: each RRR is asked of Remita again and only a paid one whose amount matches is recorded; an item that cannot be read is refused alone, in the audit trail. Answers `OK`. At most 100 items (422 beyond). Limited per address in requests and in items (429 with `Retry-After`); when REMITA_NOTIFICATION_SOURCES names addresses, any other gets 403.',
           body: NotificationBody,
           response: {
             // Remita reads the plain word (remita.md): documented as what is sent, text/plain.
@@ -132,13 +132,18 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
         },
       },
       async (req, reply) => {
+        await notifications.admitItems(req.actor, req.body.length);
         const outcomes = await notifications.receiveNotification(req.actor, req.body);
-        req.log.info(
-          {
-            recorded: outcomes.filter((o) => o.recorded).map((o) => o.rrr),
-            refused: outcomes.flatMap((o) => (o.refusal ? [`${o.rrr}: ${o.refusal.reason}`] : [])),
-          },
-          'remita notification',
+        const refused = outcomes.flatMap((o) =>
+          o.refusal ? [`${o.rrr}: ${o.refusal.reason}`] : [],
+        );
+        // Refused items are answered OK too (Remita must not resend them): said at warn, so an
+        // operator sees what was not recorded; the audit row has it (ADR 0031).
+        req.log[refused.length > 0 ? 'warn' : 'info'](
+          { recorded: outcomes.filter((o) => o.recorded).map((o) => o.rrr), refused },
+          refused.length > 0
+            ? 'remita notification answered OK with items not recorded'
+            : 'remita notification',
         );
         // When Remita could not be asked about an item, refuse the whole notification so Remita
         // sends it again later: recorded items are recorded once however often they come back.
