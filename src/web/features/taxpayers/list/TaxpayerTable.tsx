@@ -1,5 +1,4 @@
-import { Anchor, Badge } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Badge } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type {
   TaxpayerKind,
@@ -9,6 +8,7 @@ import type {
 } from '../../../../shared/taxpayers';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
+import { RecordLink } from '../../../lib/lists/RecordLink';
 import { useShellBase } from '../../../shell/shellPaths';
 import { formatLagosDate, STATUS_COLORS, statusLabel } from '../format';
 
@@ -28,7 +28,6 @@ type Props = {
 /** One page of the registry; paging and sorting happen on the server. */
 export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Props) {
   const base = useShellBase();
-  const navigate = useNavigate();
   const pageOf = (btin: string) => `${base}/taxpayer/${btin}`;
 
   const columns: DataTableColumn<TaxpayerListItem>[] = [
@@ -36,11 +35,7 @@ export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Pro
       accessor: 'btin',
       title: 'BTIN',
       sortable: true,
-      render: (row) => (
-        <Anchor component={Link} to={pageOf(row.btin)} onClick={(event) => event.stopPropagation()}>
-          {row.btin}
-        </Anchor>
-      ),
+      render: (row) => <RecordLink to={pageOf(row.btin)}>{row.btin}</RecordLink>,
     },
     // No e-mail column: at 1,440 px it pushed the status off the screen. The search finds
     // by e-mail, and the taxpayer's page and the exports show it.
@@ -96,7 +91,7 @@ export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Pro
       onPageChange={handlers.onPageChange}
       onPageSizeChange={handlers.onPageSizeChange}
       sorting={{ sort, columns: SORT_COLUMNS, onChange: handlers.onSortChange }}
-      onOpen={(record) => void navigate({ to: pageOf(record.btin) })}
+      recordHref={(record) => pageOf(record.btin)}
     />
   );
 }
