@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { ASSESSMENT_KIND_LABELS } from '../../../../shared/assessments/enums';
 import type { AssessmentDetail } from '../../../../shared/assessments/views';
 import { isApiError } from '../../../lib/api';
@@ -34,14 +34,13 @@ import { MoneyCard } from './MoneyCard';
  * /birs/taxs/assessment/$id: one assessment of any kind, with its money, its computation as
  * stored, its payments, objections and history, and what the officer may do to it.
  */
-export function AssessmentPage() {
+export function AssessmentPage({ id }: { id: string }) {
   const canRead = usePermission('assessment:read');
   if (!canRead) return <NoAccess title="Assessment" />;
-  return <AssessmentScreen />;
+  return <AssessmentScreen id={id} />;
 }
 
-function AssessmentScreen() {
-  const { id } = useParams({ strict: false }) as { id: string };
+function AssessmentScreen({ id }: { id: string }) {
   const base = useShellBase();
   const assessment = useQuery(assessmentQuery(id));
   useDocumentTitle(

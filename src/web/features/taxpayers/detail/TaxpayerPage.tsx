@@ -17,7 +17,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconEdit, IconUserQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LABELS, type TaxpayerView } from '../../../../shared/taxpayers';
 import { isApiError } from '../../../lib/api';
@@ -35,9 +35,8 @@ import { TaxpayerHistory } from './TaxpayerHistory';
 import { TaxpayerProfile } from './TaxpayerProfile';
 
 /** /birs/taxpayer/$btin: one taxpayer's record, its photo and its change history. */
-export function TaxpayerPage() {
+export function TaxpayerPage({ btin }: { btin: string }) {
   const canRead = usePermission('taxpayer:read');
-  const { btin } = useParams({ strict: false }) as { btin: string };
   if (!canRead) return <NoAccess title="Taxpayer" />;
   return <TaxpayerRecord btin={btin} />;
 }

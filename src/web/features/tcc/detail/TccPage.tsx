@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { isAmendable } from '../../../../shared/tcc/chain';
 import { TCC_KIND_LABELS } from '../../../../shared/tcc/enums';
 import type { TccView } from '../../../../shared/tcc/views';
@@ -24,14 +24,13 @@ import { YearsTable } from './YearsTable';
  * its kind, the three-year table, where it stands in the approvals (DESIGN.md §5), its history,
  * and what this officer may do with it now.
  */
-export function TccPage() {
+export function TccPage({ id }: { id: string }) {
   const canRead = usePermission('tcc:read');
   if (!canRead) return <NoAccess title="Tax clearance certificate" />;
-  return <TccScreen />;
+  return <TccScreen id={id} />;
 }
 
-function TccScreen() {
-  const { id } = useParams({ strict: false }) as { id: string };
+function TccScreen({ id }: { id: string }) {
   const base = useShellBase();
   const certificate = useQuery(tccQuery(id));
   useDocumentTitle(`${certificate.data?.number ?? 'Tax clearance certificate'} · RevDesk`);
