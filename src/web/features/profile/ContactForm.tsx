@@ -5,9 +5,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ProfilePatch, type ProfileView } from '../../../shared/officers';
 import { api } from '../../lib/api';
+import { formatPhone } from '../../lib/format';
 import { meQuery } from '../../lib/queries';
 import { showOfficerFormErrors } from '../officers/edit/serverErrors';
-import { formatPhone } from '../taxpayers/format';
 import { profileKeys } from './queries';
 
 type Values = { email: string; phoneNumber: string };

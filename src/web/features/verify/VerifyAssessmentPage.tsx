@@ -9,9 +9,9 @@ import {
 import type { PublicAssessmentView } from '../../../shared/assessments/notices';
 import { formatKoboAsNaira } from '../../../shared/money';
 import { api, isApiError } from '../../lib/api';
+import { formatLagosDate } from '../../lib/format';
 import { Spinner } from '../../lib/pending/Spinner';
 import { PublicLayout } from '../../shell/PublicLayout';
-import { formatLagosDate } from '../taxpayers/format';
 
 /** What the public may learn of a notice. Notice numbers hold '/', so the number is encoded. */
 const publicAssessmentQuery = (noticeNumber: string) =>

@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { formatKoboAsNaira } from '../../../shared/money';
 import type { PublicReceiptView } from '../../../shared/payments/views';
 import { isApiError } from '../../lib/api';
+import { formatLagosDate } from '../../lib/format';
 import { Spinner } from '../../lib/pending/Spinner';
 import { PublicLayout } from '../../shell/PublicLayout';
-import { formatLagosDate } from '../taxpayers/format';
 import { publicReceiptQuery } from './queries';
 
 /**

@@ -25,9 +25,9 @@ import { formatKoboAsNaira } from '../../../shared/money';
 import type { TccPayload } from '../../../shared/tcc/payload';
 import type { PublicTccView } from '../../../shared/tcc/views';
 import { isApiError } from '../../lib/api';
+import { formatCalendarDate } from '../../lib/format';
 import { Spinner } from '../../lib/pending/Spinner';
 import { PublicLayout } from '../../shell/PublicLayout';
-import { formatCalendarDate } from '../taxpayers/format';
 import { publicTccQuery, tccKeysQuery } from './queries';
 import { checkTccSignature, payloadFromHash } from './tccSignature';
 

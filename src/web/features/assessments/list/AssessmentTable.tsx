@@ -6,10 +6,10 @@ import type {
   AssessmentView,
 } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
+import { formatLagosDate } from '../../../lib/format';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { RecordLink } from '../../../lib/lists/RecordLink';
 import { PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
-import { formatLagosDate } from '../../taxpayers/format';
 import { AssessmentStatusBadge } from '../common/StatusBadges';
 
 /** Columns the server sorts by, and its name for each. */

@@ -17,7 +17,7 @@ import {
   UpdateOfficerBody,
 } from '../../../../shared/officers';
 import { USER_TYPE_LABELS, USER_TYPES } from '../../../../shared/userTypeEnums';
-import { formatPhone } from '../../taxpayers/format';
+import { formatPhone } from '../../../lib/format';
 import { userTypeOptions } from '../format';
 import { PASSWORD_POLICY } from './CreateOfficerModal';
 import { MdaPrivilegeSelect } from './MdaPrivilegeSelect';

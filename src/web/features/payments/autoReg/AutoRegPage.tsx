@@ -9,6 +9,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { AutoRegEntry } from '../../../../shared/payments/views';
+import { formatLagosDate } from '../../../lib/format';
 import {
   countActiveFilters,
   FilterBar,
@@ -21,7 +22,6 @@ import { PhoneLink } from '../../../lib/lists/PhoneLink';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { NoAccess } from '../../pages/NoAccess';
-import { formatLagosDate } from '../../taxpayers/format';
 import { shownRrr } from '../format';
 import { MatchPayerModal } from '../history/MatchPayerModal';
 import { AutoRegSearch } from '../paymentSearch';

@@ -10,10 +10,10 @@ import {
 } from '../../../../shared/payments/enums';
 import { InvoiceInput, type PaymentView } from '../../../../shared/payments/views';
 import { AppModal } from '../../../lib/AppModal';
+import { selectOptions } from '../../../lib/format';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { showSaveError, validateWith } from '../../mdas/formErrors';
 import { mdaOptionsQuery } from '../../officers/queries';
-import { selectOptions } from '../../taxpayers/format';
 import { paymentKeys, raiseBill, revenueHeadsQuery } from '../queries';
 import { RaisedBill } from './RaisedBill';
 

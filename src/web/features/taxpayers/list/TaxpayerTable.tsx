@@ -6,11 +6,12 @@ import type {
   TaxpayerListResult,
   TaxpayerSort,
 } from '../../../../shared/taxpayers';
+import { formatLagosDate } from '../../../lib/format';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
 import { RecordLink } from '../../../lib/lists/RecordLink';
 import { useShellBase } from '../../../shell/shellPaths';
-import { formatLagosDate, STATUS_COLORS, statusLabel } from '../format';
+import { STATUS_COLORS, statusLabel } from '../format';
 
 /** Columns the server sorts by, and its name for each; relevance is no column (no arrow). */
 const SORT_COLUMNS = { btin: 'btin', displayName: 'name', createdAt: 'createdAt' } as const;

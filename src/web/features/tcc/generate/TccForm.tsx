@@ -26,10 +26,10 @@ import {
 import { yearsCovered } from '../../../../shared/tcc/input';
 import type { TccCreated, TccPreview, TccView } from '../../../../shared/tcc/views';
 import { api, isApiError, validationIssues } from '../../../lib/api';
+import { formatLagosDateTime } from '../../../lib/format';
 import { DetailSkeleton } from '../../../lib/pending/skeletons';
 import { TaxpayerByBtin, useTaxpayerByBtin } from '../../assessments/presumptive/TaxpayerByBtin';
 import { mdaOptionsQuery } from '../../officers/queries';
-import { formatLagosDateTime } from '../../taxpayers/format';
 import { tccKeys } from '../common/queries';
 import { EnteredYears } from './EnteredYears';
 import { HolderCard } from './HolderCard';
