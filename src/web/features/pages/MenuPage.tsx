@@ -3,10 +3,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
+import { NoAccess } from '../../lib/NoAccess';
 import { meQuery } from '../../lib/queries';
 import { useShellBase } from '../../shell/shellPaths';
 import { PAGE_CATALOG } from './catalog';
-import { NoAccess } from './NoAccess';
 import { classifyShellPath } from './pageAccess';
 
 /** Every menu link (SPEC.md §2 "Routes per role") until its part of RevDesk is built. */

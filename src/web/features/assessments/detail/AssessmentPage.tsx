@@ -4,7 +4,6 @@ import {
   Badge,
   Box,
   Breadcrumbs,
-  Button,
   Grid,
   Group,
   Stack,
@@ -16,11 +15,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ASSESSMENT_KIND_LABELS } from '../../../../shared/assessments/enums';
 import type { AssessmentDetail } from '../../../../shared/assessments/views';
-import { isApiError } from '../../../lib/api';
+import { DetailLoadError } from '../../../lib/DetailLoadError';
 import { formatLagosDate } from '../../../lib/format';
+import { NoAccess } from '../../../lib/NoAccess';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { NoAccess } from '../../pages/NoAccess';
 import { assessmentQuery } from '../common/queries';
 import { AssessmentStatusBadge } from '../common/StatusBadges';
 import { KIND_LIST } from '../list/kinds';
@@ -48,38 +47,21 @@ function AssessmentScreen({ id }: { id: string }) {
   );
   if (assessment.isPending) return <AssessmentPending />;
   if (assessment.isError) {
-    const error = assessment.error;
     // A mistyped or foreign id: the server answers 404 (or 422 for what is not an id at all).
-    const isMissing = isApiError(error) && (error.status === 404 || error.status === 422);
     return (
-      <Stack gap="lg">
-        <Title order={1} size="h2">
-          {isMissing ? 'No such assessment' : 'Assessment'}
-        </Title>
-        <Alert
-          color={isMissing ? 'gray' : 'red'}
-          variant="light"
-          role="alert"
-          title={isMissing ? 'No such assessment' : 'The assessment could not be loaded'}
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">
-              {isMissing
-                ? 'No assessment you may read has this address. It may have been mistyped, or belong to a kind of assessment you do not work with.'
-                : error.message}
-            </Text>
-            {isMissing ? (
-              <Button size="xs" component={Link} to={`${base}/${KIND_LIST.direct.path}`}>
-                Go to the assessments
-              </Button>
-            ) : (
-              <Button size="xs" onClick={() => void assessment.refetch()}>
-                Try again
-              </Button>
-            )}
-          </Stack>
-        </Alert>
-      </Stack>
+      <DetailLoadError
+        heading="Assessment"
+        what="The assessment"
+        error={assessment.error}
+        isRetrying={assessment.isFetching}
+        onRetry={() => void assessment.refetch()}
+        missing={{
+          title: 'No such assessment',
+          text: 'No assessment you may read has this address. It may have been mistyped, or belong to a kind of assessment you do not work with.',
+          linkTo: `${base}/${KIND_LIST.direct.path}`,
+          linkLabel: 'Go to the assessments',
+        }}
+      />
     );
   }
   return <AssessmentView detail={assessment.data} base={base} />;

@@ -8,11 +8,11 @@ import { ASSESSMENT_STATUS_LABELS, assessmentKindsOf } from '../../../../shared/
 import type { AssessmentDetail } from '../../../../shared/assessments/views';
 import { todayInLagos } from '../../../../shared/dates';
 import { isApiError } from '../../../lib/api';
+import { NoAccess } from '../../../lib/NoAccess';
 import { DetailSkeleton } from '../../../lib/pending/skeletons';
 import { meQuery } from '../../../lib/queries';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { NoAccess } from '../../pages/NoAccess';
 import { assessmentQuery } from '../common/queries';
 import { DirectAssessmentForm } from './DirectAssessmentForm';
 import { emptyValues, valuesFromDraft } from './formValues';

@@ -14,10 +14,10 @@ import {
   ListHeader,
   useListSearch,
 } from '../../../lib/lists/listPage';
+import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { NoAccess } from '../../pages/NoAccess';
 import { AssessmentListSearch } from '../common/assessmentSearch';
 import { assessmentExportUrl, assessmentListQuery } from '../common/queries';
 import { AssessmentFilters } from './AssessmentFilters';

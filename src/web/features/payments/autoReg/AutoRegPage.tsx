@@ -19,9 +19,9 @@ import {
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { ListHeader, ListLoadError, useListSearch } from '../../../lib/lists/listPage';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
+import { NoAccess } from '../../../lib/NoAccess';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { NoAccess } from '../../pages/NoAccess';
 import { shownRrr } from '../format';
 import { MatchPayerModal } from '../history/MatchPayerModal';
 import { AutoRegSearch } from '../paymentSearch';

@@ -21,11 +21,12 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LABELS, type TaxpayerView } from '../../../../shared/taxpayers';
 import { isApiError } from '../../../lib/api';
+import { DetailLoadError } from '../../../lib/DetailLoadError';
+import { NoAccess } from '../../../lib/NoAccess';
 import { TaxpayerPending } from '../../../lib/pending/pendingShapes';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { TaxpayerAssessments } from '../../assessments/detail/TaxpayerAssessments';
-import { NoAccess } from '../../pages/NoAccess';
 import { TaxpayerPayments } from '../../payments/bills/TaxpayerPayments';
 import { EditTaxpayerModal } from '../form/EditTaxpayerModal';
 import { KIND_PAGES, STATUS_COLORS, statusLabel } from '../format';
@@ -54,19 +55,13 @@ function TaxpayerRecord({ btin }: { btin: string }) {
       (error.code === 'TAXPAYER_NOT_FOUND' || error.code === 'VALIDATION_FAILED');
     if (isNotFound) return <NotFound btin={btin} />;
     return (
-      <Stack gap="lg">
-        <Title order={1} size="h2">
-          BTIN {btin}
-        </Title>
-        <Alert color="red" variant="light" role="alert" title="The taxpayer could not be loaded">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{error.message}</Text>
-            <Button size="xs" onClick={() => void taxpayer.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      </Stack>
+      <DetailLoadError
+        heading={`BTIN ${btin}`}
+        what="The taxpayer"
+        error={error}
+        isRetrying={taxpayer.isFetching}
+        onRetry={() => void taxpayer.refetch()}
+      />
     );
   }
   return <TaxpayerDetails view={taxpayer.data} base={base} />;
