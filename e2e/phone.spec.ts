@@ -187,7 +187,7 @@ test.describe('lists on a phone', () => {
     await expectOnFirstScreen(page, card);
     await checkA11y();
 
-    await card.getByRole('link', { name: new RegExp(lastName) }).click();
+    await card.getByRole('button', { name: new RegExp(lastName) }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
   });
 
