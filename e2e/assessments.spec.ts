@@ -275,7 +275,7 @@ test.describe('on a phone (375 px)', () => {
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(375);
     await checkA11y();
-    await card.getByRole('button', { name: new RegExp(draft.taxpayerName) }).click();
+    await card.getByRole('link', { name: new RegExp(draft.taxpayerName) }).click();
     await expect(page).toHaveURL(new RegExp(`/birs/taxs/assessment/${draft.id}$`));
     await expect(page.getByTestId('notice-number')).toHaveText('Draft');
   });

@@ -157,7 +157,7 @@ test.describe('lists on a phone', () => {
     await checkA11y();
 
     // A tap on the card opens the taxpayer, as a row click does.
-    await card.getByRole('button', { name: new RegExp(lastName) }).click();
+    await card.getByRole('link', { name: new RegExp(lastName) }).click();
     await expect(page).toHaveURL(new RegExp(`/birs/taxpayer/${btin}$`));
   });
 

@@ -3,6 +3,15 @@ import type { ErrorBody, ErrorCode } from '../../shared/errors';
 /** Shown whenever the browser cannot reach the server at all (offline, server down, DNS). */
 export const NETWORK_FAILURE_MESSAGE = 'Cannot reach RevDesk. Check your connection and try again.';
 
+/**
+ * Shown when a success answer is not RevDesk's JSON: a hotel or office Wi-Fi sign-in page
+ * ("captive portal") or a proxy answers 200 with its own HTML page in place of the server's.
+ */
+export const UNREADABLE_ANSWER_MESSAGE =
+  "The server's answer could not be read: another page may have answered in RevDesk's place " +
+  '(a Wi-Fi sign-in page, for one). Open any web page to check your connection, sign in to the ' +
+  'network if it asks, then try again.';
+
 /** The codes of `ErrorBody`, plus the two failures that never reach the server's handler. */
 export type ApiErrorCode = ErrorCode | 'NETWORK_FAILURE' | 'UNEXPECTED_RESPONSE';
 
@@ -56,14 +65,41 @@ function parseRetryAfter(header: string | null): number | undefined {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
+/** The parsed body, or undefined when it is empty or not JSON (an error page of a proxy). */
 async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+  const text = await response.text().catch(() => '');
   if (text === '') return undefined;
   try {
     return JSON.parse(text);
   } catch {
     return undefined;
   }
+}
+
+const NO_BODY_STATUSES = new Set([204, 205]);
+const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * A success answer's body. RevDesk answers every 2xx but 204 with JSON (DESIGN.md §3), so
+ * anything else — another content type, an empty or unparsable body — came from something
+ * else on the way, and is an error the officer is told about, never a silent `undefined`
+ * that a page then reads as data.
+ */
+async function readSuccessBody(response: Response): Promise<unknown> {
+  if (NO_BODY_STATUSES.has(response.status)) return undefined;
+  const unreadable = () =>
+    new ApiError({
+      status: response.status,
+      code: 'UNEXPECTED_RESPONSE',
+      message: UNREADABLE_ANSWER_MESSAGE,
+    });
+  if (!JSON_CONTENT_TYPE.test(response.headers.get('Content-Type') ?? '')) {
+    await response.body?.cancel().catch(() => undefined);
+    throw unreadable();
+  }
+  const body = await readJson(response);
+  if (body === undefined) throw unreadable();
+  return body;
 }
 
 type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown };
@@ -99,8 +135,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError({ status: 0, code: 'NETWORK_FAILURE', message: NETWORK_FAILURE_MESSAGE });
   }
 
+  if (response.ok) return (await readSuccessBody(response)) as T;
   const payload = await readJson(response);
-  if (response.ok) return payload as T;
 
   const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
   if (isErrorBody(payload)) {

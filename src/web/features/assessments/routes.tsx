@@ -1,8 +1,6 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { AssessmentKind } from '../../../shared/assessments/enums';
-import type { Permission } from '../../../shared/permissions';
-import { meQuery } from '../../lib/queries';
-import type { RouterContext } from '../../router';
+import { hasPermission, withParams } from '../../lib/routing';
 import { AssessmentListSearch } from './common/assessmentSearch';
 import { assessmentListQuery, assessmentQuery } from './common/queries';
 import { AssessmentListPending, AssessmentPending } from './list/pending';
@@ -24,12 +22,15 @@ const PresumptiveAssessmentsPage = lazy(
   () => import('./list/AssessmentListPage'),
   'PresumptiveAssessmentsPage',
 );
-const AssessmentPage = lazy(() => import('./detail/AssessmentPage'), 'AssessmentPage');
+const AssessmentPage = lazyRouteComponent(
+  () => import('./detail/AssessmentPage'),
+  'AssessmentPage',
+);
 const NewDirectAssessmentPage = lazy(
   () => import('./direct/DirectAssessmentFormPage'),
   'NewDirectAssessmentPage',
 );
-const EditDirectAssessmentPage = lazy(
+const EditDirectAssessmentPage = lazyRouteComponent(
   () => import('./direct/DirectAssessmentFormPage'),
   'EditDirectAssessmentPage',
 );
@@ -51,12 +52,6 @@ const TradeCategoriesPage = lazy(
   'TradeCategoriesPage',
 );
 
-function may(context: RouterContext, permission: Permission): boolean {
-  return (
-    context.queryClient.getQueryData(meQuery().queryKey)?.permissions.includes(permission) ?? false
-  );
-}
-
 function listRoute(shell: AnyRoute, kind: AssessmentKind) {
   return createRoute({
     getParentRoute: () => shell,
@@ -64,7 +59,7 @@ function listRoute(shell: AnyRoute, kind: AssessmentKind) {
     validateSearch: (search: Record<string, unknown>) => AssessmentListSearch.parse(search),
     loaderDeps: ({ search }) => search,
     loader: ({ context, deps }) => {
-      if (may(context, 'assessment:read')) {
+      if (hasPermission(context, 'assessment:read')) {
         void context.queryClient.prefetchQuery(assessmentListQuery(kind, deps));
       }
     },
@@ -81,7 +76,16 @@ export function assessmentPages(shell: AnyRoute) {
     listRoute(shell, 'direct'),
     listRoute(shell, 'presumptive'),
     page('taxs/direct-assessment/new', NewDirectAssessmentPage),
-    page('taxs/direct-assessment/$id/edit', EditDirectAssessmentPage),
+    createRoute({
+      getParentRoute: () => shell,
+      path: 'taxs/direct-assessment/$id/edit',
+      component: withParams(
+        shell,
+        'taxs/direct-assessment/$id/edit',
+        EditDirectAssessmentPage,
+        ({ id }) => ({ id }),
+      ),
+    }),
     page('taxs/presumptive-tax/new', NewPresumptiveAssessmentPage),
     page('taxs/capture-direct-assessment', CaptureDirectBacklogPage),
     page('taxs/capture-presumptive-tax', CapturePresumptiveBacklogPage),
@@ -91,11 +95,11 @@ export function assessmentPages(shell: AnyRoute) {
       getParentRoute: () => shell,
       path: 'taxs/assessment/$id',
       loader: ({ context, params }) => {
-        if (may(context, 'assessment:read')) {
-          void context.queryClient.prefetchQuery(assessmentQuery((params as { id: string }).id));
+        if (hasPermission(context, 'assessment:read')) {
+          void context.queryClient.prefetchQuery(assessmentQuery(params.id));
         }
       },
-      component: AssessmentPage,
+      component: withParams(shell, 'taxs/assessment/$id', AssessmentPage, ({ id }) => ({ id })),
       pendingComponent: AssessmentPending,
     }),
   ];

@@ -19,8 +19,8 @@ import { MDA_CATEGORIES, MDA_CATEGORY_LABELS, MdaInput, type MdaView } from '../
 import { AppModal } from '../../lib/AppModal';
 import { api } from '../../lib/api';
 import { changedFields } from '../../lib/changedFields';
+import { showServerErrors, validateWith } from '../../lib/formErrors';
 import { ApiKeyField } from './ApiKeyField';
-import { showSaveError, validateWith } from './formErrors';
 import { apiKeyChange, type MdaValues, mdaValues, toMdaFields, toMdaInput } from './mdaFormValues';
 import { mdaKeys } from './queries';
 import { RemitaFaultAlert } from './RemitaFault';
@@ -77,7 +77,7 @@ function MdaForm({
       });
       onClose();
     },
-    onError: (error) => setFormError(showSaveError(form, error)),
+    onError: (error) => setFormError(showServerErrors(form, error, { whenAllOnFields: null })),
   });
 
   return (

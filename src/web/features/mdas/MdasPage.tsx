@@ -14,10 +14,10 @@ import {
   ListHeader,
   useListSearch,
 } from '../../lib/lists/listPage';
+import { NoAccess } from '../../lib/NoAccess';
 import { MDA_TABLE } from '../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
-import { NoAccess } from '../pages/NoAccess';
 import { MdaListSearch } from './listSearch';
 import { MdaFilters } from './MdaFilters';
 import { MdaFormModal } from './MdaFormModal';

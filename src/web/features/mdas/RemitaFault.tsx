@@ -1,6 +1,6 @@
 import { Alert, Badge, Tooltip } from '@mantine/core';
 import type { MdaView } from '../../../shared/mdas';
-import { formatLagosDateTime } from '../taxpayers/format';
+import { formatLagosDateTime } from '../../lib/format';
 
 type Fault = NonNullable<MdaView['remitaFault']>;
 

@@ -8,7 +8,7 @@ import { koboToNaira, nairaToKobo } from '../../../shared/money';
 import { AppModal } from '../../lib/AppModal';
 import { api } from '../../lib/api';
 import { changedFields } from '../../lib/changedFields';
-import { type FieldNames, showSaveError, validateWith } from './formErrors';
+import { type FieldNames, fieldByHead, showServerErrors, validateWith } from '../../lib/formErrors';
 import { mdaKeys } from './queries';
 
 type Values = { code: string; name: string; defaultAmount: number | string; isActive: boolean };
@@ -44,7 +44,7 @@ export function RevenueHeadFormModal(props: {
       defaultAmount: head?.defaultAmountKobo == null ? '' : koboToNaira(head.defaultAmountKobo),
       isActive: head?.isActive ?? true,
     },
-    validate: validateWith(RevenueHeadInput, toInput, NAMES),
+    validate: validateWith(RevenueHeadInput, toInput, { fieldOf: fieldByHead(NAMES) }),
     validateInputOnBlur: true,
   });
 
@@ -68,7 +68,10 @@ export function RevenueHeadFormModal(props: {
       });
       onClose();
     },
-    onError: (error) => setFormError(showSaveError(form, error, NAMES)),
+    onError: (error) =>
+      setFormError(
+        showServerErrors(form, error, { fieldOf: fieldByHead(NAMES), whenAllOnFields: null }),
+      ),
   });
 
   return (

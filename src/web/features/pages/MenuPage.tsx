@@ -2,19 +2,18 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useParams } from '@tanstack/react-router';
+import { Navigate } from '@tanstack/react-router';
+import { NoAccess } from '../../lib/NoAccess';
 import { meQuery } from '../../lib/queries';
 import { useShellBase } from '../../shell/shellPaths';
 import { PAGE_CATALOG } from './catalog';
-import { NoAccess } from './NoAccess';
 import { classifyShellPath } from './pageAccess';
 
 /** Every menu link (SPEC.md §2 "Routes per role") until its part of RevDesk is built. */
-export function MenuPage() {
+export function MenuPage({ path }: { path: string }) {
   const base = useShellBase();
   const { data: me } = useQuery(meQuery());
-  const params: { _splat?: string } = useParams({ strict: false });
-  const page = classifyShellPath(base, params._splat ?? '', me?.menu ?? []);
+  const page = classifyShellPath(base, path, me?.menu ?? []);
 
   if (page.kind === 'unknown') return <Navigate to="/error" replace />;
   const info = PAGE_CATALOG[page.link];

@@ -5,9 +5,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ProfilePatch, type ProfileView } from '../../../shared/officers';
 import { api } from '../../lib/api';
+import { formatPhone } from '../../lib/format';
+import { fieldByPath, showServerErrors } from '../../lib/formErrors';
 import { meQuery } from '../../lib/queries';
-import { showOfficerFormErrors } from '../officers/edit/serverErrors';
-import { formatPhone } from '../taxpayers/format';
 import { profileKeys } from './queries';
 
 type Values = { email: string; phoneNumber: string };
@@ -45,7 +45,7 @@ export function ContactForm({ profile }: { profile: ProfileView }) {
         message: 'Your contact details are saved.',
       });
     },
-    onError: (error) => setFormError(showOfficerFormErrors(form, error)),
+    onError: (error) => setFormError(showServerErrors(form, error, { fieldOf: fieldByPath })),
   });
 
   return (

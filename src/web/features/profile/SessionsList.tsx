@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { formatLagosDateTime } from '../../lib/format';
 import { Spinner } from '../../lib/pending/Spinner';
-import { formatLagosDateTime } from '../taxpayers/format';
 import { ownSessionsQuery, profileKeys } from './queries';
 
 /** Where the officer is signed in, and "Sign out everywhere else". */

@@ -7,9 +7,9 @@ import type { RecheckResult, RrrStatusView } from '../../../shared/payments/view
 
 type RecheckOutcome = RecheckResult['outcome'];
 
+import { formatLagosDateTime } from '../../lib/format';
 import { systemQuery } from '../../lib/queries';
 import { usePermission } from '../../lib/usePermission';
-import { formatLagosDateTime } from '../taxpayers/format';
 import { CheckFailureAlert, CheckingOverlay, ResultTable } from './CheckParts';
 import { checkRrrStatus, recheckRrr, simulatePayment } from './queries';
 

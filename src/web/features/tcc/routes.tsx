@@ -1,7 +1,6 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { TCC_SCREENS, type TccScreen } from '../../../shared/tcc/lists';
-import { meQuery } from '../../lib/queries';
-import type { RouterContext } from '../../router';
+import { hasPermission, withParams } from '../../lib/routing';
 import { tccListQuery, tccQuery } from './common/queries';
 import { TccListSearch } from './common/tccSearch';
 import { TccListPending, TccPending } from './list/pending';
@@ -17,13 +16,7 @@ const lazy = <T extends string>(load: () => Promise<Record<T, unknown>>, name: T
 
 const TccListPage = lazy(() => import('./list/TccListPage'), 'TccListPage');
 const TccGeneratePage = lazy(() => import('./generate/TccGeneratePage'), 'TccGeneratePage');
-const TccPage = lazy(() => import('./detail/TccPage'), 'TccPage');
-
-function mayRead(context: RouterContext): boolean {
-  return (
-    context.queryClient.getQueryData(meQuery().queryKey)?.permissions.includes('tcc:read') ?? false
-  );
-}
+const TccPage = lazyRouteComponent(() => import('./detail/TccPage'), 'TccPage');
 
 function screenRoute(shell: AnyRoute, screen: TccScreen) {
   return createRoute({
@@ -32,7 +25,7 @@ function screenRoute(shell: AnyRoute, screen: TccScreen) {
     validateSearch: (search: Record<string, unknown>) => TccListSearch.parse(search),
     loaderDeps: ({ search }) => search,
     loader: ({ context, deps }) => {
-      if (mayRead(context) && screen.view !== 'generate') {
+      if (hasPermission(context, 'tcc:read') && screen.view !== 'generate') {
         void context.queryClient.prefetchQuery(tccListQuery(screen, deps));
       }
     },
@@ -49,11 +42,11 @@ export function tccPages(shell: AnyRoute) {
       getParentRoute: () => shell,
       path: 'taxs/tcc/$id',
       loader: ({ context, params }) => {
-        if (mayRead(context)) {
-          void context.queryClient.prefetchQuery(tccQuery((params as { id: string }).id));
+        if (hasPermission(context, 'tcc:read')) {
+          void context.queryClient.prefetchQuery(tccQuery(params.id));
         }
       },
-      component: TccPage,
+      component: withParams(shell, 'taxs/tcc/$id', TccPage, ({ id }) => ({ id })),
       pendingComponent: TccPending,
     }),
   ];

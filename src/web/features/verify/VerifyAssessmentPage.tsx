@@ -2,7 +2,6 @@ import { Alert, Button, Center, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconQuestionMark } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
 import {
   ASSESSMENT_KIND_LABELS,
   ASSESSMENT_STATUS_LABELS,
@@ -10,9 +9,9 @@ import {
 import type { PublicAssessmentView } from '../../../shared/assessments/notices';
 import { formatKoboAsNaira } from '../../../shared/money';
 import { api, isApiError } from '../../lib/api';
+import { formatLagosDate } from '../../lib/format';
 import { Spinner } from '../../lib/pending/Spinner';
 import { PublicLayout } from '../../shell/PublicLayout';
-import { formatLagosDate } from '../taxpayers/format';
 
 /** What the public may learn of a notice. Notice numbers hold '/', so the number is encoded. */
 const publicAssessmentQuery = (noticeNumber: string) =>
@@ -41,9 +40,8 @@ function noticeNumberOf(splat: string): string {
  * learns whether RevDesk issued it and whether it still stands — and nothing about the
  * taxpayer beyond a masked name (SPEC.md §7 Assessment; as the receipt check).
  */
-export function VerifyAssessmentPage() {
-  const { _splat } = useParams({ strict: false }) as { _splat?: string };
-  const noticeNumber = noticeNumberOf(_splat ?? '');
+export function VerifyAssessmentPage({ path }: { path: string }) {
+  const noticeNumber = noticeNumberOf(path);
   useDocumentTitle('Verify a notice of assessment · RevDesk');
   const notice = useQuery({
     ...publicAssessmentQuery(noticeNumber),

@@ -2,13 +2,12 @@ import { Alert, Button, Center, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconQuestionMark } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
 import { formatKoboAsNaira } from '../../../shared/money';
 import type { PublicReceiptView } from '../../../shared/payments/views';
 import { isApiError } from '../../lib/api';
+import { formatLagosDate } from '../../lib/format';
 import { Spinner } from '../../lib/pending/Spinner';
 import { PublicLayout } from '../../shell/PublicLayout';
-import { formatLagosDate } from '../taxpayers/format';
 import { publicReceiptQuery } from './queries';
 
 /**
@@ -28,9 +27,8 @@ function receiptNumberOf(splat: string): string {
  * /verify/receipt/{receiptNumber}: anyone holding an e-receipt, with no sign-in,
  * learns whether RevDesk issued it — and nothing about the payer beyond a masked name.
  */
-export function VerifyReceiptPage() {
-  const { _splat } = useParams({ strict: false }) as { _splat?: string };
-  const receiptNumber = receiptNumberOf(_splat ?? '');
+export function VerifyReceiptPage({ path }: { path: string }) {
+  const receiptNumber = receiptNumberOf(path);
   useDocumentTitle('Verify a receipt · RevDesk');
   const receipt = useQuery(publicReceiptQuery(receiptNumber));
   const isNotFound =

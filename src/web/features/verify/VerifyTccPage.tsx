@@ -20,15 +20,14 @@ import {
   IconWifiOff,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { formatKoboAsNaira } from '../../../shared/money';
 import type { TccPayload } from '../../../shared/tcc/payload';
 import type { PublicTccView } from '../../../shared/tcc/views';
 import { isApiError } from '../../lib/api';
+import { formatCalendarDate } from '../../lib/format';
 import { Spinner } from '../../lib/pending/Spinner';
 import { PublicLayout } from '../../shell/PublicLayout';
-import { formatCalendarDate } from '../taxpayers/format';
 import { publicTccQuery, tccKeysQuery } from './queries';
 import { checkTccSignature, payloadFromHash } from './tccSignature';
 
@@ -75,9 +74,8 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
  * (valid, revoked, expired, unknown) and the signature's, checked in this browser with the keys
  * it keeps — which still works offline, where only revocation cannot be known.
  */
-export function VerifyTccPage() {
-  const { _splat } = useParams({ strict: false }) as { _splat?: string };
-  const number = numberOf(_splat ?? '');
+export function VerifyTccPage({ path }: { path: string }) {
+  const number = numberOf(path);
   useDocumentTitle('Verify a tax clearance certificate · RevDesk');
   const fromHash = useHashPayload();
   const [pasted, setPasted] = useState<string | null>(null);

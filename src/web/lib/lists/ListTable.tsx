@@ -1,5 +1,6 @@
-import { Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
 import {
   DataTable,
   type DataTableColumn,
@@ -16,12 +17,16 @@ import { usePhoneLayout } from './usePhoneLayout';
  * mantine-datatable on a desk, and below 576 px one card per record holding the fields that
  * matter (DESIGN.md §9: every list works at 375 px wide). A list declares its cards next to
  * its columns; a card opens what a row click opens, and keeps the row's buttons.
+ *
+ * A list of records that have their own page names that page (`recordHref`): the card's
+ * heading is then a link to it, and the list puts a RecordLink in its key column, so the
+ * keyboard opens a record as the mouse does (a row click alone reaches no keyboard).
  */
 
 export type CardField<T> = { label: string; render: (record: T) => ReactNode };
 
 export type ListCards<T> = {
-  /** The card's heading; when the list opens records it is the button that opens one. */
+  /** The card's heading; when the list opens records it is the link or button that opens one. */
   title: (record: T) => ReactNode;
   fields: readonly CardField<T>[];
   /** The row's buttons and whatever they expand, under the fields. */
@@ -90,8 +95,10 @@ export type ListTableProps<T, S extends string = string> = {
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
   sorting?: ListSorting<S> | undefined;
-  /** What a row click, and a tap on a card, opens. */
+  /** What a row click, and a tap on a card, opens inside the page (a drawer, a diff). */
   onOpen?: (record: T) => void;
+  /** The page of a record: a row click goes there, and the card's heading links to it. */
+  recordHref?: (record: T) => string;
   rowExpansion?: DataTableRowExpansionProps<T>;
 };
 
@@ -115,9 +122,18 @@ function paging<T>(data: ListPageData<T> | undefined) {
   };
 }
 
+/** What a row click does: open the record's page, or what the list opens in place. */
+function useRowOpener<T>(props: Pick<ListTableProps<T>, 'onOpen' | 'recordHref'>) {
+  const navigate = useNavigate();
+  const { onOpen, recordHref } = props;
+  if (recordHref) return (record: T) => void navigate({ to: recordHref(record) });
+  return onOpen;
+}
+
 function ListDataTable<T, S extends string>(props: ListTableProps<T, S>) {
   const { records, total, page, pageSize } = paging(props.data);
-  const { onOpen, sorting } = props;
+  const { sorting } = props;
+  const onOpen = useRowOpener(props);
   const sortProps = sorting
     ? {
         sortStatus: toSortStatus(sorting.sort, sorting.columns) as DataTableSortStatus<T>,
@@ -159,7 +175,7 @@ function ListDataTable<T, S extends string>(props: ListTableProps<T, S>) {
 
 function ListCardsView<T, S extends string>(props: ListTableProps<T, S>) {
   const { records, total, page, pageSize } = paging(props.data);
-  const { cards, onOpen } = props;
+  const { cards, onOpen, recordHref } = props;
   const from = (page - 1) * pageSize + 1;
   const to = from + records.length - 1;
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
@@ -168,7 +184,11 @@ function ListCardsView<T, S extends string>(props: ListTableProps<T, S>) {
       <ul aria-label={props.label} aria-busy={props.fetching} className={classes.cards}>
         {records.map((record) => (
           <li key={String(record[props.idAccessor])} className={classes.card}>
-            {onOpen ? (
+            {recordHref ? (
+              <Anchor component={Link} to={recordHref(record)} className={classes.open}>
+                {cards.title(record)}
+              </Anchor>
+            ) : onOpen ? (
               <UnstyledButton
                 className={classes.open}
                 aria-expanded={cards.isExpanded?.(record)}

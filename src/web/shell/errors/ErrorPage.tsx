@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { PublicLayout } from '../PublicLayout';
 
 type ErrorText = { code?: string; title: string; subtitle?: string; text: string };
@@ -29,8 +29,7 @@ function errorText(type: string | undefined): ErrorText {
 }
 
 /** `/error` and `/error/{type}` (SPEC.md §2). */
-export function ErrorPage() {
-  const { type } = useParams({ strict: false });
+export function ErrorPage({ type }: { type?: string | undefined }) {
   const { code, title, subtitle, text } = errorText(type);
   useDocumentTitle(`${title} · RevDesk`);
   return (

@@ -23,6 +23,7 @@ import { isValidBtin } from '../../../../shared/btin';
 import { todayInLagos } from '../../../../shared/dates';
 import { EARLIEST_TAX_YEAR } from '../../../../shared/tax';
 import { api, isApiError, validationIssues } from '../../../lib/api';
+import { toFieldErrors } from '../../../lib/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
@@ -34,7 +35,6 @@ import {
   formPathOf,
   missingFields,
   toBacklogInput,
-  toFormErrors,
 } from './backlogForm';
 import { ReceiptRows } from './ReceiptRows';
 
@@ -46,7 +46,7 @@ function validate(kind: AssessmentKind) {
     const issues = Object.entries(resolveBacklog(toBacklogInput(kind, values))).map(
       ([path, message]) => ({ path, message: String(message) }),
     );
-    const { errors } = toFormErrors(issues);
+    const { errors } = toFieldErrors(issues, formPathOf);
     const missing = missingFields(values);
     return Object.fromEntries(
       Object.entries(errors).map(([path, message]) => [path, missing[path] ?? message]),
@@ -117,7 +117,7 @@ export function BacklogForm(props: {
     }
     const issues = validationIssues(error);
     if (issues.length > 0) {
-      const { errors, elsewhere } = toFormErrors(issues);
+      const { errors, elsewhere } = toFieldErrors(issues, formPathOf);
       form.setErrors(errors);
       return {
         title: 'The entry was not saved',

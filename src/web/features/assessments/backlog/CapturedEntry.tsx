@@ -6,9 +6,9 @@ import { useEffect, useRef } from 'react';
 import { ASSESSMENT_KIND_LABELS } from '../../../../shared/assessments/enums';
 import type { AssessmentView } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
+import { formatLagosDate } from '../../../lib/format';
 import { useShellBase } from '../../../shell/shellPaths';
 import { CHANNEL_LABELS, shownRrr } from '../../payments/format';
-import { formatLagosDate } from '../../taxpayers/format';
 import { assessmentQuery } from '../common/queries';
 import { AssessmentStatusBadge } from '../common/StatusBadges';
 

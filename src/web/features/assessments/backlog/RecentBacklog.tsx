@@ -6,12 +6,12 @@ import { useState } from 'react';
 import type { AssessmentKind } from '../../../../shared/assessments/enums';
 import type { AssessmentView } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
+import { formatLagosDate } from '../../../lib/format';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { ListLoadError } from '../../../lib/lists/listPage';
 import type { PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { useShellBase } from '../../../shell/shellPaths';
-import { formatLagosDate } from '../../taxpayers/format';
 import { assessmentListQuery } from '../common/queries';
 import { AssessmentStatusBadge } from '../common/StatusBadges';
 

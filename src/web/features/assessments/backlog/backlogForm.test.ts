@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BacklogAssessmentInput } from '../../../../shared/assessments/input';
+import { toFieldErrors } from '../../../lib/formErrors';
 import {
   emptyBacklog,
   emptyReceipt,
   formPathOf,
   missingFields,
   toBacklogInput,
-  toFormErrors,
 } from './backlogForm';
 
 const mdaId = '5b0c3f1e-8a1d-4c55-9a43-2f7de1f0a111';
@@ -69,8 +69,9 @@ describe('toBacklogInput', () => {
         'receipts.0.paidOn',
       ]),
     );
-    const { errors } = toFormErrors(
+    const { errors } = toFieldErrors(
       (parsed.error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message })),
+      formPathOf,
     );
     expect(Object.keys(errors)).toEqual(
       expect.arrayContaining(['tax', 'grossIncome', 'receipts.0.amount', 'receipts.0.paidOn']),
@@ -106,14 +107,17 @@ describe('formPathOf', () => {
   });
 });
 
-describe('toFormErrors', () => {
+describe('toFieldErrors with formPathOf', () => {
   it('keeps the first message per field and returns the rest apart', () => {
     expect(
-      toFormErrors([
-        { path: 'receipts.0.rrr', message: 'Remita says it is not paid' },
-        { path: 'receipts.0.rrr', message: 'second' },
-        { path: 'kind', message: 'Unknown kind' },
-      ]),
+      toFieldErrors(
+        [
+          { path: 'receipts.0.rrr', message: 'Remita says it is not paid' },
+          { path: 'receipts.0.rrr', message: 'second' },
+          { path: 'kind', message: 'Unknown kind' },
+        ],
+        formPathOf,
+      ),
     ).toEqual({
       errors: { 'receipts.0.rrr': 'Remita says it is not paid' },
       elsewhere: ['Unknown kind'],

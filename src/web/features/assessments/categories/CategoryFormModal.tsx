@@ -25,8 +25,8 @@ import {
 import { TRADE_CATEGORY_RULES, type TradeCategoryRule } from '../../../../shared/assessments/enums';
 import { AppModal } from '../../../lib/AppModal';
 import { api, isApiError } from '../../../lib/api';
+import { fieldByHead, showServerErrors, validateWith } from '../../../lib/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
-import { showSaveError, validateWith } from '../../mdas/formErrors';
 import { assessmentKeys } from '../common/queries';
 import { DemoBadge } from './CategoryTable';
 import {
@@ -84,7 +84,9 @@ function CategoryForm({
   const form = useForm<CategoryValues>({
     mode: 'controlled',
     initialValues: categoryValues(category),
-    validate: validateWith(TradeCategoryInput, toCategoryInput, CATEGORY_FIELD_NAMES),
+    validate: validateWith(TradeCategoryInput, toCategoryInput, {
+      fieldOf: fieldByHead(CATEGORY_FIELD_NAMES),
+    }),
     validateInputOnBlur: true,
   });
 
@@ -106,7 +108,12 @@ function CategoryForm({
       onClose();
     },
     onError: (error) => {
-      setFormError(showSaveError(form, error, CATEGORY_FIELD_NAMES));
+      setFormError(
+        showServerErrors(form, error, {
+          fieldOf: fieldByHead(CATEGORY_FIELD_NAMES),
+          whenAllOnFields: null,
+        }),
+      );
       // Someone saved since this was opened: the list refetches, so reopening starts from theirs.
       if (isApiError(error) && error.status === 409) {
         void queryClient.invalidateQueries({ queryKey: assessmentKeys.tradeCategories() });

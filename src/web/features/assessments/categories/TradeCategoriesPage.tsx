@@ -14,9 +14,9 @@ import {
   ListHeader,
   useListSearch,
 } from '../../../lib/lists/listPage';
+import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
-import { NoAccess } from '../../pages/NoAccess';
 import { tradeCategoryListQuery } from '../common/queries';
 import { CategoryFilters } from './CategoryFilters';
 import { CategoryFormModal } from './CategoryFormModal';

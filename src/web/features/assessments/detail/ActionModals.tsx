@@ -8,8 +8,8 @@ import { formatKoboAsNaira, nairaToKobo } from '../../../../shared/money';
 import type { PaymentView } from '../../../../shared/payments/views';
 import { AppModal } from '../../../lib/AppModal';
 import { api, isApiError } from '../../../lib/api';
+import { fieldByHead, showServerErrors, validateWith } from '../../../lib/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
-import { showSaveError, validateWith } from '../../mdas/formErrors';
 import { RaisedBill } from '../../payments/bills/RaisedBill';
 import { paymentKeys } from '../../payments/queries';
 import { assessmentKeys } from '../common/queries';
@@ -116,7 +116,7 @@ export function ReasonModal(
       invalidate();
       props.onClose();
     },
-    onError: (error) => setFormError(showSaveError(form, error)),
+    onError: (error) => setFormError(showServerErrors(form, error, { whenAllOnFields: null })),
   });
   return (
     <AppModal
@@ -235,7 +235,9 @@ export function ObjectionModal({ view, onClose }: ModalProps) {
     mode: 'controlled',
     initialValues: { grounds: '', disputed: '', lateReason: '' },
     validate: (values) => {
-      const errors = validateWith(ObjectionInput, toObjection, OBJECTION_NAMES)(values);
+      const errors = validateWith(ObjectionInput, toObjection, {
+        fieldOf: fieldByHead(OBJECTION_NAMES),
+      })(values);
       if (isLate && !values.lateReason.trim()) {
         errors.lateReason = 'The days to object are over: record why it is accepted late';
       }
@@ -252,7 +254,13 @@ export function ObjectionModal({ view, onClose }: ModalProps) {
       invalidate();
       onClose();
     },
-    onError: (error) => setFormError(showSaveError(form, error, OBJECTION_NAMES)),
+    onError: (error) =>
+      setFormError(
+        showServerErrors(form, error, {
+          fieldOf: fieldByHead(OBJECTION_NAMES),
+          whenAllOnFields: null,
+        }),
+      ),
   });
   return (
     <AppModal

@@ -4,7 +4,6 @@ import {
   Badge,
   Box,
   Breadcrumbs,
-  Button,
   Grid,
   Group,
   Stack,
@@ -13,14 +12,14 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { ASSESSMENT_KIND_LABELS } from '../../../../shared/assessments/enums';
 import type { AssessmentDetail } from '../../../../shared/assessments/views';
-import { isApiError } from '../../../lib/api';
+import { DetailLoadError } from '../../../lib/DetailLoadError';
+import { formatLagosDate } from '../../../lib/format';
+import { NoAccess } from '../../../lib/NoAccess';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { NoAccess } from '../../pages/NoAccess';
-import { formatLagosDate } from '../../taxpayers/format';
 import { assessmentQuery } from '../common/queries';
 import { AssessmentStatusBadge } from '../common/StatusBadges';
 import { KIND_LIST } from '../list/kinds';
@@ -34,14 +33,13 @@ import { MoneyCard } from './MoneyCard';
  * /birs/taxs/assessment/$id: one assessment of any kind, with its money, its computation as
  * stored, its payments, objections and history, and what the officer may do to it.
  */
-export function AssessmentPage() {
+export function AssessmentPage({ id }: { id: string }) {
   const canRead = usePermission('assessment:read');
   if (!canRead) return <NoAccess title="Assessment" />;
-  return <AssessmentScreen />;
+  return <AssessmentScreen id={id} />;
 }
 
-function AssessmentScreen() {
-  const { id } = useParams({ strict: false }) as { id: string };
+function AssessmentScreen({ id }: { id: string }) {
   const base = useShellBase();
   const assessment = useQuery(assessmentQuery(id));
   useDocumentTitle(
@@ -49,38 +47,21 @@ function AssessmentScreen() {
   );
   if (assessment.isPending) return <AssessmentPending />;
   if (assessment.isError) {
-    const error = assessment.error;
     // A mistyped or foreign id: the server answers 404 (or 422 for what is not an id at all).
-    const isMissing = isApiError(error) && (error.status === 404 || error.status === 422);
     return (
-      <Stack gap="lg">
-        <Title order={1} size="h2">
-          {isMissing ? 'No such assessment' : 'Assessment'}
-        </Title>
-        <Alert
-          color={isMissing ? 'gray' : 'red'}
-          variant="light"
-          role="alert"
-          title={isMissing ? 'No such assessment' : 'The assessment could not be loaded'}
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">
-              {isMissing
-                ? 'No assessment you may read has this address. It may have been mistyped, or belong to a kind of assessment you do not work with.'
-                : error.message}
-            </Text>
-            {isMissing ? (
-              <Button size="xs" component={Link} to={`${base}/${KIND_LIST.direct.path}`}>
-                Go to the assessments
-              </Button>
-            ) : (
-              <Button size="xs" onClick={() => void assessment.refetch()}>
-                Try again
-              </Button>
-            )}
-          </Stack>
-        </Alert>
-      </Stack>
+      <DetailLoadError
+        heading="Assessment"
+        what="The assessment"
+        error={assessment.error}
+        isRetrying={assessment.isFetching}
+        onRetry={() => void assessment.refetch()}
+        missing={{
+          title: 'No such assessment',
+          text: 'No assessment you may read has this address. It may have been mistyped, or belong to a kind of assessment you do not work with.',
+          linkTo: `${base}/${KIND_LIST.direct.path}`,
+          linkLabel: 'Go to the assessments',
+        }}
+      />
     );
   }
   return <AssessmentView detail={assessment.data} base={base} />;

@@ -1,9 +1,9 @@
 import { Anchor, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { AssessmentDetail } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
+import { formatLagosDate, formatLagosDateTime } from '../../../lib/format';
 import { STATUS_COLORS, STATUS_LABELS, shownRrr } from '../../payments/format';
 import { receiptPdfUrl } from '../../payments/queries';
-import { formatLagosDate, formatLagosDateTime } from '../../taxpayers/format';
 import { decisionLetterUrl } from '../common/queries';
 import { ObjectionStatusBadge } from '../common/StatusBadges';
 import { daysLeftText, formatDay, historyActionText } from './detailText';

@@ -1,7 +1,7 @@
 import 'mantine-datatable/styles.css';
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+
 import { useState } from 'react';
 import { ListLoadError } from '../../../lib/lists/listPage';
 import { useShellBase } from '../../../shell/shellPaths';
@@ -15,7 +15,6 @@ import { AssessmentTotals } from '../list/AssessmentTotals';
  */
 export function TaxpayerAssessments({ btin }: { btin: string }) {
   const base = useShellBase();
-  const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const list = useQuery(taxpayerAssessmentsQuery(btin, page));
   return (
@@ -40,7 +39,7 @@ export function TaxpayerAssessments({ btin }: { btin: string }) {
             isFetching={list.isFetching}
             withTaxpayer={false}
             emptyText="No assessments for this taxpayer yet"
-            onOpen={(row) => void navigate({ to: `${base}/taxs/assessment/${row.id}` })}
+            recordHref={(row) => `${base}/taxs/assessment/${row.id}`}
             // The server's order (latest year first), 25 at a time (taxpayerAssessmentsQuery).
             onPageChange={setPage}
             onPageSizeChange={() => setPage(1)}

@@ -31,6 +31,7 @@ import type {
   PersonalIncomeTaxComputation,
 } from '../../../../shared/tax/schemas';
 import { isApiError, validationIssues } from '../../../lib/api';
+import { FIELDS_NEED_CORRECTING, toFieldErrors } from '../../../lib/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { useShellBase } from '../../../shell/shellPaths';
 import { assessmentKeys } from '../common/queries';
@@ -323,15 +324,7 @@ export function showSaveErrors(form: ErrorTarget, error: Error): string | null {
   }
   const issues = validationIssues(error);
   if (issues.length === 0) return error.message;
-  const onFields: Record<string, string> = {};
-  const elsewhere: string[] = [];
-  for (const issue of issues) {
-    const field = fieldOfServerPath(issue.path);
-    if (field === null) elsewhere.push(issue.message);
-    else onFields[field] ??= issue.message;
-  }
-  form.setErrors(onFields);
-  return elsewhere.length > 0
-    ? elsewhere.join(' ')
-    : 'Some fields need correcting: see the messages beside them.';
+  const { errors, elsewhere } = toFieldErrors(issues, fieldOfServerPath);
+  form.setErrors(errors);
+  return elsewhere.length > 0 ? elsewhere.join(' ') : FIELDS_NEED_CORRECTING;
 }

@@ -2,17 +2,17 @@ import '../../../styles/forms.css';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ASSESSMENT_STATUS_LABELS, assessmentKindsOf } from '../../../../shared/assessments/enums';
 import type { AssessmentDetail } from '../../../../shared/assessments/views';
 import { todayInLagos } from '../../../../shared/dates';
 import { isApiError } from '../../../lib/api';
+import { NoAccess } from '../../../lib/NoAccess';
 import { DetailSkeleton } from '../../../lib/pending/skeletons';
 import { meQuery } from '../../../lib/queries';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { NoAccess } from '../../pages/NoAccess';
 import { assessmentQuery } from '../common/queries';
 import { DirectAssessmentForm } from './DirectAssessmentForm';
 import { emptyValues, valuesFromDraft } from './formValues';
@@ -73,15 +73,14 @@ function NewDirectAssessment() {
 }
 
 /** /birs/taxs/direct-assessment/$id/edit: a draft's figures, changed before it is issued. */
-export function EditDirectAssessmentPage() {
+export function EditDirectAssessmentPage({ id }: { id: string }) {
   const mayDraft = useMayDraftDirect();
   if (!mayDraft) return <NoAccess title={EDIT_TITLE} />;
-  return <EditDirectAssessment />;
+  return <EditDirectAssessment id={id} />;
 }
 
-function EditDirectAssessment() {
+function EditDirectAssessment({ id }: { id: string }) {
   useDocumentTitle(`${EDIT_TITLE} · RevDesk`);
-  const { id } = useParams({ strict: false }) as { id: string };
   const assessment = useQuery(assessmentQuery(id));
 
   if (assessment.isPending) {

@@ -5,7 +5,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArchive, IconFilePlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import type { AssessmentKind } from '../../../../shared/assessments/enums';
 import {
   ExportButtons,
@@ -14,10 +14,10 @@ import {
   ListHeader,
   useListSearch,
 } from '../../../lib/lists/listPage';
+import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { NoAccess } from '../../pages/NoAccess';
 import { AssessmentListSearch } from '../common/assessmentSearch';
 import { assessmentExportUrl, assessmentListQuery } from '../common/queries';
 import { AssessmentFilters } from './AssessmentFilters';
@@ -48,7 +48,6 @@ function AssessmentList({ kind }: { kind: AssessmentKind }) {
   const meta = KIND_LIST[kind];
   useDocumentTitle(`${meta.title} · RevDesk`);
   const base = useShellBase();
-  const navigate = useNavigate();
   const list = useListSearch(AssessmentListSearch);
   const { search } = list;
   const query = useQuery(assessmentListQuery(kind, search));
@@ -118,7 +117,7 @@ function AssessmentList({ kind }: { kind: AssessmentKind }) {
             data={data}
             isFetching={query.isFetching}
             emptyText={`No ${meta.noun} on this page`}
-            onOpen={(row) => void navigate({ to: `${base}/taxs/assessment/${row.id}` })}
+            recordHref={(row) => `${base}/taxs/assessment/${row.id}`}
             sorting={{
               sort: search.sort ?? '-createdAt',
               onChange: (sort) => list.setSort(sort, '-createdAt'),

@@ -6,9 +6,10 @@ import type {
   AssessmentView,
 } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
+import { formatLagosDate } from '../../../lib/format';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { RecordLink } from '../../../lib/lists/RecordLink';
 import { PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
-import { formatLagosDate } from '../../taxpayers/format';
 import { AssessmentStatusBadge } from '../common/StatusBadges';
 
 /** Columns the server sorts by, and its name for each. */
@@ -33,7 +34,8 @@ type Props = {
   label: string;
   data: AssessmentPage | undefined;
   isFetching: boolean;
-  onOpen: (row: AssessmentView) => void;
+  /** An assessment's page: its notice number links there, and a row click opens it. */
+  recordHref: (row: AssessmentView) => string;
   emptyText: string;
   /** Without it the list keeps the server's order (the taxpayer's tab). */
   sorting?: { sort: AssessmentSort; onChange: (sort: AssessmentSort) => void };
@@ -48,7 +50,12 @@ type Props = {
 export function AssessmentTable({ withTaxpayer = true, sorting, ...props }: Props) {
   const sortable = sorting !== undefined;
   const columns: DataTableColumn<AssessmentView>[] = [
-    { accessor: 'noticeNumber', title: 'Notice number', noWrap: true, render: noticeLabel },
+    {
+      accessor: 'noticeNumber',
+      title: 'Notice number',
+      noWrap: true,
+      render: (row) => <RecordLink to={props.recordHref(row)}>{noticeLabel(row)}</RecordLink>,
+    },
     ...(withTaxpayer
       ? ([
           {
@@ -140,7 +147,7 @@ export function AssessmentTable({ withTaxpayer = true, sorting, ...props }: Prop
       onPageChange={props.onPageChange}
       onPageSizeChange={props.onPageSizeChange}
       sorting={sorting && { ...sorting, columns: SORT_COLUMNS }}
-      onOpen={props.onOpen}
+      recordHref={props.recordHref}
     />
   );
 }

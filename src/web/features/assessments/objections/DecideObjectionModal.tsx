@@ -21,9 +21,9 @@ import { formatKoboAsNaira } from '../../../../shared/money';
 import { INCOME_SOURCES, MAX_INCOME_LINES } from '../../../../shared/tax';
 import { AppModal } from '../../../lib/AppModal';
 import { api, isApiError, validationIssues } from '../../../lib/api';
+import { selectOptions } from '../../../lib/format';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { DetailSkeleton } from '../../../lib/pending/skeletons';
-import { selectOptions } from '../../taxpayers/format';
 import { assessmentKeys, assessmentQuery } from '../common/queries';
 import { DecisionResult } from './DecisionResult';
 import {

@@ -5,8 +5,8 @@ import { ASSESSMENT_KIND_LABELS } from '../../../../shared/assessments/enums';
 import type { ObjectionView } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { AppDrawer } from '../../../lib/AppModal';
+import { formatCalendarDate, formatLagosDate } from '../../../lib/format';
 import { useShellBase } from '../../../shell/shellPaths';
-import { formatCalendarDate, formatLagosDate } from '../../taxpayers/format';
 import { DecisionResult } from './DecisionResult';
 import { AnswerClock } from './ObjectionTable';
 

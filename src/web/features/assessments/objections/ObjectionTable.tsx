@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ObjectionPage, ObjectionView } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
+import { formatLagosDate } from '../../../lib/format';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { useShellBase } from '../../../shell/shellPaths';
-import { formatLagosDate } from '../../taxpayers/format';
 import { ObjectionStatusBadge } from '../common/StatusBadges';
 import { answerClock, truncateText } from './objectionSearch';
 

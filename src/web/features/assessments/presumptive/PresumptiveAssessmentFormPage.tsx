@@ -24,11 +24,11 @@ import type { AssessmentView } from '../../../../shared/assessments/views';
 import { BAYELSA_STATE_ID } from '../../../../shared/states';
 import { EARLIEST_TAX_YEAR, latestTaxYear } from '../../../../shared/tax';
 import { api, isApiError } from '../../../lib/api';
+import { fieldByHead, showServerErrors } from '../../../lib/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
+import { NoAccess } from '../../../lib/NoAccess';
 import { meQuery } from '../../../lib/queries';
 import { usePermission } from '../../../lib/usePermission';
-import { showSaveError } from '../../mdas/formErrors';
-import { NoAccess } from '../../pages/NoAccess';
 import { TRADER_SIZE_LABELS } from '../categories/ruleText';
 import { assessmentKeys, tradeCategoryListQuery } from '../common/queries';
 import { PresumptiveAmount } from './PresumptiveAmount';
@@ -126,7 +126,12 @@ function PresumptiveForm() {
         );
         return;
       }
-      setFormError(showSaveError(form, error, PRESUMPTIVE_FIELD_NAMES));
+      setFormError(
+        showServerErrors(form, error, {
+          fieldOf: fieldByHead(PRESUMPTIVE_FIELD_NAMES),
+          whenAllOnFields: null,
+        }),
+      );
     },
   });
 

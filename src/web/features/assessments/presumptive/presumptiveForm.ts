@@ -10,7 +10,7 @@ import {
   PresumptiveInputError,
   type PresumptiveTaxComputation,
 } from '../../../../shared/tax/presumptive';
-import type { FieldNames } from '../../mdas/formErrors';
+import type { FieldNames } from '../../../lib/formErrors';
 
 /**
  * The presumptive assessment form (domain/tax-rules.md, "Presumptive tax"): what the officer

@@ -21,10 +21,10 @@ import {
 import { USER_TYPES } from '../../../../shared/userTypeEnums';
 import { AppModal } from '../../../lib/AppModal';
 import { api } from '../../../lib/api';
+import { fieldByPath, showServerErrors } from '../../../lib/formErrors';
 import { GROUP_PAGES, userTypeOptions } from '../format';
 import { officerKeys } from '../queries';
 import { MdaPrivilegeSelect } from './MdaPrivilegeSelect';
-import { showOfficerFormErrors } from './serverErrors';
 
 type Values = {
   firstName: string;
@@ -95,7 +95,10 @@ function CreateOfficerForm(props: {
       });
       props.onCreated(officer.id);
     },
-    onError: (error) => setFormError(showOfficerFormErrors(form, error, 'temporaryPassword')),
+    onError: (error) =>
+      setFormError(
+        showServerErrors(form, error, { fieldOf: fieldByPath, passwordField: 'temporaryPassword' }),
+      ),
   });
 
   // Administrators and officers are made from either screen; each screen offers its own first.

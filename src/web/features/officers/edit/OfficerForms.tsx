@@ -17,11 +17,11 @@ import {
   UpdateOfficerBody,
 } from '../../../../shared/officers';
 import { USER_TYPE_LABELS, USER_TYPES } from '../../../../shared/userTypeEnums';
-import { formatPhone } from '../../taxpayers/format';
+import { formatPhone } from '../../../lib/format';
+import { fieldByPath, showServerErrors } from '../../../lib/formErrors';
 import { userTypeOptions } from '../format';
 import { PASSWORD_POLICY } from './CreateOfficerModal';
 import { MdaPrivilegeSelect } from './MdaPrivilegeSelect';
-import { showOfficerFormErrors } from './serverErrors';
 import { useOfficerChange } from './useOfficerChange';
 
 function FormError({ title, message }: { title: string; message: string | null }) {
@@ -63,7 +63,7 @@ export function EditOfficerForm({ officer }: { officer: OfficerDetail }) {
       title: 'Officer saved',
       message: (o) => `${o.firstName} ${o.surname}'s details are saved.`,
     },
-    { onError: (error) => setFormError(showOfficerFormErrors(form, error)) },
+    { onError: (error) => setFormError(showServerErrors(form, error, { fieldOf: fieldByPath })) },
   );
   const changed = (Object.keys(initialValues) as (keyof EditValues)[]).filter(
     (key) => form.values[key] !== initialValues[key],
@@ -132,7 +132,7 @@ export function MdaPrivilegesForm({ officer }: { officer: OfficerDetail }) {
       message: (o) =>
         `${o.firstName} ${o.surname} now holds ${o.mdaPrivileges.length} MDA privilege${o.mdaPrivileges.length === 1 ? '' : 's'} and was signed out everywhere.`,
     },
-    { onError: (error) => setFormError(showOfficerFormErrors(form, error)) },
+    { onError: (error) => setFormError(showServerErrors(form, error, { fieldOf: fieldByPath })) },
   );
   return (
     <form
@@ -177,7 +177,13 @@ export function ResetPasswordForm({ officer }: { officer: OfficerDetail }) {
         `Give ${o.firstName} ${o.surname} the temporary password; they will choose their own at their next sign-in.`,
     },
     {
-      onError: (error) => setFormError(showOfficerFormErrors(form, error, 'temporaryPassword')),
+      onError: (error) =>
+        setFormError(
+          showServerErrors(form, error, {
+            fieldOf: fieldByPath,
+            passwordField: 'temporaryPassword',
+          }),
+        ),
       onSuccess: () => form.reset(),
     },
   );

@@ -13,10 +13,10 @@ import {
   ListHeader,
   useListSearch,
 } from '../../../lib/lists/listPage';
+import { NoAccess } from '../../../lib/NoAccess';
 import { OFFICER_TABLE } from '../../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
-import { NoAccess } from '../../pages/NoAccess';
 import { CreateOfficerModal } from '../edit/CreateOfficerModal';
 import { OfficerDrawer } from '../edit/OfficerDrawer';
 import { GROUP_PAGES } from '../format';

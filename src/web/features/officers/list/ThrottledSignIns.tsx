@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { UserTypeGroup } from '../../../../shared/officers';
-import { formatLagosDateTime } from '../../taxpayers/format';
+import { formatLagosDateTime } from '../../../lib/format';
 import { GROUP_PAGES } from '../format';
 import { throttledSignInsQuery } from '../queries';
 

@@ -12,13 +12,13 @@ import {
   type AttentionItem,
   type AttentionKind,
 } from '../../../../shared/payments/attention';
+import { formatLagosDateTime } from '../../../lib/format';
 import { countActiveFilters, FilterBar, FilterSelect } from '../../../lib/lists/filters';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { ListHeader, ListLoadError, useListSearch } from '../../../lib/lists/listPage';
+import { NoAccess } from '../../../lib/NoAccess';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { NoAccess } from '../../pages/NoAccess';
-import { formatLagosDateTime } from '../../taxpayers/format';
 import { AttentionSearch, attentionQuery } from './attentionQuery';
 
 const TITLE = 'Payments Needing Attention';

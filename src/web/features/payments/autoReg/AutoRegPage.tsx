@@ -9,6 +9,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { AutoRegEntry } from '../../../../shared/payments/views';
+import { formatLagosDate } from '../../../lib/format';
 import {
   countActiveFilters,
   FilterBar,
@@ -18,10 +19,9 @@ import {
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { ListHeader, ListLoadError, useListSearch } from '../../../lib/lists/listPage';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
+import { NoAccess } from '../../../lib/NoAccess';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { NoAccess } from '../../pages/NoAccess';
-import { formatLagosDate } from '../../taxpayers/format';
 import { shownRrr } from '../format';
 import { MatchPayerModal } from '../history/MatchPayerModal';
 import { AutoRegSearch } from '../paymentSearch';

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { AutoRegEntry } from '../../../../shared/payments/views';
-import { formatLagosDateTime } from '../../taxpayers/format';
+import { formatLagosDateTime } from '../../../lib/format';
 import { checkEvasStatus } from '../queries';
 
 /** "Check EVAS" for one payer, its answer shown in the row (GET /api/v1/evas/rrr/{rrr}/status). */

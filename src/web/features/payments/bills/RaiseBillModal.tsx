@@ -10,10 +10,10 @@ import {
 } from '../../../../shared/payments/enums';
 import { InvoiceInput, type PaymentView } from '../../../../shared/payments/views';
 import { AppModal } from '../../../lib/AppModal';
+import { selectOptions } from '../../../lib/format';
+import { fieldByHead, showServerErrors, validateWith } from '../../../lib/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
-import { showSaveError, validateWith } from '../../mdas/formErrors';
 import { mdaOptionsQuery } from '../../officers/queries';
-import { selectOptions } from '../../taxpayers/format';
 import { paymentKeys, raiseBill, revenueHeadsQuery } from '../queries';
 import { RaisedBill } from './RaisedBill';
 
@@ -76,7 +76,9 @@ function BillForm(props: {
     initialValues: { mdaId: null, revenueHeadCode: '', amount: '', description: '', type: null },
     // Checked on submit only: a message appearing on blur moved the button from under the
     // officer's pointer between mousedown and mouseup, and the click was lost.
-    validate: validateWith(InvoiceInput, (values: Values) => toInput(props.btin, values), NAMES),
+    validate: validateWith(InvoiceInput, (values: Values) => toInput(props.btin, values), {
+      fieldOf: fieldByHead(NAMES),
+    }),
   });
   const mdas = useQuery(mdaOptionsQuery());
   const mda = useQuery(revenueHeadsQuery(form.values.mdaId));
@@ -88,7 +90,10 @@ function BillForm(props: {
       void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
       props.onRaised(bill);
     },
-    onError: (error) => setFormError(showSaveError(form, error, NAMES)),
+    onError: (error) =>
+      setFormError(
+        showServerErrors(form, error, { fieldOf: fieldByHead(NAMES), whenAllOnFields: null }),
+      ),
   });
 
   return (

@@ -7,7 +7,7 @@ import { formatKoboAsNaira } from '../../../../shared/money';
 import type { AutoRegEntry } from '../../../../shared/payments/views';
 import { AppModal } from '../../../lib/AppModal';
 import { isApiError } from '../../../lib/api';
-import { formatPhone } from '../../taxpayers/format';
+import { formatPhone } from '../../../lib/format';
 import { taxpayerQuery } from '../../taxpayers/queries';
 import { shownRrr } from '../format';
 import { matchPayer, paymentKeys } from '../queries';

@@ -5,8 +5,8 @@ import { formatKoboAsNaira } from '../../../../shared/money';
 import { PAYMENT_TYPE_LABELS, type PaymentArrival } from '../../../../shared/payments/enums';
 import type { PaymentView } from '../../../../shared/payments/views';
 import { AppDrawer } from '../../../lib/AppModal';
+import { formatLagosDateTime, formatPhone } from '../../../lib/format';
 import { Spinner } from '../../../lib/pending/Spinner';
-import { formatLagosDateTime, formatPhone } from '../../taxpayers/format';
 import {
   CHANNEL_LABELS,
   RRR_PENDING_CONFIRMATION,

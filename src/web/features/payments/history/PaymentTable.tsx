@@ -4,10 +4,10 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { PaymentSort } from '../../../../shared/payments/enums';
 import type { PaymentPage, PaymentView } from '../../../../shared/payments/views';
+import { formatLagosDate } from '../../../lib/format';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { formatLagosDate } from '../../taxpayers/format';
 import {
   CHANNEL_LABELS,
   RRR_PENDING_CONFIRMATION,

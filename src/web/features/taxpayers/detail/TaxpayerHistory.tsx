@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Pagination, Paper, Stack, Text, Title } fro
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TaxpayerHistoryEntry } from '../../../../shared/taxpayers';
-import { formatLagosDateTime } from '../format';
+import { formatLagosDateTime } from '../../../lib/format';
 import { taxpayerHistoryQuery } from '../queries';
 
 const HISTORY_PAGE_SIZE = 20;

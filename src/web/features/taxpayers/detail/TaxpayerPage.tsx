@@ -17,15 +17,16 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconEdit, IconUserQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LABELS, type TaxpayerView } from '../../../../shared/taxpayers';
 import { isApiError } from '../../../lib/api';
+import { DetailLoadError } from '../../../lib/DetailLoadError';
+import { NoAccess } from '../../../lib/NoAccess';
 import { TaxpayerPending } from '../../../lib/pending/pendingShapes';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { TaxpayerAssessments } from '../../assessments/detail/TaxpayerAssessments';
-import { NoAccess } from '../../pages/NoAccess';
 import { TaxpayerPayments } from '../../payments/bills/TaxpayerPayments';
 import { EditTaxpayerModal } from '../form/EditTaxpayerModal';
 import { KIND_PAGES, STATUS_COLORS, statusLabel } from '../format';
@@ -35,9 +36,8 @@ import { TaxpayerHistory } from './TaxpayerHistory';
 import { TaxpayerProfile } from './TaxpayerProfile';
 
 /** /birs/taxpayer/$btin: one taxpayer's record, its photo and its change history. */
-export function TaxpayerPage() {
+export function TaxpayerPage({ btin }: { btin: string }) {
   const canRead = usePermission('taxpayer:read');
-  const { btin } = useParams({ strict: false }) as { btin: string };
   if (!canRead) return <NoAccess title="Taxpayer" />;
   return <TaxpayerRecord btin={btin} />;
 }
@@ -55,19 +55,13 @@ function TaxpayerRecord({ btin }: { btin: string }) {
       (error.code === 'TAXPAYER_NOT_FOUND' || error.code === 'VALIDATION_FAILED');
     if (isNotFound) return <NotFound btin={btin} />;
     return (
-      <Stack gap="lg">
-        <Title order={1} size="h2">
-          BTIN {btin}
-        </Title>
-        <Alert color="red" variant="light" role="alert" title="The taxpayer could not be loaded">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{error.message}</Text>
-            <Button size="xs" onClick={() => void taxpayer.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      </Stack>
+      <DetailLoadError
+        heading={`BTIN ${btin}`}
+        what="The taxpayer"
+        error={error}
+        isRetrying={taxpayer.isFetching}
+        onRetry={() => void taxpayer.refetch()}
+      />
     );
   }
   return <TaxpayerDetails view={taxpayer.data} base={base} />;

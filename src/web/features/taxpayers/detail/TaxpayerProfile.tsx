@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LABELS, type TaxpayerView } from '../../../../shared/taxpayers';
+import { formatCalendarDate, formatLagosDateTime } from '../../../lib/format';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
-import { formatCalendarDate, formatLagosDateTime } from '../format';
 import classes from './TaxpayerProfile.module.css';
 
 type Row = [label: string, value: ReactNode];

@@ -7,10 +7,10 @@ import type { TaxpayerPatch, TaxpayerView } from '../../../../shared/taxpayers';
 import { AppModal } from '../../../lib/AppModal';
 import { api, isApiError } from '../../../lib/api';
 import { changedFields } from '../../../lib/changedFields';
+import { fieldByPath, showServerErrors } from '../../../lib/formErrors';
 import { taxpayerKeys } from '../queries';
 import { CorporateFields } from './fields/CorporateFields';
 import { IndividualFields } from './fields/IndividualFields';
-import { showServerErrors } from './formValidation';
 import {
   type CorporateValues,
   changedStatus,
@@ -96,7 +96,7 @@ function EditForm<V extends IndividualValues | CorporateValues, I extends object
         setConflict(true);
         return;
       }
-      setFormError(showServerErrors(form, error));
+      setFormError(showServerErrors(form, error, { fieldOf: fieldByPath }));
     },
   });
 

@@ -3,10 +3,10 @@ import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { CorporateInput, IndividualInput, type TaxpayerKind } from '../../../../shared/taxpayers';
 import { AppModal } from '../../../lib/AppModal';
+import { fieldByPath, showServerErrors } from '../../../lib/formErrors';
 import { DuplicateDialog, ExactDuplicateAlert } from './DuplicateDialog';
 import { CorporateFields } from './fields/CorporateFields';
 import { IndividualFields } from './fields/IndividualFields';
-import { showServerErrors } from './formValidation';
 import {
   type CorporateValues,
   type IndividualValues,
@@ -96,7 +96,9 @@ function RegisterForm<V extends IndividualValues | CorporateValues>({
   children: ReactNode;
 }) {
   const [formError, setFormError] = useState<string | null>(null);
-  const registration = useRegistration((error) => setFormError(showServerErrors(form, error)));
+  const registration = useRegistration((error) =>
+    setFormError(showServerErrors(form, error, { fieldOf: fieldByPath })),
+  );
   return (
     <form
       noValidate

@@ -1,6 +1,6 @@
 import { useForm } from '@mantine/form';
 import { CorporateInput, IndividualInput, type TaxpayerView } from '../../../../shared/taxpayers';
-import { schemaValidator } from './formValidation';
+import { fieldByPath, validateWith } from '../../../lib/formErrors';
 import {
   type CorporateValues,
   corporateValues,
@@ -20,11 +20,10 @@ export function useIndividualForm(view?: TaxpayerView) {
   return useForm<IndividualValues>({
     mode: 'controlled',
     initialValues,
-    validate: schemaValidator(
-      IndividualInput,
-      toIndividualInput,
-      view ? toIndividualInput(initialValues) : undefined,
-    ),
+    validate: validateWith(IndividualInput, toIndividualInput, {
+      fieldOf: fieldByPath,
+      editedFrom: view ? toIndividualInput(initialValues) : undefined,
+    }),
     validateInputOnBlur: true,
   });
 }
@@ -34,11 +33,10 @@ export function useCorporateForm(view?: TaxpayerView) {
   return useForm<CorporateValues>({
     mode: 'controlled',
     initialValues,
-    validate: schemaValidator(
-      CorporateInput,
-      toCorporateInput,
-      view ? toCorporateInput(initialValues) : undefined,
-    ),
+    validate: validateWith(CorporateInput, toCorporateInput, {
+      fieldOf: fieldByPath,
+      editedFrom: view ? toCorporateInput(initialValues) : undefined,
+    }),
     validateInputOnBlur: true,
   });
 }

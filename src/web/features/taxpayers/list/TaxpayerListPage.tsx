@@ -13,11 +13,11 @@ import {
   ListHeader,
   useListSearch,
 } from '../../../lib/lists/listPage';
+import { NoAccess } from '../../../lib/NoAccess';
 import { TAXPAYER_TABLE } from '../../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { useLazyDialog } from '../../../lib/useLazyDialog';
 import { usePermission } from '../../../lib/usePermission';
-import { NoAccess } from '../../pages/NoAccess';
 import { KIND_PAGES } from '../format';
 import { effectiveSort, TaxpayerListSearch } from '../listSearch';
 import { taxpayerExportUrl, taxpayerListQuery } from '../queries';

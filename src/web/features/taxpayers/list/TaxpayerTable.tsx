@@ -1,5 +1,4 @@
-import { Anchor, Badge } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Badge } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type {
   TaxpayerKind,
@@ -7,10 +6,12 @@ import type {
   TaxpayerListResult,
   TaxpayerSort,
 } from '../../../../shared/taxpayers';
+import { formatLagosDate } from '../../../lib/format';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
+import { RecordLink } from '../../../lib/lists/RecordLink';
 import { useShellBase } from '../../../shell/shellPaths';
-import { formatLagosDate, STATUS_COLORS, statusLabel } from '../format';
+import { STATUS_COLORS, statusLabel } from '../format';
 
 /** Columns the server sorts by, and its name for each; relevance is no column (no arrow). */
 const SORT_COLUMNS = { btin: 'btin', displayName: 'name', createdAt: 'createdAt' } as const;
@@ -28,7 +29,6 @@ type Props = {
 /** One page of the registry; paging and sorting happen on the server. */
 export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Props) {
   const base = useShellBase();
-  const navigate = useNavigate();
   const pageOf = (btin: string) => `${base}/taxpayer/${btin}`;
 
   const columns: DataTableColumn<TaxpayerListItem>[] = [
@@ -36,11 +36,7 @@ export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Pro
       accessor: 'btin',
       title: 'BTIN',
       sortable: true,
-      render: (row) => (
-        <Anchor component={Link} to={pageOf(row.btin)} onClick={(event) => event.stopPropagation()}>
-          {row.btin}
-        </Anchor>
-      ),
+      render: (row) => <RecordLink to={pageOf(row.btin)}>{row.btin}</RecordLink>,
     },
     // No e-mail column: at 1,440 px it pushed the status off the screen. The search finds
     // by e-mail, and the taxpayer's page and the exports show it.
@@ -96,7 +92,7 @@ export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Pro
       onPageChange={handlers.onPageChange}
       onPageSizeChange={handlers.onPageSizeChange}
       sorting={{ sort, columns: SORT_COLUMNS, onChange: handlers.onSortChange }}
-      onOpen={(record) => void navigate({ to: pageOf(record.btin) })}
+      recordHref={(record) => pageOf(record.btin)}
     />
   );
 }

@@ -8,10 +8,10 @@ import {
   TCC_PURPOSE_LABELS,
 } from '../../../../shared/tcc/enums';
 import type { TccView } from '../../../../shared/tcc/views';
+import { formatCalendarDate, formatLagosDate, formatPhone } from '../../../lib/format';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { STATUS_LABELS as PAYMENT_STATUS_LABELS, shownRrr } from '../../payments/format';
-import { formatCalendarDate, formatLagosDate, formatPhone } from '../../taxpayers/format';
 
 /** A label over its value; a value that is missing reads "—". */
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -2,7 +2,7 @@
 import '@mantine/core/styles/Timeline.layer.css';
 import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { TccView } from '../../../../shared/tcc/views';
-import { formatLagosDateTime } from '../../taxpayers/format';
+import { formatLagosDateTime } from '../../../lib/format';
 import { historyCommentLabel, historyText } from '../common/tccText';
 
 /** Everything that happened to the certificate, oldest first: who, what, when, and why. */

@@ -1,15 +1,15 @@
-import { Alert, Badge, Box, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
 import { isAmendable } from '../../../../shared/tcc/chain';
 import { TCC_KIND_LABELS } from '../../../../shared/tcc/enums';
 import type { TccView } from '../../../../shared/tcc/views';
 import { isApiError } from '../../../lib/api';
+import { DetailLoadError } from '../../../lib/DetailLoadError';
+import { formatLagosDate } from '../../../lib/format';
+import { NoAccess } from '../../../lib/NoAccess';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { NoAccess } from '../../pages/NoAccess';
-import { formatLagosDate } from '../../taxpayers/format';
 import { tccQuery } from '../common/queries';
 import { TccStatusBadge } from '../common/StatusBadge';
 import { awaitedText, latestReason } from '../common/tccText';
@@ -24,14 +24,13 @@ import { YearsTable } from './YearsTable';
  * its kind, the three-year table, where it stands in the approvals (DESIGN.md §5), its history,
  * and what this officer may do with it now.
  */
-export function TccPage() {
+export function TccPage({ id }: { id: string }) {
   const canRead = usePermission('tcc:read');
   if (!canRead) return <NoAccess title="Tax clearance certificate" />;
-  return <TccScreen />;
+  return <TccScreen id={id} />;
 }
 
-function TccScreen() {
-  const { id } = useParams({ strict: false }) as { id: string };
+function TccScreen({ id }: { id: string }) {
   const base = useShellBase();
   const certificate = useQuery(tccQuery(id));
   useDocumentTitle(`${certificate.data?.number ?? 'Tax clearance certificate'} · RevDesk`);
@@ -43,36 +42,20 @@ function TccScreen() {
     }
     // A mistyped id, or a kind this officer does not read: the server answers 404 (422 for
     // what is not an id at all).
-    const isMissing = isApiError(error) && (error.status === 404 || error.status === 422);
     return (
-      <Stack gap="lg">
-        <Title order={1} size="h2">
-          {isMissing ? 'No such certificate' : 'Tax clearance certificate'}
-        </Title>
-        <Alert
-          color={isMissing ? 'gray' : 'red'}
-          variant="light"
-          role="alert"
-          title={isMissing ? 'No such certificate' : 'The certificate could not be loaded'}
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">
-              {isMissing
-                ? 'No tax clearance certificate you may read has this address. It may have been mistyped, or be of a kind you do not work with.'
-                : error.message}
-            </Text>
-            {isMissing ? (
-              <Button size="xs" component={Link} to={`${base}/dashboard`}>
-                Go to the dashboard
-              </Button>
-            ) : (
-              <Button size="xs" onClick={() => void certificate.refetch()}>
-                Try again
-              </Button>
-            )}
-          </Stack>
-        </Alert>
-      </Stack>
+      <DetailLoadError
+        heading="Tax clearance certificate"
+        what="The certificate"
+        error={error}
+        isRetrying={certificate.isFetching}
+        onRetry={() => void certificate.refetch()}
+        missing={{
+          title: 'No such certificate',
+          text: 'No tax clearance certificate you may read has this address. It may have been mistyped, or be of a kind you do not work with.',
+          linkTo: `${base}/dashboard`,
+          linkLabel: 'Go to the dashboard',
+        }}
+      />
     );
   }
   return <TccDetail view={certificate.data} />;

@@ -1,7 +1,7 @@
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { TccView, TccYear } from '../../../../shared/tcc/views';
-import { formatCalendarDate } from '../../taxpayers/format';
+import { formatCalendarDate } from '../../../lib/format';
 
 const FLAG_TEXT: Record<NonNullable<TccYear['flag']>, string> = {
   arrears: 'Not fully paid',

@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { TccYearFlag } from '../../../../shared/tcc/enums';
 import type { TccYear } from '../../../../shared/tcc/views';
-import { formatCalendarDate } from '../../taxpayers/format';
+import { formatCalendarDate } from '../../../lib/format';
 import type { TccFormValues } from './tccForm';
 
 const FLAG_TEXT: Record<TccYearFlag, string> = {

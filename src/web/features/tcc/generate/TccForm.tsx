@@ -26,10 +26,11 @@ import {
 import { yearsCovered } from '../../../../shared/tcc/input';
 import type { TccCreated, TccPreview, TccView } from '../../../../shared/tcc/views';
 import { api, isApiError, validationIssues } from '../../../lib/api';
+import { formatLagosDateTime } from '../../../lib/format';
+import { toFieldErrors } from '../../../lib/formErrors';
 import { DetailSkeleton } from '../../../lib/pending/skeletons';
 import { TaxpayerByBtin, useTaxpayerByBtin } from '../../assessments/presumptive/TaxpayerByBtin';
 import { mdaOptionsQuery } from '../../officers/queries';
-import { formatLagosDateTime } from '../../taxpayers/format';
 import { tccKeys } from '../common/queries';
 import { EnteredYears } from './EnteredYears';
 import { HolderCard } from './HolderCard';
@@ -39,10 +40,10 @@ import {
   emptyTccForm,
   enteredFlags,
   entersYears,
+  formPathOf,
   justificationsFor,
   readsLedger,
   type TccFormValues,
-  toFormErrors,
   toGenerateInput,
   toResubmitInput,
   valuesFromView,
@@ -171,7 +172,7 @@ export function TccForm(props: {
       : 'The certificate was not generated';
     const issues = validationIssues(error);
     if (issues.length > 0) {
-      const { errors, elsewhere } = toFormErrors(issues);
+      const { errors, elsewhere } = toFieldErrors(issues, formPathOf);
       form.setErrors(errors);
       return {
         title,

@@ -10,10 +10,10 @@ import { TCC_GENERATE_PERMISSION, TCC_KIND_LABELS } from '../../../../shared/tcc
 import type { TccScreen } from '../../../../shared/tcc/lists';
 import type { TccCreated, TccView } from '../../../../shared/tcc/views';
 import { isApiError } from '../../../lib/api';
+import { NoAccess } from '../../../lib/NoAccess';
 import { DetailSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { NoAccess } from '../../pages/NoAccess';
 import { MdaBulkUpload } from '../bulk/MdaBulkUpload';
 import { tccQuery } from '../common/queries';
 import { useTccScreen } from '../common/useTccScreen';

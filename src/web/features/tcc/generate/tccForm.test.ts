@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeBtin } from '../../../../shared/btin';
 import { TccGenerateInput, TccResubmitInput } from '../../../../shared/tcc/input';
 import type { TccPreview, TccView } from '../../../../shared/tcc/views';
+import { toFieldErrors } from '../../../lib/formErrors';
 import {
   emptyReceipt,
   emptyTccForm,
@@ -10,7 +11,6 @@ import {
   justificationsFor,
   openForPurpose,
   type TccFormValues,
-  toFormErrors,
   toGenerateInput,
   toResubmitInput,
   valuesFromView,
@@ -210,10 +210,13 @@ describe('server paths on the form', () => {
     expect(formPathOf('justifications.0.text')).toBe('justifications.0.text');
     expect(formPathOf('kind')).toBeNull();
     expect(
-      toFormErrors([
-        { path: 'employerBtin', message: 'Not a company' },
-        { path: 'kind', message: 'Unknown kind' },
-      ]),
+      toFieldErrors(
+        [
+          { path: 'employerBtin', message: 'Not a company' },
+          { path: 'kind', message: 'Unknown kind' },
+        ],
+        formPathOf,
+      ),
     ).toEqual({ errors: { employerBtin: 'Not a company' }, elsewhere: ['Unknown kind'] });
   });
 });

@@ -303,18 +303,3 @@ export function formPathOf(apiPath: string): string | null {
   if (head === undefined || !FORM_FIELDS.has(head)) return null;
   return parts.map((part) => FIELD_NAMES[part] ?? part).join('.');
 }
-
-/** Each path's first message, on the form's fields; what names no field is returned apart. */
-export function toFormErrors(issues: readonly { path: string; message: string }[]): {
-  errors: Record<string, string>;
-  elsewhere: string[];
-} {
-  const errors: Record<string, string> = {};
-  const elsewhere: string[] = [];
-  for (const issue of issues) {
-    const path = formPathOf(issue.path);
-    if (path === null) elsewhere.push(issue.message);
-    else errors[path] ??= issue.message;
-  }
-  return { errors, elsewhere };
-}

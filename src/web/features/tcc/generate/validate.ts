@@ -2,12 +2,13 @@ import { type FormErrors, schemaResolver } from '@mantine/form';
 import type { TccKind } from '../../../../shared/tcc/enums';
 import { TccGenerateInput, TccResubmitInput } from '../../../../shared/tcc/input';
 import type { TccPreview } from '../../../../shared/tcc/views';
+import { toFieldErrors } from '../../../lib/formErrors';
 import {
+  formPathOf,
   missingFields,
   openForPurpose,
   openRefusal,
   type TccFormValues,
-  toFormErrors,
   toGenerateInput,
   toResubmitInput,
 } from './tccForm';
@@ -34,8 +35,9 @@ export function validateTcc(context: TccFormContext) {
     const resolved = context.amendingId
       ? resolveResubmit(toResubmitInput(context.kind, values))
       : resolveGenerate(toGenerateInput(context.kind, values));
-    const { errors } = toFormErrors(
+    const { errors } = toFieldErrors(
       Object.entries(resolved).map(([path, message]) => ({ path, message: String(message) })),
+      formPathOf,
     );
     const missing = missingFields(context.kind, values);
     const result: FormErrors = Object.fromEntries(

@@ -4,7 +4,7 @@ import '../../../styles/forms.css';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+
 import { useState } from 'react';
 import type { TccScreen } from '../../../../shared/tcc/lists';
 import type { TccListItem } from '../../../../shared/tcc/views';
@@ -39,7 +39,6 @@ type Props = {
  */
 export function TccListSection({ screen, isMine = false, label = screen.title }: Props) {
   const base = useShellBase();
-  const navigate = useNavigate();
   const me = useQuery(meQuery());
   const list = useListSearch(TccListSearch, isMine ? ['mine'] : []);
   const urlSearch = list.search;
@@ -122,7 +121,7 @@ export function TccListSection({ screen, isMine = false, label = screen.title }:
             data={data}
             isFetching={query.isFetching}
             emptyText="No certificates on this page"
-            onOpen={(row) => void navigate({ to: `${base}/taxs/tcc/${row.id}` })}
+            recordHref={(row) => `${base}/taxs/tcc/${row.id}`}
             selection={selection}
             sorting={{
               sort: search.sort ?? DEFAULT_TCC_SORT,

@@ -2,8 +2,9 @@ import { Checkbox, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { TCC_PURPOSE_LABELS, TCC_WAIT_WARNING_DAYS } from '../../../../shared/tcc/enums';
 import type { TccListItem, TccPage, TccSort } from '../../../../shared/tcc/views';
+import { formatLagosDate } from '../../../lib/format';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
-import { formatLagosDate } from '../../taxpayers/format';
+import { RecordLink } from '../../../lib/lists/RecordLink';
 import { TccStatusBadge } from '../common/StatusBadge';
 import { isWaitingTooLong, waitingText } from '../common/tccText';
 import { TCC_SORT_COLUMNS } from './tableSort';
@@ -19,7 +20,8 @@ type Props = {
   label: string;
   data: TccPage | undefined;
   isFetching: boolean;
-  onOpen: (row: TccListItem) => void;
+  /** A certificate's page: its number links there, and a row click opens it. */
+  recordHref: (row: TccListItem) => string;
   emptyText: string;
   sorting: { sort: TccSort; onChange: (sort: TccSort) => void };
   onPageChange: (page: number) => void;
@@ -90,7 +92,13 @@ export function TccTable({ selection, sorting, ...props }: Props) {
           },
         ] satisfies DataTableColumn<TccListItem>[])
       : []),
-    { accessor: 'number', title: 'Certificate number', noWrap: true, sortable: true },
+    {
+      accessor: 'number',
+      title: 'Certificate number',
+      noWrap: true,
+      sortable: true,
+      render: (row) => <RecordLink to={props.recordHref(row)}>{row.number}</RecordLink>,
+    },
     {
       // Name and BTIN in one column, as the assessment lists: it fits beside the sidebar.
       accessor: 'name',
@@ -174,7 +182,7 @@ export function TccTable({ selection, sorting, ...props }: Props) {
       onPageChange={props.onPageChange}
       onPageSizeChange={props.onPageSizeChange}
       sorting={{ ...sorting, columns: TCC_SORT_COLUMNS }}
-      onOpen={props.onOpen}
+      recordHref={props.recordHref}
     />
   );
 }

@@ -9,7 +9,7 @@ import {
   STATUSES_BY_KIND,
 } from '../../../../../shared/taxpayers';
 import { DateField } from '../../../../lib/dates/DateField';
-import { selectOptions } from '../../format';
+import { selectOptions } from '../../../../lib/format';
 import type { CorporateValues } from '../formValues';
 import { ContactFields } from './ContactFields';
 import { DirectorsFields } from './DirectorsFields';

@@ -10,7 +10,7 @@ import {
   TITLES,
 } from '../../../../../shared/taxpayers';
 import { DateField } from '../../../../lib/dates/DateField';
-import { selectOptions } from '../../format';
+import { selectOptions } from '../../../../lib/format';
 import type { IndividualValues } from '../formValues';
 import { ContactFields } from './ContactFields';
 import { FormSection } from './FormSection';
