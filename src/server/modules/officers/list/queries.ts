@@ -92,8 +92,12 @@ export async function selectOfficers(db: Db, query: OfficerListQuery) {
   return { items, total: totals[0]?.total ?? 0 };
 }
 
-/** The whole filter, in the list's order, for an export (at most `limit` rows). */
-export async function selectOfficersForExport(db: Db, query: OfficerListQuery, limit: number) {
+/** A page of the whole filter, in the list's order, for an export. */
+export async function selectOfficersForExport(
+  db: Db,
+  query: OfficerListQuery,
+  window: { limit: number; offset: number },
+) {
   const { where, values, shape } = filterOf(query);
   const rows = builtOnce(db, `officers_export:${shape}:${query.sort}`, (on, name) =>
     on
@@ -102,7 +106,18 @@ export async function selectOfficersForExport(db: Db, query: OfficerListQuery, l
       .where(where)
       .orderBy(...SORT_COLUMNS[query.sort])
       .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
       .prepare(name),
   );
-  return rows.execute({ ...values, limit });
+  return rows.execute({ ...values, ...window });
+}
+
+/** How many officers the filter matches. */
+export async function countOfficers(db: Db, query: OfficerListQuery): Promise<number> {
+  const { where, values, shape } = filterOf(query);
+  const counted = builtOnce(db, `officers_count:${shape}`, (on, name) =>
+    on.select({ total: count() }).from(officers).where(where).prepare(name),
+  );
+  const [row] = await counted.execute(values);
+  return row?.total ?? 0;
 }
