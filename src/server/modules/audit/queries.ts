@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { auditChainHead, auditEvents, officers } from '../../db/schema';
 
 /** The chain columns are the trigger's to fill (migration 0006), never the caller's. */
@@ -97,9 +98,6 @@ export type AuditFilter = {
 
 /** Midnight at the start of a Lagos day, as the taxpayer registry's date filter reads it. */
 const lagosDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Lagos')`;
-
-/** LIKE treats _ and % as wildcards, and action names hold underscores (auth.signed_in). */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filterConditions(filter: AuditFilter): SQL | undefined {
   return and(

@@ -3,6 +3,7 @@ import type { OfficerListQuery } from '../../../../shared/officers';
 import { isSignInThrottled } from '../../../auth/signInThrottle';
 import type { Db } from '../../../db/client';
 import { driverRows } from '../../../db/driverRows';
+import { escapeLike } from '../../../db/like';
 import { builtOnce } from '../../../db/prepared';
 import { officers } from '../../../db/schema';
 import { type OfficerDriverRow, officerColumns, officerDriverColumns } from '../queries';
@@ -16,10 +17,6 @@ const SORT_COLUMNS = {
   createdAt: [asc(officers.createdAt), asc(officers.id)],
   '-createdAt': [desc(officers.createdAt), desc(officers.id)],
 } satisfies Record<OfficerListQuery['sort'], SQL[]>;
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 const STATE_FILTERS = {
   active: and(eq(officers.isActive, true), not(isSignInThrottled)),
