@@ -216,9 +216,8 @@ describe('GET /api/v1/audit-events?format=csv|xlsx', () => {
     expect(time?.numFmt).toBe('dd/mm/yyyy hh:mm:ss');
     const csv = csvRowsOf(await get('/api/v1/audit-events?format=csv&action=test.formula'));
     // The same instant: the CSV's Lagos text is the XLSX cell's wall clock.
-    expect((time?.value as Date).toISOString().replace('T', ' ').slice(0, 19)).toBe(
-      csv[0]?.['Time (Lagos)'],
-    );
+    const wallClock = time?.value as Date;
+    expect(wallClock.toISOString().replace('T', ' ').slice(0, 19)).toBe(csv[0]?.['Time (Lagos)']);
   });
 
   it('an export does not hold its own audit row, written before the first page', async () => {
