@@ -5,6 +5,7 @@ import { makeBtin } from '../../../shared/btin';
 import { addDays, todayInLagos } from '../../../shared/dates';
 import type { TaxpayerView } from '../../../shared/taxpayers';
 import { auditEvents } from '../../db/schema';
+import { csvRowsOf, xlsxSheetOf } from '../../export/testing';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
 import { outcomeOf } from '../../testing/outcomes';
@@ -282,7 +283,24 @@ describe('GET /api/v1/assessments', () => {
 
     const csv = await send(ctx, da, 'GET', `/api/v1/assessments?btin=${other.btin}&format=csv`);
     expect(csv.statusCode).toBe(200);
-    expect(csv.body).toContain(issued.noticeNumber);
+    const [row] = csvRowsOf(csv);
+    expect(row).toMatchObject({
+      'Notice number': issued.noticeNumber,
+      'Tax (NGN)': (issued.taxKobo / 100).toFixed(2),
+      Issued: todayInLagos(),
+    });
+    expect(row?.['Due date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const xlsx = await send(ctx, da, 'GET', `/api/v1/assessments?btin=${other.btin}&format=xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    const { headers, rows } = await xlsxSheetOf(xlsx, 'Assessments');
+    expect(headers.slice(7, 10)).toEqual(['Tax (NGN)', 'Paid (NGN)', 'Outstanding (NGN)']);
+    // Numbers Excel can sum, shown with the naira sign; days as date cells.
+    expect(rows[0]?.['Tax (NGN)']?.value).toBe(issued.taxKobo / 100);
+    expect(rows[0]?.['Tax (NGN)']?.numFmt).toBe('"₦"#,##0.00');
+    expect(rows[0]?.Issued?.value).toEqual(new Date(`${todayInLagos()}T00:00:00Z`));
+    expect(rows[0]?.['Due date']?.value).toBeInstanceOf(Date);
+    expect(rows[0]?.Year?.value).toBe(String(issued.taxYear));
   });
 
   it('totals count what stands: a draft and a cancelled assessment owe and assess nothing', async () => {

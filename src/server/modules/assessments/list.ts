@@ -9,8 +9,8 @@ import { todayInLagos } from '../../../shared/dates';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { recordAudit } from '../audit/service';
-import { ASSESSMENT_EXPORT_LIMIT, assessmentsToFile } from './exporter';
+import { exportList } from '../../export/exportList';
+import { ASSESSMENT_COLUMNS, ASSESSMENT_EXPORT_LIMIT } from './exporter';
 import {
   type AssessmentFilter,
   selectAssessingOfficers,
@@ -87,30 +87,25 @@ export function createAssessmentListService({ db }: { db: Db }) {
     /** The list's filter as a file; audited (who took which assessments away). */
     async exportAssessments(actor: Actor, query: AssessmentListQuery & { format: 'csv' | 'xlsx' }) {
       const filter = filterOf(actor, query);
-      const [rows, settings] = await Promise.all([
-        selectAssessments(db, filter, {
-          sort: query.sort,
-          limit: ASSESSMENT_EXPORT_LIMIT + 1,
-          offset: 0,
-        }),
-        loadTaxSettings(db),
-      ]);
-      if (rows.length > ASSESSMENT_EXPORT_LIMIT) {
-        throw new AppError(
-          'RULE_VIOLATION',
-          `This filter matches more than ${ASSESSMENT_EXPORT_LIMIT.toLocaleString('en-NG')} assessments; an export holds at most that many. Narrow it and export again.`,
-        );
-      }
-      await recordAudit(db, actor, {
-        action: 'assessment.exported',
-        entityType: 'assessment',
-        after: { filter, format: query.format, rows: rows.length },
-      });
+      const settings = await loadTaxSettings(db);
       const today = todayInLagos();
-      return assessmentsToFile(
-        rows.map((row) => toAssessmentView(row, settings, today)),
-        query.format,
-      );
+      return exportList(db, actor, {
+        format: query.format,
+        fileName: 'assessments',
+        sheet: 'Assessments',
+        columns: ASSESSMENT_COLUMNS,
+        count: async () => (await selectAssessmentTotals(db, filter)).count,
+        page: async ({ limit, offset }) =>
+          (await selectAssessments(db, filter, { sort: query.sort, limit, offset })).map((row) =>
+            toAssessmentView(row, settings, today),
+          ),
+        rowLimit: {
+          max: ASSESSMENT_EXPORT_LIMIT,
+          message: () =>
+            `This filter matches more than ${ASSESSMENT_EXPORT_LIMIT.toLocaleString('en-NG')} assessments; an export holds at most that many. Narrow it and export again.`,
+        },
+        audit: { action: 'assessment.exported', entityType: 'assessment', filter },
+      });
     },
   };
 }

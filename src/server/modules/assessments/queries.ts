@@ -16,6 +16,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { AssessmentKind, AssessmentSort } from '../../../shared/assessments';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import {
   assessmentNoticeCounters,
   assessments,
@@ -253,10 +254,6 @@ export type AssessmentFilter = {
   issuedFrom?: string;
   issuedTo?: string;
 };
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 const lagosDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Lagos')`;
 

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AssessingOfficerList,
@@ -18,6 +17,7 @@ import {
 } from '../../../shared/assessments';
 import { ErrorBody } from '../../../shared/errors';
 import { ComputeIncomeTaxInput, PersonalIncomeTaxComputation } from '../../../shared/tax';
+import { sendExport } from '../../export/exportList';
 import type { PaymentDeps } from '../payments/deps';
 import { createBacklogService } from './backlog/backlog';
 import { createAssessmentListService } from './list';
@@ -200,11 +200,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
     async (req, reply) => {
       const { format } = req.query;
       if (!format) return lists.findAssessments(req.actor, req.query);
-      const file = await lists.exportAssessments(req.actor, { ...req.query, format });
-      return sendBytes(reply, file.body, {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-      });
+      return sendExport(reply, await lists.exportAssessments(req.actor, { ...req.query, format }));
     },
   );
 
@@ -269,6 +265,3 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
 };
 
 /** Sends a file's bytes as they are (see payments/history/routes.ts). */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInLagos } from '../../../shared/dates';
 import { systemActor } from '../../auth/actor';
+import { csvRowsOf, xlsxSheetOf } from '../../export/testing';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { type SignedIn, signInAs } from '../../testing/factories';
 import { recordAudit } from './service';
@@ -204,15 +204,29 @@ describe('GET /api/v1/audit-events?format=csv|xlsx', () => {
     });
   });
 
-  it('exports Excel with the same neutralised cells', async () => {
+  it('exports Excel: text quote-prefixed (no apostrophe shows), the time a Lagos date cell', async () => {
     const res = await get('/api/v1/audit-events?format=xlsx&action=test.formula');
     expect(res.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.getWorksheet('Audit trail');
-    expect(sheet?.rowCount).toBe(2);
-    expect(sheet?.getRow(2).getCell(3).value).toBe("'@cli");
-    expect(sheet?.getRow(2).getCell(7).value).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    const { sheet, rows } = await xlsxSheetOf(res, 'Audit trail');
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(3).value).toBe('@cli');
+    expect(sheet.getRow(2).getCell(7).value).toBe('=HYPERLINK("http://evil.example","x")');
+    const time = rows[0]?.['Time (Lagos)'];
+    expect(time?.value).toBeInstanceOf(Date);
+    expect(time?.numFmt).toBe('dd/mm/yyyy hh:mm:ss');
+    const csv = csvRowsOf(await get('/api/v1/audit-events?format=csv&action=test.formula'));
+    // The same instant: the CSV's Lagos text is the XLSX cell's wall clock.
+    const wallClock = time?.value as Date;
+    expect(wallClock.toISOString().replace('T', ' ').slice(0, 19)).toBe(csv[0]?.['Time (Lagos)']);
+  });
+
+  it('an export does not hold its own audit row, written before the first page', async () => {
+    const before = csvRowsOf(await get('/api/v1/audit-events?format=csv&action=audit.exported'));
+    const after = csvRowsOf(await get('/api/v1/audit-events?format=csv&action=audit.exported'));
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.slice(1).map((row) => row['Audit row'])).toEqual(
+      before.map((row) => row['Audit row']),
+    );
   });
 
   it('401 and 403 for the export too', async () => {

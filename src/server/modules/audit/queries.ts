@@ -1,5 +1,20 @@
-import { and, count, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  like,
+  lt,
+  lte,
+  max,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { auditChainHead, auditEvents, officers } from '../../db/schema';
 
 /** The chain columns are the trigger's to fill (migration 0006), never the caller's. */
@@ -74,13 +89,15 @@ export type AuditFilter = {
   entityId: string | null;
   from: string | null;
   to: string | null;
+  /**
+   * Rows up to this one: an export reads the trail as it stood when it was counted, so its own
+   * `audit.exported` row, written before the first page, does not shift the pages.
+   */
+  atMostId?: number;
 };
 
 /** Midnight at the start of a Lagos day, as the taxpayer registry's date filter reads it. */
 const lagosDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Lagos')`;
-
-/** LIKE treats _ and % as wildcards, and action names hold underscores (auth.signed_in). */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filterConditions(filter: AuditFilter): SQL | undefined {
   return and(
@@ -96,6 +113,7 @@ function filterConditions(filter: AuditFilter): SQL | undefined {
     filter.to
       ? lt(auditEvents.occurredAt, sql`${lagosDayStart(filter.to)} + interval '1 day'`)
       : undefined,
+    filter.atMostId === undefined ? undefined : lte(auditEvents.id, filter.atMostId),
   );
 }
 
@@ -138,6 +156,12 @@ export async function selectAuditEvents(
 }
 
 export type AuditEventRow = Awaited<ReturnType<typeof selectAuditEvents>>['items'][number];
+
+/** The newest row's id: 0 for an empty trail. */
+export async function selectLatestAuditId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: max(auditEvents.id) }).from(auditEvents);
+  return Number(row?.id ?? 0);
+}
 
 async function countWholeTrail(db: Db): Promise<number> {
   const [head] = await db

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuditActionList,
@@ -8,6 +7,7 @@ import {
 } from '../../../shared/audit';
 import { ErrorBody } from '../../../shared/errors';
 import type { Db } from '../../db/client';
+import { sendExport } from '../../export/exportList';
 import { createAuditService } from './service';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
@@ -34,11 +34,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (req, reply) => {
       const { format } = req.query;
       if (!format) return audit.findAuditEvents(req.actor, req.query);
-      const file = await audit.exportAuditEvents(req.actor, { ...req.query, format });
-      return sendBytes(reply, file.body, {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-      });
+      return sendExport(reply, await audit.exportAuditEvents(req.actor, { ...req.query, format }));
     },
   );
 
@@ -73,11 +69,3 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     (req) => audit.verifyChain(req.actor),
   );
 };
-
-/**
- * Sends a file's bytes as they are. Fastify never runs the response serializer on a Buffer;
- * the typed reply of the zod provider does not know that, hence the plain FastifyReply.
- */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

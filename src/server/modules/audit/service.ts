@@ -9,9 +9,9 @@ import { isUuid } from '../../../shared/ids';
 import type { PageQuery } from '../../../shared/pagination';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { exportList } from '../../export/exportList';
 import { verifyAuditChain } from './chain';
-import { AUDIT_EXPORT_ROW_LIMIT, exportFileName, toCsv, toXlsx } from './exporter';
+import { AUDIT_COLUMNS, AUDIT_EXPORT_ROW_LIMIT } from './exporter';
 import {
   type AuditEventRow,
   type AuditFilter,
@@ -19,6 +19,7 @@ import {
   selectAuditEvents,
   selectDistinctActions,
   selectEntityEvents,
+  selectLatestAuditId,
   selectOfficerIdsByLogin,
 } from './queries';
 
@@ -181,34 +182,33 @@ export function createAuditService({ db }: { db: Db }) {
 
     /** The same filter as the list, as a file. Audited: the trail leaves the building. */
     async exportAuditEvents(actor: Actor, query: AuditEventListQuery & { format: 'csv' | 'xlsx' }) {
-      const { items } = await selectAuditEvents(db, await toFilter(query), {
-        limit: AUDIT_EXPORT_ROW_LIMIT + 1,
-        offset: 0,
-      });
-      if (items.length > AUDIT_EXPORT_ROW_LIMIT) {
-        throw new AppError(
-          'RULE_VIOLATION',
-          `This filter matches more than ${AUDIT_EXPORT_ROW_LIMIT.toLocaleString('en-NG')} audit rows; an export holds at most that many. Narrow it by date, actor or action.`,
-        );
-      }
-      const views = items.map(toView);
-      await recordAudit(db, actor, {
-        action: 'audit.exported',
-        entityType: 'audit_trail',
-        after: {
-          format: query.format,
-          rows: views.length,
+      const filter: AuditFilter = await toFilter(query);
+      return exportList(db, actor, {
+        format: query.format,
+        fileName: 'audit-trail',
+        sheet: 'Audit trail',
+        columns: AUDIT_COLUMNS,
+        count: async () => {
+          filter.atMostId = await selectLatestAuditId(db);
+          // One row read at the bound: the list's own count then reaches just past it.
+          const { total } = await selectAuditEvents(db, filter, {
+            limit: 1,
+            offset: AUDIT_EXPORT_ROW_LIMIT,
+          });
+          return total;
+        },
+        page: async (window) => (await selectAuditEvents(db, filter, window)).items.map(toView),
+        rowLimit: {
+          max: AUDIT_EXPORT_ROW_LIMIT,
+          message: () =>
+            `This filter matches more than ${AUDIT_EXPORT_ROW_LIMIT.toLocaleString('en-NG')} audit rows; an export holds at most that many. Narrow it by date, actor or action.`,
+        },
+        audit: {
+          action: 'audit.exported',
+          entityType: 'audit_trail',
           filter: { ...query, format: undefined },
         },
       });
-      return {
-        fileName: exportFileName(query.format),
-        contentType:
-          query.format === 'csv'
-            ? 'text/csv; charset=utf-8'
-            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        body: query.format === 'csv' ? toCsv(views) : await toXlsx(views),
-      };
     },
 
     async listActions(_actor: Actor): Promise<AuditActionList> {

@@ -1,25 +1,11 @@
-import { todayInLagos } from '../../../shared/dates';
 import { MDA_CATEGORY_LABELS, type MdaView } from '../../../shared/mdas';
 import { formatKoboAsNaira } from '../../../shared/money';
-import { type Table, tableToCsv, tableToXlsx } from '../../export/spreadsheet';
+import { type Column, count, text } from '../../export/columns';
 
 /** More MDAs than a state has: a filter that matches more is a mistake, not a report. */
 export const EXPORT_ROW_LIMIT = 5_000;
 
-/** One row per MDA. The Remita API key is not a column: only whether one is set. */
-const HEADERS = [
-  'Code',
-  'Name',
-  'Short name',
-  'Category',
-  'Active',
-  'Remita merchant ID',
-  'Remita service type IDs',
-  'Remita API key',
-  'Officers',
-  'Revenue heads',
-];
-
+/** The heads of one MDA in one cell, as a reader scans them; their amounts are not summed. */
 function describeHeads(mda: MdaView): string {
   return mda.revenueHeads
     .map((head) => {
@@ -30,31 +16,16 @@ function describeHeads(mda: MdaView): string {
     .join('; ');
 }
 
-function toCells(mda: MdaView): string[] {
-  return [
-    mda.code,
-    mda.name,
-    mda.shortName ?? '',
-    MDA_CATEGORY_LABELS[mda.category],
-    mda.isActive ? 'Yes' : 'No',
-    mda.merchantId ?? '',
-    mda.serviceTypeIds.join(' '),
-    mda.hasRemitaCredentials ? 'Set' : 'Not set',
-    String(mda.officerCount),
-    describeHeads(mda),
-  ];
-}
-
-const table = (rows: readonly MdaView[]): Table => ({
-  sheet: 'MDAs',
-  headers: HEADERS,
-  rows: rows.map(toCells),
-  widths: [10, 44, 14, 16, 8, 18, 22, 14, 9, 80],
-});
-
-export const toCsv = (rows: readonly MdaView[]) => tableToCsv(table(rows));
-export const toXlsx = (rows: readonly MdaView[]) => tableToXlsx(table(rows));
-
-export function exportFileName(format: 'csv' | 'xlsx'): string {
-  return `mdas-${todayInLagos()}.${format}`;
-}
+/** One row per MDA. The Remita API key is not a column: only whether one is set. */
+export const MDA_COLUMNS: readonly Column<MdaView>[] = [
+  text('Code', (mda) => mda.code, 10),
+  text('Name', (mda) => mda.name, 44),
+  text('Short name', (mda) => mda.shortName, 14),
+  text('Category', (mda) => MDA_CATEGORY_LABELS[mda.category], 16),
+  text('Active', (mda) => (mda.isActive ? 'Yes' : 'No'), 8),
+  text('Remita merchant ID', (mda) => mda.merchantId, 18),
+  text('Remita service type IDs', (mda) => mda.serviceTypeIds.join(' '), 22),
+  text('Remita API key', (mda) => (mda.hasRemitaCredentials ? 'Set' : 'Not set'), 14),
+  count('Officers', (mda) => mda.officerCount, 9),
+  text('Revenue heads', describeHeads, 80),
+];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MdaView } from '../../../shared/mdas';
+import { csvRowsOf, xlsxSheetOf } from '../../export/testing';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { type SignedIn, signInAs, signInMdaOfficer } from '../../testing/factories';
 import { outcomeOf } from '../../testing/outcomes';
@@ -260,9 +261,18 @@ describe('GET /api/v1/mdas/details and /api/v1/mdas/{id}', () => {
     expect(csv.body).toContain(`"'=HYPERLINK(""x"") Board",'+SUM`);
     expect(csv.body.split('\n')[0]).toContain('Remita API key');
 
-    const xlsx = await send('GET', '/api/v1/mdas/details?format=xlsx');
+    const [row] = csvRowsOf(csv);
+    expect(row).toMatchObject({ Code: 'CSV-1', Active: 'Yes', Officers: '0' });
+
+    const xlsx = await send('GET', '/api/v1/mdas/details?search=hyperlink&format=xlsx');
     expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const { headers, rows } = await xlsxSheetOf(xlsx, 'MDAs');
+    expect(headers.slice(0, 5)).toEqual(['Code', 'Name', 'Short name', 'Category', 'Active']);
+    expect(rows).toHaveLength(1);
+    // Quote-prefixed string cells: no apostrophe shows.
+    expect(rows[0]?.Name?.value).toBe('=HYPERLINK("x") Board');
+    expect(rows[0]?.['Short name']?.value).toBe('+SUM');
+    expect(rows[0]?.Officers?.value).toBe(0);
     expect(outcomeOf(await send('GET', '/api/v1/mdas/details?format=pdf'))).toBe(
       '422 VALIDATION_FAILED',
     );

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from
 import type { MdaCategory, MdaSort } from '../../../shared/mdas';
 import { type MdaScope, whereInMdaScope } from '../../auth/mdaScope';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { mdaRevenueHeads, mdas, officerMdaPrivileges } from '../../db/schema';
 
 export type MdaRow = typeof mdas.$inferSelect;
@@ -17,13 +18,8 @@ export type MdaFilter = {
   isActive?: boolean | undefined;
 };
 
-/** `%` and `_` typed in a search mean themselves. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function filterCondition(scope: MdaScope, filter: MdaFilter): SQL | undefined {
-  const term = filter.search ? likePattern(filter.search) : null;
+  const term = filter.search ? containsPattern(filter.search) : null;
   return and(
     whereInMdaScope(scope, mdas.id),
     term

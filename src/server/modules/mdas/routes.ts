@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../../shared/errors';
 import {
@@ -17,6 +16,7 @@ import {
   RevenueHeadView,
 } from '../../../shared/mdas';
 import type { Db } from '../../db/client';
+import { sendExport } from '../../export/exportList';
 import type { SecretBox } from '../../secrets';
 import { createMdaService } from './service';
 
@@ -67,11 +67,7 @@ export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = 
     async (req, reply) => {
       const { format } = req.query;
       if (!format) return mdas.findMdaDetails(req.actor, req.query);
-      const file = await mdas.exportMdas(req.actor, { ...req.query, format });
-      return sendBytes(reply, file.body, {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-      });
+      return sendExport(reply, await mdas.exportMdas(req.actor, { ...req.query, format }));
     },
   );
 
@@ -181,6 +177,3 @@ export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = 
 };
 
 /** A file's bytes as they are: Fastify never runs the serializer on a Buffer. */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

@@ -12,9 +12,10 @@ import { isMdaInScope, mdaScopeOf } from '../../auth/mdaScope';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../errors';
+import { exportList } from '../../export/exportList';
 import type { SecretBox } from '../../secrets';
 import { recordAudit } from '../audit/service';
-import { EXPORT_ROW_LIMIT, exportFileName, toCsv, toXlsx } from './exporter';
+import { EXPORT_ROW_LIMIT, MDA_COLUMNS } from './exporter';
 import {
   countOfficersOf,
   findMdaById,
@@ -151,31 +152,25 @@ export function createMdaService({ db, secrets }: MdaServiceDeps) {
     },
 
     async exportMdas(actor: Actor, query: MdaDetailsQuery & { format: 'csv' | 'xlsx' }) {
-      const { rows, total } = await findPage(actor, query, EXPORT_ROW_LIMIT + 1, 0);
-      if (total > EXPORT_ROW_LIMIT) {
-        throw new AppError(
-          'RULE_VIOLATION',
-          `This filter matches ${total} MDAs; an export holds at most ${EXPORT_ROW_LIMIT}.`,
-        );
-      }
-      const views = await viewsOf(rows);
-      await recordAudit(db, actor, {
-        action: 'mda.exported',
-        entityType: 'mda',
-        after: {
-          format: query.format,
-          rows: views.length,
+      return exportList(db, actor, {
+        format: query.format,
+        fileName: 'mdas',
+        sheet: 'MDAs',
+        columns: MDA_COLUMNS,
+        count: async () => (await findPage(actor, query, 1, 0)).total,
+        page: async ({ limit, offset }) =>
+          viewsOf((await findPage(actor, query, limit, offset)).rows),
+        rowLimit: {
+          max: EXPORT_ROW_LIMIT,
+          message: (total) =>
+            `This filter matches ${total} MDAs; an export holds at most ${EXPORT_ROW_LIMIT}.`,
+        },
+        audit: {
+          action: 'mda.exported',
+          entityType: 'mda',
           filter: { ...query, format: undefined },
         },
       });
-      return {
-        fileName: exportFileName(query.format),
-        contentType:
-          query.format === 'csv'
-            ? 'text/csv; charset=utf-8'
-            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        body: query.format === 'csv' ? toCsv(views) : await toXlsx(views),
-      };
     },
 
     async getMda(actor: Actor, id: string): Promise<MdaView> {

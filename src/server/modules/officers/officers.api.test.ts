@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_TYPES } from '../../../shared/userTypes';
+import { csvRowsOf, xlsxSheetOf } from '../../export/testing';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createMda, createOfficer, type SignedIn, signInAs } from '../../testing/factories';
 import { outcomeOf } from '../../testing/outcomes';
@@ -160,11 +160,13 @@ describe('GET /api/v1/officers', () => {
 
     const xlsx = await list('?search=Formulaic&format=xlsx&userTypeGroup=staff', admin.bearer);
     expect(xlsx.headers['content-disposition']).toContain('tax-officers-');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.getWorksheet('Officers');
-    expect(sheet?.rowCount).toBe(2);
-    expect(String(sheet?.getRow(2).getCell(3).value)).toBe(`'=HYPERLINK("http://x")`);
+    const { sheet, rows } = await xlsxSheetOf(xlsx, 'Officers');
+    expect(sheet.rowCount).toBe(2);
+    // A quote-prefixed string cell: no apostrophe shows.
+    expect(rows[0]?.['First name']?.value).toBe('=HYPERLINK("http://x")');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+    expect(rows[0]?.['Joined on']?.value).toEqual(new Date(`${today}T00:00:00Z`));
+    expect(csvRowsOf(csv)[0]).toMatchObject({ 'Joined on': today, State: 'Active' });
 
     const forbidden = await list('?format=csv', (await signInAs(ctx, 'EXECUTIVE')).bearer);
     expect(forbidden.statusCode).toBe(403);

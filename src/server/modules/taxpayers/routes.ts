@@ -20,6 +20,7 @@ import {
   TaxpayerView,
 } from '../../../shared/taxpayers';
 import type { Db } from '../../db/client';
+import { sendExport } from '../../export/exportList';
 import {
   PHOTO_MAX_BYTES,
   PHOTO_MULTIPART_LIMITS,
@@ -106,7 +107,7 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
         operationId: 'listTaxpayers',
         summary: 'List and search taxpayers',
         description:
-          'Taxpayers by the search and filters given, a page at a time. With `format=csv` or `format=xlsx` the same filter comes back as a file (at most 50,000 rows) instead of JSON.',
+          'Taxpayers by the search and filters given, a page at a time. With `format=csv` or `format=xlsx` the same filter comes back as a file (at most 50,000 rows, streamed) instead of JSON.',
         querystring: TaxpayerListQuery,
         response: { 200: TaxpayerListResult, ...errors },
       },
@@ -115,11 +116,10 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
     async (req, reply) => {
       const { format } = req.query;
       if (!format) return taxpayers.findTaxpayers(req.actor, req.query);
-      const file = await taxpayers.exportTaxpayers(req.actor, { ...req.query, format });
-      return sendBytes(reply, file.body, {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-      });
+      return sendExport(
+        reply,
+        await taxpayers.exportTaxpayers(req.actor, { ...req.query, format }),
+      );
     },
   );
 

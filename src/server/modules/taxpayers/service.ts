@@ -20,6 +20,7 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../errors';
+import { exportList } from '../../export/exportList';
 import { mimeOfKey } from '../../files/images';
 import { normalizePhoto } from '../../files/photos';
 import type { FileStore } from '../../files/store';
@@ -33,7 +34,7 @@ import {
   INDIVIDUAL_FIELDS,
   normaliseDirectors,
 } from './list/columns';
-import { EXPORT_ROW_LIMIT, exportFileName, toCsv, toXlsx } from './list/exporter';
+import { EXPORT_ROW_LIMIT, TAXPAYER_COLUMNS } from './list/exporter';
 import { selectTaxpayers } from './list/listQueries';
 import {
   type DirectorRow,
@@ -260,38 +261,34 @@ export function createTaxpayerService({ db, files }: TaxpayerServiceDeps) {
     /** The same filter as the list, as a file. Audited: exports carry personal data out. */
     async exportTaxpayers(actor: Actor, query: TaxpayerListQuery & { format: 'csv' | 'xlsx' }) {
       const search = query.search ? parseSearchTerm(query.search) : null;
-      const { items, total, isTotalCapped } = await selectTaxpayers(
-        db,
-        { ...query, search },
-        {
-          limit: EXPORT_ROW_LIMIT + 1,
-          offset: 0,
+      const listQuery = { ...query, search };
+      let isCapped = false;
+      return exportList(db, actor, {
+        format: query.format,
+        fileName: `taxpayers-${query.kind ?? 'all'}`,
+        sheet: 'Taxpayers',
+        columns: TAXPAYER_COLUMNS,
+        // One row read at the bound: the list's own count then reaches just past it.
+        count: async () => {
+          const { total, isTotalCapped } = await selectTaxpayers(db, listQuery, {
+            limit: 1,
+            offset: EXPORT_ROW_LIMIT,
+          });
+          isCapped = isTotalCapped;
+          return total;
         },
-      );
-      if (total > EXPORT_ROW_LIMIT) {
-        const matches = `${isTotalCapped ? 'more than ' : ''}${total.toLocaleString('en-NG')}`;
-        throw new AppError(
-          'RULE_VIOLATION',
-          `This filter matches ${matches} taxpayers; an export holds at most ${EXPORT_ROW_LIMIT.toLocaleString('en-NG')}. Narrow it by LGA, status or registration date.`,
-        );
-      }
-      await recordAudit(db, actor, {
-        action: 'taxpayer.exported',
-        entityType: 'taxpayer',
-        after: {
-          format: query.format,
-          rows: items.length,
+        page: async (window) => (await selectTaxpayers(db, listQuery, window)).items,
+        rowLimit: {
+          max: EXPORT_ROW_LIMIT,
+          message: (total) =>
+            `This filter matches ${isCapped ? 'more than ' : ''}${total.toLocaleString('en-NG')} taxpayers; an export holds at most ${EXPORT_ROW_LIMIT.toLocaleString('en-NG')}. Narrow it by LGA, status or registration date.`,
+        },
+        audit: {
+          action: 'taxpayer.exported',
+          entityType: 'taxpayer',
           filter: { ...query, format: undefined },
         },
       });
-      return {
-        fileName: exportFileName(query.kind, query.format),
-        contentType:
-          query.format === 'csv'
-            ? 'text/csv; charset=utf-8'
-            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        body: query.format === 'csv' ? toCsv(items) : await toXlsx(items),
-      };
     },
 
     async lookup(_actor: Actor, term: string): Promise<TaxpayerLookupResult> {

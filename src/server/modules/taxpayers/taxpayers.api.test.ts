@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidBtin, makeBtin } from '../../../shared/btin';
+import { csvRowsOf, xlsxSheetOf } from '../../export/testing';
 import { createTestContext, type TestContext } from '../../testing/context';
 import {
   BAYELSA,
@@ -564,9 +565,29 @@ describe('GET /api/v1/taxpayers (list, search, export)', () => {
     );
     expect(csv.body).toContain(target.btin);
     expect(csv.body).toContain(`"'=HYPERLINK(""x"") Export"`);
+    const [row] = csvRowsOf(csv);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+    expect(row).toMatchObject({ BTIN: target.btin, Status: 'Active', 'Registered on': today });
     const xlsx = await get(`/api/v1/taxpayers?search=${target.btin}&format=xlsx`);
     expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const { headers, rows } = await xlsxSheetOf(xlsx, 'Taxpayers');
+    expect(headers).toEqual([
+      'BTIN',
+      'Kind',
+      'Name',
+      'NIN',
+      'CAC number',
+      'Phone',
+      'E-mail',
+      'LGA',
+      'Status',
+      'Registered on',
+    ]);
+    expect(rows).toHaveLength(1);
+    // A string cell, quote-prefixed: no apostrophe shows, and it stays text when edited.
+    expect(rows[0]?.Name?.value).toBe('=HYPERLINK("x") Export');
+    expect(rows[0]?.['Registered on']?.value).toEqual(new Date(`${today}T00:00:00Z`));
+    expect(rows[0]?.['Registered on']?.numFmt).toBe('dd/mm/yyyy');
   });
 
   it('401 without a session, 403 without taxpayer:read', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../../db/schema';
+import { csvRowsOf, xlsxSheetOf } from '../../../export/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { type SignedIn, signInAs } from '../../../testing/factories';
 import { outcomeOf } from '../../../testing/outcomes';
@@ -252,10 +253,19 @@ describe('GET /api/v1/trade-categories', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain(`Boat operators ${tag} A`);
-    expect(csv.body).toContain('₦5,000.00');
+    const csvRow = csvRowsOf(csv).find((row) => row.Name === `Boat operators ${tag} A`);
+    // A plain decimal under a header naming the unit: what a spreadsheet reads as a number.
+    expect(Object.values(csvRow ?? {})).toContain('5000.00');
+    expect(Object.keys(csvRow ?? {})).toContain('Small (NGN)');
     const xlsx = await list(`search=${tag}&format=xlsx`);
     expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const { rows } = await xlsxSheetOf(xlsx, 'Trade categories');
+    const xlsxRow = rows.find((row) => row.Name?.value === `Boat operators ${tag} A`);
+    const amounts = ['Small (NGN)', 'Medium (NGN)', 'Large (NGN)'].map(
+      (header) => xlsxRow?.[header],
+    );
+    expect(amounts.map((cell) => cell?.value)).toContain(5000);
+    expect(amounts.every((cell) => cell?.numFmt === '"₦"#,##0.00')).toBe(true);
     const exported = await ctx.db
       .select({ id: auditEvents.id })
       .from(auditEvents)

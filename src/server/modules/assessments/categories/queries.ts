@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm
 import type { TradeCategorySort } from '../../../../shared/assessments/categories';
 import type { TradeCategoryRule } from '../../../../shared/assessments/enums';
 import type { Db } from '../../../db/client';
+import { escapeLike } from '../../../db/like';
 import { tradeCategories } from '../../../db/schema';
 
 /** The trade categories' reads and writes (routes → service → here). */
@@ -14,10 +15,6 @@ export type TradeCategoryFilter = {
   isActive?: boolean | undefined;
   rule?: TradeCategoryRule | undefined;
 };
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function whereOf(filter: TradeCategoryFilter): SQL | undefined {
   const like = filter.search ? `%${escapeLike(filter.search)}%` : null;

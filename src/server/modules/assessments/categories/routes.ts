@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   TradeCategoryIdParams,
@@ -10,6 +9,7 @@ import {
 } from '../../../../shared/assessments/categories';
 import { ErrorBody } from '../../../../shared/errors';
 import type { Db } from '../../../db/client';
+import { sendExport } from '../../../export/exportList';
 import { createTradeCategoryService } from './service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
@@ -39,11 +39,10 @@ export const assessmentCategoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
     async (req, reply) => {
       const { format } = req.query;
       if (!format) return categories.findTradeCategories(req.actor, req.query);
-      const file = await categories.exportTradeCategories(req.actor, { ...req.query, format });
-      return sendBytes(reply, file.body, {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-      });
+      return sendExport(
+        reply,
+        await categories.exportTradeCategories(req.actor, { ...req.query, format }),
+      );
     },
   );
 
@@ -103,6 +102,3 @@ export const assessmentCategoryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
 };
 
 /** A file's bytes as they are (Fastify never serialises a Buffer; see payments/history/routes.ts). */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

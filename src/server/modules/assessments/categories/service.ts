@@ -11,6 +11,7 @@ import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/errors';
 import { AppError, fieldError } from '../../../errors';
+import { type ExportAnswer, exportList } from '../../../export/exportList';
 import { recordAudit } from '../../audit/service';
 import {
   countTradeCategories,
@@ -22,15 +23,7 @@ import {
   type TradeCategoryRow,
   updateTradeCategoryAtVersion,
 } from './queries';
-import {
-  TRADE_CATEGORY_EXPORT_LIMIT,
-  toTradeCategoryView,
-  tradeCategoriesToCsv,
-  tradeCategoriesToXlsx,
-  tradeCategoryExportFileName,
-} from './view';
-
-export type ExportFile = { body: Buffer; contentType: string; fileName: string };
+import { TRADE_CATEGORY_COLUMNS, TRADE_CATEGORY_EXPORT_LIMIT, toTradeCategoryView } from './view';
 
 function nameTaken(name: string): AppError {
   return new AppError('CONFLICT', `A trade category named "${name}" exists already.`, {
@@ -102,36 +95,23 @@ export function createTradeCategoryService({ db }: { db: Db }) {
     async exportTradeCategories(
       actor: Actor,
       query: TradeCategoryListQuery & { format: 'csv' | 'xlsx' },
-    ): Promise<ExportFile> {
+    ): Promise<ExportAnswer> {
       const filter = filterOf(query);
-      const rows = await selectTradeCategories(db, filter, {
-        sort: query.sort,
-        limit: TRADE_CATEGORY_EXPORT_LIMIT + 1,
-        offset: 0,
+      return exportList(db, actor, {
+        format: query.format,
+        fileName: 'trade-categories',
+        sheet: 'Trade categories',
+        columns: TRADE_CATEGORY_COLUMNS,
+        count: () => countTradeCategories(db, filter),
+        page: ({ limit, offset }) =>
+          selectTradeCategories(db, filter, { sort: query.sort, limit, offset }),
+        rowLimit: {
+          max: TRADE_CATEGORY_EXPORT_LIMIT,
+          message: () =>
+            `This filter matches more than ${TRADE_CATEGORY_EXPORT_LIMIT.toLocaleString('en-NG')} trade categories. Narrow it and export again.`,
+        },
+        audit: { action: 'trade_category.exported', entityType: 'trade_category', filter },
       });
-      if (rows.length > TRADE_CATEGORY_EXPORT_LIMIT) {
-        throw new AppError(
-          'RULE_VIOLATION',
-          `This filter matches more than ${TRADE_CATEGORY_EXPORT_LIMIT.toLocaleString('en-NG')} trade categories. Narrow it and export again.`,
-        );
-      }
-      const { format } = query;
-      await recordAudit(db, actor, {
-        action: 'trade_category.exported',
-        entityType: 'trade_category',
-        after: { filter, format, rows: rows.length },
-      });
-      return format === 'csv'
-        ? {
-            body: tradeCategoriesToCsv(rows),
-            contentType: 'text/csv; charset=utf-8',
-            fileName: tradeCategoryExportFileName('csv'),
-          }
-        : {
-            body: await tradeCategoriesToXlsx(rows),
-            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            fileName: tradeCategoryExportFileName('xlsx'),
-          };
     },
 
     async getTradeCategory(_actor: Actor, id: string): Promise<TradeCategoryView> {

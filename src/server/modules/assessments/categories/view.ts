@@ -2,9 +2,7 @@ import {
   TRADE_CATEGORY_RULE_LABELS,
   type TradeCategoryView,
 } from '../../../../shared/assessments/categories';
-import { todayInLagos } from '../../../../shared/dates';
-import { formatKoboAsNaira } from '../../../../shared/money';
-import { type Table, tableToCsv, tableToXlsx } from '../../../export/spreadsheet';
+import { amount, type Column, text } from '../../../export/columns';
 import type { TradeCategoryRow } from './queries';
 
 export function toTradeCategoryView(row: TradeCategoryRow): TradeCategoryView {
@@ -29,46 +27,24 @@ export function toTradeCategoryView(row: TradeCategoryRow): TradeCategoryView {
 /** The most rows one export holds; categories are a few dozen, so this is only a bound. */
 export const TRADE_CATEGORY_EXPORT_LIMIT = 10_000;
 
-const naira = (kobo: number | null) => (kobo === null ? '' : formatKoboAsNaira(kobo));
-
 /** 150 basis points → "1.5 %". */
 export function formatBasisPoints(basisPoints: number): string {
   return `${(basisPoints / 100).toLocaleString('en-NG', { maximumFractionDigits: 2 })} %`;
 }
 
-const table = (rows: readonly TradeCategoryRow[]): Table => ({
-  sheet: 'Trade categories',
-  headers: [
-    'Name',
-    'Description',
-    'Rule',
-    'Small (₦)',
-    'Medium (₦)',
-    'Large (₦)',
-    'Exempt turnover up to (₦)',
+export const TRADE_CATEGORY_COLUMNS: readonly Column<TradeCategoryRow>[] = [
+  text('Name', (row) => row.name, 32),
+  text('Description', (row) => row.description, 48),
+  text('Rule', (row) => TRADE_CATEGORY_RULE_LABELS[row.rule], 30),
+  amount('Small', (row) => row.smallKobo, 16),
+  amount('Medium', (row) => row.mediumKobo, 16),
+  amount('Large', (row) => row.largeKobo, 16),
+  amount('Exempt turnover up to', (row) => row.turnoverThresholdKobo, 22),
+  text(
     'Rate above it',
-    'Active',
-    'Demo value',
-  ],
-  rows: rows.map((row) => [
-    row.name,
-    row.description ?? '',
-    TRADE_CATEGORY_RULE_LABELS[row.rule],
-    naira(row.smallKobo),
-    naira(row.mediumKobo),
-    naira(row.largeKobo),
-    naira(row.turnoverThresholdKobo),
-    row.rateBasisPoints === null ? '' : formatBasisPoints(row.rateBasisPoints),
-    row.isActive ? 'Yes' : 'No',
-    row.isDemo ? 'Yes (not law)' : 'No',
-  ]),
-  widths: [32, 48, 30, 16, 16, 16, 22, 12, 8, 14],
-});
-
-export const tradeCategoriesToCsv = (rows: readonly TradeCategoryRow[]) => tableToCsv(table(rows));
-export const tradeCategoriesToXlsx = (rows: readonly TradeCategoryRow[]) =>
-  tableToXlsx(table(rows));
-
-export function tradeCategoryExportFileName(format: 'csv' | 'xlsx'): string {
-  return `trade-categories-${todayInLagos()}.${format}`;
-}
+    (row) => (row.rateBasisPoints === null ? '' : formatBasisPoints(row.rateBasisPoints)),
+    12,
+  ),
+  text('Active', (row) => (row.isActive ? 'Yes' : 'No'), 8),
+  text('Demo value', (row) => (row.isDemo ? 'Yes (not law)' : 'No'), 14),
+];

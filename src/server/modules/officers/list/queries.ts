@@ -3,6 +3,7 @@ import type { OfficerListQuery } from '../../../../shared/officers';
 import { isSignInThrottled } from '../../../auth/signInThrottle';
 import type { Db } from '../../../db/client';
 import { driverRows } from '../../../db/driverRows';
+import { escapeLike } from '../../../db/like';
 import { builtOnce } from '../../../db/prepared';
 import { officers } from '../../../db/schema';
 import { type OfficerDriverRow, officerColumns, officerDriverColumns } from '../queries';
@@ -16,10 +17,6 @@ const SORT_COLUMNS = {
   createdAt: [asc(officers.createdAt), asc(officers.id)],
   '-createdAt': [desc(officers.createdAt), desc(officers.id)],
 } satisfies Record<OfficerListQuery['sort'], SQL[]>;
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 const STATE_FILTERS = {
   active: and(eq(officers.isActive, true), not(isSignInThrottled)),
@@ -92,8 +89,12 @@ export async function selectOfficers(db: Db, query: OfficerListQuery) {
   return { items, total: totals[0]?.total ?? 0 };
 }
 
-/** The whole filter, in the list's order, for an export (at most `limit` rows). */
-export async function selectOfficersForExport(db: Db, query: OfficerListQuery, limit: number) {
+/** A page of the whole filter, in the list's order, for an export. */
+export async function selectOfficersForExport(
+  db: Db,
+  query: OfficerListQuery,
+  window: { limit: number; offset: number },
+) {
   const { where, values, shape } = filterOf(query);
   const rows = builtOnce(db, `officers_export:${shape}:${query.sort}`, (on, name) =>
     on
@@ -102,7 +103,18 @@ export async function selectOfficersForExport(db: Db, query: OfficerListQuery, l
       .where(where)
       .orderBy(...SORT_COLUMNS[query.sort])
       .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
       .prepare(name),
   );
-  return rows.execute({ ...values, limit });
+  return rows.execute({ ...values, ...window });
+}
+
+/** How many officers the filter matches. */
+export async function countOfficers(db: Db, query: OfficerListQuery): Promise<number> {
+  const { where, values, shape } = filterOf(query);
+  const counted = builtOnce(db, `officers_count:${shape}`, (on, name) =>
+    on.select({ total: count() }).from(officers).where(where).prepare(name),
+  );
+  const [row] = await counted.execute(values);
+  return row?.total ?? 0;
 }

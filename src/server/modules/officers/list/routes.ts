@@ -1,9 +1,9 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../../../shared/errors';
 import { OfficerDetail, OfficerIdParams, OfficerListQuery } from '../../../../shared/officers';
 import { pageOf } from '../../../../shared/pagination';
 import type { Db } from '../../../db/client';
+import { sendExport } from '../../../export/exportList';
 import { createOfficerListService } from './service';
 
 const OfficerPage = pageOf(OfficerDetail).meta({ id: 'OfficerPage' });
@@ -35,11 +35,7 @@ export const officerListRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     async (req, reply) => {
       const { format } = req.query;
       if (!format) return officers.findOfficers(req.actor, req.query);
-      const file = await officers.exportOfficers(req.actor, { ...req.query, format });
-      return sendBytes(reply, file.body, {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-      });
+      return sendExport(reply, await officers.exportOfficers(req.actor, { ...req.query, format }));
     },
   );
 
@@ -59,11 +55,3 @@ export const officerListRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     (req) => officers.getOfficerDetail(req.actor, req.params.id),
   );
 };
-
-/**
- * Sends a file's bytes as they are. Fastify never runs the response serializer on a Buffer;
- * the typed reply of the zod provider does not know that, hence the plain FastifyReply.
- */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

@@ -3,19 +3,12 @@ import type { Page } from '../../../../shared/pagination';
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
-import { recordAudit } from '../../audit/service';
+import { type ExportAnswer, exportList } from '../../../export/exportList';
 import { selectMdaNames } from '../../mdas/service';
 import { findOfficerById } from '../queries';
 import { toOfficerDetail, toOfficerDetailFromDriver } from '../view';
-import {
-  OFFICER_EXPORT_LIMIT,
-  officerExportFileName,
-  officersToCsv,
-  officersToXlsx,
-} from './exporter';
-import { selectOfficers, selectOfficersForExport } from './queries';
-
-export type ExportFile = { body: Buffer; contentType: string; fileName: string };
+import { OFFICER_COLUMNS, OFFICER_EXPORT_LIMIT, officerExportFileName, stateOf } from './exporter';
+import { countOfficers, selectOfficers, selectOfficersForExport } from './queries';
 
 /** The officers as the administration screens list them: a page, one officer, an export. */
 export function createOfficerListService({ db }: { db: Db }) {
@@ -40,26 +33,33 @@ export function createOfficerListService({ db }: { db: Db }) {
     async exportOfficers(
       actor: Actor,
       query: OfficerListQuery & { format: 'csv' | 'xlsx' },
-    ): Promise<ExportFile> {
-      const rows = await selectOfficersForExport(db, query, OFFICER_EXPORT_LIMIT);
-      const mdaNames = await selectMdaNames(db, [...new Set(rows.flatMap((r) => r.mdaPrivileges))]);
+    ): Promise<ExportAnswer> {
       const { format, page: _page, pageSize: _pageSize, ...filter } = query;
-      await recordAudit(db, actor, {
-        action: 'officer.exported',
-        entityType: 'officer',
-        after: { filter, format, rows: rows.length },
+      const now = new Date();
+      return exportList(db, actor, {
+        format,
+        fileName: officerExportFileName(query),
+        sheet: 'Officers',
+        columns: OFFICER_COLUMNS,
+        count: () => countOfficers(db, query),
+        page: async (window) => {
+          const rows = await selectOfficersForExport(db, query, window);
+          const mdaNames = await selectMdaNames(db, [
+            ...new Set(rows.flatMap((row) => row.mdaPrivileges)),
+          ]);
+          return rows.map((row) => ({
+            ...row,
+            mdaNames: row.mdaPrivileges.map((id) => mdaNames.get(id) ?? id).join('; '),
+            state: stateOf(row, now),
+          }));
+        },
+        rowLimit: {
+          max: OFFICER_EXPORT_LIMIT,
+          message: (total) =>
+            `This filter matches ${total.toLocaleString('en-NG')} officers; an export holds at most ${OFFICER_EXPORT_LIMIT.toLocaleString('en-NG')}. Narrow it and export again.`,
+        },
+        audit: { action: 'officer.exported', entityType: 'officer', filter },
       });
-      return format === 'csv'
-        ? {
-            body: officersToCsv(rows, mdaNames),
-            contentType: 'text/csv; charset=utf-8',
-            fileName: officerExportFileName(query, 'csv'),
-          }
-        : {
-            body: await officersToXlsx(rows, mdaNames),
-            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            fileName: officerExportFileName(query, 'xlsx'),
-          };
     },
   };
 }

@@ -1,14 +1,10 @@
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AutoRegEntry, AutoRegState } from '../../../../shared/payments';
 import type { Db } from '../../../db/client';
+import { containsPattern } from '../../../db/like';
 import { mdas, payments, taxpayers } from '../../../db/schema';
 
 /** The auto-reg page's SQL (transactions/auto-reg). Rules live in autoReg.ts. */
-
-/** `%` and `_` typed in a search mean themselves. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export type AutoRegFilter = {
   state?: AutoRegState | undefined;
@@ -17,7 +13,7 @@ export type AutoRegFilter = {
 };
 
 function whereAutoReg(filter: AutoRegFilter): SQL | undefined {
-  const term = filter.search ? likePattern(filter.search) : null;
+  const term = filter.search ? containsPattern(filter.search) : null;
   return and(
     eq(payments.status, 'paid'),
     filter.state === 'unmatched'

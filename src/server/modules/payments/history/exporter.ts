@@ -1,31 +1,13 @@
-import { todayInLagos } from '../../../../shared/dates';
-import { formatKoboAsNaira } from '../../../../shared/money';
 import { formatRrr, PAYMENT_TYPE_LABELS, type PaymentStatus } from '../../../../shared/payments';
-import { type Table, tableToCsv, tableToXlsx } from '../../../export/spreadsheet';
+import { amount, type Column, dateTime, reference, text } from '../../../export/columns';
 import type { PaymentViewRow } from '../queries';
-import { CHANNEL_WORDS, lagosDateTime } from '../view';
+import { CHANNEL_WORDS } from '../view';
 
-/** The most rows one export holds, as for taxpayers; a larger filter is refused with a request to narrow it. */
-export const PAYMENT_EXPORT_LIMIT = 50_000;
-
-const HEADERS = [
-  'Receipt number',
-  'RRR',
-  'Amount (₦)',
-  'Status',
-  'Channel',
-  'Date paid',
-  'Date raised',
-  'Payer',
-  'BTIN',
-  'MDA code',
-  'MDA',
-  'Revenue head code',
-  'Revenue head',
-  'Type',
-  'Assessment ID',
-  'Source reference',
-];
+/**
+ * The most rows one export holds. The export streams (docs/decisions/0029-one-export-path.md),
+ * so this bounds the time one download takes, not the server's memory.
+ */
+export const PAYMENT_EXPORT_LIMIT = 1_000_000;
 
 const STATUS_WORDS = {
   pending: 'Pending',
@@ -35,41 +17,34 @@ const STATUS_WORDS = {
   cancelled: 'Cancelled',
 } as const satisfies Record<PaymentStatus, string>;
 
-function toCells(row: PaymentViewRow): string[] {
-  return [
-    row.receiptNumber ?? '',
-    row.rrr
-      ? formatRrr(row.rrr)
-      : row.rrrRequestedAt && row.status === 'pending'
-        ? 'RRR pending confirmation'
-        : '',
-    formatKoboAsNaira(row.amountKobo),
-    STATUS_WORDS[row.status],
-    CHANNEL_WORDS[row.channel],
-    lagosDateTime(row.paidAt),
-    lagosDateTime(row.createdAt),
-    row.payerName ?? '',
-    row.btin ?? '',
-    row.mdaCode,
-    row.mdaName,
-    row.revenueHeadCode ?? '',
-    row.revenueHeadName ?? '',
-    row.type ? PAYMENT_TYPE_LABELS[row.type] : '',
-    row.subjectId ?? '',
-    row.sourceReference ?? '',
-  ];
-}
+/** A payment as exported: with the number staff know its subject by (ADR 0028). */
+export type ExportedPayment = PaymentViewRow & { subjectNumber: string | null };
 
-const table = (rows: readonly PaymentViewRow[]): Table => ({
-  sheet: 'Payments',
-  headers: HEADERS,
-  rows: rows.map(toCells),
-  widths: [20, 16, 16, 10, 10, 17, 17, 32, 12, 12, 36, 16, 32, 24, 16, 24],
-});
-
-export const paymentsToCsv = (rows: readonly PaymentViewRow[]) => tableToCsv(table(rows));
-export const paymentsToXlsx = (rows: readonly PaymentViewRow[]) => tableToXlsx(table(rows));
-
-export function paymentExportFileName(format: 'csv' | 'xlsx'): string {
-  return `payments-${todayInLagos()}.${format}`;
-}
+export const PAYMENT_COLUMNS: readonly Column<ExportedPayment>[] = [
+  reference('Receipt number', (row) => row.receiptNumber, 20),
+  text(
+    'RRR',
+    (row) =>
+      row.rrr
+        ? formatRrr(row.rrr)
+        : row.rrrRequestedAt && row.status === 'pending'
+          ? 'RRR pending confirmation'
+          : '',
+    16,
+  ),
+  amount('Amount', (row) => row.amountKobo, 16),
+  text('Status', (row) => STATUS_WORDS[row.status], 10),
+  text('Channel', (row) => CHANNEL_WORDS[row.channel], 10),
+  dateTime('Date paid', (row) => row.paidAt, { width: 17 }),
+  dateTime('Date raised', (row) => row.createdAt, { width: 17 }),
+  text('Payer', (row) => row.payerName, 32),
+  text('BTIN', (row) => row.btin, 12),
+  text('MDA code', (row) => row.mdaCode, 12),
+  text('MDA', (row) => row.mdaName, 36),
+  text('Revenue head code', (row) => row.revenueHeadCode, 16),
+  text('Revenue head', (row) => row.revenueHeadName, 32),
+  text('Type', (row) => (row.type ? PAYMENT_TYPE_LABELS[row.type] : ''), 24),
+  // What it pays, by the number on its paper (a notice or certificate number), never an id.
+  reference('Pays (notice or certificate)', (row) => row.subjectNumber, 24),
+  text('Source reference', (row) => row.sourceReference, 24),
+];

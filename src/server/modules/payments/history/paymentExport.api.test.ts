@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, type SignedIn, signInAs } from '../../../testing/factories';
+import { insertDirect } from '../../assessments/notices/testing';
+import { insertTestTcc } from '../../tcc/testing';
 import { createPayment, createRevenueHead } from '../testing';
 
 let ctx: TestContext & { close(): Promise<void> };
@@ -51,7 +53,7 @@ async function lastExportAudit() {
 }
 
 describe('GET /api/v1/payments?format=csv|xlsx', () => {
-  it('CSV: the filtered set in the list’s order, naira formatted, formulas neutralised, audited', async () => {
+  it('CSV: the filtered set in the list’s order, plain naira decimals, formulas neutralised, audited', async () => {
     const res = await exportOf(`mdaCode=${mda.code}&status=paid&sort=-amount&format=csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -64,7 +66,7 @@ describe('GET /api/v1/payments?format=csv|xlsx', () => {
       bom: true,
     });
     expect(rows).toHaveLength(2);
-    expect(rows.map((r) => r['Amount (₦)'])).toEqual(['₦1,000,000.00', '₦1,234.50']);
+    expect(rows.map((r) => r['Amount (NGN)'])).toEqual(['1000000.00', '1234.50']);
     expect(rows[0]).toMatchObject({ Payer: 'Ọlọ́run Ebiowei', Status: 'Paid', Channel: 'Remita' });
     expect(rows[1]).toMatchObject({
       Payer: `'=HYPERLINK("http://evil.example","click")`,
@@ -88,7 +90,7 @@ describe('GET /api/v1/payments?format=csv|xlsx', () => {
     });
   });
 
-  it('XLSX: the same rows, read back with exceljs', async () => {
+  it('XLSX: the same rows, read back with exceljs, amounts and times typed', async () => {
     const res = await exportOf(`mdaCode=${mda.code}&sort=amount&format=xlsx`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(
@@ -99,12 +101,18 @@ describe('GET /api/v1/payments?format=csv|xlsx', () => {
     const sheet = workbook.getWorksheet('Payments');
     if (!sheet) throw new Error('no Payments sheet');
     const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
-    expect(values(1).slice(0, 4)).toEqual(['Receipt number', 'RRR', 'Amount (₦)', 'Status']);
+    expect(values(1).slice(0, 4)).toEqual(['Receipt number', 'RRR', 'Amount (NGN)', 'Status']);
     expect(sheet.rowCount).toBe(4);
-    expect(values(2).slice(2, 4)).toEqual(['₦50.00', 'Pending']);
-    expect(values(2)[0]).toBe(''); // a bill has no receipt number yet
-    expect(values(3)).toContain(`'=HYPERLINK("http://evil.example","click")`);
-    expect(values(4)[2]).toBe('₦1,000,000.00');
+    expect(values(2).slice(2, 4)).toEqual([50, 'Pending']);
+    expect(values(2)[0]).toBeUndefined(); // a bill has no receipt number yet: an empty cell
+    expect(sheet.getCell('C2').numFmt).toBe('"₦"#,##0.00');
+    // A string cell with the quote-prefix style: no apostrophe in the value.
+    expect(values(3)).toContain('=HYPERLINK("http://evil.example","click")');
+    expect(sheet.getRow(3).getCell(8).type).toBe(ExcelJS.ValueType.String);
+    // Paid at 09:15 UTC: a date cell reading 10:15, Lagos's wall clock.
+    expect(sheet.getRow(3).getCell(6).value).toEqual(new Date('2025-04-10T10:15:00Z'));
+    expect(sheet.getRow(3).getCell(6).numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(values(4)[2]).toBe(1_000_000);
     expect((await lastExportAudit())?.after).toMatchObject({ format: 'xlsx', rows: 3 });
   });
 
@@ -122,5 +130,35 @@ describe('GET /api/v1/payments?format=csv|xlsx', () => {
     expect((await exportOf('format=csv', {})).statusCode).toBe(401);
     const benjis = await signInAs(ctx, 'OFFICER_BENJIS_READ');
     expect((await exportOf('format=csv', benjis.bearer)).statusCode).toBe(403);
+  });
+
+  it('names what a payment pays by its notice or certificate number, never an internal id', async () => {
+    const other = await createMda(ctx);
+    const { assessment } = await insertDirect(ctx);
+    const tcc = await insertTestTcc(ctx, admin);
+    await createPayment(ctx, {
+      mdaId: other.id,
+      type: 'direct-assessment',
+      subjectKind: 'assessment',
+      subjectId: assessment.id,
+      status: 'pending',
+    });
+    await createPayment(ctx, {
+      mdaId: other.id,
+      type: 'other',
+      subjectKind: 'tcc',
+      subjectId: tcc.id,
+      status: 'pending',
+    });
+    await createPayment(ctx, { mdaId: other.id, status: 'pending' });
+    const res = await exportOf(`mdaCode=${other.code}&format=csv`);
+    expect(res.statusCode).toBe(200);
+    const rows: Record<string, string>[] = parse(res.rawPayload.toString('utf8'), {
+      columns: true,
+      bom: true,
+    });
+    const pays = rows.map((row) => row['Pays (notice or certificate)']).sort();
+    expect(pays).toEqual(['', assessment.noticeNumber, tcc.number].sort());
+    expect(res.rawPayload.toString('utf8')).not.toContain(assessment.id);
   });
 });

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../../../shared/errors';
 import {
@@ -7,6 +6,7 @@ import {
   PaymentPage,
   PaymentView,
 } from '../../../../shared/payments';
+import { sendExport } from '../../../export/exportList';
 import type { PaymentDeps } from '../deps';
 import { createPaymentHistoryService } from './service';
 
@@ -38,7 +38,7 @@ export const paymentHistoryRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
         operationId: 'listPayments',
         summary: 'List payments',
         description:
-          'Payment history by the filters given, a page at a time, with the totals of the whole filtered set. A payer-name search (`customerName`, matched word by word, forgiving a wrong letter or two swapped ones) matching more than 1,000 payments past the page is counted only that far: `isTotalCapped` is true and the sums are null. With `format=csv` or `format=xlsx` the same filter comes back as a file (at most 50,000 rows) instead of JSON.',
+          'Payment history by the filters given, a page at a time, with the totals of the whole filtered set. A payer-name search (`customerName`, matched word by word, forgiving a wrong letter or two swapped ones) matching more than 1,000 payments past the page is counted only that far: `isTotalCapped` is true and the sums are null. With `format=csv` or `format=xlsx` the same filter comes back as a file (at most 1,000,000 rows, streamed; amounts in naira under a header naming NGN, dates as dates in XLSX) instead of JSON.',
         querystring: PaymentListQuery,
         response: { 200: PaymentPage, ...errors },
       },
@@ -47,11 +47,7 @@ export const paymentHistoryRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
     async (req, reply) => {
       const { format } = req.query;
       if (!format) return payments.findPayments(req.actor, req.query);
-      const file = await payments.exportPayments(req.actor, { ...req.query, format });
-      return sendBytes(reply, file.body, {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-      });
+      return sendExport(reply, await payments.exportPayments(req.actor, { ...req.query, format }));
     },
   );
 
@@ -71,11 +67,3 @@ export const paymentHistoryRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
     (req) => payments.getPayment(req.actor, req.params.id),
   );
 };
-
-/**
- * Sends a file's bytes as they are. Fastify never runs the response serializer on a Buffer;
- * the typed reply of the zod provider does not know that, hence the plain FastifyReply.
- */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

@@ -5,28 +5,24 @@ import {
   type PaymentPage,
   type PaymentView,
 } from '../../../../shared/payments';
+import type { PaymentSubjectKind } from '../../../../shared/payments/enums';
 import type { Actor } from '../../../auth/actor';
 import { mdaScopeOf, whereInActorMdas } from '../../../auth/mdaScope';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { payments } from '../../../db/schema';
 import { AppError } from '../../../errors';
+import { type ExportAnswer, exportList } from '../../../export/exportList';
 import type { Integrations } from '../../../integrations';
 import { findSimilarWords, wordsOf } from '../../../search/nameWords';
 import type { SecretBox } from '../../../secrets';
-import { recordAudit } from '../../audit/service';
 import { createMdaService } from '../../mdas/service';
 import type { PaymentDeps } from '../deps';
 import { createRrrConfirmation } from '../invoices/rrrConfirmation';
 import type { Settlements } from '../ledger/settlements';
 import { type PaymentViewRow, selectPaymentById } from '../queries';
 import { toPaymentView, toPaymentViewFromDriver } from '../view';
-import {
-  PAYMENT_EXPORT_LIMIT,
-  paymentExportFileName,
-  paymentsToCsv,
-  paymentsToXlsx,
-} from './exporter';
+import { type ExportedPayment, PAYMENT_COLUMNS, PAYMENT_EXPORT_LIMIT } from './exporter';
 import {
   isRollupFilter,
   PAYER_NAMES,
@@ -50,8 +46,6 @@ export type PaymentHistoryServiceDeps = {
   /** Where a bill that could not be settled when opened is said (ADR 0031). */
   log?: PaymentDeps['log'];
 };
-
-export type ExportFile = { body: Buffer; contentType: string; fileName: string };
 
 /**
  * A name search counts its matches only this far past the page (as the taxpayer list does,
@@ -132,6 +126,28 @@ export function createPaymentHistoryService({
     ? createRrrConfirmation({ db, config, integrations, secrets, settlements, log })
     : null;
 
+  /** A page of payments with the numbers staff know their subjects by, one look-up per kind. */
+  async function withSubjectNumbers(rows: readonly PaymentViewRow[]): Promise<ExportedPayment[]> {
+    const idsByKind = new Map<PaymentSubjectKind, string[]>();
+    for (const row of rows) {
+      if (row.subjectKind && row.subjectId) {
+        const ids = idsByKind.get(row.subjectKind) ?? [];
+        ids.push(row.subjectId);
+        idsByKind.set(row.subjectKind, ids);
+      }
+    }
+    const numbersByKind = new Map<PaymentSubjectKind, Map<string, string>>();
+    for (const [kind, ids] of idsByKind)
+      numbersByKind.set(kind, await settlements.referencesOf(db, kind, ids));
+    return rows.map((row) => ({
+      ...row,
+      subjectNumber:
+        row.subjectKind && row.subjectId
+          ? (numbersByKind.get(row.subjectKind)?.get(row.subjectId) ?? null)
+          : null,
+    }));
+  }
+
   /** One payment the actor may see; outside their MDAs it does not exist for them. */
   async function getRow(actor: Actor, id: string): Promise<PaymentViewRow> {
     const row = await selectPaymentById(db, id, whereInActorMdas(actor, payments.mdaId));
@@ -175,46 +191,39 @@ export function createPaymentHistoryService({
     async exportPayments(
       actor: Actor,
       query: PaymentListQuery & { format: 'csv' | 'xlsx' },
-    ): Promise<ExportFile> {
+    ): Promise<ExportAnswer> {
       const filter = await filterOf(db, query, mdas.findMdaIdByCode);
       const scope = whereInActorMdas(actor, payments.mdaId);
-      const rows = await selectPayments(db, filter, scope, {
-        sort: query.sort,
-        limit: PAYMENT_EXPORT_LIMIT + 1,
-        offset: 0,
-      });
-      if (rows.length > PAYMENT_EXPORT_LIMIT) {
-        throw new AppError(
-          'RULE_VIOLATION',
-          `This filter matches more than ${PAYMENT_EXPORT_LIMIT.toLocaleString('en-NG')} payments; an export holds at most that many. Narrow it (dates, MDA, status) and export again.`,
-        );
-      }
-      const { format } = query;
-      await recordAudit(db, actor, {
-        action: 'payment.exported',
-        entityType: 'payment',
-        after: {
+      return exportList(db, actor, {
+        format: query.format,
+        fileName: 'payments',
+        sheet: 'Payments',
+        columns: PAYMENT_COLUMNS,
+        count: async () => {
+          const totals = await selectPaymentTotalsUpTo(db, filter, scope, PAYMENT_EXPORT_LIMIT);
+          // Counted only up to the bound: one past it, so the export is refused.
+          return totals.isCapped ? PAYMENT_EXPORT_LIMIT + 1 : totals.count;
+        },
+        page: async ({ limit, offset }) =>
+          withSubjectNumbers(
+            await selectPayments(db, filter, scope, { sort: query.sort, limit, offset }),
+          ),
+        rowLimit: {
+          max: PAYMENT_EXPORT_LIMIT,
+          message: () =>
+            `This filter matches more than ${PAYMENT_EXPORT_LIMIT.toLocaleString('en-NG')} payments; an export holds at most that many. Narrow it (dates, MDA, status) and export again.`,
+        },
+        audit: {
+          action: 'payment.exported',
+          entityType: 'payment',
           // The name as typed; the dictionary words found for it are not the officer's filter.
           filter: {
             ...filter,
             paymentReference: query.paymentReference,
             payerNameWordsOfName: undefined,
           },
-          format,
-          rows: rows.length,
         },
       });
-      return format === 'csv'
-        ? {
-            body: paymentsToCsv(rows),
-            contentType: 'text/csv; charset=utf-8',
-            fileName: paymentExportFileName('csv'),
-          }
-        : {
-            body: await paymentsToXlsx(rows),
-            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            fileName: paymentExportFileName('xlsx'),
-          };
     },
 
     /**

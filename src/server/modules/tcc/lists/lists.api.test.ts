@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TccPurpose, TccStatus } from '../../../../shared/tcc/enums';
 import type { TccPage, TccView } from '../../../../shared/tcc/views';
 import { auditEvents, tccs } from '../../../db/schema';
+import { csvRowsOf, xlsxSheetOf } from '../../../export/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
 import { outcomeOf } from '../../../testing/outcomes';
@@ -272,7 +273,13 @@ describe('export', () => {
 
     const xlsx = await send(ctx, dirAssessment, 'GET', `/api/v1/tcc?btin=${btin}&format=xlsx`);
     expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const { rows } = await xlsxSheetOf(xlsx, 'Tax clearance certificates');
+    expect(rows.map((row) => row['Certificate number']?.value)).toEqual([two.number, one.number]);
+    // The day generated as a date cell, the days waiting as a number.
+    expect(rows[0]?.Generated?.value).toBeInstanceOf(Date);
+    expect(rows[0]?.Generated?.numFmt).toBe('dd/mm/yyyy');
+    expect(typeof rows[0]?.['Days waiting']?.value).toBe('number');
+    expect(csvRowsOf(csv)[0]?.Generated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const audits = await ctx.db
       .select({ after: auditEvents.after })

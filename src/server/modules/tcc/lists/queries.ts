@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import type { TccKind, TccPurpose, TccStatus } from '../../../../shared/tcc/enums';
 import type { TccSort } from '../../../../shared/tcc/views';
 import type { Db } from '../../../db/client';
+import { escapeLike } from '../../../db/like';
 import { builtOnce } from '../../../db/prepared';
 import { tccs } from '../../../db/schema';
 import type { TccRow } from '../queries';
@@ -20,10 +21,6 @@ export type TccFilter = {
   generatedTo?: string;
   search?: string;
 };
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /**
  * The filter with a placeholder for each value, the values, and its shape (which filters are

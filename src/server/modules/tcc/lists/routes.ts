@@ -1,7 +1,7 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../../../shared/errors';
 import { TccIdParams, TccListQuery, TccPage, TccView } from '../../../../shared/tcc/views';
+import { sendExport } from '../../../export/exportList';
 import type { PaymentDeps } from '../../payments/deps';
 import { createTccListService } from './service';
 
@@ -29,11 +29,7 @@ export const tccListRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, dep
     async (req, reply) => {
       const { format } = req.query;
       if (!format) return lists.findTccs(req.actor, req.query);
-      const file = await lists.exportTccs(req.actor, { ...req.query, format });
-      return sendBytes(reply, file.body, {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-      });
+      return sendExport(reply, await lists.exportTccs(req.actor, { ...req.query, format }));
     },
   );
 
@@ -56,6 +52,3 @@ export const tccListRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, dep
 };
 
 /** Sends a file's bytes as they are (see payments/history/routes.ts). */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

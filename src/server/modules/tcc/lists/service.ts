@@ -3,9 +3,9 @@ import type { TccListQuery, TccPage, TccView } from '../../../../shared/tcc/view
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
-import { recordAudit } from '../../audit/service';
+import { exportList } from '../../../export/exportList';
 import { tccViewOf, toTccListItems } from '../view';
-import { TCC_EXPORT_LIMIT, tccsToFile } from './exporter';
+import { TCC_COLUMNS, TCC_EXPORT_LIMIT } from './exporter';
 import { countTccs, selectTccs, type TccFilter } from './queries';
 
 /**
@@ -71,23 +71,27 @@ export function createTccListService({ db, now = () => new Date() }: { db: Db; n
     /** The list's filter as a file; audited (who took which certificates away). */
     async exportTccs(actor: Actor, query: TccListQuery & { format: 'csv' | 'xlsx' }) {
       const filter = filterOf(actor, query);
-      const rows = await selectTccs(db, filter, {
-        sort: query.sort,
-        limit: TCC_EXPORT_LIMIT + 1,
-        offset: 0,
+      const at = now();
+      return exportList(db, actor, {
+        format: query.format,
+        fileName: 'tax-clearance-certificates',
+        sheet: 'Tax clearance certificates',
+        columns: TCC_COLUMNS,
+        count: () => countTccs(db, filter),
+        page: async ({ limit, offset }) =>
+          toTccListItems(
+            db,
+            actor,
+            await selectTccs(db, filter, { sort: query.sort, limit, offset }),
+            at,
+          ),
+        rowLimit: {
+          max: TCC_EXPORT_LIMIT,
+          message: () =>
+            `This filter matches more than ${TCC_EXPORT_LIMIT.toLocaleString('en-NG')} certificates; an export holds at most that many. Narrow it and export again.`,
+        },
+        audit: { action: 'tcc.exported', entityType: 'tcc', filter },
       });
-      if (rows.length > TCC_EXPORT_LIMIT) {
-        throw new AppError(
-          'RULE_VIOLATION',
-          `This filter matches more than ${TCC_EXPORT_LIMIT.toLocaleString('en-NG')} certificates; an export holds at most that many. Narrow it and export again.`,
-        );
-      }
-      await recordAudit(db, actor, {
-        action: 'tcc.exported',
-        entityType: 'tcc',
-        after: { filter, format: query.format, rows: rows.length },
-      });
-      return tccsToFile(await toTccListItems(db, actor, rows, now()), query.format);
     },
 
     /** One certificate with its history and the caller's actions; 404 for a kind they do not read. */

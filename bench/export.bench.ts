@@ -1,0 +1,174 @@
+/**
+ * A list export streams (docs/decisions/0029-one-export-path.md): a 200,000-row payment export
+ * must keep the server's memory flat. This exports the payment history as CSV and as XLSX
+ * and samples the process's RSS and V8 heap every 20 ms meanwhile.
+ *
+ *   npm run bench:export                                          # PGlite in memory
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:export
+ *   BENCH_ROWS=50000 npm run bench:export
+ *
+ * The real app (buildApp) listens on loopback in this process; the file is downloaded over
+ * HTTP and each chunk dropped as it arrives, as a browser saving it to disk would. The server
+ * and the reader share the process, so the figures hold both (the reader keeps nothing).
+ * Results go to bench/results/export-<kind>.json.
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { systemActor } from '../src/server/auth/actor';
+import { loadConfig } from '../src/server/config';
+import { createPglite, type Database, openDatabase } from '../src/server/db/client';
+import { mdas } from '../src/server/db/schema';
+import { EXPORT_PAGE_SIZE } from '../src/server/export/exportList';
+import { createOfficerService } from '../src/server/modules/officers/service';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
+const SERVER_URL = process.env.BENCH_DATABASE_URL;
+const PASSWORD = 'bench-password-1';
+const MB = 1024 * 1024;
+
+async function openScratchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (!SERVER_URL) {
+    const database = await openDatabase({ kind: 'pglite', client: await createPglite() });
+    return { database, drop: async () => {} };
+  }
+  const name = `revdesk_bench_export_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await admin.query(`drop database ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Paid payments of one MDA, one a minute back from now, in one statement. */
+async function seedPayments(database: Database, mdaId: string) {
+  await database.db.execute(sql`
+    insert into payments (receipt_number, rrr, amount_kobo, mda_id, payer_name, payer_phone,
+      channel, status, description, order_id, source_reference, arrival, paid_at, created_at,
+      updated_at)
+    select 'BIRS/2026/' || lpad(n::text, 8, '0'),
+      '2' || lpad(((n::bigint * 739391173) % 100000000000)::text, 11, '0'),
+      50000 + n * 7, ${mdaId}::uuid, 'Payer ' || n || ' Ebiowei', '+23480' || lpad(n::text, 8, '0'),
+      'remita', 'paid', 'Bench payment', 'RD' || lpad(n::text, 10, '0'),
+      'RT' || lpad(n::text, 12, '0'), 'notification',
+      now() - interval '1 minute' * n, now() - interval '1 minute' * n,
+      now() - interval '1 minute' * n
+    from generate_series(1, ${ROWS}::int) n`);
+}
+
+type Sample = { rssMb: number; heapMb: number };
+
+const sample = (): Sample => {
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rssMb: rss / MB, heapMb: heapUsed / MB };
+};
+
+async function measureExport(base: string, cookie: string, format: 'csv' | 'xlsx') {
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = sample();
+  let peak = before;
+  const timer = setInterval(() => {
+    const now = sample();
+    peak = { rssMb: Math.max(peak.rssMb, now.rssMb), heapMb: Math.max(peak.heapMb, now.heapMb) };
+  }, 20);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/v1/payments?format=${format}&sort=-createdAt`, {
+    headers: { authorization: `Bearer ${cookie}`, 'accept-encoding': 'identity' },
+  });
+  if (res.status !== 200 || !res.body)
+    throw new Error(`${format}: ${res.status} ${await res.text()}`);
+  let bytes = 0;
+  let firstByteMs = 0;
+  const reader = res.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    if (bytes === 0) firstByteMs = performance.now() - started;
+    bytes += chunk.value.byteLength;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(timer);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    format,
+    rows: ROWS,
+    megabytes: round(bytes / MB),
+    seconds: round(seconds),
+    firstByteMs: Math.round(firstByteMs),
+    rssBeforeMb: round(before.rssMb),
+    rssPeakMb: round(peak.rssMb),
+    rssGrowthMb: round(peak.rssMb - before.rssMb),
+    heapBeforeMb: round(before.heapMb),
+    heapPeakMb: round(peak.heapMb),
+    heapGrowthMb: round(peak.heapMb - before.heapMb),
+  };
+}
+
+async function main() {
+  const { database, drop } = await openScratchDatabase();
+  await database.migrate();
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none', SIMULATORS: 'off' }),
+    dataDir: path.join(os.tmpdir(), 'revdesk-bench-export'),
+    secretsKey: Buffer.alloc(32, 7),
+  };
+  const app = await buildApp({ config, database, runJobs: false });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    await createOfficerService({ db: database.db }).createOfficer(systemActor('seed'), {
+      username: 'bench_admin',
+      email: 'bench_admin@bench.revdesk.ng',
+      firstName: 'Bench',
+      surname: 'Admin',
+      phoneNumber: '+2348030000000',
+      userType: 'ADMIN',
+      password: PASSWORD,
+    });
+    const [mda] = await database.db
+      .insert(mdas)
+      .values({ code: 'BENCH', name: 'Bench Ministry', category: 'ministry' })
+      .returning({ id: mdas.id });
+    const seeding = performance.now();
+    await seedPayments(database, mda?.id as string);
+    console.log(`${ROWS} payments in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench_admin', password: PASSWORD }),
+    });
+    const token = (await login.json()) as { token?: string };
+    const cookie = token.token ?? '';
+    if (!cookie) throw new Error(`sign-in: ${login.status}`);
+
+    const figures = {
+      date: new Date().toISOString().slice(0, 10),
+      database: database.kind,
+      node: process.version,
+      pageSize: EXPORT_PAGE_SIZE,
+      results: [
+        await measureExport(base, cookie, 'csv'),
+        await measureExport(base, cookie, 'xlsx'),
+      ],
+    };
+    console.table(figures.results);
+    const file = path.join('bench/results', `export-${database.kind}.json`);
+    writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+    console.log(`written to ${file}`);
+  } finally {
+    await app.close();
+    await drop();
+  }
+}
+
+await main();
