@@ -12,7 +12,7 @@ import { AppError } from '../../../errors';
 /**
  * Reading an MDA's payroll file (src/shared/tcc/bulk.ts is its format). A file that cannot be
  * used at all is refused with INVALID_FILE (422) in words the panel shows; a bad row is kept
- * with its problem and fails on its own, as in the RRR batch (src/server/modules/jobs/csv.ts).
+ * with its problem and fails on its own, as in the RRR batch (src/server/modules/rrrBatches/csv.ts).
  */
 
 /** One data row of the file: the generate input it becomes, or why it cannot. */

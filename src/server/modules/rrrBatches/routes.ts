@@ -6,7 +6,7 @@ import { ErrorBody } from '../../../shared/errors';
 import { BATCH_MAX_BYTES, JobAccepted, JobIdParams, JobView } from '../../../shared/payments';
 import { uploadBodyLimit } from '../../security/bodyLimits';
 import type { PaymentDeps } from '../payments/deps';
-import { createJobService } from './service';
+import { createRrrBatchService } from './service';
 import { BATCH_MULTIPART_LIMITS, readBatchUpload } from './upload';
 
 const CsvFile = z.string().meta({ format: 'binary' });
@@ -17,8 +17,8 @@ const tags = ['jobs'];
  * "Check RRR (Multiple)" (SPEC.md §3 batch upload, §7 batch check-status): the upload
  * queues a background job, the dialog polls its progress and downloads the results.
  */
-export const jobRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, secrets }) => {
-  const jobs = createJobService({ db, secrets });
+export const rrrBatchRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, secrets }) => {
+  const jobs = createRrrBatchService({ db, secrets });
   await app.register(fastifyMultipart, { limits: BATCH_MULTIPART_LIMITS });
 
   app.post(

@@ -4,12 +4,14 @@ import {
   type BatchRowOutcome,
   type JobAccepted,
   type JobView,
+  RRR_STATUS_BATCH,
 } from '../../../shared/payments';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../errors';
 import { tableToCsv } from '../../export/spreadsheet';
 import type { FileAndMda } from '../../files/batchUpload';
+import { insertJob } from '../../jobs/queries';
 import { notifyJobQueued } from '../../jobs/wake';
 import type { SecretBox } from '../../secrets';
 import { recordAudit } from '../audit/service';
@@ -18,14 +20,10 @@ import { readRrrCsv } from './csv';
 import {
   findJobWithCounts,
   insertCheckRows,
-  insertJob,
   type JobWithCounts,
   type NewCheckRow,
   selectAllCheckRows,
 } from './queries';
-
-/** The kind of job "Check RRR (Multiple)" makes. */
-export const RRR_STATUS_BATCH = 'rrr-status-batch';
 
 export type JobServiceDeps = { db: Db; secrets: SecretBox };
 
@@ -56,7 +54,7 @@ function toJobView(job: JobWithCounts): JobView {
   };
 }
 
-export function createJobService({ db, secrets }: JobServiceDeps) {
+export function createRrrBatchService({ db, secrets }: JobServiceDeps) {
   const mdaService = createMdaService({ db, secrets });
 
   /** The job, if the actor may see it: the officer who uploaded it, or any administrator. */
@@ -203,4 +201,4 @@ export function createJobService({ db, secrets }: JobServiceDeps) {
   };
 }
 
-export type JobService = ReturnType<typeof createJobService>;
+export type RrrBatchService = ReturnType<typeof createRrrBatchService>;
