@@ -14,6 +14,7 @@ import type { FileAndMda } from '../../files/batchUpload';
 import { insertJob } from '../../jobs/queries';
 import { notifyJobQueued } from '../../jobs/wake';
 import type { SecretBox } from '../../secrets';
+import { keepUploadedFile } from '../../uploads/receive';
 import { recordAudit } from '../audit/service';
 import { createMdaService } from '../mdas/service';
 import { readRrrCsv } from './csv';
@@ -128,12 +129,14 @@ export function createRrrBatchService({ db, secrets }: JobServiceDeps) {
           tx,
           rows.map((r) => ({ ...r, jobId: inserted.id })),
         );
+        const fileKey = await keepUploadedFile(tx, inserted.id, upload);
         await recordAudit(tx, actor, {
           action: 'rrr_batch.uploaded',
           entityType: 'job',
           entityId: inserted.id,
           after: {
             fileName: upload.fileName,
+            fileKey,
             bytes: upload.bytes.length,
             total: rows.length,
             invalid,

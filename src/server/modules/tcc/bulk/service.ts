@@ -15,6 +15,7 @@ import type { FileAndMda } from '../../../files/batchUpload';
 import { insertJob } from '../../../jobs/queries';
 import { notifyJobQueued } from '../../../jobs/wake';
 import type { SecretBox } from '../../../secrets';
+import { keepUploadedFile } from '../../../uploads/receive';
 import { recordAudit } from '../../audit/service';
 import { createMdaService } from '../../mdas/service';
 import { assertMayGenerate } from '../common';
@@ -141,12 +142,14 @@ export function createTccBulkService({ db, secrets }: TccBulkDeps) {
           tx,
           rows.map((r) => ({ ...r, jobId: inserted.id })),
         );
+        const fileKey = await keepUploadedFile(tx, inserted.id, upload);
         await recordAudit(tx, actor, {
           action: 'tcc_batch.uploaded',
           entityType: 'job',
           entityId: inserted.id,
           after: {
             fileName: upload.fileName,
+            fileKey,
             bytes: upload.bytes.length,
             mdaId: mda.id,
             total: rows.length,
