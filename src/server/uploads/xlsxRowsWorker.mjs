@@ -43,8 +43,8 @@ async function readRows({ bytes, maxRows }) {
       for (let col = 1; col <= row.cellCount; col += 1)
         cells.push(cellText(row.getCell(col)).trim());
       if (!cells.some((c) => c !== '')) continue;
-      // The header, then at most maxRows data rows: one more says the file is too long.
-      if (rows.length > maxRows) {
+      // The header, maxRows data rows, and one more that says the file is too long.
+      if (rows.length > maxRows + 1) {
         isOverLimit = true;
         break;
       }

@@ -97,17 +97,17 @@ export function checkZip(bytes: Buffer, limits: ZipLimits): ZipEntry[] | ZipRefu
   let total = 0;
   for (const entry of entries) {
     total += entry.uncompressedBytes;
-    if (entry.uncompressedBytes > limits.maxEntryBytes) {
-      return {
-        reason: 'too-large',
-        detail: `its part ${entry.name} unpacks to ${mb(entry.uncompressedBytes)}, more than the ${mb(limits.maxEntryBytes)} a file of this upload may hold`,
-      };
-    }
     const ratio = entry.uncompressedBytes / Math.max(1, entry.compressedBytes);
     if (entry.uncompressedBytes > RATIO_CHECKED_FROM_BYTES && ratio > limits.maxRatio) {
       return {
         reason: 'ratio',
         detail: `its part ${entry.name} unpacks ${Math.round(ratio).toLocaleString('en-US')} times larger than it is packed, as no spreadsheet does (a "zip bomb")`,
+      };
+    }
+    if (entry.uncompressedBytes > limits.maxEntryBytes) {
+      return {
+        reason: 'too-large',
+        detail: `its part ${entry.name} unpacks to ${mb(entry.uncompressedBytes)}, more than the ${mb(limits.maxEntryBytes)} a file of this upload may hold`,
       };
     }
   }
