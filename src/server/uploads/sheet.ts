@@ -109,7 +109,11 @@ async function xlsxRows(
     if (checked.reason === 'not-zip') throw cannotRead(checked.detail);
     throw invalidFile(`${fileName} is refused: ${checked.detail}. ${spec.saveHint}`);
   }
-  const read = await readXlsxRows(bytes, { maxRows: spec.maxRows, maxHeapMb: 128, maxMs: 20_000 });
+  const read = await readXlsxRows(bytes, checked, {
+    maxRows: spec.maxRows,
+    maxHeapMb: 128,
+    maxMs: 20_000,
+  });
   if (!read.ok) {
     if (read.reason === 'unreadable') throw cannotRead('its content is damaged');
     throw invalidFile(`${fileName} is refused: ${read.detail}. ${spec.saveHint}`);

@@ -7,9 +7,13 @@ import { createDeflateRaw, deflateRawSync, crc32 as zlibCrc32 } from 'node:zlib'
  * megabytes never sits in the test's memory.
  */
 
-type ZipSource =
+type ZipSource = (
   | { name: string; text: string }
-  | { name: string; prefix: string; repeat: string; times: number; suffix: string };
+  | { name: string; prefix: string; repeat: string; times: number; suffix: string }
+) & {
+  /** The uncompressed size the headers declare, when it is to lie. */
+  declare?: number;
+};
 
 /** zlib's own CRC-32 (Node ≥ 20.15), fed chunk by chunk. */
 const crc32 = (crc: number, bytes: Buffer) => zlibCrc32(bytes, crc);
@@ -66,7 +70,7 @@ export async function zipOf(sources: readonly ZipSource[]): Promise<Buffer> {
     local.writeUInt16LE(8, 8);
     local.writeUInt32LE(entry.crc, 14);
     local.writeUInt32LE(entry.deflated.length, 18);
-    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt32LE(source.declare ?? entry.size, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -75,7 +79,7 @@ export async function zipOf(sources: readonly ZipSource[]): Promise<Buffer> {
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(entry.crc, 16);
     central.writeUInt32LE(entry.deflated.length, 20);
-    central.writeUInt32LE(entry.size, 24);
+    central.writeUInt32LE(source.declare ?? entry.size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, entry.deflated);
@@ -172,6 +176,24 @@ export function zipBomb(megabytes: number): Promise<Buffer> {
       repeat: '\0',
       times: megabytes * 1024 * 1024,
       suffix: '',
+    },
+  ]);
+}
+
+/** The one-cell workbook whose sheet declares 1 MB: its sizes lie, so only the read can tell. */
+export function lyingHugeCellWorkbook(
+  header: readonly string[],
+  megabytes: number,
+): Promise<Buffer> {
+  return zipOf([
+    ...WORKBOOK_PARTS,
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      prefix: `${SHEET_OPEN}${rowXml(1, header)}<row r="2"><c r="A2" t="inlineStr"><is><t>`,
+      repeat: 'A',
+      times: megabytes * 1024 * 1024,
+      suffix: `</t></is></c></row>${SHEET_CLOSE}`,
+      declare: 1024 * 1024,
     },
   ]);
 }

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { ZipEntry } from './zip';
 
 /**
  * The rows of an XLSX's first sheet, read off the main thread (xlsxRowsWorker.mjs) so that a
@@ -13,7 +14,7 @@ export type SheetRow = { lineNumber: number; cells: string[] };
 
 export type XlsxRead =
   | { ok: true; hasSheet: boolean; rows: SheetRow[]; isOverLimit: boolean }
-  | { ok: false; reason: 'unreadable' | 'too-heavy' | 'too-slow'; detail: string };
+  | { ok: false; reason: 'unreadable' | 'lying' | 'too-heavy' | 'too-slow'; detail: string };
 
 export type XlsxReadLimits = {
   /** Data rows the upload takes; the header is read besides. */
@@ -25,7 +26,12 @@ export type XlsxReadLimits = {
 
 const WORKER_URL = new URL('./xlsxRowsWorker.mjs', import.meta.url);
 
-export function readXlsxRows(bytes: Buffer, limits: XlsxReadLimits): Promise<XlsxRead> {
+/** `entries`: the archive's directory as zip.ts read and checked it. */
+export function readXlsxRows(
+  bytes: Buffer,
+  entries: readonly ZipEntry[],
+  limits: XlsxReadLimits,
+): Promise<XlsxRead> {
   return new Promise((resolve) => {
     let isSettled = false;
     const settle = (read: XlsxRead) => {
@@ -37,7 +43,7 @@ export function readXlsxRows(bytes: Buffer, limits: XlsxReadLimits): Promise<Xls
       void worker.terminate();
     };
     const worker = new Worker(WORKER_URL, {
-      workerData: { bytes: new Uint8Array(bytes), maxRows: limits.maxRows },
+      workerData: { bytes: new Uint8Array(bytes), entries, maxRows: limits.maxRows },
       resourceLimits: {
         maxOldGenerationSizeMb: limits.maxHeapMb,
         maxYoungGenerationSizeMb: Math.min(32, limits.maxHeapMb),
@@ -58,15 +64,7 @@ export function readXlsxRows(bytes: Buffer, limits: XlsxReadLimits): Promise<Xls
       limits.maxMs,
     );
     timer.unref();
-    worker.on('message', (message: XlsxRead | { ok: false; message: string }) => {
-      if (message.ok) settle(message);
-      else
-        settle({
-          ok: false,
-          reason: 'unreadable',
-          detail: 'message' in message ? message.message : message.detail,
-        });
-    });
+    worker.on('message', (message: XlsxRead) => settle(message));
     worker.on('error', (error: Error & { code?: string }) => {
       settle(
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'

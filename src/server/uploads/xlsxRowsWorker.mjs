@@ -4,6 +4,7 @@
 // as it is in every setting (tsx, Vitest, production) without a loader of its own.
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
+import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 
 /** A spreadsheet number as the officer sees it: 2024, 1500.5 → "1500.50", never 0.30000000000000004. */
@@ -25,8 +26,45 @@ function cellText(cell) {
   return cell.text ?? '';
 }
 
-async function readRows({ bytes, maxRows }) {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+/**
+ * Every part must unpack to no more than its central directory declared (zip.ts checked those
+ * sizes): a part that would unpack further is refused here, before exceljs reads a byte, so a
+ * bomb whose sizes lie costs at most the declared sizes. Returns why not, or null.
+ */
+function checkDeclaredSizes(bytes, entries) {
+  for (const entry of entries) {
+    const at = entry.localHeaderOffset;
+    if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== 0x04034b50) {
+      return `its part ${entry.name} is not where its directory says`;
+    }
+    const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
+    const packed = bytes.subarray(start, start + entry.compressedBytes);
+    if (entry.method === 0) {
+      if (packed.length !== entry.uncompressedBytes) return `its part ${entry.name} is damaged`;
+      continue;
+    }
+    try {
+      const unpacked = inflateRawSync(packed, {
+        maxOutputLength: Math.max(1, entry.uncompressedBytes),
+      });
+      if (unpacked.length !== entry.uncompressedBytes) {
+        return `its part ${entry.name} unpacks to another size than it declares`;
+      }
+    } catch (error) {
+      if (error?.code === 'ERR_BUFFER_TOO_LARGE') {
+        return `its part ${entry.name} unpacks to more than it declares`;
+      }
+      return `its part ${entry.name} is damaged`;
+    }
+  }
+  return null;
+}
+
+async function readRows({ bytes: data, entries, maxRows }) {
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const lie = checkDeclaredSizes(bytes, entries);
+  if (lie) return { ok: false, reason: 'lying', detail: lie };
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     entries: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -57,5 +95,10 @@ async function readRows({ bytes, maxRows }) {
 
 readRows(workerData).then(
   (result) => parentPort.postMessage(result),
-  (error) => parentPort.postMessage({ ok: false, message: String(error?.message ?? error) }),
+  (error) =>
+    parentPort.postMessage({
+      ok: false,
+      reason: 'unreadable',
+      detail: String(error?.message ?? error),
+    }),
 );

@@ -10,7 +10,15 @@
  * central directory record). ZIP64 is refused: an upload of a few megabytes never needs it.
  */
 
-export type ZipEntry = { name: string; compressedBytes: number; uncompressedBytes: number };
+export type ZipEntry = {
+  name: string;
+  /** 0 stored, 8 deflated: the only two a spreadsheet program writes. */
+  method: number;
+  compressedBytes: number;
+  uncompressedBytes: number;
+  /** Where the entry's local header starts (its data follows the header). */
+  localHeaderOffset: number;
+};
 
 export type ZipLimits = {
   /** Entries in the archive: an XLSX from Excel or LibreOffice holds about a dozen. */
@@ -72,13 +80,17 @@ export function readZipDirectory(bytes: Buffer): ZipEntry[] | ZipRefusal {
     const nameBytes = bytes.readUInt16LE(at + 28);
     const extraBytes = bytes.readUInt16LE(at + 30);
     const commentBytes = bytes.readUInt16LE(at + 32);
+    const method = bytes.readUInt16LE(at + 10);
+    const localHeaderOffset = bytes.readUInt32LE(at + 42);
     if (compressedBytes === 0xffffffff || uncompressedBytes === 0xffffffff) {
       return notZip(
         'it is a ZIP64 archive, which no spreadsheet program writes for a file this size',
       );
     }
     const name = bytes.toString('utf8', at + 46, at + 46 + nameBytes);
-    entries.push({ name, compressedBytes, uncompressedBytes });
+    if (method !== 0 && method !== 8)
+      return notZip(`its part ${name} is packed in a way no spreadsheet uses`);
+    entries.push({ name, method, compressedBytes, uncompressedBytes, localHeaderOffset });
     at += 46 + nameBytes + extraBytes + commentBytes;
   }
   return entries;
