@@ -25,6 +25,12 @@ export type SheetUploadSpec = {
   rowsAre: string;
   /** What to do with a file that cannot be read, in the officer's words. */
   saveHint: string;
+  /** What an empty file should have held, in the officer's words. */
+  emptyHint: string;
+  /** How the refusal of too long a file counts and says it: "rows … can be checked". */
+  tooMany?: { counted: string; verb: string };
+  /** Trim each CSV cell (an RRR typed with a space around it is still the RRR). */
+  trimCells?: boolean;
   /** Checks on an XLSX's archive before it is read; defaults fit a few megabytes of sheet. */
   zip?: Partial<ZipLimits>;
 };
@@ -77,12 +83,11 @@ function csvRows(bytes: Buffer, fileName: string, spec: SheetUploadSpec): SheetR
     const records = parse(text.replace(/\r\n?/g, '\n'), {
       bom: true,
       info: true,
+      trim: spec.trimCells ?? false,
       relax_column_count: true,
       skip_empty_lines: true,
       // A line of commas only is a blank line a spreadsheet left behind.
       skip_records_with_empty_values: true,
-      // The header and one more row than the limit say all there is to say.
-      to: spec.maxRows + 2,
     }) as unknown as { record: string[]; info: { lines: number } }[];
     return records.map(({ record, info }) => ({ lineNumber: info.lines, cells: record }));
   } catch (err) {
@@ -123,9 +128,8 @@ async function xlsxRows(
 }
 
 /**
- * The header and data rows of an uploaded table; throws the upload's refusal. The rows are read
- * only up to one past the limit, so `data.length > spec.maxRows` means "too many" without
- * saying how many.
+ * The header and data rows of an uploaded table; throws the upload's refusal. An XLSX's rows
+ * are read only up to one past the limit.
  */
 export async function readSheetUpload(
   bytes: Buffer,
@@ -146,15 +150,17 @@ export async function readSheetUpload(
       ? csvRows(bytes, fileName, spec)
       : await xlsxRows(bytes, fileName, spec);
   if (!header) {
-    throw invalidFile(
-      `${fileName} is empty. Start from the template: its header, then one of the ${spec.rowsAre} a line.`,
-    );
+    throw invalidFile(`${fileName} is empty. ${spec.emptyHint}`);
   }
   if (data.length === 0)
     throw invalidFile(`${fileName} has a header but no ${spec.rowsAre} under it.`);
   if (data.length > spec.maxRows) {
+    const counted = spec.tooMany?.counted ?? spec.rowsAre;
+    // A CSV (a few megabytes of text at most) is read whole, so its rows are counted; an
+    // XLSX's reading stopped one row past the limit.
+    const how = format === 'csv' ? count(data.length) : `more than ${count(spec.maxRows)}`;
     throw invalidFile(
-      `${fileName} has more than ${count(spec.maxRows)} ${spec.rowsAre}; at most ${count(spec.maxRows)} can be sent at once. Split it into smaller files.`,
+      `${fileName} has ${how} ${counted}; at most ${count(spec.maxRows)} can be ${spec.tooMany?.verb ?? 'sent'} at once. Split it into smaller files.`,
     );
   }
   return { header, data };

@@ -85,7 +85,7 @@ export function createRrrBatchService({ db, secrets }: JobServiceDeps) {
      * that cannot be checked already marked 'invalid' with their reason. The worker does the rest.
      */
     async uploadRrrBatch(actor: Actor, upload: FileAndMda): Promise<z.infer<typeof JobAccepted>> {
-      const lines = readRrrCsv(upload.bytes, upload.fileName);
+      const lines = await readRrrCsv(upload.bytes, upload.fileName);
       const known = await mdasOf(actor);
       let chosenMda = null;
       if (upload.mdaId !== null) {

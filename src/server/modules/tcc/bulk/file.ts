@@ -33,6 +33,7 @@ export const TCC_BATCH_SHEET: SheetUploadSpec = {
   maxRows: TCC_BATCH_MAX_ROWS,
   rowsAre: 'employees',
   saveHint: XLSX_MIME_HINT,
+  emptyHint: 'Start from the template: its header, then one employee a line.',
 };
 
 function invalidFile(message: string): AppError {
