@@ -26,7 +26,6 @@ function invalidFile(message: string): AppError {
   return new AppError('INVALID_FILE', message);
 }
 
-
 /** What the RRR batch takes (src/server/uploads/sheet.ts checks it). */
 export const RRR_BATCH_SHEET: SheetUploadSpec = {
   accept: ['csv'],
