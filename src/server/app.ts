@@ -12,6 +12,7 @@ import { AppError, createFrameworkErrorHandler, handleError } from './errors';
 import { createDatabaseFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
+import { createJobKinds, type JobKinds } from './jobs/kinds';
 import { startRrrConfirmationSweep } from './jobs/rrrConfirmationSweep';
 import { startJobWorker } from './jobs/worker';
 import { assessmentCategoryRoutes } from './modules/assessments/categories/routes';
@@ -21,7 +22,6 @@ import { objectionRoutes } from './modules/assessments/objections/routes';
 import { assessmentRoutes } from './modules/assessments/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
-import { jobRoutes } from './modules/jobs/routes';
 import { mdaRoutes } from './modules/mdas/routes';
 import { officerAccountRoutes } from './modules/officers/accounts/routes';
 import { officerListRoutes } from './modules/officers/list/routes';
@@ -35,8 +35,11 @@ import { receiptRoutes } from './modules/payments/receipts/routes';
 import { remitaRoutes } from './modules/payments/remita/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
+import { registerRrrBatchJob } from './modules/rrrBatches/job';
+import { rrrBatchRoutes } from './modules/rrrBatches/routes';
 import { systemRoutes } from './modules/system/routes';
 import { taxpayerRoutes } from './modules/taxpayers/routes';
+import { registerTccMdaBatchJob } from './modules/tcc/bulk/job';
 import { registerTccSettlement } from './modules/tcc/generate/settlement';
 import { tccRoutes } from './modules/tcc/routes';
 import { type AppMetrics, createAppMetrics } from './observability/metrics';
@@ -67,6 +70,11 @@ export type AppOptions = {
   simulators?: Simulators;
   /** What linked payments settle; the caller's own when it drives the ledger too (tests). */
   settlements?: Settlements;
+  /**
+   * The background job kinds the worker runs; the caller's own when it registers a kind of its
+   * own (tests). The app's modules register theirs into it (ADR 0030).
+   */
+  jobKinds?: JobKinds;
   /** Start the background job worker (default true; tests of the worker itself turn it off). */
   runJobs?: boolean;
   /** Where log lines go instead of stdout (tests that read the log). */
@@ -80,6 +88,7 @@ export async function buildApp({
   registerExtraRoutes,
   simulators,
   settlements = createSettlements(),
+  jobKinds = createJobKinds(),
   runJobs = true,
   logDestination,
 }: AppOptions): Promise<FastifyInstance> {
@@ -110,7 +119,7 @@ export async function buildApp({
 
   // Before any route, so every request is counted, whatever answers it (ADR 0015).
   const metrics: AppMetrics | null = config.metricsToken
-    ? createAppMetrics({ database, log: app.log })
+    ? createAppMetrics({ database, log: app.log, jobKinds })
     : null;
   if (metrics) installRequestMetrics(app, metrics);
 
@@ -176,7 +185,9 @@ export async function buildApp({
   await app.register(receiptRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(autoRegRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(attentionRoutes, { prefix: '/api/v1', ...paymentDeps });
-  await app.register(jobRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(rrrBatchRoutes, { prefix: '/api/v1', ...paymentDeps });
+  // Each module registers its background job kinds with the worker (jobs/kinds.ts, ADR 0030).
+  registerRrrBatchJob(jobKinds, paymentDeps);
   // Assessments settle their linked payments in the payment's transaction (ADR 0011).
   registerAssessmentSettlements(settlements);
   await app.register(assessmentRoutes, { prefix: '/api/v1', ...paymentDeps });
@@ -188,8 +199,13 @@ export async function buildApp({
   // Every payable kind has its settlement, or the app does not start (ADR 0028).
   settlements.assertComplete();
   await app.register(tccRoutes, { prefix: '/api/v1', ...paymentDeps });
+  registerTccMdaBatchJob(jobKinds, paymentDeps);
   if (runJobs) {
-    startJobWorker(app, paymentDeps, { isOnlyWorker: database.kind === 'pglite' });
+    startJobWorker(
+      app,
+      { db: database.db, jobKinds },
+      { isOnlyWorker: database.kind === 'pglite' },
+    );
     startRrrConfirmationSweep(app, paymentDeps);
   }
   registerExtraRoutes?.(app);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { TCC_MDA_BATCH } from '../../shared/tcc/bulk';
+import type { Db } from '../db/client';
+import type { JobKinds } from './kinds';
 import {
   claimNextJob,
   finishJob,
@@ -9,11 +10,7 @@ import {
   releaseEveryLease,
   releaseLease,
   renewLease,
-} from '../modules/jobs/queries';
-import { RRR_STATUS_BATCH } from '../modules/jobs/service';
-import type { PaymentDeps } from '../modules/payments/deps';
-import { createRrrStatusBatch, type JobEnd, type JobRun } from './rrrStatusBatch';
-import { createTccMdaBatch, TCC_BATCH_FAILED_MESSAGE } from './tccMdaBatch';
+} from './queries';
 import { onJobQueued } from './wake';
 
 /**
@@ -21,7 +18,8 @@ import { onJobQueued } from './wake';
  * of instances may run a worker: each claims a job with a lease (SKIP LOCKED, so two never take
  * the same one), renews the lease while it works, and a job whose worker died is resumed by
  * the next one once the lease runs out, from the rows still unchecked. Nothing here keeps the
- * process alive: every timer is unref'd.
+ * process alive: every timer is unref'd. What a job does is its kind's (kinds.ts): the worker
+ * runs whatever kinds were registered with the app.
  */
 
 export type JobWorkerOptions = {
@@ -30,8 +28,6 @@ export type JobWorkerOptions = {
   pollMs?: number;
   /** How long a claim holds without renewal: long enough for a slow Remita call and its retries. */
   leaseSeconds?: number;
-  /** Remita calls at once per job: a few, so one big file does not flood Remita. */
-  concurrency?: number;
   workerId?: string;
 };
 
@@ -43,24 +39,16 @@ export type JobWorker = {
   readonly workerId: string;
 };
 
-type JobHandler = (job: JobRow, run: JobRun) => Promise<JobEnd>;
-
 /** Waits after the database refused a look for work, before trying again. */
 const RETRY_AFTER_FAILURE_MS = 5_000;
 
-const JOB_FAILED_MESSAGE =
-  'The check stopped because of an error on the server. The rows checked so far are in the results; upload the file again to check the rest, or tell the administrator if it happens again.';
+export type JobWorkerDeps = { db: Db; jobKinds: JobKinds };
 
-export function createJobWorker(deps: PaymentDeps, options: JobWorkerOptions): JobWorker {
+export function createJobWorker(deps: JobWorkerDeps, options: JobWorkerOptions): JobWorker {
   const { log } = options;
   const pollMs = options.pollMs ?? 500;
   const leaseSeconds = options.leaseSeconds ?? 30;
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const handlers: Record<string, JobHandler> = {
-    [RRR_STATUS_BATCH]: createRrrStatusBatch(deps, { concurrency: options.concurrency ?? 4 }),
-    [TCC_MDA_BATCH]: createTccMdaBatch(deps),
-  };
-  const kinds = Object.keys(handlers);
 
   let isStopping = false;
   let loop: Promise<void> | null = null;
@@ -88,7 +76,7 @@ export function createJobWorker(deps: PaymentDeps, options: JobWorkerOptions): J
   }
 
   async function runJob(job: JobRow): Promise<void> {
-    const handler = handlers[job.kind];
+    const handler = deps.jobKinds.get(job.kind);
     if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
     let isLeaseLost = false;
     const renewal = setInterval(
@@ -107,16 +95,26 @@ export function createJobWorker(deps: PaymentDeps, options: JobWorkerOptions): J
     );
     renewal.unref();
     try {
-      const end = await handler(job, { workerId, shouldStop: () => isStopping || isLeaseLost });
+      const end = await handler.run(job, {
+        workerId,
+        log: log.child({ jobId: job.id, kind: job.kind }),
+        shouldStop: () => isStopping || isLeaseLost,
+      });
       if (end === 'finished') {
-        await finishJob(deps.db, job.id, workerId, { status: 'succeeded', error: null });
+        await finishJob(deps.db, job.id, workerId, {
+          status: 'succeeded',
+          error: null,
+          rowTable: handler.rowTable,
+        });
       } else if (!isLeaseLost) {
         await releaseLease(deps.db, job.id, workerId);
       }
     } catch (err) {
       log.error({ err, jobId: job.id, kind: job.kind }, 'background job failed');
-      const error = job.kind === TCC_MDA_BATCH ? TCC_BATCH_FAILED_MESSAGE : JOB_FAILED_MESSAGE;
-      await finishJob(deps.db, job.id, workerId, { status: 'failed', error });
+      await finishJob(deps.db, job.id, workerId, {
+        status: 'failed',
+        error: handler.failedMessage,
+      });
     } finally {
       clearInterval(renewal);
     }
@@ -126,7 +124,7 @@ export function createJobWorker(deps: PaymentDeps, options: JobWorkerOptions): J
     while (!isStopping) {
       try {
         hasWork = false;
-        const job = await claimNextJob(deps.db, kinds, workerId, leaseSeconds);
+        const job = await claimNextJob(deps.db, deps.jobKinds.kinds(), workerId, leaseSeconds);
         if (job) {
           hasWork = true;
           await runJob(job);
@@ -167,7 +165,7 @@ export function createJobWorker(deps: PaymentDeps, options: JobWorkerOptions): J
  */
 export function startJobWorker(
   app: FastifyInstance,
-  deps: PaymentDeps,
+  deps: JobWorkerDeps,
   options: { isOnlyWorker: boolean },
 ): void {
   const worker = createJobWorker(deps, { log: app.log });

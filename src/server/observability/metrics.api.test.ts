@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RRR_STATUS_BATCH } from '../../shared/payments';
 import { addSimInvoice, createRemitaMda, type RemitaMda } from '../integrations/remita/testing';
-import { insertJob } from '../modules/jobs/queries';
-import { RRR_STATUS_BATCH } from '../modules/jobs/service';
+import { insertJob } from '../jobs/queries';
 import { createTestContext, type TestContext } from '../testing/context';
 import { type SignedIn, signInAs } from '../testing/factories';
 import { parsePrometheusText, type Sample, sampleValue } from './promText';

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { TCC_MDA_BATCH } from '../../shared/tcc/bulk';
 import type { Database } from '../db/client';
 import type { RemoteCallRecorder } from '../integrations/http';
-import { countUnfinishedJobs, type JobQueueDepth } from '../modules/jobs/queries';
-import { RRR_STATUS_BATCH } from '../modules/jobs/service';
+import type { JobKinds } from '../jobs/kinds';
+import { countUnfinishedJobs, type JobQueueDepth } from '../jobs/queries';
 import { methodLabel, routeLabel, statusClass } from './labels';
 
 /**
@@ -13,9 +12,6 @@ import { methodLabel, routeLabel, statusClass } from './labels';
  * throws. Counters and histograms move as requests and remote calls end; the database and job
  * gauges are read when Prometheus scrapes, so nothing polls between scrapes.
  */
-
-/** Job kinds always shown, at 0 when idle, so a dashboard's series exist before the first job. */
-const JOB_KINDS = [RRR_STATUS_BATCH, TCC_MDA_BATCH] as const;
 
 /**
  * Remote calls: an officer waits at a dialog for at most REMITA_TIMEOUT_MS (10 s by default),
@@ -40,6 +36,8 @@ export type AppMetrics = {
 export function createAppMetrics(deps: {
   database: Pick<Database, 'db' | 'kind' | 'poolCounts'>;
   log: FastifyBaseLogger;
+  /** Every registered kind is shown, at 0 when idle, so a dashboard's series exist before the first job. */
+  jobKinds: Pick<JobKinds, 'kinds'>;
 }): AppMetrics {
   const registry = new Registry();
   // Memory, CPU, event loop lag, GC, handles: prom-client's usual names (process_*, nodejs_*).
@@ -137,7 +135,11 @@ function registerDatabaseGauges(
  */
 function registerJobGauges(
   registry: Registry,
-  deps: { database: Pick<Database, 'db'>; log: FastifyBaseLogger },
+  deps: {
+    database: Pick<Database, 'db'>;
+    log: FastifyBaseLogger;
+    jobKinds: Pick<JobKinds, 'kinds'>;
+  },
 ): void {
   let reading: Promise<JobQueueDepth[] | null> | null = null;
   const readQueue = () => {
@@ -161,7 +163,7 @@ function registerJobGauges(
       this.reset();
       const depths = await readQueue();
       if (!depths) return;
-      for (const kind of JOB_KINDS) {
+      for (const kind of deps.jobKinds.kinds()) {
         this.set({ kind, status: 'queued' }, 0);
         this.set({ kind, status: 'running' }, 0);
       }
@@ -178,7 +180,7 @@ function registerJobGauges(
       this.reset();
       const depths = await readQueue();
       if (!depths) return;
-      for (const kind of JOB_KINDS) this.set({ kind }, 0);
+      for (const kind of deps.jobKinds.kinds()) this.set({ kind }, 0);
       for (const depth of depths) {
         if (depth.status === 'queued') this.set({ kind: depth.kind }, depth.oldestAgeSeconds);
       }

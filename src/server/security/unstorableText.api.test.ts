@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadCsv } from '../modules/jobs/testing';
+import { uploadCsv } from '../modules/rrrBatches/testing';
 import { createTestContext, type TestContext } from '../testing/context';
 import { type SignedIn, signInAs } from '../testing/factories';
 import { outcomeOf } from '../testing/outcomes';

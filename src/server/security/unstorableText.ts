@@ -8,7 +8,7 @@ import { AppError } from '../errors';
  * the database as an error, answered 500. No field of RevDesk has a use for them, so every
  * request carrying one is refused here, once for all routes present and future, with a 422
  * naming where it was (DESIGN.md §3). Uploaded files are checked by their readers, which refuse
- * a file with a NUL byte or invalid UTF-8 as that file's error (modules/jobs/csv.ts,
+ * a file with a NUL byte or invalid UTF-8 as that file's error (modules/rrrBatches/csv.ts,
  * modules/tcc/bulk/file.ts); multipart text fields and file names by `refuseUnstorableField`.
  */
 

@@ -3,6 +3,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import { createSimulators, type Simulators } from '../integrations/simulators';
+import type { JobKinds } from '../jobs/kinds';
 import { createSettlements, type Settlements } from '../modules/payments/ledger/settlements';
 import type { LogDestination } from '../observability/requestLog';
 import { openTestDatabase } from './database';
@@ -61,6 +62,8 @@ export type TestContextOptions = {
   listen?: boolean;
   /** Start the background job worker (default true). */
   runJobs?: boolean;
+  /** The job kinds the app's worker runs, with a test's own kind registered in them. */
+  jobKinds?: JobKinds;
   /** Where the app's log lines go (give the config a LOG_LEVEL other than silent too). */
   logDestination?: LogDestination;
   /** Extra routes a test needs (a route that fails, to see the 500's headers). */
@@ -87,6 +90,7 @@ export async function createTestContext(
     simulators,
     settlements,
     runJobs: options.runJobs ?? true,
+    ...(options.jobKinds ? { jobKinds: options.jobKinds } : {}),
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     registerExtraRoutes: options.registerExtraRoutes,
   });

@@ -94,3 +94,6 @@ export type BatchRowOutcome = (typeof BATCH_ROW_OUTCOMES)[number];
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** The job kind "Check RRR (Multiple)" makes (src/server/modules/rrrBatches). */
+export const RRR_STATUS_BATCH = 'rrr-status-batch';

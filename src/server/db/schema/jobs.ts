@@ -71,3 +71,17 @@ export const rrrCheckRows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.jobId, t.lineNumber] })],
 );
+
+/**
+ * An officer's upload being received and read (src/server/uploads/slots.ts): one at a time per
+ * officer, held in the database so it holds across instances (DESIGN.md §7). A slot older than
+ * a few minutes is a crashed instance's and is taken over.
+ */
+export const uploadSlots = pgTable('upload_slots', {
+  officerId: uuid('officer_id')
+    .primaryKey()
+    .references(() => officers.id),
+  /** Which request holds it: only that one gives it back. */
+  token: uuid('token').notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,10 +2,11 @@ import { and, asc, count, eq, getTableColumns, gt, isNull, sql } from 'drizzle-o
 import type { TccBatchOutcome, TccBatchRowInput } from '../../../../shared/tcc/bulk';
 import type { Db } from '../../../db/client';
 import { jobs, mdas, tccBatchRows, tccs } from '../../../db/schema';
+import { type JobRowKey, writeJobRowOutcome } from '../../../jobs/queries';
 
 /**
  * The rows of bulk MDA-employee uploads (tcc_batch_rows) and their jobs. Rules live in
- * service.ts and src/server/jobs/tccMdaBatch.ts; this file only reads and writes.
+ * service.ts and job.ts; this file only reads and writes.
  */
 
 /** What a row keeps in `data`: the MDA chosen at upload, and the input or what was wrong. */
@@ -123,36 +124,21 @@ export async function selectUnprocessedBatchRows(
   return rows as TccBatchRow[];
 }
 
-/**
- * Writes a row's outcome and counts it in the job's progress, in one statement: only while the
- * row has none and only by the worker holding the job, so a row is processed once whoever
- * crashed in between. True when this call wrote it.
- */
-export async function writeBatchRowOutcome(
+/** Writes a row's outcome once, counted in the job's progress (src/server/jobs/queries.ts). */
+export function writeBatchRowOutcome(
   tx: Db,
-  key: { jobId: string; lineNumber: number; workerId: string },
+  key: JobRowKey,
   result: { outcome: TccBatchOutcome; message: string | null; tccId: string | null },
 ): Promise<boolean> {
-  const res = (await tx.execute(sql`
-    with processed as (
-      update tcc_batch_rows
-         set outcome = ${result.outcome},
-             message = ${result.message},
-             tcc_id = ${result.tccId},
-             processed_at = now()
-       where job_id = ${key.jobId}
-         and line_number = ${key.lineNumber}
-         and outcome is null
-         and exists (select 1 from jobs where id = ${key.jobId} and locked_by = ${key.workerId})
-      returning line_number
-    )
-    update jobs
-       set processed = processed + (select count(*) from processed)::int
-     where id = ${key.jobId}
-    returning (select count(*) from processed)::int as written`)) as unknown as {
-    rows: { written: number }[];
-  };
-  return (res.rows[0]?.written ?? 0) > 0;
+  return writeJobRowOutcome(
+    tx,
+    'tcc_batch_rows',
+    key,
+    sql`outcome = ${result.outcome},
+        message = ${result.message},
+        tcc_id = ${result.tccId},
+        processed_at = now()`,
+  );
 }
 
 /**

@@ -6,15 +6,16 @@ import { yearsCovered } from '../../../../shared/tcc/input';
 import { jobs, tccBatchRows, tccs } from '../../../db/schema';
 import { createDatabaseFileStore } from '../../../files/store';
 import { createIntegrations } from '../../../integrations';
-import { actorOfUploader } from '../../../jobs/rrrStatusBatch';
-import { createTccMdaBatch } from '../../../jobs/tccMdaBatch';
+import { createJobKinds } from '../../../jobs/kinds';
+import { claimNextJob, type JobRow, releaseLease } from '../../../jobs/queries';
+import { actorOfUploader } from '../../../jobs/uploader';
 import { createJobWorker, type JobWorker } from '../../../jobs/worker';
 import { secretBoxFromConfig } from '../../../secrets';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
-import { claimNextJob, type JobRow, releaseLease } from '../../jobs/queries';
 import type { PaymentDeps } from '../../payments/deps';
 import { createTccGenerateService } from '../generate/service';
+import { createTccMdaBatch, registerTccMdaBatchJob } from './job';
 import type { TccBatchRow } from './queries';
 import { payrollCsv, uploadPayroll, waitForBatch } from './testing';
 
@@ -28,6 +29,13 @@ import { payrollCsv, uploadPayroll, waitForBatch } from './testing';
 let ctx: TestContext & { baseUrl: string | null; close(): Promise<void> };
 let deps: PaymentDeps;
 let officer: SignedIn;
+
+/** The worker of another instance: this app's job kinds, its own registry. */
+function workerDeps() {
+  const jobKinds = createJobKinds();
+  registerTccMdaBatchJob(jobKinds, deps);
+  return { db: deps.db, jobKinds };
+}
 let mda: { id: string };
 const running: JobWorker[] = [];
 const [firstYear] = yearsCovered(todayInLagos());
@@ -98,7 +106,11 @@ describe('a bulk upload resumed by another worker', () => {
       })
       .where(eq(jobs.id, jobId));
 
-    const worker = createJobWorker(deps, { log: ctx.app.log, workerId: 'worker-b', pollMs: 20 });
+    const worker = createJobWorker(workerDeps(), {
+      log: ctx.app.log,
+      workerId: 'worker-b',
+      pollMs: 20,
+    });
     running.push(worker);
     worker.start();
     const { batch } = await waitForBatch(ctx, officer.bearer, jobId);
@@ -138,6 +150,7 @@ describe('a bulk upload resumed by another worker', () => {
     let looks = 0;
     const end = await createTccMdaBatch(deps)(claimed as JobRow, {
       workerId: 'worker-a',
+      log: ctx.app.log,
       shouldStop: () => {
         looks += 1;
         // Looked before the first round, then before each row: stop before the third row.
@@ -154,7 +167,11 @@ describe('a bulk upload resumed by another worker', () => {
       .where(and(eq(tccBatchRows.jobId, jobId), isNotNull(tccBatchRows.outcome)));
     expect(doneBefore.map((r) => r.line).sort()).toEqual([2, 3]);
 
-    const workerB = createJobWorker(deps, { log: ctx.app.log, workerId: 'worker-b2', pollMs: 20 });
+    const workerB = createJobWorker(workerDeps(), {
+      log: ctx.app.log,
+      workerId: 'worker-b2',
+      pollMs: 20,
+    });
     running.push(workerB);
     workerB.start();
     const { batch } = await waitForBatch(ctx, officer.bearer, jobId);
@@ -182,7 +199,11 @@ describe('a bulk upload resumed by another worker', () => {
       .set({ data: { ...line4?.data, input: null } })
       .where(and(eq(tccBatchRows.jobId, jobId), eq(tccBatchRows.lineNumber, 4)));
 
-    const worker = createJobWorker(deps, { log: ctx.app.log, workerId: 'worker-e', pollMs: 20 });
+    const worker = createJobWorker(workerDeps(), {
+      log: ctx.app.log,
+      workerId: 'worker-e',
+      pollMs: 20,
+    });
     running.push(worker);
     worker.start();
     const { batch } = await waitForBatch(ctx, officer.bearer, jobId);

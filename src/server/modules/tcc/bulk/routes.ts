@@ -12,9 +12,10 @@ import {
   TccBatchView,
 } from '../../../../shared/tcc/bulk';
 import { uploadBodyLimit } from '../../../security/bodyLimits';
+import { receiveUpload } from '../../../uploads/receive';
 import type { PaymentDeps } from '../../payments/deps';
 import { createTccBulkService } from './service';
-import { readTccBatchUpload, TCC_BATCH_MULTIPART_LIMITS } from './upload';
+import { TCC_BATCH_MULTIPART_LIMITS, TCC_BATCH_UPLOAD_WORDS } from './upload';
 
 const CsvFile = z.string().meta({ format: 'binary' });
 const errors = { 401: ErrorBody, 403: ErrorBody } as const;
@@ -44,11 +45,12 @@ export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
         operationId: 'createTccBatch',
         summary: 'Generate MDA employees’ certificates from a payroll file',
         description:
-          'A `multipart/form-data` request: field `mdaId` is the MDA, field `file` a CSV or XLSX in the format of `getTccBatchTemplate` (at most 5,000 employees and 5 MB). A wrong header or an unreadable file is a 422 with words; a bad row fails on its own. Answers 202 with a job id: follow it with `getTccBatch`, read `listTccBatchRows`, then fetch `getTccBatchResult`.',
+          'A `multipart/form-data` request: field `mdaId` is the MDA, field `file` a CSV or XLSX in the format of `getTccBatchTemplate` (at most 5,000 employees and 5 MB). A wrong type, an empty, binary or hostile file (an XLSX whose archive declares too much, or unpacks far more than it packs), too many rows or a wrong header is a 422 with words; a bad row fails on its own. 409 while the same officer’s previous upload is still being read. Answers 202 with a job id: follow it with `getTccBatch`, read `listTccBatchRows`, then fetch `getTccBatchResult`.',
         consumes: ['multipart/form-data'],
         response: {
           202: TccBatchAccepted,
           404: ErrorBody,
+          409: ErrorBody,
           413: ErrorBody,
           415: ErrorBody,
           422: ErrorBody,
@@ -58,7 +60,13 @@ export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
       config: { permission: 'tcc:generate:mda-employee' },
     },
     async (req, reply) =>
-      reply.code(202).send(await bulk.uploadBatch(req.actor, await readTccBatchUpload(req))),
+      reply
+        .code(202)
+        .send(
+          await receiveUpload(req, db, TCC_BATCH_UPLOAD_WORDS, (upload) =>
+            bulk.uploadBatch(req.actor, upload),
+          ),
+        ),
   );
 
   app.get(

@@ -13,10 +13,11 @@ import type { Db } from '../../../db/client';
 import { AppError, fieldError } from '../../../errors';
 import { tableToCsv } from '../../../export/spreadsheet';
 import type { FileAndMda } from '../../../files/batchUpload';
+import { insertJob } from '../../../jobs/queries';
 import { notifyJobQueued } from '../../../jobs/wake';
 import type { SecretBox } from '../../../secrets';
+import { keepUploadedFile } from '../../../uploads/receive';
 import { recordAudit } from '../../audit/service';
-import { insertJob } from '../../jobs/queries';
 import { createMdaService } from '../../mdas/service';
 import { assertMayGenerate } from '../common';
 import { readTccBatchFile } from './file';
@@ -33,7 +34,7 @@ import {
 /**
  * An MDA's employees' certificates from its payroll file (SPEC.md §2 taxs/generate-mda-tcc):
  * the upload queues a job (the RRR batch's machinery, DESIGN.md §9 long work), the job
- * generates each row through the generate service (src/server/jobs/tccMdaBatch.ts), the panel
+ * generates each row through the generate service (job.ts), the panel
  * polls the progress and reads each row's outcome.
  */
 
@@ -140,12 +141,14 @@ export function createTccBulkService({ db, secrets }: TccBulkDeps) {
           tx,
           rows.map((r) => ({ ...r, jobId: inserted.id })),
         );
+        const fileKey = await keepUploadedFile(tx, inserted.id, upload);
         await recordAudit(tx, actor, {
           action: 'tcc_batch.uploaded',
           entityType: 'job',
           entityId: inserted.id,
           after: {
             fileName: upload.fileName,
+            fileKey,
             bytes: upload.bytes.length,
             mdaId: mda.id,
             total: rows.length,

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { TCC_BATCH_MAX_BYTES, TCC_BATCH_MAX_ROWS } from '../../../../shared/tcc/bulk';
-import { type FileAndMda, readFileAndMda } from '../../../files/batchUpload';
+import type { BatchUploadWords } from '../../../files/batchUpload';
 
 /** For `@fastify/multipart`: one payroll file of at most 5 MB and the MDA chosen in the panel. */
 export const TCC_BATCH_MULTIPART_LIMITS = {
@@ -10,7 +9,7 @@ export const TCC_BATCH_MULTIPART_LIMITS = {
   parts: 3,
 } as const;
 
-const WORDS = {
+export const TCC_BATCH_UPLOAD_WORDS: BatchUploadWords = {
   notMultipart:
     'Send the payroll file as multipart/form-data, in the field "file", with the field "mdaId".',
   noFile: 'Choose a .csv or .xlsx file to upload (field "file").',
@@ -18,8 +17,3 @@ const WORDS = {
   oneFileOnly: 'Upload one file at a time.',
   tooManyFields: 'The upload holds more fields than the panel sends.',
 };
-
-/** The multipart body of POST /tcc-batches: the payroll file and the `mdaId` field. */
-export function readTccBatchUpload(request: FastifyRequest): Promise<FileAndMda> {
-  return readFileAndMda(request, WORDS);
-}

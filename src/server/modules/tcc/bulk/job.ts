@@ -1,14 +1,16 @@
-import { AppError } from '../errors';
-import type { JobRow } from '../modules/jobs/queries';
-import type { PaymentDeps } from '../modules/payments/deps';
+import { TCC_MDA_BATCH } from '../../../../shared/tcc/bulk';
+import { AppError } from '../../../errors';
+import type { JobEnd, JobKinds, JobRun } from '../../../jobs/kinds';
+import type { JobRow } from '../../../jobs/queries';
+import { actorOfUploader } from '../../../jobs/uploader';
+import type { PaymentDeps } from '../../payments/deps';
+import { createTccGenerateService } from '../generate/service';
 import {
   findTccOfBatchRow,
   selectUnprocessedBatchRows,
   type TccBatchRow,
   writeBatchRowOutcome,
-} from '../modules/tcc/bulk/queries';
-import { createTccGenerateService } from '../modules/tcc/generate/service';
-import { actorOfUploader, type JobEnd, type JobRun } from './rrrStatusBatch';
+} from './queries';
 
 /**
  * The `tcc-mda-batch` job (SPEC.md §2 taxs/generate-mda-tcc in bulk): generates one
@@ -89,4 +91,13 @@ export function createTccMdaBatch(deps: PaymentDeps) {
       }
     }
   };
+}
+
+/** Registers the bulk generation with the app's worker (src/server/jobs/kinds.ts). */
+export function registerTccMdaBatchJob(jobKinds: JobKinds, deps: PaymentDeps): void {
+  jobKinds.register(TCC_MDA_BATCH, {
+    run: createTccMdaBatch(deps),
+    rowTable: 'tcc_batch_rows',
+    failedMessage: TCC_BATCH_FAILED_MESSAGE,
+  });
 }

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { BATCH_MAX_BYTES } from '../../../shared/payments';
-import { type FileAndMda, readFileAndMda } from '../../files/batchUpload';
+import type { BatchUploadWords } from '../../files/batchUpload';
 
 /** For `@fastify/multipart`: one CSV of at most 2 MB and the MDA chosen in the dialog. */
 export const BATCH_MULTIPART_LIMITS = {
@@ -10,7 +9,7 @@ export const BATCH_MULTIPART_LIMITS = {
   parts: 5,
 } as const;
 
-const WORDS = {
+export const RRR_BATCH_UPLOAD_WORDS: BatchUploadWords = {
   notMultipart: 'Send the CSV as multipart/form-data, in the field "file".',
   noFile: 'Choose a .csv file to upload (field "file").',
   tooLarge:
@@ -18,8 +17,3 @@ const WORDS = {
   oneFileOnly: 'Upload one .csv file at a time.',
   tooManyFields: 'The upload holds more fields than the dialog sends.',
 };
-
-/** The multipart body of POST /remita/rrr/status-batch: the CSV and the optional `mdaId`. */
-export function readBatchUpload(request: FastifyRequest): Promise<FileAndMda> {
-  return readFileAndMda(request, WORDS);
-}

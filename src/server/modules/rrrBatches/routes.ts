@@ -5,9 +5,10 @@ import { z } from 'zod';
 import { ErrorBody } from '../../../shared/errors';
 import { BATCH_MAX_BYTES, JobAccepted, JobIdParams, JobView } from '../../../shared/payments';
 import { uploadBodyLimit } from '../../security/bodyLimits';
+import { receiveUpload } from '../../uploads/receive';
 import type { PaymentDeps } from '../payments/deps';
-import { createJobService } from './service';
-import { BATCH_MULTIPART_LIMITS, readBatchUpload } from './upload';
+import { createRrrBatchService } from './service';
+import { BATCH_MULTIPART_LIMITS, RRR_BATCH_UPLOAD_WORDS } from './upload';
 
 const CsvFile = z.string().meta({ format: 'binary' });
 const errors = { 401: ErrorBody, 403: ErrorBody } as const;
@@ -17,8 +18,8 @@ const tags = ['jobs'];
  * "Check RRR (Multiple)" (SPEC.md §3 batch upload, §7 batch check-status): the upload
  * queues a background job, the dialog polls its progress and downloads the results.
  */
-export const jobRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, secrets }) => {
-  const jobs = createJobService({ db, secrets });
+export const rrrBatchRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, secrets }) => {
+  const jobs = createRrrBatchService({ db, secrets });
   await app.register(fastifyMultipart, { limits: BATCH_MULTIPART_LIMITS });
 
   app.post(
@@ -30,10 +31,11 @@ export const jobRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, s
         operationId: 'createRrrStatusBatch',
         summary: 'Check a file of RRRs in the background',
         description:
-          'A `multipart/form-data` request: field `file` is a CSV with a header `rrr` and an optional `mdaCode` column (at most 10,000 rows and 2 MB); optional field `mdaId` is the MDA for rows without `mdaCode`. Answers 202 with a job id: follow it with `getJob`, then fetch `getJobResult`.',
+          'A `multipart/form-data` request: field `file` is a CSV with a header `rrr` and an optional `mdaCode` column (at most 10,000 rows and 2 MB); optional field `mdaId` is the MDA for rows without `mdaCode`. 409 while the same officer’s previous upload is still being read. Answers 202 with a job id: follow it with `getJob`, then fetch `getJobResult`.',
         consumes: ['multipart/form-data'],
         response: {
           202: JobAccepted,
+          409: ErrorBody,
           413: ErrorBody,
           415: ErrorBody,
           422: ErrorBody,
@@ -43,7 +45,13 @@ export const jobRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, s
       config: { permission: 'rrr:check:batch' },
     },
     async (req, reply) =>
-      reply.code(202).send(await jobs.uploadRrrBatch(req.actor, await readBatchUpload(req))),
+      reply
+        .code(202)
+        .send(
+          await receiveUpload(req, db, RRR_BATCH_UPLOAD_WORDS, (upload) =>
+            jobs.uploadRrrBatch(req.actor, upload),
+          ),
+        ),
   );
 
   app.get(

@@ -1,74 +1,26 @@
-import {
-  and,
-  asc,
-  eq,
-  getTableColumns,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  or,
-  sql,
-} from 'drizzle-orm';
-import type { BatchRowOutcome } from '../../../shared/payments';
-import type { Db } from '../../db/client';
-import { jobs, rrrCheckRows } from '../../db/schema';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
 
 /**
- * The jobs table and the rows of batch RRR checks. Rules live in service.ts and in
- * src/server/jobs/; this file only reads and writes. Times of leases come from the database's
+ * The jobs table, whatever the kind (src/server/jobs/kinds.ts). Rules live in the worker and in
+ * each kind's module; this file only reads and writes. Times of leases come from the database's
  * clock, so instances whose clocks differ still agree on whose lease ran out.
  */
 
 export type JobRow = typeof jobs.$inferSelect;
 export type NewJobRow = typeof jobs.$inferInsert;
-export type CheckRow = typeof rrrCheckRows.$inferSelect;
-export type NewCheckRow = typeof rrrCheckRows.$inferInsert;
 
-/** Kept under PostgreSQL's 65,535 bind parameters: 1,000 rows × 9 columns. */
-const INSERT_CHUNK = 1_000;
+/**
+ * The table a kind keeps its rows in: `job_id`, `line_number`, `outcome` (null until processed)
+ * and its own columns. Named by the kind's registration, never by a client.
+ */
+export type JobRowTable = string;
 
 export async function insertJob(tx: Db, row: NewJobRow): Promise<JobRow> {
   const [inserted] = await tx.insert(jobs).values(row).returning();
   if (!inserted) throw new Error('insert into jobs returned nothing');
   return inserted;
-}
-
-export async function insertCheckRows(tx: Db, rows: readonly NewCheckRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await tx.insert(rrrCheckRows).values(rows.slice(i, i + INSERT_CHUNK));
-  }
-}
-
-export type JobWithCounts = JobRow & { counts: Partial<Record<BatchRowOutcome, number>> };
-
-/**
- * The job and its rows counted by outcome, in one statement: one snapshot, so the counts
- * always add up to `processed` however fast the worker writes.
- */
-export async function findJobWithCounts(db: Db, id: string): Promise<JobWithCounts | null> {
-  const [row] = await db
-    .select({
-      ...getTableColumns(jobs),
-      counts: sql<Partial<Record<BatchRowOutcome, number>>>`(
-        select coalesce(json_object_agg(c.outcome, c.rows), '{}'::json)
-          from (select outcome, count(*)::int as rows
-                  from rrr_check_rows
-                 where job_id = ${jobs.id} and outcome is not null
-                 group by outcome) c)`,
-    })
-    .from(jobs)
-    .where(eq(jobs.id, id));
-  return row ?? null;
-}
-
-export function selectAllCheckRows(db: Db, jobId: string): Promise<CheckRow[]> {
-  return db
-    .select()
-    .from(rrrCheckRows)
-    .where(eq(rrrCheckRows.jobId, jobId))
-    .orderBy(asc(rrrCheckRows.lineNumber));
 }
 
 /**
@@ -144,11 +96,15 @@ export async function releaseLease(db: Db, jobId: string, workerId: string): Pro
     .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)));
 }
 
+/**
+ * Ends a job. Succeeded means every row of its kind's table has its outcome: a row left over
+ * would be a lost one, so the job then stays running for the next worker.
+ */
 export async function finishJob(
   db: Db,
   jobId: string,
   workerId: string | null,
-  end: { status: 'succeeded' | 'failed'; error: string | null },
+  end: { status: 'succeeded' | 'failed'; error: string | null; rowTable?: JobRowTable },
 ): Promise<boolean> {
   const rows = await db
     .update(jobs)
@@ -163,10 +119,8 @@ export async function finishJob(
       and(
         eq(jobs.id, jobId),
         workerId === null ? undefined : eq(jobs.lockedBy, workerId),
-        // Succeeded means every row has its result; a row left over would be a lost check.
-        end.status === 'succeeded'
-          ? sql`not exists (select 1 from rrr_check_rows r where r.job_id = ${jobs.id} and r.outcome is null)
-              and not exists (select 1 from tcc_batch_rows t where t.job_id = ${jobs.id} and t.outcome is null)`
+        end.status === 'succeeded' && end.rowTable
+          ? sql`not exists (select 1 from ${sql.identifier(end.rowTable)} r where r.job_id = ${jobs.id} and r.outcome is null)`
           : undefined,
       ),
     )
@@ -174,56 +128,24 @@ export async function finishJob(
   return rows.length > 0;
 }
 
-/** The next rows still to check, in file order, after `afterLine`. */
-export function selectUncheckedRows(
-  db: Db,
-  jobId: string,
-  afterLine: number,
-  limit: number,
-): Promise<CheckRow[]> {
-  return db
-    .select()
-    .from(rrrCheckRows)
-    .where(
-      and(
-        eq(rrrCheckRows.jobId, jobId),
-        gt(rrrCheckRows.lineNumber, afterLine),
-        isNull(rrrCheckRows.outcome),
-      ),
-    )
-    .orderBy(asc(rrrCheckRows.lineNumber))
-    .limit(limit);
-}
-
-export type RowResult = {
-  outcome: BatchRowOutcome;
-  statusCode: string | null;
-  message: string;
-  payerName: string | null;
-  amountKobo: number | null;
-  transactionDate: string | null;
-};
+export type JobRowKey = { jobId: string; lineNumber: number; workerId: string };
 
 /**
- * Writes a row's result and counts it in the job's progress, in one statement. Only while
- * the row has no result yet and only by the worker holding the job: a row is checked once,
- * whoever crashed in between. True when this call wrote it.
+ * Writes a row's outcome (`set`: the kind's own columns) and counts it in the job's progress,
+ * in one statement. Only while the row has no outcome yet and only by the worker holding the
+ * job: a row is processed once, whoever crashed in between. True when this call wrote it.
+ * Every kind writes its rows through here, so the rule is kept in one place.
  */
-export async function writeRowResult(
+export async function writeJobRowOutcome(
   tx: Db,
-  key: { jobId: string; lineNumber: number; workerId: string },
-  result: RowResult,
+  table: JobRowTable,
+  key: JobRowKey,
+  set: SQL,
 ): Promise<boolean> {
   const res = (await tx.execute(sql`
-    with checked as (
-      update rrr_check_rows
-         set outcome = ${result.outcome}::batch_row_outcome,
-             status_code = ${result.statusCode},
-             message = ${result.message},
-             payer_name = ${result.payerName},
-             amount_kobo = ${result.amountKobo},
-             transaction_date = ${result.transactionDate},
-             checked_at = now()
+    with written as (
+      update ${sql.identifier(table)}
+         set ${set}
        where job_id = ${key.jobId}
          and line_number = ${key.lineNumber}
          and outcome is null
@@ -231,25 +153,12 @@ export async function writeRowResult(
       returning line_number
     )
     update jobs
-       set processed = processed + (select count(*) from checked)::int
+       set processed = processed + (select count(*) from written)::int
      where id = ${key.jobId}
-    returning (select count(*) from checked)::int as written`)) as unknown as {
+    returning (select count(*) from written)::int as written`)) as unknown as {
     rows: { written: number }[];
   };
   return (res.rows[0]?.written ?? 0) > 0;
-}
-
-/** Adds to a row's message once its result is written (the ledger's receipt number). */
-export async function setRowMessage(
-  tx: Db,
-  jobId: string,
-  lineNumber: number,
-  message: string,
-): Promise<void> {
-  await tx
-    .update(rrrCheckRows)
-    .set({ message })
-    .where(and(eq(rrrCheckRows.jobId, jobId), eq(rrrCheckRows.lineNumber, lineNumber)));
 }
 
 export type JobQueueDepth = {

@@ -1,21 +1,21 @@
-import { normaliseRrr } from '../../shared/payments/rrr';
-import { permissionsOf } from '../../shared/permissions';
-import { type Actor, systemActor } from '../auth/actor';
-import { AppError } from '../errors';
-import type { RemitaCredentials, RemitaRrrStatus } from '../integrations/remita/types';
+import { RRR_STATUS_BATCH } from '../../../shared/payments';
+import { normaliseRrr } from '../../../shared/payments/rrr';
+import { AppError } from '../../errors';
+import type { RemitaCredentials, RemitaRrrStatus } from '../../integrations/remita/types';
+import type { JobEnd, JobKinds, JobRun } from '../../jobs/kinds';
+import type { JobRow } from '../../jobs/queries';
+import { actorOfUploader } from '../../jobs/uploader';
+import { remitaFaultOf } from '../mdas/remitaFault';
+import { createMdaService } from '../mdas/service';
+import type { PaymentDeps } from '../payments/deps';
+import { type ConfirmedRemitaPayment, createLedger } from '../payments/ledger/ledger';
 import {
   type CheckRow,
-  type JobRow,
   type RowResult,
   selectUncheckedRows,
   setRowMessage,
   writeRowResult,
-} from '../modules/jobs/queries';
-import { remitaFaultOf } from '../modules/mdas/remitaFault';
-import { createMdaService } from '../modules/mdas/service';
-import { createOfficerService } from '../modules/officers/service';
-import type { PaymentDeps } from '../modules/payments/deps';
-import { type ConfirmedRemitaPayment, createLedger } from '../modules/payments/ledger/ledger';
+} from './queries';
 
 /**
  * The `rrr-status-batch` job ("Check RRR (Multiple)"): asks Remita the status of each
@@ -31,34 +31,7 @@ import { type ConfirmedRemitaPayment, createLedger } from '../modules/payments/l
 /** Rows read per round; each round's rows are checked `concurrency` at a time. */
 const ROUND_ROWS = 100;
 
-export type JobRun = {
-  workerId: string;
-  /** True once the app is closing or the lease was lost: finish the row in hand and return. */
-  shouldStop(): boolean;
-};
-
-/** 'finished': every row has its result. 'stopped': rows are left for the next worker. */
-export type JobEnd = 'finished' | 'stopped';
-
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
-
-export async function actorOfUploader(deps: PaymentDeps, officerId: string | null): Promise<Actor> {
-  if (!officerId) return systemActor('system');
-  const officer = await createOfficerService({ db: deps.db }).getOfficer(
-    systemActor('system'),
-    officerId,
-  );
-  return {
-    officerId: officer.id,
-    username: officer.username,
-    userType: officer.userType,
-    mdaPrivileges: officer.mdaPrivileges,
-    permissions: permissionsOf(officer.userType),
-    sessionId: null,
-    requestId: null,
-    ip: null,
-  };
-}
 
 function fromStatus(status: RemitaRrrStatus): RowResult {
   return {
@@ -89,23 +62,29 @@ function fromError(error: AppError): RowResult {
   };
 }
 
-/** Runs `work` over `items`, `limit` at a time; the first failure stops the others taking more. */
+/**
+ * Runs `work` over `items`, `limit` at a time; the first failure stops the others taking more
+ * and is thrown (the worker logs it and fails the job). Lanes already in flight may fail too,
+ * for another reason: each of those is logged here, never dropped (STYLE.md: no catch that
+ * swallows).
+ */
 async function forEachConcurrently<T>(
   items: readonly T[],
   limit: number,
   work: (item: T) => Promise<void>,
-  shouldStop: () => boolean,
+  run: Pick<JobRun, 'shouldStop' | 'log'>,
 ): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | null = null;
   const lane = async () => {
-    while (next < items.length && !failure && !shouldStop()) {
+    while (next < items.length && !failure && !run.shouldStop()) {
       const item = items[next] as T;
       next += 1;
       try {
         await work(item);
       } catch (error) {
-        failure ??= { error };
+        if (failure) run.log.error({ err: error }, 'another row of the batch failed as well');
+        else failure = { error };
       }
     }
   };
@@ -213,9 +192,27 @@ export function createRrrStatusBatch(deps: PaymentDeps, options: { concurrency: 
         rows,
         options.concurrency,
         async (row) => settle(row, await check(row)),
-        run.shouldStop,
+        run,
       );
       afterLine = rows[rows.length - 1]?.lineNumber ?? afterLine;
     }
   };
+}
+
+/** What the officer reads when the check stopped on a server error. */
+const RRR_BATCH_FAILED_MESSAGE =
+  'The check stopped because of an error on the server. The rows checked so far are in the results; upload the file again to check the rest, or tell the administrator if it happens again.';
+
+/** Registers the batch check with the app's worker (src/server/jobs/kinds.ts). */
+export function registerRrrBatchJob(
+  jobKinds: JobKinds,
+  deps: PaymentDeps,
+  /** Remita calls at once per job: a few, so one big file does not flood Remita. */
+  options: { concurrency: number } = { concurrency: 4 },
+): void {
+  jobKinds.register(RRR_STATUS_BATCH, {
+    run: createRrrStatusBatch(deps, options),
+    rowTable: 'rrr_check_rows',
+    failedMessage: RRR_BATCH_FAILED_MESSAGE,
+  });
 }

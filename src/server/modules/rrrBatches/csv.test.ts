@@ -4,9 +4,9 @@ import { readRrrCsv } from './csv';
 
 const csv = (text: string) => Buffer.from(text, 'utf8');
 
-function refusal(bytes: Buffer, fileName = 'rrrs.csv'): AppError {
+async function refusal(bytes: Buffer, fileName = 'rrrs.csv'): Promise<AppError> {
   try {
-    readRrrCsv(bytes, fileName);
+    await readRrrCsv(bytes, fileName);
   } catch (err) {
     if (err instanceof AppError) return err;
     throw err;
@@ -15,8 +15,8 @@ function refusal(bytes: Buffer, fileName = 'rrrs.csv'): AppError {
 }
 
 describe('readRrrCsv', () => {
-  it('reads rrr and mdaCode in any case and order, with a BOM and Windows line ends', () => {
-    const lines = readRrrCsv(
+  it('reads rrr and mdaCode in any case and order, with a BOM and Windows line ends', async () => {
+    const lines = await readRrrCsv(
       csv('\uFEFFMdaCode,RRR\r\nMOF,280100000001\r\n,2801-0000-0002\r\n'),
       'x.CSV',
     );
@@ -26,8 +26,8 @@ describe('readRrrCsv', () => {
     ]);
   });
 
-  it('skips blank lines (and lines of commas) but keeps the line numbers of the file', () => {
-    const lines = readRrrCsv(
+  it('skips blank lines (and lines of commas) but keeps the line numbers of the file', async () => {
+    const lines = await readRrrCsv(
       csv('rrr,mdaCode\n\n280100000001,A\n , \n,\n280100000002,B\n'),
       'a.csv',
     );
@@ -37,8 +37,8 @@ describe('readRrrCsv', () => {
     ]);
   });
 
-  it('marks bad rows without refusing the file: not 12 digits, duplicates, too many values', () => {
-    const lines = readRrrCsv(
+  it('marks bad rows without refusing the file: not 12 digits, duplicates, too many values', async () => {
+    const lines = await readRrrCsv(
       csv('rrr\n280100000001\n12345\nabcdefghijkl\n280100000001\n2801-0000-0001\n280100000003,x\n'),
       'a.csv',
     );
@@ -53,41 +53,47 @@ describe('readRrrCsv', () => {
     ]);
   });
 
-  it('refuses a wrong header, naming what it found', () => {
-    const err = refusal(csv('reference,amount\n280100000001,100\n'));
+  it('refuses a wrong header, naming what it found', async () => {
+    const err = await refusal(csv('reference,amount\n280100000001,100\n'));
     expect(err.code).toBe('INVALID_FILE');
     expect(err.message).toBe(
       'The first line must be the header rrr (and optionally mdaCode); found "reference,amount".',
     );
-    expect(refusal(csv('280100000001\n280100000002\n')).message).toContain('found "280100000001"');
-    expect(refusal(csv('rrr,rrr\n1,2\n')).code).toBe('INVALID_FILE');
+    expect((await refusal(csv('280100000001\n280100000002\n'))).message).toContain(
+      'found "280100000001"',
+    );
+    expect((await refusal(csv('rrr,rrr\n1,2\n'))).code).toBe('INVALID_FILE');
   });
 
-  it('refuses an empty file, a header alone, and more than 10,000 rows', () => {
-    expect(refusal(csv('')).message).toContain('is empty');
-    expect(refusal(csv('\n\n')).message).toContain('is empty');
-    expect(refusal(csv('rrr\n\n')).message).toBe('rrrs.csv has a header but no RRRs under it.');
+  it('refuses an empty file, a header alone, and more than 10,000 rows', async () => {
+    expect((await refusal(csv(''))).message).toContain('is empty');
+    expect((await refusal(csv('\n\n'))).message).toContain('is empty');
+    expect((await refusal(csv('rrr\n\n'))).message).toBe(
+      'rrrs.csv has a header but no RRRs under it.',
+    );
     const rows = Array.from({ length: 10_001 }, (_, i) => String(280100000000 + i)).join('\n');
-    expect(refusal(csv(`rrr\n${rows}\n`)).message).toBe(
+    expect((await refusal(csv(`rrr\n${rows}\n`))).message).toBe(
       'rrrs.csv has 10,001 rows; at most 10,000 can be checked at once. Split it into smaller files.',
     );
-    expect(readRrrCsv(csv(`rrr\n${rows.slice(0, rows.lastIndexOf('\n'))}`), 'a.csv')).toHaveLength(
-      10_000,
-    );
+    expect(
+      await readRrrCsv(csv(`rrr\n${rows.slice(0, rows.lastIndexOf('\n'))}`), 'a.csv'),
+    ).toHaveLength(10_000);
   });
 
-  it('refuses binary files renamed .csv, text that is not UTF-8, and other file names', () => {
+  it('refuses binary files renamed .csv, text that is not UTF-8, and other file names', async () => {
     const xlsx = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]);
-    expect(refusal(xlsx, 'rrrs.csv').message).toContain('is not a CSV file: it holds binary data');
+    expect((await refusal(xlsx, 'rrrs.csv')).message).toContain(
+      'is not a CSV file: it holds binary data',
+    );
     const latin1 = Buffer.from('rrr\n280100000001 \xe9\n', 'latin1');
-    expect(refusal(latin1).message).toContain('is not a UTF-8 text file');
-    expect(refusal(csv('rrr\n280100000001\n'), 'rrrs.xlsx').message).toBe(
+    expect((await refusal(latin1)).message).toContain('is not a UTF-8 text file');
+    expect((await refusal(csv('rrr\n280100000001\n'), 'rrrs.xlsx')).message).toBe(
       'Choose a .csv file; "rrrs.xlsx" is not one.',
     );
   });
 
-  it('refuses a quote left open, with its line', () => {
-    const err = refusal(csv('rrr\n"280100000001\n280100000002\n'));
+  it('refuses a quote left open, with its line', async () => {
+    const err = await refusal(csv('rrr\n"280100000001\n280100000002\n'));
     expect(err.code).toBe('INVALID_FILE');
     expect(err.message).toMatch(/^The file is not a valid CSV/);
   });

@@ -5,28 +5,27 @@ import {
   type BatchRowOutcome,
   type JobAccepted,
   type JobView,
+  RRR_STATUS_BATCH,
 } from '../../../shared/payments';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../errors';
 import { tableToCsv } from '../../export/spreadsheet';
 import type { FileAndMda } from '../../files/batchUpload';
+import { insertJob } from '../../jobs/queries';
 import { notifyJobQueued } from '../../jobs/wake';
 import type { SecretBox } from '../../secrets';
+import { keepUploadedFile } from '../../uploads/receive';
 import { recordAudit } from '../audit/service';
 import { createMdaService } from '../mdas/service';
 import { readRrrCsv } from './csv';
 import {
   findJobWithCounts,
   insertCheckRows,
-  insertJob,
   type JobWithCounts,
   type NewCheckRow,
   selectAllCheckRows,
 } from './queries';
-
-/** The kind of job "Check RRR (Multiple)" makes. */
-export const RRR_STATUS_BATCH = 'rrr-status-batch';
 
 export type JobServiceDeps = { db: Db; secrets: SecretBox };
 
@@ -55,7 +54,7 @@ function toJobView(job: JobWithCounts): JobView {
   };
 }
 
-export function createJobService({ db, secrets }: JobServiceDeps) {
+export function createRrrBatchService({ db, secrets }: JobServiceDeps) {
   const mdaService = createMdaService({ db, secrets });
 
   /** The job, if the actor may see it: the officer who uploaded it, or any administrator. */
@@ -85,7 +84,7 @@ export function createJobService({ db, secrets }: JobServiceDeps) {
      * that cannot be checked already marked 'invalid' with their reason. The worker does the rest.
      */
     async uploadRrrBatch(actor: Actor, upload: FileAndMda): Promise<z.infer<typeof JobAccepted>> {
-      const lines = readRrrCsv(upload.bytes, upload.fileName);
+      const lines = await readRrrCsv(upload.bytes, upload.fileName);
       const known = await mdasOf(actor);
       let chosenMda = null;
       if (upload.mdaId !== null) {
@@ -129,12 +128,14 @@ export function createJobService({ db, secrets }: JobServiceDeps) {
           tx,
           rows.map((r) => ({ ...r, jobId: inserted.id })),
         );
+        const fileKey = await keepUploadedFile(tx, inserted.id, upload);
         await recordAudit(tx, actor, {
           action: 'rrr_batch.uploaded',
           entityType: 'job',
           entityId: inserted.id,
           after: {
             fileName: upload.fileName,
+            fileKey,
             bytes: upload.bytes.length,
             total: rows.length,
             invalid,
@@ -202,4 +203,4 @@ export function createJobService({ db, secrets }: JobServiceDeps) {
   };
 }
 
-export type JobService = ReturnType<typeof createJobService>;
+export type RrrBatchService = ReturnType<typeof createRrrBatchService>;

@@ -4,11 +4,13 @@ import { jobs, rrrCheckRows } from '../../db/schema';
 import { createDatabaseFileStore } from '../../files/store';
 import { createIntegrations } from '../../integrations';
 import { createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
+import { createJobKinds } from '../../jobs/kinds';
 import { createJobWorker, type JobWorker } from '../../jobs/worker';
 import { secretBoxFromConfig } from '../../secrets';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { type SignedIn, signInAs } from '../../testing/factories';
 import type { PaymentDeps } from '../payments/deps';
+import { registerRrrBatchJob } from './job';
 import { simRrr, uploadCsv, waitForJob } from './testing';
 
 /**
@@ -44,12 +46,16 @@ afterAll(async () => {
 });
 
 function startWorker(name: string, concurrency = 4): JobWorker {
-  const worker = createJobWorker(deps, {
-    log: ctx.app.log,
-    workerId: name,
-    pollMs: 20,
-    concurrency,
-  });
+  const jobKinds = createJobKinds();
+  registerRrrBatchJob(jobKinds, deps, { concurrency });
+  const worker = createJobWorker(
+    { db: deps.db, jobKinds },
+    {
+      log: ctx.app.log,
+      workerId: name,
+      pollMs: 20,
+    },
+  );
   running.push(worker);
   worker.start();
   return worker;
