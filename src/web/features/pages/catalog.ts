@@ -279,6 +279,11 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
     description:
       'Payments made by payers who were registered automatically through EVAS. You will check whether each payer now has a BTIN and fix those that failed.',
   },
+  '/birs/transactions/needing-attention': {
+    title: 'Payments Needing Attention',
+    description:
+      "Bills waiting for their RRR, Remita notifications refused, and MDAs whose Remita settings fail, each with what to do. RevDesk's own page, for the administrator.",
+  },
   '/birs/transactions/benjis': {
     title: 'Benjis Transactions',
     description:
