@@ -171,7 +171,7 @@ describe('bad input never becomes a 500', () => {
       url: '/api/v1/reference/profession-subcategories/%00/professions',
       headers: s.bearer,
     });
-    expect(inParams.statusCode, inParams.body).toBe(422);
+    expect(outcomeOf(inParams), inParams.body).toBe('422 VALIDATION_FAILED');
     expect(inParams.json().error.details.issues).toEqual([
       { where: 'params', path: 'code', message: expect.stringContaining('U+0000') },
     ]);

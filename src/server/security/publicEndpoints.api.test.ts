@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { auditEvents } from '../db/schema';
 import { createTestContext, type TestContext } from '../testing/context';
+import { outcomeOf } from '../testing/outcomes';
 
 /**
  * The public endpoints behind their guards (ADR 0014): Remita's notifications limited per
@@ -36,7 +37,8 @@ const notify = (ctx: Context, remoteAddress: string, headers: Record<string, str
 describe('Remita payment notifications', () => {
   it('one address sending more than the limit a minute gets 429 with Retry-After; another does not', async () => {
     const ctx = await appWith({ remitaNotificationRateLimitPerMinute: 3 });
-    for (let i = 0; i < 3; i++) expect((await notify(ctx, '198.51.100.1')).statusCode).toBe(422);
+    for (let i = 0; i < 3; i++)
+      expect(outcomeOf(await notify(ctx, '198.51.100.1'))).toBe('422 VALIDATION_FAILED');
     const limited = await notify(ctx, '198.51.100.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -45,14 +47,14 @@ describe('Remita payment notifications', () => {
       message:
         'Too many payment notifications from this address. Please wait a minute and try again.',
     });
-    expect((await notify(ctx, '198.51.100.2')).statusCode).toBe(422);
+    expect(outcomeOf(await notify(ctx, '198.51.100.2'))).toBe('422 VALIDATION_FAILED');
   });
 
   it('with REMITA_NOTIFICATION_SOURCES, another address gets 403 and an audit row', async () => {
     const ctx = await appWith({ remitaNotificationSources: ['203.0.113.0/24', '2001:db8::7'] });
-    expect((await notify(ctx, '203.0.113.45')).statusCode).toBe(422);
-    expect((await notify(ctx, '::ffff:203.0.113.46')).statusCode).toBe(422);
-    expect((await notify(ctx, '2001:db8::7')).statusCode).toBe(422);
+    expect(outcomeOf(await notify(ctx, '203.0.113.45'))).toBe('422 VALIDATION_FAILED');
+    expect(outcomeOf(await notify(ctx, '::ffff:203.0.113.46'))).toBe('422 VALIDATION_FAILED');
+    expect(outcomeOf(await notify(ctx, '2001:db8::7'))).toBe('422 VALIDATION_FAILED');
 
     const refused = await notify(ctx, '192.0.2.9');
     expect(refused.statusCode).toBe(403);
@@ -73,8 +75,8 @@ describe('Remita payment notifications', () => {
 
   it('unset, any address may notify (the simulator on loopback included)', async () => {
     const ctx = await appWith({ remitaNotificationSources: null });
-    expect((await notify(ctx, '192.0.2.9')).statusCode).toBe(422);
-    expect((await notify(ctx, '127.0.0.1')).statusCode).toBe(422);
+    expect(outcomeOf(await notify(ctx, '192.0.2.9'))).toBe('422 VALIDATION_FAILED');
+    expect(outcomeOf(await notify(ctx, '127.0.0.1'))).toBe('422 VALIDATION_FAILED');
   });
 });
 
@@ -89,13 +91,13 @@ describe('TRUST_PROXY: whose address the guards see', () => {
 
   it("a proxy's address: the client it forwards for, only when the proxy is that one", async () => {
     const ctx = await appWith({ ...sources, trustProxy: ['10.0.0.0/8'] });
-    expect((await notify(ctx, '10.0.0.2', forwarded)).statusCode).toBe(422);
+    expect(outcomeOf(await notify(ctx, '10.0.0.2', forwarded))).toBe('422 VALIDATION_FAILED');
     expect((await notify(ctx, '192.0.2.50', forwarded)).statusCode).toBe(403);
   });
 
   it('a hop count: the address that many proxies back', async () => {
     const ctx = await appWith({ ...sources, trustProxy: 1 });
-    expect((await notify(ctx, '10.0.0.2', forwarded)).statusCode).toBe(422);
+    expect(outcomeOf(await notify(ctx, '10.0.0.2', forwarded))).toBe('422 VALIDATION_FAILED');
     // One hop trusted: an address the client wrote before the proxy's own is not believed.
     const spoofed = { 'x-forwarded-for': '203.0.113.7, 192.0.2.60' };
     expect((await notify(ctx, '10.0.0.2', spoofed)).statusCode).toBe(403);

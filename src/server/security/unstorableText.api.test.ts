@@ -26,7 +26,7 @@ const rawJson = (text: string) => ({
 });
 
 function issueOf(res: { statusCode: number; body: string; json(): unknown }) {
-  expect(res.statusCode, res.body).toBe(422);
+  expect(outcomeOf(res), res.body).toBe('422 VALIDATION_FAILED');
   const body = res.json() as {
     error: { code: string; message: string; details: { issues: unknown[] } };
   };
@@ -118,7 +118,7 @@ describe('text the database cannot store', () => {
       bytes: Buffer.from('rrr\n1234\u00005678901\n'),
       fileName: 'rrrs.csv',
     });
-    expect(inFile.statusCode, inFile.body).toBe(422);
+    expect(outcomeOf(inFile), inFile.body).toBe('422 INVALID_FILE');
     expect(inFile.json().error).toMatchObject({
       code: 'INVALID_FILE',
       message: expect.stringContaining('rrrs.csv is not a CSV file'),

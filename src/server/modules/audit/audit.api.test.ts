@@ -4,6 +4,7 @@ import { systemActor } from '../../auth/actor';
 import { csvRowsOf, xlsxSheetOf } from '../../export/testing';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { type SignedIn, signInAs } from '../../testing/factories';
+import { outcomeOf } from '../../testing/outcomes';
 import { recordAudit } from './service';
 
 let ctx: TestContext & { close(): Promise<void> };
@@ -166,8 +167,7 @@ describe('GET /api/v1/audit-events', () => {
     ['format', 'format=pdf'],
   ])('422 naming %s for %s', async (field, query) => {
     const res = await get(`/api/v1/audit-events?${query}`);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');
     const paths = res.json().error.details.issues.map((issue: { path: string }) => issue.path);
     expect(paths).toContain(field);
   });

@@ -118,7 +118,7 @@ describe('the forced password change at first sign-in', () => {
       temporaryPassword: TEMPORARY,
       newPassword: TEMPORARY,
     });
-    expect(same.statusCode).toBe(422);
+    expect(outcomeOf(same)).toBe('422 WEAK_PASSWORD');
     expect(same.json().error).toMatchObject({
       code: 'WEAK_PASSWORD',
       message: 'Choose a password different from the temporary one you were given.',

@@ -83,8 +83,7 @@ describe('POST /api/v1/mdas', () => {
     ['', { remitaApiKeyEncrypted: 'v1.a.b.c' }],
   ])('422 naming %s for %j', async (field, overrides) => {
     const res = await send('POST', '/api/v1/mdas', uniqueMda(overrides));
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');
     expect(issuePaths(res)).toContain(field);
   });
 
@@ -97,7 +96,7 @@ describe('POST /api/v1/mdas', () => {
   it('409 for a code or a name (in any case) that exists', async () => {
     const first = await createMda();
     const sameCode = await send('POST', '/api/v1/mdas', uniqueMda({ code: first.code }));
-    expect(sameCode.statusCode).toBe(409);
+    expect(outcomeOf(sameCode)).toBe('409 CONFLICT');
     expect(sameCode.json().error).toMatchObject({ code: 'CONFLICT', details: { field: 'code' } });
     const sameName = await send(
       'POST',
@@ -140,9 +139,9 @@ describe('PATCH /api/v1/mdas/{id}', () => {
       (await send('PATCH', `/api/v1/mdas/${randomUUID()}`, { isActive: false })).statusCode,
     ).toBe(404);
     const badId = await send('PATCH', '/api/v1/mdas/not-an-id', { isActive: false });
-    expect(badId.statusCode).toBe(422);
+    expect(outcomeOf(badId)).toBe('422 VALIDATION_FAILED');
     const badCode = await send('PATCH', url, { code: 'lg yen' });
-    expect(badCode.statusCode).toBe(422);
+    expect(outcomeOf(badCode)).toBe('422 VALIDATION_FAILED');
     expect(issuePaths(badCode)).toEqual(['code']);
     const clash = await send('PATCH', url, { code: other.code });
     expect(outcomeOf(clash)).toBe('409 CONFLICT');

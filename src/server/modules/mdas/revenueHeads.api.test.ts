@@ -76,7 +76,7 @@ describe('revenue heads', () => {
     }
     expect((await send('POST', url, body)).statusCode).toBe(201);
     const duplicate = await send('POST', url, { ...body, name: 'Another name' });
-    expect(duplicate.statusCode).toBe(409);
+    expect(outcomeOf(duplicate)).toBe('409 CONFLICT');
     expect(duplicate.json().error.details).toEqual({ field: 'code' });
     // The same economic code in another MDA is fine: each MDA has its own heads.
     const other = await createMda();
@@ -102,7 +102,7 @@ describe('revenue heads', () => {
       ).statusCode,
     ).toBe(404);
     const badPatch = await send('PATCH', headUrl, { code: 'abc' });
-    expect(badPatch.statusCode).toBe(422);
+    expect(outcomeOf(badPatch)).toBe('422 VALIDATION_FAILED');
     expect(issuePaths(badPatch)).toEqual(['code']);
   });
 });

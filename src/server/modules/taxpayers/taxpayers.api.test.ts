@@ -113,8 +113,7 @@ describe('POST /api/v1/taxpayers/individuals', () => {
     ['jtbTin', { jtbTin: '123' }],
   ])('422 naming %s for %j', async (field, overrides) => {
     const res = await register(individualInput(overrides as never));
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');
     expect(issuePaths(res)).toContain(field);
   });
 
@@ -129,7 +128,7 @@ describe('POST /api/v1/taxpayers/individuals', () => {
   it('409 DUPLICATE_TAXPAYER naming the existing BTIN for a NIN already registered', async () => {
     const first = await createTaxpayer(ctx);
     const res = await register(individualInput({ nin: first.nin as string, firstName: 'Other' }));
-    expect(res.statusCode).toBe(409);
+    expect(outcomeOf(res)).toBe('409 DUPLICATE_TAXPAYER');
     expect(res.json().error).toMatchObject({
       code: 'DUPLICATE_TAXPAYER',
       details: { btin: first.btin, field: 'nin' },
@@ -248,8 +247,7 @@ describe('PATCH /api/v1/taxpayers/{btin}', () => {
     const taxpayer = await createTaxpayer(ctx);
     expect((await patch(taxpayer.btin, { version: 1, address: 'One' })).statusCode).toBe(200);
     const stale = await patch(taxpayer.btin, { version: 1, address: 'Two' });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error.code).toBe('CONFLICT');
+    expect(outcomeOf(stale)).toBe('409 CONFLICT');
   });
 
   it('422 for a field of the other kind, a status of the other kind, an LGA outside the state', async () => {

@@ -11,6 +11,7 @@ import {
   signInAs,
   uniquePhone,
 } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { autoRegisterPayer } from '../../taxpayers/service';
 import { signInForMdas } from '../remita/testing';
 import { createPayment } from '../testing';
@@ -106,7 +107,9 @@ describe('GET /api/v1/payments/auto-reg', () => {
       (await send('GET', '/api/v1/payments/auto-reg', undefined, staff.bearer)).statusCode,
     ).toBe(403);
     expect((await send('GET', '/api/v1/payments/auto-reg', undefined, {})).statusCode).toBe(401);
-    expect((await send('GET', '/api/v1/payments/auto-reg?state=lost')).statusCode).toBe(422);
+    expect(outcomeOf(await send('GET', '/api/v1/payments/auto-reg?state=lost'))).toBe(
+      '422 VALIDATION_FAILED',
+    );
   });
 });
 
@@ -127,7 +130,7 @@ describe('POST /api/v1/payments/:id/match', () => {
     const again = await send('POST', `/api/v1/payments/${payment.id}/match`, {
       btin: taxpayer.btin,
     });
-    expect(again.statusCode).toBe(409);
+    expect(outcomeOf(again)).toBe('409 CONFLICT');
   });
 
   it('404 TAXPAYER_NOT_FOUND for a BTIN nobody has; 404 for an unknown payment; 422 bad BTIN', async () => {
@@ -147,8 +150,8 @@ describe('POST /api/v1/payments/:id/match', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('NOT_FOUND');
     expect(
-      (await send('POST', `/api/v1/payments/${payment.id}/match`, { btin: '12' })).statusCode,
-    ).toBe(422);
+      outcomeOf(await send('POST', `/api/v1/payments/${payment.id}/match`, { btin: '12' })),
+    ).toBe('422 VALIDATION_FAILED');
   });
 
   it('409 for a bill not yet paid; 403 and 401', async () => {
@@ -156,8 +159,8 @@ describe('POST /api/v1/payments/:id/match', () => {
     const taxpayer = await createTaxpayer(ctx);
     // A bill always has its taxpayer's BTIN in real use; this one was made without.
     expect(
-      (await send('POST', `/api/v1/payments/${bill.id}/match`, { btin: taxpayer.btin })).statusCode,
-    ).toBe(409);
+      outcomeOf(await send('POST', `/api/v1/payments/${bill.id}/match`, { btin: taxpayer.btin })),
+    ).toBe('409 CONFLICT');
     const officer = await signInAs(ctx, 'OFFICER_DA');
     const payment = await unmatchedPayment();
     expect(

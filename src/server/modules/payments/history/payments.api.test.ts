@@ -11,6 +11,7 @@ import {
   signInAs,
   signInMdaOfficer,
 } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { insertDirect } from '../../assessments/notices/testing';
 import { createPayment, createRevenueHead, randomRrr } from '../testing';
 
@@ -242,7 +243,7 @@ describe('GET /api/v1/payments: bad input', () => {
     [`customerName=${'a'.repeat(101)}`, 'customerName'],
   ])('%s → 422 naming %s', async (query, field) => {
     const res = await get(`/api/v1/payments?${query}`);
-    expect(res.statusCode).toBe(422);
+    expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');
     const body = res.json();
     expect(body.error.code).toBe('VALIDATION_FAILED');
     expect(JSON.stringify(body.error.details)).toContain(field);
@@ -250,12 +251,12 @@ describe('GET /api/v1/payments: bad input', () => {
 
   it('a start date after the end date is refused in words', async () => {
     const res = await get('/api/v1/payments?startDate=2025-03-02&endDate=2025-03-01');
-    expect(res.statusCode).toBe(422);
+    expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');
     expect(res.json().error.message).toBe('The start date is after the end date.');
   });
 
   it('one payment: a malformed id is 422, an unknown one 404', async () => {
-    expect((await get('/api/v1/payments/not-a-uuid')).statusCode).toBe(422);
+    expect(outcomeOf(await get('/api/v1/payments/not-a-uuid'))).toBe('422 VALIDATION_FAILED');
     const unknown = await get(`/api/v1/payments/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('NOT_FOUND');

@@ -6,6 +6,7 @@ import { auditEvents, mdaRevenueHeads, payments } from '../../../db/schema';
 import { createRemitaMda, type RemitaMda } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { signInForMdas } from '../remita/testing';
 import { createRevenueHead } from '../testing';
 
@@ -120,7 +121,7 @@ describe('POST /api/v1/invoices', () => {
         '/api/v1/invoices',
         invoiceBody({ type, assessmentId: '7d1f6c4e-0a4b-4d1e-9a51-2f0c3b5e8a10' }),
       );
-      expect(res.statusCode, type).toBe(422);
+      expect(outcomeOf(res), type).toBe('422 VALIDATION_FAILED');
       expect(res.body).toContain('assessmentId');
     }
   });
@@ -143,7 +144,7 @@ describe('POST /api/v1/invoices', () => {
       '/api/v1/invoices',
       invoiceBody({ revenueHeadCode: '99999999' }),
     );
-    expect(missing.statusCode).toBe(422);
+    expect(outcomeOf(missing)).toBe('422 VALIDATION_FAILED');
     expect(missing.json().error.details.issues[0].path).toBe('revenueHeadCode');
 
     const head = await createRevenueHead(ctx, mda.id, { code: '12029999', name: 'Old levy' });
@@ -156,7 +157,7 @@ describe('POST /api/v1/invoices', () => {
       '/api/v1/invoices',
       invoiceBody({ revenueHeadCode: '12029999' }),
     );
-    expect(inactive.statusCode).toBe(422);
+    expect(outcomeOf(inactive)).toBe('422 VALIDATION_FAILED');
     expect(inactive.json().error.details.issues[0].path).toBe('revenueHeadCode');
   });
 
@@ -168,8 +169,7 @@ describe('POST /api/v1/invoices', () => {
       '/api/v1/invoices',
       invoiceBody({ mdaId: bare.id, revenueHeadCode: '12020401' }),
     );
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error.code).toBe('REMITA_NOT_CONFIGURED');
+    expect(outcomeOf(res)).toBe('422 REMITA_NOT_CONFIGURED');
   });
 
   it.each([
@@ -180,7 +180,7 @@ describe('POST /api/v1/invoices', () => {
     [{ mdaId: 'not-a-uuid' }, 'mdaId'],
   ])('422 for bad input %o', async (overrides, field) => {
     const res = await send('POST', '/api/v1/invoices', invoiceBody(overrides));
-    expect(res.statusCode).toBe(422);
+    expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');
     expect(JSON.stringify(res.json().error.details)).toContain(field);
   });
 
@@ -236,7 +236,9 @@ describe('GET /api/v1/invoices', () => {
   });
 
   it('422 for an unknown status, 403 and 401', async () => {
-    expect((await send('GET', '/api/v1/invoices?status=lost')).statusCode).toBe(422);
+    expect(outcomeOf(await send('GET', '/api/v1/invoices?status=lost'))).toBe(
+      '422 VALIDATION_FAILED',
+    );
     const executive = await signInAs(ctx, 'EXECUTIVE');
     expect((await send('GET', '/api/v1/invoices', undefined, executive.bearer)).statusCode).toBe(
       403,
@@ -258,7 +260,7 @@ describe('POST /api/v1/invoices/:id/cancel', () => {
       statusChangedBy: officer.officer.username,
     });
     const again = await send('POST', `/api/v1/invoices/${bill.id}/cancel`, reason);
-    expect(again.statusCode).toBe(409);
+    expect(outcomeOf(again)).toBe('409 CONFLICT');
   });
 
   it('409 for a bill already paid', async () => {
@@ -267,7 +269,7 @@ describe('POST /api/v1/invoices/:id/cancel', () => {
     const check = await send('GET', `/api/v1/remita/rrr/${bill.rrr}/status?mdaId=${mda.id}`);
     expect(check.json().payment.status).toBe('paid');
     const res = await send('POST', `/api/v1/invoices/${bill.id}/cancel`, reason);
-    expect(res.statusCode).toBe(409);
+    expect(outcomeOf(res)).toBe('409 CONFLICT');
     expect(res.json().error.message).toContain('paid');
     const [row] = await ctx.db.select().from(payments).where(eq(payments.id, bill.id));
     expect(row?.status).toBe('paid');
@@ -285,8 +287,8 @@ describe('POST /api/v1/invoices/:id/cancel', () => {
         .statusCode,
     ).toBe(404);
     expect(
-      (await send('POST', `/api/v1/invoices/${foreign.id}/cancel`, { reason: 'no' })).statusCode,
-    ).toBe(422);
+      outcomeOf(await send('POST', `/api/v1/invoices/${foreign.id}/cancel`, { reason: 'no' })),
+    ).toBe('422 VALIDATION_FAILED');
     const executive = await signInAs(ctx, 'EXECUTIVE');
     expect(
       (await send('POST', `/api/v1/invoices/${foreign.id}/cancel`, reason, executive.bearer))

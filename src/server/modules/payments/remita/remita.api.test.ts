@@ -8,6 +8,7 @@ import {
 } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { createPayment, randomRrr } from '../testing';
 import { signInForMdas } from './testing';
 
@@ -139,8 +140,7 @@ describe('GET /api/v1/remita/rrr/:rrr/status', () => {
     ['12345678901a', 'not digits'],
   ])('422 for the RRR %s (%s)', async (rrr) => {
     const res = await checkStatus(rrr, mda.id);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');
   });
 
   it('accepts an RRR written in groups', async () => {
@@ -158,7 +158,7 @@ describe('GET /api/v1/remita/rrr/:rrr/status', () => {
       url: `/api/v1/remita/rrr/${rrr}/status`,
       headers: admin.bearer,
     });
-    expect(none.statusCode).toBe(422);
+    expect(outcomeOf(none)).toBe('422 VALIDATION_FAILED');
     const unknown = await checkStatus(rrr, '00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('NOT_FOUND');
@@ -167,8 +167,7 @@ describe('GET /api/v1/remita/rrr/:rrr/status', () => {
   it('422 REMITA_NOT_CONFIGURED for an MDA with no credentials, saying what to do', async () => {
     const bare = await createMda(ctx);
     const res = await checkStatus(randomRrr(), bare.id);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().error.code).toBe('REMITA_NOT_CONFIGURED');
+    expect(outcomeOf(res)).toBe('422 REMITA_NOT_CONFIGURED');
     expect(res.json().error.message).toContain('Manage MDAs');
   });
 
@@ -358,8 +357,8 @@ describe('POST /api/v1/remita/rrr/:rrr/recheck (Re-check and record)', () => {
   });
 
   it('422 for a bad RRR or no MDA; 404 for an RRR Remita does not know', async () => {
-    expect((await recheck('1234', { mdaId: mda.id })).statusCode).toBe(422);
-    expect((await recheck(randomRrr(), {})).statusCode).toBe(422);
+    expect(outcomeOf(await recheck('1234', { mdaId: mda.id }))).toBe('422 VALIDATION_FAILED');
+    expect(outcomeOf(await recheck(randomRrr(), {}))).toBe('422 VALIDATION_FAILED');
     const unknown = await recheck(randomRrr(), { mdaId: mda.id });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('RRR_NOT_FOUND');
@@ -406,6 +405,6 @@ describe('GET /api/v1/evas/rrr/:rrr/status', () => {
   it('403 for an officer who is not an administrator, 401 signed out, 422 bad RRR', async () => {
     expect((await evas(randomRrr(), executive.bearer)).statusCode).toBe(403);
     expect((await evas(randomRrr(), {})).statusCode).toBe(401);
-    expect((await evas('abc')).statusCode).toBe(422);
+    expect(outcomeOf(await evas('abc'))).toBe('422 VALIDATION_FAILED');
   });
 });
