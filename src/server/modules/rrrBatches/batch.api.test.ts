@@ -6,6 +6,7 @@ import { auditEvents, jobs, payments } from '../../db/schema';
 import { addSimInvoice, createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createMda, type SignedIn, signInAs } from '../../testing/factories';
+import { outcomeOf } from '../../testing/outcomes';
 import { createLedger } from '../payments/ledger/ledger';
 import { csvCells, getJob, simRrr, uploadCsv, waitForJob } from './testing';
 
@@ -467,7 +468,7 @@ describe('who may check a batch and read its results', () => {
       url: '/api/v1/jobs/nope/result.csv',
       headers: admin.bearer,
     });
-    expect(malformed.statusCode).toBe(422);
+    expect(outcomeOf(malformed)).toBe('422 VALIDATION_FAILED');
   });
 
   it('409 for the results of a check still running', async () => {
@@ -490,7 +491,7 @@ describe('who may check a batch and read its results', () => {
       url: `/api/v1/jobs/${job?.id}/result.csv`,
       headers: admin.bearer,
     });
-    expect(res.statusCode).toBe(409);
+    expect(outcomeOf(res)).toBe('409 CONFLICT');
     expect(res.json().error.message).toBe(
       'Still checking: 7 of 40 done. The results can be downloaded when the check has finished.',
     );

@@ -9,6 +9,7 @@ import { yearsCovered } from '../../../../shared/tcc/input';
 import { auditEvents, jobs } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { csvCells, getBatch, payrollCsv, uploadPayroll } from './testing';
 
 /**
@@ -53,7 +54,7 @@ describe('POST /tcc-batches', () => {
     const before = await jobCount();
     const text = payrollCsv([{ btin: '1000000005' }]).replace('staff_number', 'staff_no');
     const res = await uploadPayroll(ctx, officer.bearer, { text }, mda.id);
-    expect(res.statusCode, res.body).toBe(422);
+    expect(outcomeOf(res), res.body).toBe('422 INVALID_FILE');
     expect(res.json()).toMatchObject({ error: { code: 'INVALID_FILE' } });
     expect(res.json().error.message).toContain('missing staff_number');
     expect(res.json().error.message).toContain('unknown "staff_no"');
@@ -67,12 +68,12 @@ describe('POST /tcc-batches', () => {
       { text: '%PDF', fileName: 'a.pdf' },
       mda.id,
     );
-    expect(pdf.statusCode).toBe(422);
+    expect(outcomeOf(pdf)).toBe('422 INVALID_FILE');
     expect(pdf.json().error.message).toContain('Choose a .csv or .xlsx file');
     const empty = await uploadPayroll(ctx, officer.bearer, { text: '' }, mda.id);
-    expect(empty.statusCode).toBe(422);
+    expect(outcomeOf(empty)).toBe('422 INVALID_FILE');
     const none = await uploadPayroll(ctx, officer.bearer, null, mda.id);
-    expect(none.statusCode).toBe(422);
+    expect(outcomeOf(none)).toBe('422 INVALID_FILE');
     const json = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/tcc-batches',
@@ -85,7 +86,7 @@ describe('POST /tcc-batches', () => {
   it('asks for an MDA that exists and is active', async () => {
     const text = payrollCsv([{ btin: '1000000005' }]);
     const missing = await uploadPayroll(ctx, officer.bearer, { text });
-    expect(missing.statusCode).toBe(422);
+    expect(outcomeOf(missing)).toBe('422 VALIDATION_FAILED');
     expect(missing.json().error.message).toContain('mdaId');
     const unknown = await uploadPayroll(
       ctx,
@@ -93,10 +94,10 @@ describe('POST /tcc-batches', () => {
       { text },
       '00000000-0000-4000-8000-000000000000',
     );
-    expect(unknown.statusCode).toBe(422);
+    expect(outcomeOf(unknown)).toBe('422 VALIDATION_FAILED');
     const inactive = await createMda(ctx, { isActive: false });
     const closed = await uploadPayroll(ctx, officer.bearer, { text }, inactive.id);
-    expect(closed.statusCode).toBe(422);
+    expect(outcomeOf(closed)).toBe('422 VALIDATION_FAILED');
     expect(closed.json().error.message).toContain('inactive');
   });
 
@@ -202,13 +203,13 @@ describe('POST /tcc-batches', () => {
       url: `/api/v1/tcc-batches/${jobId}/rows?outcome=maybe`,
       headers: officer.bearer,
     });
-    expect(bad.statusCode).toBe(422);
+    expect(outcomeOf(bad)).toBe('422 VALIDATION_FAILED');
     const notAnId = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/tcc-batches/123',
       headers: officer.bearer,
     });
-    expect(notAnId.statusCode).toBe(422);
+    expect(outcomeOf(notAnId)).toBe('422 VALIDATION_FAILED');
   });
 
   it('answers 409 for the result of a batch still queued', async () => {
@@ -230,7 +231,7 @@ describe('POST /tcc-batches', () => {
       url: `/api/v1/tcc-batches/${jobId}/result.csv`,
       headers: officer.bearer,
     });
-    expect(result.statusCode).toBe(409);
+    expect(outcomeOf(result)).toBe('409 CONFLICT');
     expect(result.json().error.message).toContain('0 of 1');
   });
 });
