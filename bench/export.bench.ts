@@ -13,6 +13,7 @@
  * Results go to bench/results/export-<kind>.json.
  */
 import { writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -113,22 +114,33 @@ async function measureExport(
     livePeakMb = Math.max(livePeakMb, sample().liveMb);
   }, 1000);
   const started = performance.now();
-  const res = await fetch(`${base}/api/v1/payments?format=${format}&sort=-createdAt`, {
-    headers: { authorization: `Bearer ${cookie}`, 'accept-encoding': 'identity' },
-  });
-  if (res.status !== 200 || !res.body)
-    throw new Error(`${format}: ${res.status} ${await res.text()}`);
+  const url = `${base}/api/v1/payments?format=${format}&sort=-createdAt`;
+  const headers = { authorization: `Bearer ${cookie}`, 'accept-encoding': 'identity' };
   let bytes = 0;
   let firstByteMs = 0;
-  const reader = res.body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    if (bytes === 0) firstByteMs = performance.now() - started;
-    bytes += chunk.value.byteLength;
-    if (reading === 'slow') {
+  if (reading === 'fast') {
+    const res = await fetch(url, { headers });
+    if (res.status !== 200 || !res.body)
+      throw new Error(`${format}: ${res.status} ${await res.text()}`);
+    const reader = res.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (bytes === 0) firstByteMs = performance.now() - started;
+      bytes += chunk.value.byteLength;
+    }
+  } else {
+    // node:http, read with for-await: while the loop sleeps nothing is read, the socket is
+    // paused and the server's writes back up, as a slow client's would.
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(url, { headers }, resolve).on('error', reject),
+    );
+    if (res.statusCode !== 200) throw new Error(`${format}: ${res.statusCode}`);
+    for await (const chunk of res) {
+      if (bytes === 0) firstByteMs = performance.now() - started;
+      bytes += (chunk as Buffer).byteLength;
       const due = (bytes / SLOW_BYTES_PER_SECOND) * 1000 - (performance.now() - started);
       if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
       if (performance.now() - started > SLOW_SECONDS * 1000) {
-        await reader.cancel();
+        res.destroy();
         break;
       }
     }
