@@ -13,6 +13,7 @@
  * Results go to bench/results/export-<kind>.json.
  */
 import { writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -68,40 +69,90 @@ async function seedPayments(database: Database, mdaId: string) {
     from generate_series(1, ${ROWS}::int) n`);
 }
 
-type Sample = { rssMb: number; heapMb: number };
+type Sample = { rssMb: number; heapMb: number; liveMb: number };
 
+/** `liveMb`: V8's heap and the Buffers outside it (a socket's unsent bytes are Buffers). */
 const sample = (): Sample => {
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rssMb: rss / MB, heapMb: heapUsed / MB };
+  const { rss, heapUsed, arrayBuffers } = process.memoryUsage();
+  return { rssMb: rss / MB, heapMb: heapUsed / MB, liveMb: (heapUsed + arrayBuffers) / MB };
 };
 
-async function measureExport(base: string, cookie: string, format: 'csv' | 'xlsx') {
-  (globalThis as { gc?: () => void }).gc?.();
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+
+/** A slow reader's pace: it takes this many bytes a second, far below what the server writes. */
+const SLOW_BYTES_PER_SECOND = 256 * 1024;
+/** How long the slow reader reads before it stops (the download cancelled). */
+const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 20);
+
+/**
+ * One download. `heapPeakMb` is V8's heap at its fullest, garbage included (how lazily V8
+ * collects moves it); `livePeakMb` is the heap and Buffers just after a forced collection, once
+ * a second: what the export really holds. A slow reader (`slow`) takes SLOW_BYTES_PER_SECOND for
+ * SLOW_SECONDS and cancels: were the stream written faster than the reply drains, what it has
+ * not sent would pile up in the live heap.
+ */
+async function measureExport(
+  base: string,
+  cookie: string,
+  format: 'csv' | 'xlsx',
+  reading: 'fast' | 'slow' = 'fast',
+) {
+  gc();
   const before = sample();
   let peak = before;
+  let livePeakMb = before.liveMb;
   const timer = setInterval(() => {
     const now = sample();
-    peak = { rssMb: Math.max(peak.rssMb, now.rssMb), heapMb: Math.max(peak.heapMb, now.heapMb) };
+    peak = {
+      ...peak,
+      rssMb: Math.max(peak.rssMb, now.rssMb),
+      heapMb: Math.max(peak.heapMb, now.heapMb),
+    };
   }, 20);
+  const liveTimer = setInterval(() => {
+    gc();
+    livePeakMb = Math.max(livePeakMb, sample().liveMb);
+  }, 1000);
   const started = performance.now();
-  const res = await fetch(`${base}/api/v1/payments?format=${format}&sort=-createdAt`, {
-    headers: { authorization: `Bearer ${cookie}`, 'accept-encoding': 'identity' },
-  });
-  if (res.status !== 200 || !res.body)
-    throw new Error(`${format}: ${res.status} ${await res.text()}`);
+  const url = `${base}/api/v1/payments?format=${format}&sort=-createdAt`;
+  const headers = { authorization: `Bearer ${cookie}`, 'accept-encoding': 'identity' };
   let bytes = 0;
   let firstByteMs = 0;
-  const reader = res.body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    if (bytes === 0) firstByteMs = performance.now() - started;
-    bytes += chunk.value.byteLength;
+  if (reading === 'fast') {
+    const res = await fetch(url, { headers });
+    if (res.status !== 200 || !res.body)
+      throw new Error(`${format}: ${res.status} ${await res.text()}`);
+    const reader = res.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (bytes === 0) firstByteMs = performance.now() - started;
+      bytes += chunk.value.byteLength;
+    }
+  } else {
+    // node:http, read with for-await: while the loop sleeps nothing is read, the socket is
+    // paused and the server's writes back up, as a slow client's would.
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(url, { headers }, resolve).on('error', reject),
+    );
+    if (res.statusCode !== 200) throw new Error(`${format}: ${res.statusCode}`);
+    for await (const chunk of res) {
+      if (bytes === 0) firstByteMs = performance.now() - started;
+      bytes += (chunk as Buffer).byteLength;
+      const due = (bytes / SLOW_BYTES_PER_SECOND) * 1000 - (performance.now() - started);
+      if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+      if (performance.now() - started > SLOW_SECONDS * 1000) {
+        res.destroy();
+        break;
+      }
+    }
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(timer);
+  clearInterval(liveTimer);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
     format,
-    rows: ROWS,
+    reading,
+    rows: reading === 'slow' ? null : ROWS,
     megabytes: round(bytes / MB),
     seconds: round(seconds),
     firstByteMs: Math.round(firstByteMs),
@@ -111,6 +162,9 @@ async function measureExport(base: string, cookie: string, format: 'csv' | 'xlsx
     heapBeforeMb: round(before.heapMb),
     heapPeakMb: round(peak.heapMb),
     heapGrowthMb: round(peak.heapMb - before.heapMb),
+    liveBeforeMb: round(before.liveMb),
+    livePeakMb: round(livePeakMb),
+    liveGrowthMb: round(livePeakMb - before.liveMb),
   };
 }
 
@@ -159,10 +213,15 @@ async function main() {
       results: [
         await measureExport(base, cookie, 'csv'),
         await measureExport(base, cookie, 'xlsx'),
+        await measureExport(base, cookie, 'csv', 'slow'),
+        await measureExport(base, cookie, 'xlsx', 'slow'),
       ],
     };
     console.table(figures.results);
-    const file = path.join('bench/results', `export-${database.kind}.json`);
+    const file = path.join(
+      'bench/results',
+      process.env.BENCH_RESULTS_FILE ?? `export-${database.kind}.json`,
+    );
     writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
     console.log(`written to ${file}`);
   } finally {

@@ -47,7 +47,9 @@ const COLUMNS = [
 ];
 
 /** The list's query stand-in: the rows a window asks for, and a note of each window asked. */
-function listOf(format: ExportFormat, windows: { limit: number; offset: number }[] = []) {
+type Window = { limit: number; offset: number; after: string | null };
+
+function listOf(format: ExportFormat, windows: Window[] = []) {
   return {
     format,
     fileName: 'payments',
@@ -55,7 +57,8 @@ function listOf(format: ExportFormat, windows: { limit: number; offset: number }
     columns: COLUMNS,
     count: async () => PAYMENTS.length,
     page: async (window) => {
-      windows.push(window);
+      // The last row of the page before, by its notice number (the keyset a big list reads by).
+      windows.push({ ...window, after: window.after?.notice ?? null });
       return PAYMENTS.slice(window.offset, window.offset + window.limit);
     },
     audit: { action: 'test.exported', entityType: 'test', filter: { what: 'all' } },
@@ -71,7 +74,7 @@ async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 describe('exportList', () => {
   it('streams a page at a time: three pages of three, in order, none read twice', async () => {
-    const windows: { limit: number; offset: number }[] = [];
+    const windows: Window[] = [];
     const answer = await exportList(ctx.db, systemActor('cli'), listOf('csv', windows));
     expect(answer).toMatchObject({ contentType: 'text/csv; charset=utf-8', rows: 8 });
     expect(answer.fileName).toMatch(/^payments-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -82,9 +85,9 @@ describe('exportList', () => {
       bom: true,
     });
     expect(windows).toEqual([
-      { limit: 3, offset: 0 },
-      { limit: 3, offset: 3 },
-      { limit: 2, offset: 6 },
+      { limit: 3, offset: 0, after: null },
+      { limit: 3, offset: 3, after: 'DN/2026/00003' },
+      { limit: 2, offset: 6, after: 'DN/2026/00006' },
     ]);
     expect(rows.map((row) => row['Notice number'])).toEqual(PAYMENTS.map((p) => p.notice));
     expect(rows[0]).toEqual({

@@ -29,14 +29,22 @@ export type ListExport<Row> = {
   columns: readonly Column<Row>[];
   /** How many rows the filter matches, counted before the first byte goes out. */
   count(): Promise<number>;
-  /** One page of the list's own query, in the list's order (a stable one: ties broken by id). */
-  page(window: { limit: number; offset: number }): Promise<readonly Row[]>;
+  /**
+   * One page of the list's own query, in the list's order (a stable one: ties broken by id).
+   * A small list reads it by `offset`; a big one by keyset, the rows after `after` (the last
+   * row of the page before, null for the first page), so a page costs the same wherever it
+   * is (docs/decisions/0029-one-export-path.md).
+   */
+  page(window: PageWindow<Row>): Promise<readonly Row[]>;
   /** The most rows one export of this list holds, and what to say past it. */
   rowLimit?: { max: number; message(matches: number): string };
   /** The audit row: the list's action and entity, and the filter; format and rows are added. */
   audit: { action: string; entityType: string; filter: unknown };
   pageSize?: number;
 };
+
+/** Where a page starts: by offset, and by the last row already sent (keyset). */
+export type PageWindow<Row> = { limit: number; offset: number; after: Row | null };
 
 export type ExportAnswer = {
   body: NodeJS.ReadableStream;
@@ -49,11 +57,13 @@ async function* pagesOf<Row>(list: ListExport<Row>, rows: number): Pages<Row> {
   const limit = list.pageSize ?? EXPORT_PAGE_SIZE;
   // The count taken when the export was audited bounds what is sent: the file holds what the
   // audit row says, even if rows are added while it is being read.
+  let after: Row | null = null;
   for (let offset = 0; offset < rows; offset += limit) {
     const wanted = Math.min(limit, rows - offset);
-    const page = await list.page({ limit: wanted, offset });
+    const page = await list.page({ limit: wanted, offset, after });
     if (page.length > 0) yield page;
     if (page.length < wanted) return;
+    after = page[page.length - 1] as Row;
   }
 }
 

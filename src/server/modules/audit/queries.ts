@@ -157,6 +157,36 @@ export async function selectAuditEvents(
 
 export type AuditEventRow = Awaited<ReturnType<typeof selectAuditEvents>>['items'][number];
 
+/**
+ * The export's pages (docs/decisions/0029-one-export-path.md): the rows after `afterId` in the
+ * list's order (newest first, ties by id), read by keyset and not counted, so a page deep in a
+ * 50,000-row export costs what the first does. The cursor's time is read back from its row,
+ * keeping its microseconds (a JavaScript Date holds milliseconds).
+ */
+export function selectAuditEventsAfter(
+  db: Db,
+  filter: AuditFilter,
+  window: { limit: number; afterId: number | null },
+) {
+  const its =
+    window.afterId === null
+      ? undefined
+      : sql`(select keyset_cursor.occurred_at from audit_events keyset_cursor where keyset_cursor.id = ${window.afterId})`;
+  return db
+    .select(eventColumns)
+    .from(auditEvents)
+    .where(
+      and(
+        filterConditions(filter),
+        its
+          ? sql`(${auditEvents.occurredAt} <= ${its} and (${auditEvents.occurredAt} < ${its} or ${auditEvents.id} < ${window.afterId}))`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
+    .limit(window.limit);
+}
+
 /** The newest row's id: 0 for an empty trail. */
 export async function selectLatestAuditId(db: Db): Promise<number> {
   const [row] = await db.select({ id: max(auditEvents.id) }).from(auditEvents);

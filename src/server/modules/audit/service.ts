@@ -17,6 +17,7 @@ import {
   type AuditFilter,
   insertAuditEvent,
   selectAuditEvents,
+  selectAuditEventsAfter,
   selectDistinctActions,
   selectEntityEvents,
   selectLatestAuditId,
@@ -197,7 +198,11 @@ export function createAuditService({ db }: { db: Db }) {
           });
           return total;
         },
-        page: async (window) => (await selectAuditEvents(db, filter, window)).items.map(toView),
+        // Keyset pages, uncounted: the list's own page counts its matches each time.
+        page: async ({ limit, after }) =>
+          (await selectAuditEventsAfter(db, filter, { limit, afterId: after?.id ?? null })).map(
+            toView,
+          ),
         rowLimit: {
           max: AUDIT_EXPORT_ROW_LIMIT,
           message: () =>
