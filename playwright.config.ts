@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * Browser tests (DESIGN.md §8) on the built app, served by the real server: one server per
+ * Browser tests (docs/architecture.md §8) on the built app, served by the real server: one server per
  * worker, each on its own demo database (e2e/server.ts), from port E2E_PORT (3100) up. Spec
  * files run side by side, the tests of one file in order. Chromium comes from Debian at
  * /usr/bin/chromium: Playwright never downloads a browser here.

@@ -4,7 +4,7 @@ import type { Rolldown } from 'vite';
 type ChunkingContext = Rolldown.ChunkingContext;
 
 /**
- * Which chunk a module of the web build goes to (DESIGN.md §9 "Web").
+ * Which chunk a module of the web build goes to (docs/architecture.md §9 "Web").
  *
  * Left to itself, Rolldown makes a chunk for every set of lazy routes that share a module: a
  * list page came in 68 JS and CSS requests, and simulated mobile throttling charges a round
@@ -97,7 +97,7 @@ const isZod = (moduleId: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(module
 /**
  * What only forms draw with: the money input's number formatting, and Mantine's number input
  * and formatter that import it. The lists, which every officer opens first and most, never
- * load them (DESIGN.md §9: a signed-in page ≤ 300 KB). Its group comes before `vendor-pages`,
+ * load them (docs/architecture.md §9: a signed-in page ≤ 300 KB). Its group comes before `vendor-pages`,
  * which would otherwise take them along with the Mantine parts the pages share.
  */
 const isFormPackage = (moduleId: string) =>

@@ -17,7 +17,7 @@ const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE_FILE = /\.(?:html|js|mjs|css|svg|json|txt|xml|webmanifest|map|ico)$/;
 
 /**
- * DESIGN.md §9 (Web): every compressible file of the build gets a `.br` and a `.gz` copy,
+ * docs/architecture.md §9 (Web): every compressible file of the build gets a `.br` and a `.gz` copy,
  * made once here at the highest settings (too slow to do per request), which the server
  * sends as they are (src/server/web.ts, @fastify/static `preCompressed`). A copy that is
  * not smaller than the file is not written: the server then sends the file itself.
@@ -68,7 +68,7 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
-    // DESIGN.md §9: a signed-in page's first load stays under 300 KB of brotli JS + CSS; the
+    // docs/architecture.md §9: a signed-in page's first load stays under 300 KB of brotli JS + CSS; the
     // packages only signed-in pages use are one chunk of about 540 kB (130 KB brotli).
     // Warn before that chunk alone could break the budget.
     chunkSizeWarningLimit: 700,

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Unit tests beside the code; API tests (`*.api.test.ts`) through the real app on PGlite, and
- * on PostgreSQL too when TEST_DATABASE_URL is set (DESIGN.md §8).
+ * on PostgreSQL too when TEST_DATABASE_URL is set (docs/architecture.md §8).
  */
 const apiProject = (name: string, globalSetup: string) => ({
   test: {

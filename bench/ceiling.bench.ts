@@ -1,5 +1,5 @@
 /**
- * The ceiling harness (DESIGN.md §9, "ratio to the ceiling"): for each benchmarked read endpoint,
+ * The ceiling harness (docs/architecture.md §9, "ratio to the ceiling"): for each benchmarked read endpoint,
  * what the SQL costs alone (the floor), what a bare Fastify route running exactly that SQL
  * serves (the ceiling), and what RevDesk serves, all in one run on one machine, so the ratio
  * RevDesk ÷ ceiling says how much the stack keeps, whatever else the machine is doing.

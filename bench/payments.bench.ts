@@ -1,5 +1,5 @@
 /**
- * The payment history under load (DESIGN.md §9: lists p99 < 50 ms at 10 M payments,
+ * The payment history under load (docs/architecture.md §9: lists p99 < 50 ms at 10 M payments,
  * 50 connections, one 2-core machine). PostgreSQL only: a ledger of millions is not PGlite's.
  *
  *   npm run bench:payments                                   # 1,000,000 payments on the local server

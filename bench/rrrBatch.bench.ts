@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §9: "a 10,000-row RRR CSV is checked with a progress bar and a downloadable
+ * docs/architecture.md §9: "a 10,000-row RRR CSV is checked with a progress bar and a downloadable
  * result, never a frozen page". This measures how long the batch check takes end to end
  * against the Remita simulator, and how quickly the progress endpoint answers meanwhile.
  *

@@ -1,5 +1,5 @@
 /**
- * How fast the gate and the officer list answer under load (DESIGN.md §9: lists p99 < 50 ms
+ * How fast the gate and the officer list answer under load (docs/architecture.md §9: lists p99 < 50 ms
  * at 50 connections on one 2-core machine). Every authenticated request resolves its session
  * from the database, so GET /auth/me measures the gate itself.
  *

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:soak`: the real server under a mixed workload of every role for a while
- * (SOAK_MINUTES, default 20), sampling its memory and counting errors (DESIGN.md §9; the
+ * (SOAK_MINUTES, default 20), sampling its memory and counting errors (docs/architecture.md §9; the
  * production hardening work: no growth beyond a stated bound, zero errors).
  *
  * The server runs as `npm start` does, with demo data (PGlite under a scratch DATA_DIR, or

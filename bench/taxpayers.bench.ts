@@ -1,5 +1,5 @@
 /**
- * The taxpayer registry under load (DESIGN.md §9: lookups p99 < 10 ms, list/search
+ * The taxpayer registry under load (docs/architecture.md §9: lookups p99 < 10 ms, list/search
  * p99 < 50 ms at 1 M taxpayers, 50 connections, one 2-core machine).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:taxpayers   # 1,000,000 on PostgreSQL

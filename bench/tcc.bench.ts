@@ -1,5 +1,5 @@
 /**
- * The TCC lists under load (DESIGN.md §9: lists and searches p99 < 50 ms as queries; SPEC.md §2:
+ * The TCC lists under load (docs/architecture.md §9: lists and searches p99 < 50 ms as queries; docs/product.md §2:
  * every TCC list is a view of one table by kind and status). PostgreSQL only.
  *
  *   npm run bench:tcc                                       # 300,000 certificates on the local server

@@ -1,5 +1,5 @@
 /**
- * The web's first load on a phone and on a desktop (DESIGN.md §9 "Web"): Lighthouse 12, mobile
+ * The web's first load on a phone and on a desktop (docs/architecture.md §9 "Web"): Lighthouse 12, mobile
  * and desktop presets, on the sign-in page, a taxpayer list, payment history and the dashboard.
  *
  *   npx vite build --outDir /tmp/web && BENCH_WEB_DIR=/tmp/web npm run bench:web
@@ -9,7 +9,7 @@
  * directory) on the built web in BENCH_WEB_DIR (default dist/web), signs the demo officers in
  * through the API, runs Lighthouse on each page, writes the figures to
  * bench/results/web-<label>.json and the table to bench/README.md's "Web" section. The JS + CSS
- * figure is the brotli size of the files each page loaded (DESIGN.md §9 counts every request),
+ * figure is the brotli size of the files each page loaded (docs/architecture.md §9 counts every request),
  * besides what this server really sent. Figures only: nothing here asserts a time.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -130,7 +130,7 @@ function writeReadme(figures: PageFigures[]): void {
   const intro =
     'Lighthouse 12 (simulated throttling) on the built app with the demo data, one run per page ' +
     'and preset. "JS+CSS KiB (brotli)" is what the page loads as brotli copies would weigh ' +
-    '(DESIGN.md §9: sign-in ≤ 120 KB, a signed-in page ≤ 300 KB); "as sent" is what this ' +
+    '(docs/architecture.md §9: sign-in ≤ 120 KB, a signed-in page ≤ 300 KB); "as sent" is what this ' +
     "run's server really sent.";
   const body = [...blocks].map(([label, text]) => `### ${label}\n\n${text}`).join('\n\n');
   writeFileSync(readmePath, `${before}${heading}\n\n${intro}\n\n${body}\n${after}`);

@@ -1,4 +1,4 @@
--- Audit rows are never updated or deleted (DESIGN.md §4). The database refuses it, whoever asks.
+-- Audit rows are never updated or deleted (docs/architecture.md §4). The database refuses it, whoever asks.
 CREATE FUNCTION audit_events_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit_events is append-only: % refused', TG_OP;

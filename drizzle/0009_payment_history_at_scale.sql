@@ -15,7 +15,7 @@ CREATE INDEX "payments_mda_paid_at_idx" ON "payments" USING btree ("mda_id","pai
 CREATE INDEX "payments_payment_date_idx" ON "payments" USING btree ("payment_date");--> statement-breakpoint
 CREATE INDEX "payments_mda_payment_date_idx" ON "payments" USING btree ("mda_id","payment_date");--> statement-breakpoint
 CREATE INDEX "payments_paid_at_idx" ON "payments" USING btree ("paid_at" desc nulls last,"id" desc);--> statement-breakpoint
--- Totals per MDA, Lagos day and status, kept by the ledger's own statements (DESIGN.md §9:
+-- Totals per MDA, Lagos day and status, kept by the ledger's own statements (docs/architecture.md §9:
 -- totals and reports add up a rollup, never scan the ledger). Rows are upserted in key order,
 -- so two transactions touching the same keys queue instead of deadlocking.
 CREATE FUNCTION payment_daily_totals_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -129,7 +129,7 @@ CREATE INDEX "objections_open_due_idx" ON "objections" USING btree ("answer_due_
 CREATE UNIQUE INDEX "trade_categories_name_key" ON "trade_categories" USING btree (lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_manual_receipt_key" ON "payments" USING btree ("mda_id","source_reference") WHERE "payments"."channel" = 'manual';--> statement-breakpoint
 -- The dated settings the assessment rules read (src/server/modules/assessments): defaults from
--- domain/tax-rules.md. A change is a new row from its date, so a past day is never repriced.
+-- docs/tax-rules.md. A change is a new row from its date, so a past day is never repriced.
 INSERT INTO "tax_settings" ("key", "effective_from", "value", "note") VALUES
   ('assessment.dueDays', '2000-01-01', '30', 'Days from the notice of assessment to its due date.'),
   ('latePayment.penaltyBasisPoints', '2000-01-01', '1000', 'Late payment: a 10 % penalty on the tax unpaid after the due date (domain/tax-rules.md).'),

@@ -101,7 +101,7 @@ CREATE INDEX "tccs_holder_name_idx" ON "tccs" USING btree ("holder_name");--> st
 CREATE INDEX "tccs_job_idx" ON "tccs" USING btree ("job_id");--> statement-breakpoint
 -- The TCC settings (tax_settings, dated like the others): a processing fee per kind (none by
 -- default: a certificate then goes straight to the Director of Assessment), and how long a
--- certificate is valid (0 months: until 31 December of the year of issue, domain/tax-rules.md).
+-- certificate is valid (0 months: until 31 December of the year of issue, docs/tax-rules.md).
 INSERT INTO "tax_settings" ("key", "effective_from", "value", "note") VALUES
   ('tcc.feeKobo.direct-assessment', '2000-01-01', '0', 'Processing fee of a direct assessment TCC, in kobo; 0 for none.'),
   ('tcc.feeKobo.presumptive', '2000-01-01', '0', 'Processing fee of a presumptive tax TCC, in kobo; 0 for none.'),

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD } from './fixtures';
 import { test } from './server';
 
 /**
- * Swagger UI at /api/docs (DESIGN.md §3): an integrator signs in through the API, pastes the
+ * Swagger UI at /api/docs (docs/architecture.md §3): an integrator signs in through the API, pastes the
  * token into Authorize, and "Try it out" answers with their officer. The browser holds no
  * session cookie here, so the 200 proves the bearer token travelled.
  *

@@ -20,7 +20,7 @@ test('a date filter reads 05/03/2026 as 5 March 2026 and keeps it ISO in the URL
   await from.press('Tab');
   await expect(from).toHaveValue('05/03/2026');
 
-  // The URL is the state (STYLE.md §8): a bookmarked range opens with both dates day first.
+  // The URL is the state (docs/architecture.md §11.8): a bookmarked range opens with both dates day first.
   await page.goto(
     '/birs/taxpayer/individual-taxpayer?registeredFrom=2025-12-01&registeredTo=2026-01-31',
   );

@@ -16,7 +16,7 @@ function recordResponses(page: Page): Response[] {
 const failed = (responses: Response[]) =>
   responses.filter((r) => r.status() >= 400).map((r) => `${r.status()} ${r.url()}`);
 
-test.describe('what the browser downloads (DESIGN.md §9)', () => {
+test.describe('what the browser downloads (docs/architecture.md §9)', () => {
   test('the sign-in page, signed out: no request fails, and the page, scripts and styles come compressed', async ({
     page,
   }) => {

@@ -28,7 +28,7 @@ function nextFrames(page: Page): Promise<unknown> {
   );
 }
 
-/** SPEC.md §2 "RRR check modals": static dialogs, opened from the sidebar (ADMIN sees all three). */
+/** docs/product.md §2 "RRR check modals": static dialogs, opened from the sidebar (ADMIN sees all three). */
 const CHECKS = [
   { title: 'Check RRR', firstField: (d: Locator) => d.getByRole('combobox', { name: 'MDA' }) },
   {
@@ -70,7 +70,7 @@ test.describe('Check dialogs by keyboard only (WAI-ARIA modal dialog)', () => {
       expect(names.size).toBeGreaterThan(1);
       expect(names.size).toBeLessThan(20);
 
-      // Static (SPEC.md §2): Escape does not close it.
+      // Static (docs/product.md §2): Escape does not close it.
       await page.keyboard.press('Escape');
       await nextFrames(page);
       await page.keyboard.press('Escape');

@@ -108,8 +108,8 @@ type Fixtures = {
 };
 
 /**
- * Every test fails on a `console.error`, a CSP violation or an uncaught error in the page (STYLE.md §7), and
- * axe checks every page the test visits for serious or critical violations (DESIGN.md §8).
+ * Every test fails on a `console.error`, a CSP violation or an uncaught error in the page (docs/architecture.md §11.7), and
+ * axe checks every page the test visits for serious or critical violations (docs/architecture.md §8).
  */
 export const test = base.extend<Fixtures & { a11yLog: AxeViolation[] }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter's pattern.

@@ -1,6 +1,6 @@
 import { expect, sidebar, signIn, test } from './fixtures';
 
-/** Three roles, each with a few entries SPEC.md §2 gives them and a few it gives others only. */
+/** Three roles, each with a few entries docs/product.md §2 gives them and a few it gives others only. */
 const ROLES = [
   {
     username: 'admin',
@@ -48,7 +48,9 @@ const ROLES = [
 ];
 
 for (const role of ROLES) {
-  test(`${role.username} signs in and sees the menu SPEC.md gives the role`, async ({ page }) => {
+  test(`${role.username} signs in and sees the menu docs/product.md gives the role`, async ({
+    page,
+  }) => {
     await signIn(page, role.username);
     const nav = sidebar(page);
     for (const label of role.shows) {

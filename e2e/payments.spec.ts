@@ -105,7 +105,7 @@ test.describe('payment history', () => {
     const pendingRrr = await raiseBill(page, btin, mda, 275_050);
     await payInSimulator(page, paidRrr);
 
-    // Not in the administrator's menu (SPEC.md §2), but open to everyone with payment:read.
+    // Not in the administrator's menu (docs/product.md §2), but open to everyone with payment:read.
     await page.goto('/birs/taxs/payment-history');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Check Payment History' }),

@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, sidebar, signIn, test } from './fixtures';
 
 /**
- * DESIGN.md §9 "never a blank page while data loads": on a slow connection the shell paints at
+ * docs/architecture.md §9 "never a blank page while data loads": on a slow connection the shell paints at
  * once and the page shows the shape of what is coming; a failed load says so and offers a retry.
  */
 

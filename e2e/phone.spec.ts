@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * DESIGN.md §9: every list works at 375 px wide. A phone held upright (an iPhone X's 375×812):
+ * docs/architecture.md §9: every list works at 375 px wide. A phone held upright (an iPhone X's 375×812):
  * each record is a card whose key fields show on the first screen, without sideways scrolling.
  */
 test.use({ viewport: { width: 375, height: 812 } });

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * A list row opens its record by a real link (DESIGN.md §8): a keyboard user tabs to a
+ * A list row opens its record by a real link (docs/architecture.md §8): a keyboard user tabs to a
  * certificate's or a notice's number in a queue and opens it with Enter, on a desk and on a
  * phone, while the tick boxes of "Approve selected" keep working beside it.
  */

@@ -12,7 +12,7 @@ const START_TIMEOUT_MS = 180_000;
 
 /**
  * Each Playwright worker has a RevDesk server of its own (ADR 0027), on its own port and its
- * own empty database seeded with the demo data (STYLE.md §7), so workers never see each
+ * own empty database seeded with the demo data (docs/architecture.md §11.7), so workers never see each
  * other's writes and spec files can run side by side. A worker replaced after a failure starts
  * a new server on the same port once the old one has stopped. What a server logged is kept in
  * test-results/ as server-<n>.log.

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * An MDA's employees' certificates in bulk (SPEC.md §2 taxs/generate-mda-tcc): the PAYE officer
+ * An MDA's employees' certificates in bulk (docs/product.md §2 taxs/generate-mda-tcc): the PAYE officer
  * uploads a payroll file, watches the job, reads the row that failed and downloads the outcomes.
  * The panel (MdaBulkUpload) is rendered on the generate-mda-tcc page.
  */

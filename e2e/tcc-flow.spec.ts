@@ -4,7 +4,7 @@ import { expect, signIn, test } from './fixtures';
 
 /**
  * A tax clearance certificate from end to end, each officer in a browser session of their own
- * (SPEC.md §4 approval flow, DESIGN.md §5, ADR 0013): the direct assessment officer generates
+ * (docs/product.md §4 approval flow, docs/architecture.md §5, ADR 0013): the direct assessment officer generates
  * it, the Director of Assessment, the Director of Collection and the Chairman approve it from
  * the certificate's page, the printing officer prints it, the public page opened from the
  * PDF's QR code says it is valid; the Chairman revokes it and the same page says so.

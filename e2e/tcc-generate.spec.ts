@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
 
 /**
- * The TCC generate pages (SPEC.md §2 OFFICER_DA taxs/tcc-direct-assessment, OFFICER_PAYEE
+ * The TCC generate pages (docs/product.md §2 OFFICER_DA taxs/tcc-direct-assessment, OFFICER_PAYEE
  * taxs/paye-tcc-backlog; §7 TCC generate calls): find the taxpayer, the three years, the form,
  * the confirmation; and amending a certificate the Director of Assessment rejected.
  */

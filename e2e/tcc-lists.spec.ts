@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
 /**
- * The TCC lists and one certificate's page (SPEC.md §2 TCC lists, §4 approval flow, DESIGN.md
+ * The TCC lists and one certificate's page (docs/product.md §2 TCC lists, §4 approval flow, docs/architecture.md
  * §5): certificates generated through the API by the direct assessment officer go through the
  * Director of Assessment's list, on to the Director of Collection's, or back to the officer.
  */

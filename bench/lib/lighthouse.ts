@@ -7,7 +7,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 export type Preset = 'mobile' | 'desktop';
 
-/** One page measured by Lighthouse with one preset (DESIGN.md §9 "Web"). */
+/** One page measured by Lighthouse with one preset (docs/architecture.md §9 "Web"). */
 export type PageFigures = {
   page: string;
   path: string;

@@ -21,7 +21,7 @@ afterAll(() => ctx.close());
 const get = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ url, headers: { ...admin.bearer, ...headers } });
 
-describe('API answers are compressed when the client accepts it (DESIGN.md §9)', () => {
+describe('API answers are compressed when the client accepts it (docs/architecture.md §9)', () => {
   const LIST = '/api/v1/taxpayers?search=Compress&pageSize=50';
 
   it('a list answers brotli, gzip or plain JSON as asked, with the same content', async () => {

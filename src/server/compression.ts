@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 const COMPRESSIBLE_TYPES = /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?json(?:;|$))/;
 
 /**
- * DESIGN.md §9 (Web): every compressible answer goes out compressed. The built web app carries
+ * docs/architecture.md §9 (Web): every compressible answer goes out compressed. The built web app carries
  * its brotli and gzip copies, made once at build time (vite.config.ts); API answers are
  * compressed here, on the fly, when they are worth it.
  *

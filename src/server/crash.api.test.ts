@@ -18,7 +18,7 @@ import { type RevDeskProcess, startRevDesk } from './testing/processes';
 import './testing/provided';
 
 /**
- * Crash tests (DESIGN.md §7: nothing that matters lives in one process's memory): a real
+ * Crash tests (docs/architecture.md §7: nothing that matters lives in one process's memory): a real
  * RevDesk process is killed with SIGKILL in the middle of a batch job, of a burst of Remita
  * notifications and (PGlite) of a stream of writes, restarted on the same data, and nothing
  * acknowledged is lost and nothing is recorded twice. Remita is a simulator in this test's own

@@ -6,9 +6,9 @@ import {
 import type { ErrorBody, ErrorCode } from '../shared/errors';
 import { everyAnswerHeaders, NOTHING_CSP } from './security/headers';
 
-/** The one place an error code becomes an HTTP status (DESIGN.md §3). */
+/** The one place an error code becomes an HTTP status (docs/architecture.md §3). */
 const HTTP_STATUS = {
-  // Valid JSON that breaks a field's rule is 422 (DESIGN.md §3); unreadable JSON is 400.
+  // Valid JSON that breaks a field's rule is 422 (docs/architecture.md §3); unreadable JSON is 400.
   VALIDATION_FAILED: 422,
   BAD_REQUEST: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,

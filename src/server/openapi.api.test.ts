@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from './testing/context';
 import { signInAs } from './testing/factories';
 
 /**
- * The OpenAPI document (DESIGN.md §3) as an integrator reads it; `npm run lint:api` runs
+ * The OpenAPI document (docs/architecture.md §3) as an integrator reads it; `npm run lint:api` runs
  * Redocly's rules on the same document.
  */
 let ctx: TestContext & { close(): Promise<void> };
@@ -59,7 +59,7 @@ describe('the OpenAPI document', () => {
     expect(repeated).toEqual([]);
   });
 
-  it('writes for an integrator: no summary or description cites SPEC.md', () => {
+  it('writes for an integrator: no summary or description cites docs/product.md', () => {
     const citing = operationsOf(documentCache).filter((o) =>
       /SPEC\.md|product\.md|§/.test(`${o.summary} ${o.description}`),
     );

@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { SWAGGER_UI_CSP } from './security/headers';
 
 /**
- * The OpenAPI document served at /api/openapi.json (DESIGN.md §3), linted by `npm run lint:api`
+ * The OpenAPI document served at /api/openapi.json (docs/architecture.md §3), linted by `npm run lint:api`
  * with Redocly's recommended rules (redocly.yaml).
  *
  * Security is derived here, in one place, from what the gate enforces (src/server/auth/gate.ts):
@@ -59,7 +59,7 @@ export function swaggerOptions(config: Config, version: string): FastifyDynamicS
       if (document.route.config?.public === true) {
         return { ...transformed, schema: { ...transformed.schema, security: [] } };
       }
-      // The permission the gate checks (DESIGN.md §4), for integrators and for the fuzz tests
+      // The permission the gate checks (docs/architecture.md §4), for integrators and for the fuzz tests
       // (src/server/testing/fuzz/), which call each operation as a user type that holds it; or
       // the permissions of which the gate asks one (ADR 0005, amended).
       const permission = document.route.config?.permission;
@@ -89,7 +89,7 @@ export const swaggerUiOptions: FastifySwaggerUiOptions = {
   uiConfig: {
     urls: [{ url: '/api/openapi.json', name: 'RevDesk API' }],
     // Not kept across reloads: it would sit in localStorage on the app's own origin, and
-    // DESIGN.md §10 keeps every secret out of browser storage. Authorize again after a reload.
+    // docs/architecture.md §10 keeps every secret out of browser storage. Authorize again after a reload.
     persistAuthorization: false,
     displayOperationId: true,
   },
@@ -115,7 +115,7 @@ type TransformedSchema = Record<string, unknown> & {
 };
 
 /**
- * The 200 answer as what it is when it is a file (DESIGN.md §3: every list can be exported),
+ * The 200 answer as what it is when it is a file (docs/architecture.md §3: every list can be exported),
  * read from what each route already declares, so no route can forget it and none changes what it
  * sends (the serializer never sees these: a file is sent as bytes):
  * - a list whose query takes `format=csv|xlsx` answers JSON, or the file the format names;

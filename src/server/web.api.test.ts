@@ -62,7 +62,7 @@ const get = (url: string, acceptEncoding?: string) =>
     headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
   });
 
-describe('built files go out pre-compressed (DESIGN.md §9)', () => {
+describe('built files go out pre-compressed (docs/architecture.md §9)', () => {
   const ASSET = '/assets/app-Ab12Cd34.js';
 
   it('the fake copies are not what on-the-fly compression would send', () => {

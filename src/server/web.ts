@@ -14,7 +14,7 @@ export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 
 const NONCE = '{{csp-nonce}}';
 
-/** The sign-in page on its own, and the paths it answers (SPEC.md §2). */
+/** The sign-in page on its own, and the paths it answers (docs/product.md §2). */
 const SIGN_IN_PAGE = 'sign-in.html';
 const SIGN_IN_PATHS = new Set(['/auth/login', '/account/login', '/auth/login/', '/account/login/']);
 
@@ -60,7 +60,7 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
       root: webDir,
       wildcard: false,
       index: false,
-      // DESIGN.md §9: answer with the .br or .gz copy the browser accepts (Content-Encoding
+      // docs/architecture.md §9: answer with the .br or .gz copy the browser accepts (Content-Encoding
       // and Vary: Accept-Encoding set by the plugin); the copies are not routes of their own.
       preCompressed: true,
       // The pages are written per answer, with their nonce (sendPage below).
@@ -77,7 +77,7 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
    * The page, with a fresh nonce in it and in its CSP. It names the current assets: always
    * revalidated, and read again each time (about 1 KB) so a rebuild is served at once, as the
    * assets are. Compressed on the fly (compression.ts): a page with a nonce has no stored copy.
-   * The sign-in paths get the sign-in page on its own, which loads no router (DESIGN.md §9 "Web",
+   * The sign-in paths get the sign-in page on its own, which loads no router (docs/architecture.md §9 "Web",
    * src/web/signInEntry.tsx); a build without it (an older one) falls back to the app's page.
    */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
@@ -99,7 +99,7 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
    * GET and HEAD of any other path. Unknown API paths answer in the error shape; a path that
    * names a file (`/wp-login.php`, `/.env`) is not a built file and not an app route: the app's
    * HTML with a 200 would tell a scanner there is something here, and a browser nothing useful.
-   * The web app routes every other path itself (SPEC.md §2: unknown paths go to /error).
+   * The web app routes every other path itself (docs/product.md §2: unknown paths go to /error).
    */
   async function answerUnknownPath(request: FastifyRequest, reply: FastifyReply) {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

@@ -17,7 +17,7 @@ export const LoginBody = z
   .meta({ id: 'LoginBody' });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-/** An officer as the API shows them (SPEC.md §3 "Logged-in user", the API's officer contract). */
+/** An officer as the API shows them (docs/product.md §3 "Logged-in user", the API's officer contract). */
 export const OfficerView = z
   .object({
     id: z.string(),

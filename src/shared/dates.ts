@@ -1,4 +1,4 @@
-/** The service's time zone (DESIGN.md §3): "today" is a day in Lagos, wherever the code runs. */
+/** The service's time zone (docs/architecture.md §3): "today" is a day in Lagos, wherever the code runs. */
 export const SERVICE_TIME_ZONE = 'Africa/Lagos';
 
 /** Made once: building an Intl.DateTimeFormat costs far more than formatting with it. */

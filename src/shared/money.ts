@@ -1,4 +1,4 @@
-/** Money is whole kobo everywhere but on screen and in files (DESIGN.md §3). */
+/** Money is whole kobo everywhere but on screen and in files (docs/architecture.md §3). */
 
 /** 150000 → "₦1,500.00". Integer arithmetic: no float rounding on large amounts. */
 export function formatKoboAsNaira(kobo: number): string {

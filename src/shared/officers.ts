@@ -116,7 +116,7 @@ export const UpdateOfficerBody = z
   .meta({ id: 'UpdateOfficerBody' });
 export type UpdateOfficerBody = z.infer<typeof UpdateOfficerBody>;
 
-/** SPEC.md §7 updatePrivileges. */
+/** docs/product.md §7 updatePrivileges. */
 export const MdaPrivilegesBody = z.object({ mdaIds }).meta({
   id: 'MdaPrivilegesBody',
   description: 'The MDAs whose data the officer may see; the list replaces the previous one.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN.md §3: lists take page and pageSize (≤ 200); the first page holds fifty (§10). */
+/** docs/architecture.md §3: lists take page and pageSize (≤ 200); the first page holds fifty (§10). */
 export const PAGE_SIZE_MAX = 200;
 export const PAGE_SIZE_DEFAULT = 50;
 

@@ -9,7 +9,7 @@ import {
 import { USER_TYPES } from './userTypes';
 
 describe('the permission map', () => {
-  it('covers the 17 user types of SPEC.md §6 and nothing else', () => {
+  it('covers the 17 user types of docs/product.md §6 and nothing else', () => {
     expect(Object.keys(ROLE_PERMISSIONS).sort()).toEqual([...USER_TYPES].sort());
     expect(USER_TYPES).toHaveLength(17);
   });
@@ -22,7 +22,7 @@ describe('the permission map', () => {
     }
   });
 
-  it('keeps officer administration, the batch RRR check and the EVAS check for ADMIN only (SPEC.md §6)', () => {
+  it('keeps officer administration, the batch RRR check and the EVAS check for ADMIN only (docs/product.md §6)', () => {
     for (const permission of [
       'officer:read',
       'officer:write',
@@ -55,7 +55,7 @@ describe('the permission map', () => {
     }
   });
 
-  it('shows payment history to those SPEC.md §2 sends to taxs/payment-history, and to approvers', () => {
+  it('shows payment history to those docs/product.md §2 sends to taxs/payment-history, and to approvers', () => {
     for (const userType of ['OFFICER_DA', 'OFFICER_PA', 'OFFICER_MDA', 'ADMIN'] as const) {
       expect(hasPermission(userType, 'payment:read'), userType).toBe(true);
     }
@@ -74,7 +74,7 @@ describe('the permission map', () => {
     }
   });
 
-  it('gives each TCC stage to one user type, and revocation to the chairman (DESIGN.md §5)', () => {
+  it('gives each TCC stage to one user type, and revocation to the chairman (docs/architecture.md §5)', () => {
     const holders = (permission: (typeof PERMISSIONS)[number]) =>
       USER_TYPES.filter((t) => hasPermission(t, permission));
     expect(holders(TCC_STAGE_PERMISSION.director_assessment)).toEqual(['DIRECTOR_ASSESSMENT']);

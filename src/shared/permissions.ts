@@ -30,12 +30,12 @@ export const PERMISSIONS = [
   'reference:read',
   /** Check one RRR's status with Remita (sidebar "Check RRR"). */
   'rrr:check',
-  /** Check a CSV of RRRs (sidebar "Check RRR (Multiple)"). SPEC.md §6: ADMIN only. */
+  /** Check a CSV of RRRs (sidebar "Check RRR (Multiple)"). docs/product.md §6: ADMIN only. */
   'rrr:check:batch',
-  /** Check an RRR's auto-registration status in EVAS. SPEC.md §6: ADMIN only. */
+  /** Check an RRR's auto-registration status in EVAS. docs/product.md §6: ADMIN only. */
   'evas:check',
   /**
-   * "Re-check and record" (SPEC.md §7 invoicing/repush-rrr): a status query that records a paid
+   * "Re-check and record" (docs/product.md §7 invoicing/repush-rrr): a status query that records a paid
    * RRR as a notification would. The name stays from SPEC's "repush RRR".
    */
   'rrr:repush',
@@ -53,7 +53,7 @@ export const PERMISSIONS = [
    */
   'payment:attention',
   /**
-   * Assessments (SPEC.md §2 taxs/direct-assessment, taxs/presumptive-tax, §7 Assessment). Which
+   * Assessments (docs/product.md §2 taxs/direct-assessment, taxs/presumptive-tax, §7 Assessment). Which
    * kinds an officer works with is ASSESSMENT_KINDS_OF (src/shared/assessments/enums.ts); these
    * say what they may do with them.
    */
@@ -78,7 +78,7 @@ export const PERMISSIONS = [
   /** Create and change trade categories. */
   'trade-category:write',
   /**
-   * Tax Clearance Certificates (SPEC.md §2 TCC lists, §4 approval flow, DESIGN.md §5). Which
+   * Tax Clearance Certificates (docs/product.md §2 TCC lists, §4 approval flow, docs/architecture.md §5). Which
    * kinds an officer reads is TCC_KINDS_OF (src/shared/tcc/enums.ts).
    */
   /** List, search, export and open certificates of the kinds one reads. */
@@ -163,7 +163,7 @@ export const ROLE_PERMISSIONS = {
     'tcc:read',
   ],
   EXECUTIVE: [...TAXPAYER_READER, 'payment:read'],
-  // SPEC.md §2 gives these three mda/mda-list, read-only, and taxs/payment-history.
+  // docs/product.md §2 gives these three mda/mda-list, read-only, and taxs/payment-history.
   OFFICER_DA: [...ASSESSOR, 'tcc:read', 'tcc:generate:direct-assessment'],
   OFFICER_PAYEE: [
     ...BILLER,
@@ -173,7 +173,7 @@ export const ROLE_PERMISSIONS = {
     'tcc:generate:mda-employee',
   ],
   OFFICER_PA: [...ASSESSOR, 'tcc:read', 'tcc:generate:presumptive'],
-  // SPEC.md §2: mda/generate-assessment and taxs/payment-history, for their own MDAs (mdaScope.ts).
+  // docs/product.md §2: mda/generate-assessment and taxs/payment-history, for their own MDAs (mdaScope.ts).
   OFFICER_MDA: [...EVERY_OFFICER, 'payment:read', 'invoice:write'],
   OFFICER_MDA_ADMIN: [...EVERY_OFFICER, 'payment:read', 'invoice:write'],
   DG_BUDGET: [...EVERY_OFFICER, 'payment:read'],

@@ -1,10 +1,10 @@
 /**
  * The user types and their names and menu tags, without zod: the officer shell and the pages
  * import these, and a zod schema built at load would put zod in every signed-in page's first
- * load (DESIGN.md §9 "Web"). userTypes.ts adds the schema and re-exports these.
+ * load (docs/architecture.md §9 "Web"). userTypes.ts adds the schema and re-exports these.
  */
 
-/** The 17 user types of SPEC.md §6. Order is the order the admin screens list them in. */
+/** The 17 user types of docs/product.md §6. Order is the order the admin screens list them in. */
 export const USER_TYPES = [
   'ADMIN',
   'EXECUTIVE',
@@ -48,7 +48,7 @@ export const USER_TYPE_LABELS = {
   INFORMAL_SECTOR_ADMIN: 'Informal Sector Officer',
 } as const satisfies Record<UserType, string>;
 
-/** Menu tags of SPEC.md §6: an item is visible to a user type when it carries its tag (or `general`). */
+/** Menu tags of docs/product.md §6: an item is visible to a user type when it carries its tag (or `general`). */
 export const USER_TYPE_MENU_TAGS = {
   ADMIN: 'admin',
   EXECUTIVE: 'executive',

@@ -13,7 +13,7 @@ const SIGN_IN_PATHS = new Set(['/auth/login', '/account/login']);
  */
 export function createApp(): ReactNode {
   /**
-   * SPEC.md §4 "Logout from the service": the server answered 401 to someone who was signed in.
+   * docs/product.md §4 "Logout from the service": the server answered 401 to someone who was signed in.
    * Forget their data, then go to the sign-in page, which brings them back here afterwards.
    */
   function onSessionEnded() {

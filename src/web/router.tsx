@@ -47,7 +47,7 @@ type GuardArgs = {
 
 /**
  * The officer shells' frame, in its own chunk: its AppShell (and the scroll lock that comes
- * with it) would otherwise weigh on the sign-in page's first load (DESIGN.md §9 "Web"). The
+ * with it) would otherwise weigh on the sign-in page's first load (docs/architecture.md §9 "Web"). The
  * guard below starts loading it with the session check; meanwhile the page skeleton shows.
  */
 const ShellFrame = lazyRouteComponent(() => import('./shell/ShellFrame'), 'ShellFrame');
@@ -57,7 +57,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: RedirectToErrorPage,
 });
 
-/** The empty path redirects to auth/login (SPEC.md §2). */
+/** The empty path redirects to auth/login (docs/product.md §2). */
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
@@ -87,11 +87,11 @@ const unknownPathRoute = createRoute({
 
 /**
  * The officer shells need a session. The check here is a convenience: the server checks the
- * session and the permission on every call (DESIGN.md §10).
+ * session and the permission on every call (docs/architecture.md §10).
  */
 async function requireSession({ context, location, matches }: GuardArgs) {
   // The shell's and the page's chunks download while the session is asked, not after it
-  // answers (DESIGN.md §9 "Web"). A chunk that fails here fails again, and is reported, when
+  // answers (docs/architecture.md §9 "Web"). A chunk that fails here fails again, and is reported, when
   // the router loads it for real.
   for (const match of matches) {
     const route = (appRouter?.routesById as Record<string, AnyRoute> | undefined)?.[match.routeId];
@@ -114,7 +114,7 @@ async function requireSession({ context, location, matches }: GuardArgs) {
 }
 
 /**
- * The pages both shells hold (SPEC.md §2): dashboard, profile, every feature's pages, and
+ * The pages both shells hold (docs/product.md §2): dashboard, profile, every feature's pages, and
  * last the menu pages that catch every other path of the shell.
  */
 function shellPages(shell: AnyRoute, base: ShellBase) {
@@ -178,7 +178,7 @@ export function createAppRouter(queryClient: QueryClient) {
     // Preloaded data is the query cache's business, not the router's.
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteErrorPage,
-    // A page whose code takes longer than a blink shows its skeleton (DESIGN.md §9), and keeps
+    // A page whose code takes longer than a blink shows its skeleton (docs/architecture.md §9), and keeps
     // it long enough not to flicker; a quick one replaces the old page directly.
     defaultPendingComponent: PageSkeleton,
     defaultPendingMs: 150,

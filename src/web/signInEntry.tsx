@@ -8,7 +8,7 @@ import { renderRoot, SkipLink } from './renderRoot';
 /**
  * The sign-in page as a page of its own (sign-in.html, which the server sends for /auth/login
  * and /account/login): React and Mantine only, without the router, the query cache and the
- * route tree, so the page most officers load first stays within DESIGN.md §9's 120 KB. Once
+ * route tree, so the page most officers load first stays within docs/architecture.md §9's 120 KB. Once
  * signed in, the app's code loads and takes the page's place at the address to return to, as
  * an in-app navigation would (no second page load).
  */

@@ -54,7 +54,7 @@ export const theme = createTheme({
     // Mantine's notification close button has no accessible name of its own (axe: button-name),
     // and its text under a title is gray.6, 3.3:1 on white: the readable dimmed grey instead.
     // A plain object, not Notification.extend(): that would import the component (and its
-    // CloseButton, Loader) into every page's first load, sign-in's too (DESIGN.md §9 "Web").
+    // CloseButton, Loader) into every page's first load, sign-in's too (docs/architecture.md §9 "Web").
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },

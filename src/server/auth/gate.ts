@@ -11,7 +11,7 @@ import { type LiveSession, resolveSession, sessionCookieName } from './sessions'
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The permission a caller needs (DESIGN.md §4). Every /api route declares exactly one of
+     * The permission a caller needs (docs/architecture.md §4). Every /api route declares exactly one of
      * `permission`, `anyPermission` or `public`.
      */
     permission?: Permission;
@@ -115,7 +115,7 @@ export function configuredOrigins(
 }
 
 /**
- * CSRF (DESIGN.md §4, ADR 0022): a cookie-authenticated write must come from a RevDesk page.
+ * CSRF (docs/architecture.md §4, ADR 0022): a cookie-authenticated write must come from a RevDesk page.
  * Once PUBLIC_URL or PUBLIC_ORIGINS says where those are, the Host header is not trusted: a
  * proxy, a DNS rebinding or a second name pointing at the server would otherwise make any
  * Origin "the server's own".
@@ -132,7 +132,7 @@ export function isAllowedOrigin(
 }
 
 /**
- * One gate, deny by default (STYLE.md §3). At registration a route under /api without a
+ * One gate, deny by default (docs/architecture.md §11.3). At registration a route under /api without a
  * permission or `public: true`, or without a response schema, stops the app from booting.
  * At request time: find the session (cookie or Bearer), refuse cookie-authenticated writes
  * from another origin (CSRF), then check the permission. It throws; it never replies.

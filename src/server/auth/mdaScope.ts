@@ -3,13 +3,13 @@ import type { UserType } from '../../shared/userTypes';
 import type { Actor } from './actor';
 
 /**
- * Which MDAs' data an actor may see (DESIGN.md §4: "data of an MDA is visible only to officers
+ * Which MDAs' data an actor may see (docs/architecture.md §4: "data of an MDA is visible only to officers
  * holding that MDA privilege, or a service-wide role"). MDA staff work for their MDAs only;
  * every other user type serves the whole state. The system (seeds, jobs) sees everything.
  */
 export type MdaScope = { all: true } | { all: false; mdaIds: readonly string[] };
 
-/** SPEC.md §6: the officer and the administrator of an MDA, bound to their MDA privileges. */
+/** docs/product.md §6: the officer and the administrator of an MDA, bound to their MDA privileges. */
 export const MDA_SCOPED_USER_TYPES = [
   'OFFICER_MDA',
   'OFFICER_MDA_ADMIN',

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Fixed-window counter in the database (DESIGN.md §7: no state that matters in memory), one
+ * Fixed-window counter in the database (docs/architecture.md §7: no state that matters in memory), one
  * statement: a new window starts when the old one has passed. `weight` counts one request as
  * several hits (the items of one Remita notification, ADR 0031).
  */

@@ -9,7 +9,7 @@ import {
   touchSession,
 } from './sessions.queries';
 
-/** DESIGN.md §4: idle timeout 30 min, absolute 12 h. */
+/** docs/architecture.md §4: idle timeout 30 min, absolute 12 h. */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** Write last-seen at most once a minute: a page load makes many calls, one write is enough. */
@@ -29,7 +29,7 @@ export function sessionCookieName(config: Pick<Config, 'env'>): string {
   return config.env === 'production' ? PRODUCTION_SESSION_COOKIE : SESSION_COOKIE;
 }
 
-/** How the session cookie is set and cleared: the `__Host-` rules in production (DESIGN.md §4). */
+/** How the session cookie is set and cleared: the `__Host-` rules in production (docs/architecture.md §4). */
 export function sessionCookieOptions(config: Pick<Config, 'env'>) {
   return {
     httpOnly: true,

@@ -1,6 +1,6 @@
 /**
  * The built web app is rebuilt when it is missing or older than its sources: `npm start` does
- * it before the server starts, and the browser tests before their servers start (DESIGN.md §7).
+ * it before the server starts, and the browser tests before their servers start (docs/architecture.md §7).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

@@ -33,7 +33,7 @@ export type Database = {
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 /**
- * The advisory lock key every RevDesk instance takes around its migrations (DESIGN.md §9 "Many
+ * The advisory lock key every RevDesk instance takes around its migrations (docs/architecture.md §9 "Many
  * instances"): any fixed bigint no other application on the database uses; this one is the
  * ASCII of "RevDesk" read as a number.
  */

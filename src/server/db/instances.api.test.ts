@@ -23,7 +23,7 @@ import { demoRemitaCredentials } from './seed/mdas';
 
 /**
  * Two real RevDesk processes on one PostgreSQL database, started at the same moment
- * (DESIGN.md §9 "Many instances", docs/deploy.md): migrations run once, a session works on
+ * (docs/architecture.md §9 "Many instances", docs/deploy.md): migrations run once, a session works on
  * both, a payment arrives once however many notifications race on both, a batch job has one
  * worker, and receipt numbers drawn on both never collide. PostgreSQL only: PGlite is one
  * process's database.
@@ -195,7 +195,7 @@ describe.skipIf(inject('testDatabaseKind') !== 'postgres')(
       expect(me.status).toBe(200);
       expect(JSON.parse(me.body)).toMatchObject({ user: { username: 'two.instances' } });
 
-      // A cookie write on instance 2 is held to the same Origin rule as on 1 (DESIGN.md §4).
+      // A cookie write on instance 2 is held to the same Origin rule as on 1 (docs/architecture.md §4).
       const mda = {
         code: MDA_CODE,
         name: 'Ministry of Two Instances',

@@ -15,7 +15,7 @@ export const SERVICE_NAME = 'Bayelsa State Board of Internal Revenue';
 
 export const BRAND_BLUE = '#1a4d8f';
 
-// pdfmake's own Roboto: unlike the PDF standard fonts it has the naira sign (DESIGN.md §1).
+// pdfmake's own Roboto: unlike the PDF standard fonts it has the naira sign (docs/architecture.md §1).
 const ROBOTO_DIR = path.join(
   path.dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')),
   'fonts',

@@ -18,7 +18,7 @@ export type Column<Row> = Common &
     | { kind: 'text'; value: Getter<Row, string> }
     /** The number staff know another record by (a notice or certificate number), as text. */
     | { kind: 'reference'; value: Getter<Row, string> }
-    /** Integer kobo, as the database and the API keep money (DESIGN.md §3). */
+    /** Integer kobo, as the database and the API keep money (docs/architecture.md §3). */
     | { kind: 'amount'; value: Getter<Row, number> }
     /** A day: YYYY-MM-DD text, or an instant shown as its day in Lagos. */
     | { kind: 'date'; value: Getter<Row, string | Date> }
@@ -56,7 +56,7 @@ export function headerOf(column: Column<never>): string {
 /**
  * A cell a spreadsheet would run as a formula starts with = + - @, their full-width forms
  * (＝ ＋ － ＠, which Excel and LibreOffice also read as operators), or a tab or a return
- * before one (DESIGN.md §1: CSV injection; OWASP "CSV Injection").
+ * before one (docs/architecture.md §1: CSV injection; OWASP "CSV Injection").
  */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 

@@ -81,7 +81,7 @@ function xlsxValue<Row>(column: Column<Row>, row: Row): ExcelJS.CellValue {
     case 'date':
       return dayOf(value as string | Date);
     case 'date-time':
-      // exceljs writes a Date by its UTC fields; these are Lagos's (DESIGN.md §3).
+      // exceljs writes a Date by its UTC fields; these are Lagos's (docs/architecture.md §3).
       return lagosWallClock(value as string | Date);
   }
 }

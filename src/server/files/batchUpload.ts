@@ -5,8 +5,8 @@ import { refuseUnstorableField } from '../security/unstorableText';
 import { multipartReadError } from './multipart';
 
 /**
- * The multipart body of a batch upload (the RRR status check of SPEC.md §3, the MDA payroll of
- * bulk TCCs, SPEC.md §2): a `file` part and an `mdaId` field, in whichever order the browser
+ * The multipart body of a batch upload (the RRR status check of docs/product.md §3, the MDA payroll of
+ * bulk TCCs, docs/product.md §2): a `file` part and an `mdaId` field, in whichever order the browser
  * sent them. Each upload keeps its own words: the file it expects, its size limit, its dialog.
  */
 export type FileAndMda = { fileName: string; bytes: Buffer; mdaId: string | null };

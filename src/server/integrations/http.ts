@@ -30,7 +30,7 @@ export class RemoteFailure extends Error {
   }
 }
 
-/** The remote systems RevDesk calls (DESIGN.md §6); a label of the metrics. */
+/** The remote systems RevDesk calls (docs/architecture.md §6); a label of the metrics. */
 export type RemoteSystem = 'remita' | 'evas';
 
 /** One finished call, retries included: what the metrics record (src/server/observability/). */

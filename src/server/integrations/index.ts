@@ -6,7 +6,7 @@ import type { RemoteCallRecorder } from './http';
 import { createRemitaClient } from './remita/client';
 import type { RemitaClient } from './remita/types';
 
-/** The remote systems RevDesk talks to (DESIGN.md §6), each behind a typed client. */
+/** The remote systems RevDesk talks to (docs/architecture.md §6), each behind a typed client. */
 export type Integrations = { remita: RemitaClient; evas: EvasClient };
 
 /**

@@ -14,7 +14,7 @@ import {
 import { onJobQueued } from './wake';
 
 /**
- * The background job worker (DESIGN.md §2 jobs/, §7). Jobs live in the database, so any number
+ * The background job worker (docs/architecture.md §2 jobs/, §7). Jobs live in the database, so any number
  * of instances may run a worker: each claims a job with a lease (SKIP LOCKED, so two never take
  * the same one), renews the lease while it works, and a job whose worker died is resumed by
  * the next one once the lease runs out, from the rows still unchecked. Nothing here keeps the

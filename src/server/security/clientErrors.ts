@@ -10,7 +10,7 @@ import { everyAnswerHeaders, NOTHING_CSP } from './headers';
  * Requests Node's HTTP parser refuses before Fastify sees a request: no route, no hook, no
  * error handler runs, and Fastify's default answer is in its own shape. This is Fastify's
  * `clientErrorHandler` (app.ts), answering them in the one error shape with the usual headers
- * (DESIGN.md §3, ADR 0022).
+ * (docs/architecture.md §3, ADR 0022).
  */
 
 /** Node's parser error, with the bytes it was reading when it gave up (a Buffer, whatever Fastify's types say). */

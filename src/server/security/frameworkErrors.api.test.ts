@@ -7,7 +7,7 @@ import { NOTHING_CSP } from './headers';
 
 /**
  * ADR 0022: every error Fastify or Node's HTTP parser raises itself is answered in the one
- * error shape (DESIGN.md §3), with the security headers. 414, 431 and a request that is not HTTP
+ * error shape (docs/architecture.md §3), with the security headers. 414, 431 and a request that is not HTTP
  * are refused by the parser before Fastify makes a request, so only a real socket shows them.
  */
 let ctx: TestContext & { close(): Promise<void>; baseUrl: string | null };

@@ -7,7 +7,7 @@ import { AppError } from '../errors';
  * `"\ud800"` escape produces) has no UTF-8 form, so the driver cannot send it: either reached
  * the database as an error, answered 500. No field of RevDesk has a use for them, so every
  * request carrying one is refused here, once for all routes present and future, with a 422
- * naming where it was (DESIGN.md §3). Uploaded files are checked by their readers, which refuse
+ * naming where it was (docs/architecture.md §3). Uploaded files are checked by their readers, which refuse
  * a file with a NUL byte or invalid UTF-8 as that file's error (modules/rrrBatches/csv.ts,
  * modules/tcc/bulk/file.ts); multipart text fields and file names by `refuseUnstorableField`.
  */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach } from 'vitest';
 
-/** STYLE.md §7: `console.error` in a test is a failure. */
+/** docs/architecture.md §11.7: `console.error` in a test is a failure. */
 let errors: unknown[][] = [];
 const original = console.error;
 

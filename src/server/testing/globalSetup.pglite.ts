@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { createPglite, openDatabase } from '../db/client';
 import './provided';
 
-/** Migrates one PGlite once and dumps it; every test file starts from a copy (DESIGN.md §8). */
+/** Migrates one PGlite once and dumps it; every test file starts from a copy (docs/architecture.md §8). */
 export async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'revdesk-test-'));
   const client = await createPglite();

@@ -9,7 +9,7 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-/** Migrates a template database once; each test file gets `CREATE DATABASE … WITH TEMPLATE` (DESIGN.md §8). */
+/** Migrates a template database once; each test file gets `CREATE DATABASE … WITH TEMPLATE` (docs/architecture.md §8). */
 export async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');

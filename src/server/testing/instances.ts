@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:net';
 import pg from 'pg';
 
 /**
- * Real RevDesk processes for the many-instances test (DESIGN.md §9 "Many instances",
+ * Real RevDesk processes for the many-instances test (docs/architecture.md §9 "Many instances",
  * docs/deploy.md), the crash tests (processes.ts) and the browser tests' servers
  * (e2e/server.ts, ADR 0027): each is `node --import tsx src/server/main.ts` with its own
  * environment, as `npm start` runs the server once the web app is built.

@@ -4,9 +4,9 @@ import { TRADE_CATEGORY_RULES, type TradeCategoryRule } from './enums';
 import { isStorableText } from './text';
 
 /**
- * Trade categories of presumptive tax (domain/tax-rules.md, "Presumptive tax"): what an
+ * Trade categories of presumptive tax (docs/tax-rules.md, "Presumptive tax"): what an
  * administrator types to create or edit one, and what the API answers. The same schemas check
- * the form in the browser and the body on the server (DESIGN.md §1).
+ * the form in the browser and the body on the server (docs/architecture.md §1).
  */
 
 /**

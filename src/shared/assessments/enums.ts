@@ -2,8 +2,8 @@ import type { UserType } from '../userTypes';
 
 /**
  * The closed lists of assessments, shared by the database enums, the API and the screens.
- * SPEC.md §2 (taxs/direct-assessment, taxs/presumptive-tax and their backlog capture), §7
- * Assessment; the law is in domain/tax-rules.md and src/shared/tax.
+ * docs/product.md §2 (taxs/direct-assessment, taxs/presumptive-tax and their backlog capture), §7
+ * Assessment; the law is in docs/tax-rules.md and src/shared/tax.
  */
 
 /** `direct`: personal income tax on declared income; `presumptive`: tax presumed from a trade. */
@@ -62,7 +62,7 @@ export const ASSESSMENT_PAYMENT_TYPES = {
   presumptive: 'presumptive-tax',
 } as const satisfies Record<AssessmentKind, string>;
 
-/** How an objection was answered (domain/tax-rules.md: filed within 30 days, answered within 90). */
+/** How an objection was answered (docs/tax-rules.md: filed within 30 days, answered within 90). */
 export const OBJECTION_STATUSES = ['open', 'upheld', 'partly_upheld', 'refused'] as const;
 export type ObjectionStatus = (typeof OBJECTION_STATUSES)[number];
 
@@ -71,7 +71,7 @@ export const OBJECTION_FILING_DAYS = 30;
 export const OBJECTION_ANSWER_DAYS = 90;
 
 /**
- * How a trade category presumes the tax (domain/tax-rules.md, presumptive tax): a fixed annual
+ * How a trade category presumes the tax (docs/tax-rules.md, presumptive tax): a fixed annual
  * amount by the trader's size, or a percentage of estimated turnover above a threshold.
  */
 export const TRADE_CATEGORY_RULES = ['fixed_by_size', 'percent_of_turnover'] as const;

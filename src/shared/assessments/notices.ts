@@ -4,7 +4,7 @@ import { ASSESSMENT_KINDS, ASSESSMENT_STATUSES, TRADE_CATEGORY_RULES, TRADER_SIZ
 import { isStorableText } from './text';
 
 /**
- * The documents of an assessment (SPEC.md §7 Assessment): the notice of assessment, the public
+ * The documents of an assessment (docs/product.md §7 Assessment): the notice of assessment, the public
  * check of a notice's QR code, and the letter answering an objection.
  */
 

@@ -3,7 +3,7 @@ import { MDA_CATEGORIES } from './enums';
 
 /**
  * What an administrator types to set up an MDA and its revenue heads. The same schemas check
- * the forms in the browser and the bodies on the server (DESIGN.md §1); a broken rule answers
+ * the forms in the browser and the bodies on the server (docs/architecture.md §1); a broken rule answers
  * 422 naming the field.
  */
 
@@ -53,7 +53,7 @@ export const ServiceTypeIdsInput = z
   .max(20, 'At most 20 service type IDs')
   .refine((ids) => new Set(ids).size === ids.length, { error: 'Each service type ID once' });
 
-/** Write-only: stored encrypted, never answered (DESIGN.md §10). */
+/** Write-only: stored encrypted, never answered (docs/architecture.md §10). */
 export const ApiKeyInput = text('API key', 1, 200);
 
 const mdaFields = {

@@ -1,4 +1,4 @@
-/** SPEC.md §2: the child areas both shells (birs, governor) hold. */
+/** docs/product.md §2: the child areas both shells (birs, governor) hold. */
 export const SHELL_CHILD_AREAS = [
   'admin',
   'dashboard',
@@ -13,5 +13,5 @@ export const SHELL_CHILD_AREAS = [
   'general',
 ] as const;
 
-/** The birs shell also has stamp-duty (SPEC.md §2). Every menu link lives in one of these. */
+/** The birs shell also has stamp-duty (docs/product.md §2). Every menu link lives in one of these. */
 export const BIRS_CHILD_AREAS = [...SHELL_CHILD_AREAS, 'stamp-duty'] as const;

@@ -6,7 +6,7 @@ function isGroup(item: MenuItem): boolean {
   return item.subItems !== undefined && item.subItems.length > 0;
 }
 
-/** SPEC.md §6: visible when not hidden and tagged `general` or with the user type's tag. */
+/** docs/product.md §6: visible when not hidden and tagged `general` or with the user type's tag. */
 function isVisibleTo(item: MenuItem, userTag: string): boolean {
   return item.status !== false && item.tags.some((tag) => tag === 'general' || tag === userTag);
 }
@@ -41,7 +41,7 @@ function withoutEmptyTitles(items: readonly MenuItem[]): MenuItem[] {
 }
 
 /**
- * The menu a user type sees, by the tag rule of SPEC.md §6. Pure: returns new objects and
+ * The menu a user type sees, by the tag rule of docs/product.md §6. Pure: returns new objects and
  * leaves `items` untouched, so the shared MENU can be filtered for every request.
  */
 export function filterMenu(items: readonly MenuItem[], userType: UserType): MenuItem[] {

@@ -1,4 +1,4 @@
-// Pure data: the sidebar menu of SPEC.md §2 "Routes per role", longer than ~300 lines on purpose.
+// Pure data: the sidebar menu of docs/product.md §2 "Routes per role", longer than ~300 lines on purpose.
 import type { MenuTag } from '../userTypeEnums';
 import type { MenuItem } from './types';
 
@@ -42,11 +42,11 @@ function page(label: string, link: string, tags: MenuTag[], icon?: MenuIcon): Me
 }
 
 /**
- * SPEC.md §2, Admin: "present but hidden (status false)". Kept as data so their links and
+ * docs/product.md §2, Admin: "present but hidden (status false)". Kept as data so their links and
  * pages are known; filterMenu never shows them to anyone.
  */
 /**
- * A page RevDesk adds beyond SPEC.md §2 (objections, trade categories): shown with a badge
+ * A page RevDesk adds beyond docs/product.md §2 (objections, trade categories): shown with a badge
  * that tells staff who knew the old portal it is new.
  */
 function ownPage(label: string, link: string, tags: MenuTag[], icon?: MenuIcon): MenuItem {
@@ -161,7 +161,7 @@ export const MENU: MenuItem[] = [
     ]),
   ]),
 
-  // One group per TCC kind, in the order of the approval chain (DESIGN.md §5): the assessment
+  // One group per TCC kind, in the order of the approval chain (docs/architecture.md §5): the assessment
   // officer's pages, then each approver's pending and rejected lists, then the completed list.
   ...section('section-tax-clearance', 'Tax Clearance', [
     group('group-tcc-direct-assessment', 'Direct Assessment TCC', 'certificate', [
@@ -345,7 +345,7 @@ export const MENU: MenuItem[] = [
   ...section('section-administration', 'Administration', [
     page('Administrators', '/birs/admin/admin-list', ['admin'], 'shield'),
     page('Tax Officers', '/birs/admin/tax-officer-list', ['admin'], 'users'),
-    // SPEC.md §2 hides it; RevDesk shows it to ADMIN, with the hash-chained trail (ADR 0007).
+    // docs/product.md §2 hides it; RevDesk shows it to ADMIN, with the hash-chained trail (ADR 0007).
     page('Audit Trail', '/birs/taxs/audit-trail', ['admin'], 'history'),
   ]),
 

@@ -21,14 +21,14 @@ function walk(items: readonly MenuItem[], depth = 1, parent?: MenuItem) {
 
 const sorted = (links: readonly string[]) => [...links].sort();
 
-describe('menu per user type (SPEC.md §2 "Routes per role")', () => {
+describe('menu per user type (docs/product.md §2 "Routes per role")', () => {
   it.each(USER_TYPES)('%s sees exactly the links SPEC gives it', (userType) => {
     const links = menuLinks(filterMenu(MENU, userType));
     expect(sorted(links)).toEqual(sorted(EXPECTED_LINKS[userType]));
     expect(new Set(links).size).toBe(links.length);
   });
 
-  it('shows the audit trail to ADMIN only (SPEC.md §2 had it hidden)', () => {
+  it('shows the audit trail to ADMIN only (docs/product.md §2 had it hidden)', () => {
     expect(findMenuItemByLink(MENU, '/birs/taxs/audit-trail')?.status).toBe(true);
     for (const userType of USER_TYPES) {
       expect(menuLinks(filterMenu(MENU, userType)).includes('/birs/taxs/audit-trail')).toBe(

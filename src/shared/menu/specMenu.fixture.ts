@@ -1,6 +1,6 @@
 import type { UserType } from '../userTypes';
 
-/** `area/slug` → `/birs/area/slug`, so the table below reads like SPEC.md §2. */
+/** `area/slug` → `/birs/area/slug`, so the table below reads like docs/product.md §2. */
 const birs = (...paths: string[]) => paths.map((path) => `/birs/${path}`);
 
 export const COMPLETED_TCC_LISTS = birs(
@@ -11,7 +11,7 @@ export const COMPLETED_TCC_LISTS = birs(
   'taxs/completed-paye-tcc-backlog',
 );
 
-/** Transcribed from SPEC.md §2 "Routes per role", independently of items.ts. */
+/** Transcribed from docs/product.md §2 "Routes per role", independently of items.ts. */
 export const EXPECTED_LINKS: Record<UserType, string[]> = {
   ADMIN: birs(
     'dashboard',
@@ -20,7 +20,7 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'admin/profile',
     'admin/admin-list',
     'admin/tax-officer-list',
-    // Hidden in SPEC.md §2; RevDesk shows the audit trail to administrators.
+    // Hidden in docs/product.md §2; RevDesk shows the audit trail to administrators.
     'taxs/audit-trail',
     // RevDesk's own: the trade categories of presumptive tax.
     'admin/trade-categories',

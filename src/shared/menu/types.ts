@@ -1,12 +1,12 @@
 import type { MenuTag } from '../userTypeEnums';
 
 /*
- * The menu's type only, without zod (DESIGN.md §9 "Web": the shell and the pages read the
+ * The menu's type only, without zod (docs/architecture.md §9 "Web": the shell and the pages read the
  * menu; its schema, for the API contract, is in schema.ts).
  */
 
 /**
- * A menu item of SPEC.md §3: label, icon, link, isTitle, tags, status, badge, parentId,
+ * A menu item of docs/product.md §3: label, icon, link, isTitle, tags, status, badge, parentId,
  * subItems (up to three levels). `status: false` = present but hidden; no status = shown
  * with a "Coming Soon" badge; `status: true` = shown.
  */

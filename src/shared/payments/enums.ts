@@ -23,7 +23,7 @@ export const PAYMENT_ARRIVALS = [
 ] as const;
 export type PaymentArrival = (typeof PAYMENT_ARRIVALS)[number];
 
-/** What a payment may pay for: the assessment kinds of SPEC.md §1 (the `type` filter of payment history). */
+/** What a payment may pay for: the assessment kinds of docs/product.md §1 (the `type` filter of payment history). */
 export const PAYMENT_TYPES = [
   'direct-assessment',
   'presumptive-tax',
@@ -67,7 +67,7 @@ export const PAYMENT_SORTS = [
 export type PaymentSort = (typeof PAYMENT_SORTS)[number];
 
 /**
- * What RevDesk makes of a Remita status code (../shared/domain/remita.md). `paid` is trusted
+ * What RevDesk makes of a Remita status code (docs/remita.md). `paid` is trusted
  * only when the amount matches the bill.
  */
 export const RRR_OUTCOMES = [

@@ -1,4 +1,4 @@
-// Without zod: the shell, the lists and the receipts show RRRs (DESIGN.md §9 "Web"); rrr.ts adds
+// Without zod: the shell, the lists and the receipts show RRRs (docs/architecture.md §9 "Web"); rrr.ts adds
 // the schema and re-exports these.
 
 /**

@@ -20,7 +20,7 @@ import { Rrr } from './rrr';
 export const RrrParams = z.object({ rrr: Rrr });
 
 export const RrrStatusQuery = z.object({
-  /** Whose Remita credentials to ask with (SPEC.md §3 "RRR check form"; the keys stay on the server). */
+  /** Whose Remita credentials to ask with (docs/product.md §3 "RRR check form"; the keys stay on the server). */
   mdaId: z.uuid({ error: 'Choose the MDA the RRR was paid to' }),
 });
 
@@ -33,14 +33,14 @@ const RecordedPaymentLink = z
   })
   .nullable();
 
-/** SPEC.md §3 "RRR status result", with the code and what RevDesk makes of it. */
+/** docs/product.md §3 "RRR status result", with the code and what RevDesk makes of it. */
 export const RrrStatusView = z
   .object({
     rrr: z.string(),
     payerName: z.string().nullable(),
     /** Remita's status in words, e.g. "Completed", "Pending". */
     status: z.string(),
-    /** Remita's code as sent (remita.md, "Status of an RRR"), including one RevDesk does not know. */
+    /** Remita's code as sent (docs/remita.md, "Status of an RRR"), including one RevDesk does not know. */
     statusCode: z.string(),
     orderId: z.string().nullable(),
     amountKobo: z.number().int().nullable(),
@@ -55,7 +55,7 @@ export const RrrStatusView = z
   .meta({ id: 'RrrStatus' });
 export type RrrStatusView = z.infer<typeof RrrStatusView>;
 
-/** SPEC.md §3 "Auto-reg status result": EVAS's `data` JSON string, parsed. */
+/** docs/product.md §3 "Auto-reg status result": EVAS's `data` JSON string, parsed. */
 export const EvasStatusView = z
   .object({
     rrr: z.string(),
@@ -193,7 +193,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
-/** SPEC.md §3 "Payment history filters", with channel and status. */
+/** docs/product.md §3 "Payment history filters", with channel and status. */
 export const PaymentListQuery = PageQuery.extend({
   assessmentId: optionalText(64),
   btin: optionalText(10),

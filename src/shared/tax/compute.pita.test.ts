@@ -130,7 +130,7 @@ describe('PITA as amended by the Finance Act 2020 (2021–2025)', () => {
 
 describe('PITA minimum tax', () => {
   /**
-   * tax-rules.md, 2018: gross 226,800, pension 18,144, NHF 5,670.
+   * docs/tax-rules.md, 2018: gross 226,800, pension 18,144, NHF 5,670.
    *   CRA = max(200,000, 2,268) + 20 % × 226,800 (45,360) = 245,360
    *   chargeable = 226,800 − 245,360 − 18,144 − 5,670 < 0 → 0; band tax 0
    *   minimum tax = 1 % × 226,800 = 2,268 → payable 2,268

@@ -1,7 +1,7 @@
 import { WHOLE_IN_BASIS_POINTS } from './rounding';
 
 /**
- * Late payment of an assessment (domain/tax-rules.md, "Late payment: 10 % penalty plus
+ * Late payment of an assessment (docs/tax-rules.md, "Late payment: 10 % penalty plus
  * interest"). The rule RevDesk applies, rates from the dated tax settings in force on the due
  * date:
  *

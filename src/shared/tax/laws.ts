@@ -1,5 +1,5 @@
 /**
- * Personal income tax law as data (domain/tax-rules.md): one table per law or amending Act, each
+ * Personal income tax law as data (docs/tax-rules.md): one table per law or amending Act, each
  * with the years of assessment it governs. A new Finance Act is a new entry in
  * PERSONAL_INCOME_TAX_LAWS (and, if it moves the minimum wage, in NATIONAL_MINIMUM_WAGES),
  * not new code. Amounts are kobo; rates are basis points (1 % = 100), see rounding.ts.

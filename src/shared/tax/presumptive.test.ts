@@ -41,7 +41,7 @@ describe('computePresumptiveTax', () => {
     expect(c).toMatchObject({ exempt: true, taxKobo: 0 });
   });
 
-  it('percent_of_turnover: one kobo above ₦12 m pays 1 % of the WHOLE turnover (tax-rules.md: "1 % of turnover")', () => {
+  it('percent_of_turnover: one kobo above ₦12 m pays 1 % of the WHOLE turnover (docs/tax-rules.md: "1 % of turnover")', () => {
     const c = computePresumptiveTax(turnover, { estimatedTurnoverKobo: 1_200_000_001 });
     expect(c).toMatchObject({ exempt: false, taxKobo: 12_000_000 }); // 12,000,000.01 → half up
   });

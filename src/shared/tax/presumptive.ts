@@ -2,7 +2,7 @@ import type { TradeCategoryRule, TraderSize } from '../assessments/enums';
 import { percentOfKobo } from './rounding';
 
 /**
- * Presumptive tax of the informal sector (domain/tax-rules.md, "Presumptive tax"; NTA 2025
+ * Presumptive tax of the informal sector (docs/tax-rules.md, "Presumptive tax"; NTA 2025
  * s.29): where income cannot be ascertained, the tax is presumed from the trade category.
  *
  * - `fixed_by_size`: the category's annual amount for the trader's size (small, medium, large).

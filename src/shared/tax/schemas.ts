@@ -4,7 +4,7 @@ import { EARLIEST_TAX_YEAR, INCOME_SOURCES, RELIEF_KINDS, TAX_LAW_IDS } from './
 
 /**
  * What the income-tax engine takes and answers. The input schema checks the officer's form and
- * the API body; the output schema is the route's response schema (DESIGN.md §3).
+ * the API body; the output schema is the route's response schema (docs/architecture.md §3).
  */
 
 /** A return lists a handful of income lines; 50 bounds the work one request can ask for. */

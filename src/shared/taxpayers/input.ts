@@ -17,7 +17,7 @@ import {
 
 /**
  * What an officer types to register or edit a taxpayer. The same schemas check the form in the
- * browser and the body on the server (DESIGN.md §1); each message names what is wrong in the
+ * browser and the body on the server (docs/architecture.md §1); each message names what is wrong in the
  * officer's words, and the server answers 422 with the field's path.
  */
 

@@ -179,7 +179,7 @@ export const TaxpayerListQuery = PageQuery.extend({
 });
 export type TaxpayerListQuery = z.infer<typeof TaxpayerListQuery>;
 
-/** The top bar search (SPEC.md §2): what the 'Tax Payer Information' modal shows. */
+/** The top bar search (docs/product.md §2): what the 'Tax Payer Information' modal shows. */
 export const TaxpayerSummary = z
   .object({
     btin: z.string(),

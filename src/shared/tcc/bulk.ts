@@ -5,9 +5,9 @@ import { TCC_PURPOSE_LABELS, TCC_PURPOSES, TCC_YEARS_COVERED, type TccPurpose } 
 import { TccGenerateInput } from './input';
 
 /**
- * The payroll file of an MDA's employees (SPEC.md §2 taxs/generate-mda-tcc, §7 "POST
+ * The payroll file of an MDA's employees (docs/product.md §2 taxs/generate-mda-tcc, §7 "POST
  * generate/mda/employee/tcc"): one certificate per row, generated in a background job like the
- * RRR batch (DESIGN.md §9 long work). This file is the contract of the file and of each row's
+ * RRR batch (docs/architecture.md §9 long work). This file is the contract of the file and of each row's
  * outcome, shared by the upload, the job, the template and the web panel.
  *
  * The file, CSV (UTF-8, comma separated) or XLSX (first sheet), has a header line then one

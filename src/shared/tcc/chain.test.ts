@@ -9,7 +9,7 @@ import {
 } from './chain';
 import { TCC_STAGES, TCC_STATUSES } from './enums';
 
-describe('the TCC chain (DESIGN.md §5)', () => {
+describe('the TCC chain (docs/architecture.md §5)', () => {
   it('walks the three stages in order to approved', () => {
     let status = 'pending_director_assessment' as (typeof TCC_STATUSES)[number];
     const seen: string[] = [];

@@ -1,7 +1,7 @@
 import type { TccStage, TccStatus } from './enums';
 
 /**
- * The TCC state machine of DESIGN.md §5 as pure functions: which stage a status waits on, where
+ * The TCC state machine of docs/architecture.md §5 as pure functions: which stage a status waits on, where
  * an approval or a rejection takes it. Who may act is checked by the server (the stage's
  * permission, separation of duties); these only say what the chain allows.
  */
@@ -69,5 +69,5 @@ export function isPrintable(status: TccStatus): boolean {
   return status === 'approved' || status === 'printed';
 }
 
-/** The status a resubmitted certificate enters: the first stage again (DESIGN.md §5). */
+/** The status a resubmitted certificate enters: the first stage again (docs/architecture.md §5). */
 export const RESUBMITTED_STATUS: TccStatus = 'pending_director_assessment';

@@ -3,8 +3,8 @@ import type { UserType } from '../userTypes';
 
 /**
  * The closed lists of Tax Clearance Certificates, shared by the database enums, the API and the
- * screens. SPEC.md §2 (the TCC lists of each role), §4 (approval flow), §7 TCC; DESIGN.md §5 is
- * the state machine; the certificate's content is domain/tax-rules.md (Tax Clearance Certificate).
+ * screens. docs/product.md §2 (the TCC lists of each role), §4 (approval flow), §7 TCC; docs/architecture.md §5 is
+ * the state machine; the certificate's content is docs/tax-rules.md (Tax Clearance Certificate).
  * Zod-free: the menu and the list pages read these on first load.
  */
 
@@ -31,7 +31,7 @@ export const TCC_KIND_LABELS = {
 } as const satisfies Record<TccKind, string>;
 
 /**
- * DESIGN.md §5. A certificate is generated straight into the chain (`pending_director_assessment`)
+ * docs/architecture.md §5. A certificate is generated straight into the chain (`pending_director_assessment`)
  * or, when its kind carries a processing fee, into `awaiting_payment` until the fee's RRR is paid.
  * A rejection sends it back to the generating officer, who amends and resubmits it.
  */
@@ -152,7 +152,7 @@ export type TccYearFlag = (typeof TCC_YEAR_FLAGS)[number];
 /** The law expects an answer within two weeks: a certificate waiting longer is highlighted. */
 export const TCC_WAIT_WARNING_DAYS = 10;
 
-/** The number of preceding years a certificate covers (domain/tax-rules.md, NTAA 2025 s.72). */
+/** The number of preceding years a certificate covers (docs/tax-rules.md, NTAA 2025 s.72). */
 export const TCC_YEARS_COVERED = 3;
 
 /** The permission that generates (and amends, resubmits) a certificate of each kind. */

@@ -5,7 +5,7 @@ import { isoDay } from '../isoDay';
 import { TCC_EXEMPTION_REASONS, TCC_PURPOSES, TCC_YEARS_COVERED } from './enums';
 
 /**
- * What the TCC routes take (API contract; the web forms parse with the same schemas). SPEC.md §7
+ * What the TCC routes take (API contract; the web forms parse with the same schemas). docs/product.md §7
  * TCC: generate (individual, corporate employee, MDA employee), the approvals, revocation.
  * No OpenAPI component ids on bodies with defaults (see src/shared/assessments/input.ts).
  */

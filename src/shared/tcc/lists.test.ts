@@ -11,7 +11,7 @@ function links(items: readonly MenuItem[]): string[] {
   ]);
 }
 
-describe('the TCC pages of SPEC.md §2', () => {
+describe('the TCC pages of docs/product.md §2', () => {
   const tccLinks = links(MENU.filter((item) => item.id.startsWith('group-tcc-'))).map((link) =>
     link.replace(/^\/birs\//, ''),
   );

@@ -9,8 +9,8 @@ import {
 } from './enums';
 
 /**
- * Every TCC page of SPEC.md §2 as data: its route under /birs/, the kind it shows and the
- * statuses it is a view of (DESIGN.md §5: each list is a view of one table by kind and status).
+ * Every TCC page of docs/product.md §2 as data: its route under /birs/, the kind it shows and the
+ * statuses it is a view of (docs/architecture.md §5: each list is a view of one table by kind and status).
  * The sidebar entries are src/shared/menu/items.ts; the pages are built from these rows, and a
  * test keeps the two in step. Zod-free: the list pages read it on first load.
  */
@@ -56,7 +56,7 @@ type KindPaths = {
   completed: string;
 };
 
-/** SPEC.md §2 "Routes per role": the route names of each kind's pages. */
+/** docs/product.md §2 "Routes per role": the route names of each kind's pages. */
 const PATHS: Record<TccKind, KindPaths> = {
   'direct-assessment': {
     generate: 'tcc-direct-assessment',

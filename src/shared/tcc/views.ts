@@ -12,7 +12,7 @@ import {
   TCC_YEAR_FLAGS,
 } from './enums';
 
-/** What the TCC routes answer (API contract of SPEC.md §7 TCC; JSON names fixed by the issue). */
+/** What the TCC routes answer (API contract of docs/product.md §7 TCC; JSON names fixed by the issue). */
 
 const Kobo = z.number().int();
 const OfficerRef = z.object({ id: z.uuid(), name: z.string() }).nullable();
@@ -25,7 +25,7 @@ export const TccReceipt = z.object({
 });
 export type TccReceipt = z.infer<typeof TccReceipt>;
 
-/** One year of the three-year table (domain/tax-rules.md, Tax Clearance Certificate). */
+/** One year of the three-year table (docs/tax-rules.md, Tax Clearance Certificate). */
 export const TccYear = z.object({
   year: z.number().int(),
   incomeKobo: Kobo,
@@ -94,7 +94,7 @@ export type TccHistoryEntry = z.infer<typeof TccHistoryEntry>;
 export const TccHolder = z.object({
   name: z.string(),
   address: z.string().nullable(),
-  /** NIN for individuals (domain/tax-rules.md, other facts). */
+  /** NIN for individuals (docs/tax-rules.md, other facts). */
   nationalId: z.string().nullable(),
   phone: z.string().nullable(),
   hasPhoto: z.boolean(),

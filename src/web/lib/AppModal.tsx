@@ -48,7 +48,7 @@ function usePageBehindDialog(opened: boolean): void {
 }
 
 type StaticProp = {
-  /** SPEC.md §2 "Modals are static": neither Escape nor a click on the backdrop closes it. */
+  /** docs/product.md §2 "Modals are static": neither Escape nor a click on the backdrop closes it. */
   isStatic?: boolean;
 };
 

@@ -15,7 +15,7 @@ export const UNREADABLE_ANSWER_MESSAGE =
 /** The codes of `ErrorBody`, plus the two failures that never reach the server's handler. */
 export type ApiErrorCode = ErrorCode | 'NETWORK_FAILURE' | 'UNEXPECTED_RESPONSE';
 
-/** An API call that did not succeed, parsed from the one error shape of DESIGN.md §3. */
+/** An API call that did not succeed, parsed from the one error shape of docs/architecture.md §3. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
@@ -80,7 +80,7 @@ const NO_BODY_STATUSES = new Set([204, 205]);
 const JSON_CONTENT_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
- * A success answer's body. RevDesk answers every 2xx but 204 with JSON (DESIGN.md §3), so
+ * A success answer's body. RevDesk answers every 2xx but 204 with JSON (docs/architecture.md §3), so
  * anything else — another content type, an empty or unparsable body — came from something
  * else on the way, and is an error the officer is told about, never a silent `undefined`
  * that a page then reads as data.
@@ -113,7 +113,7 @@ function encodeBody(body: unknown): { contentType?: string; payload?: BodyInit }
 
 /**
  * The one way the web app talks to the server: JSON, same origin, the session cookie sent by
- * the browser (never a token from storage, DESIGN.md §10). Resolves with the parsed body or
+ * the browser (never a token from storage, docs/architecture.md §10). Resolves with the parsed body or
  * throws an `ApiError`.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

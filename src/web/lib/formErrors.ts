@@ -3,7 +3,7 @@ import { isApiError, type ValidationIssue, validationIssues } from './api';
 import { changedFields } from './changedFields';
 
 /**
- * A refused save, put where the officer looks (DESIGN.md §3 error shape): each field issue of
+ * A refused save, put where the officer looks (docs/architecture.md §3 error shape): each field issue of
  * a 422, or the field a 409 names (a code taken already), beside its field; whatever names no
  * field of the form, above it. The one mapping from server errors to form fields: a form
  * says only how an API path reads in it (`FieldOf`).

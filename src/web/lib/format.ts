@@ -21,7 +21,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-NG', {
   minute: '2-digit',
 });
 
-/** A timestamp as a day in Lagos (DESIGN.md §3), e.g. "3 Mar 2026". */
+/** A timestamp as a day in Lagos (docs/architecture.md §3), e.g. "3 Mar 2026". */
 export function formatLagosDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }

@@ -8,7 +8,7 @@ export const meQuery = () =>
     queryKey: ['auth', 'me'] as const,
     queryFn: () => api.get<MeResponse>('/api/v1/auth/me'),
     // Revalidated in the background, and whenever the officer comes back to the tab: a 401
-    // then means the service signed them out (SPEC.md §4), and they are told at once.
+    // then means the service signed them out (docs/product.md §4), and they are told at once.
     staleTime: 60_000,
     refetchOnWindowFocus: 'always',
     retry: false,

@@ -9,7 +9,7 @@ function isTransient(error: unknown): boolean {
 
 /**
  * The app's query client. `onSessionEnded` runs when a call answers 401 while the officer
- * believed they were signed in (their `me` is in the cache): SPEC.md §4 "Logout from the service".
+ * believed they were signed in (their `me` is in the cache): docs/product.md §4 "Logout from the service".
  */
 export function createQueryClient(onSessionEnded: () => void): QueryClient {
   const handleError = (error: unknown) => {

@@ -19,7 +19,7 @@ export type RouterContext = { queryClient: QueryClient };
 /**
  * Whether the signed-in officer holds a permission, for a loader deciding whether to start a
  * page's query. The page itself shows NoAccess; the server checks again on every call
- * (DESIGN.md §10).
+ * (docs/architecture.md §10).
  */
 export function hasPermission(context: RouterContext, permission: Permission): boolean {
   return (
@@ -41,7 +41,7 @@ function routeIdOf(parent: AnyRoute, path: string): string {
  * that very route (`useParams({ from })`, strict: a page shown under another route throws
  * rather than reads undefined), typed by the path (`taxs/tcc/$id` → `{ id: string }`), and
  * turned into the page's props. The page's chunk still loads on its own, and early: the
- * router preloads it through `preload` (DESIGN.md §9 "Web").
+ * router preloads it through `preload` (docs/architecture.md §9 "Web").
  */
 export function withParams<TPath extends string, P extends object>(
   parent: AnyRoute,

@@ -2,7 +2,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 
 /**
  * A dialog whose code (a form and the zod schemas it validates with) is fetched the first time
- * it is wanted, not with the page (DESIGN.md §9 "Web": zod stays off a signed-in page's first
+ * it is wanted, not with the page (docs/architecture.md §9 "Web": zod stays off a signed-in page's first
  * load). Until it has arrived `Dialog` is null; once it has, it is drawn closed for one render
  * and then `opened`, so Mantine runs its opening transition and moves focus in as it would
  * for a dialog that was there all along. It stays mounted after, for its closing transition.

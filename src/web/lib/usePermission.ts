@@ -4,7 +4,7 @@ import { meQuery } from './queries';
 
 /**
  * True when the signed-in officer holds the permission. The web uses it only to hide what the
- * officer cannot do; the server refuses it anyway (DESIGN.md §10).
+ * officer cannot do; the server refuses it anyway (docs/architecture.md §10).
  */
 export function usePermission(permission: Permission): boolean {
   const { data: me } = useQuery(meQuery());

@@ -5,7 +5,7 @@
  *
  * zod keeps its settings on `globalThis.__zod_globalConfig` (zod/v4/core/core.js: `config()`
  * writes there, and the probe in util.js reads it), so the switch is set there directly: the
- * first load then carries none of zod, which comes with the forms that parse (DESIGN.md §9
+ * first load then carries none of zod, which comes with the forms that parse (docs/architecture.md §9
  * "Web"). The browser tests fail on any CSP violation, so a zod that stopped reading it would
  * be caught.
  */

@@ -23,7 +23,7 @@ function OfficerShell({ base }: { base: ShellBase }) {
   // The session just ended (Log Out, or the service signed them out): the sign-in page is on
   // its way, so show nothing of the officer's meanwhile: only the frame.
   if (!me) return <ShellFrame />;
-  // DESIGN.md §10: the governor shell is for a signed-in EXECUTIVE, never anyone else.
+  // docs/architecture.md §10: the governor shell is for a signed-in EXECUTIVE, never anyone else.
   if (base === SHELL_BASES.governor && me.user.userType !== 'EXECUTIVE') {
     return <ExecutivesOnlyPage />;
   }
@@ -49,7 +49,7 @@ function OfficerShell({ base }: { base: ShellBase }) {
           />
         )}
         <AppShell.Main id="main-content" className={classes.main}>
-          {/* Keyed by path: each page fades in over 500 ms (SPEC.md §2), see global.css. */}
+          {/* Keyed by path: each page fades in over 500 ms (docs/product.md §2), see global.css. */}
           <div key={pathname} className={`${classes.page} revdesk-page-enter`}>
             <InsideShellContext.Provider value={true}>
               <Outlet />
@@ -64,7 +64,7 @@ function OfficerShell({ base }: { base: ShellBase }) {
 
 /*
  * Only the officer shells raise notifications, so their container (and its transitions) comes
- * with the shell's chunk, not with the sign-in page (DESIGN.md §9 "Web").
+ * with the shell's chunk, not with the sign-in page (docs/architecture.md §9 "Web").
  */
 
 /** /birs: every signed-in officer. */

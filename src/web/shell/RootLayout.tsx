@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { SkipLink } from '../renderRoot';
 import { RouteProgress } from './RouteProgress';
 
-/** SPEC.md §2: the scroll position resets to the top when the path changes. */
+/** docs/product.md §2: the scroll position resets to the top when the path changes. */
 function useScrollToTopOnNavigation() {
   const router = useRouter();
   useEffect(
@@ -26,7 +26,7 @@ export function RootLayout() {
   );
 }
 
-/** SPEC.md §2: any unknown path redirects to the error page. */
+/** docs/product.md §2: any unknown path redirects to the error page. */
 export function RedirectToErrorPage() {
   return <Navigate to="/error" replace />;
 }

@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import classes from './RouteProgress.module.css';
 
-/** SPEC.md §2 "A loading spinner shows during navigation": a thin bar while a route loads. */
+/** docs/product.md §2 "A loading spinner shows during navigation": a thin bar while a route loads. */
 export function RouteProgress() {
   const isLoading = useRouterState({ select: (state) => state.status === 'pending' });
   if (!isLoading) return null;

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import classes from './ServiceFooter.module.css';
 
-/** SPEC.md §2: the footer has a copyright line (year 2025) and a provider credit. */
+/** docs/product.md §2: the footer has a copyright line (year 2025) and a provider credit. */
 export function ServiceFooter() {
   return (
     <footer className={classes.footer}>

@@ -27,8 +27,8 @@ function useLeafPendingShape(): ComponentType | undefined {
 /**
  * The officer shell's frame — top bar, sidebar, footer — painted at once while the session
  * check (/auth/me) and the shell's code load, with the page's skeleton in it: the first load
- * of a /birs page is never a white page (DESIGN.md §9). Nothing of the officer shows until
- * the server has said who they are (the guard in router.tsx, SPEC.md §2).
+ * of a /birs page is never a white page (docs/architecture.md §9). Nothing of the officer shows until
+ * the server has said who they are (the guard in router.tsx, docs/product.md §2).
  */
 export function ShellFrame() {
   const sidebar = useSidebarState();

@@ -4,7 +4,7 @@ import { BIRS_CHILD_AREAS, SHELL_CHILD_AREAS } from '../../shared/menu/areas';
 export const SHELL_BASES = { birs: '/birs', governor: '/governor' } as const;
 export type ShellBase = (typeof SHELL_BASES)[keyof typeof SHELL_BASES];
 
-/** SPEC.md §2: the child areas of each shell; stamp-duty only in the birs shell. */
+/** docs/product.md §2: the child areas of each shell; stamp-duty only in the birs shell. */
 export const SHELL_AREAS: Record<ShellBase, readonly string[]> = {
   '/birs': BIRS_CHILD_AREAS,
   '/governor': SHELL_CHILD_AREAS,

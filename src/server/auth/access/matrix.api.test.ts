@@ -18,7 +18,7 @@ import {
 } from './routeTable';
 
 /**
- * The access matrix (ADR 0005, DESIGN.md §4): every /api operation, called by an anonymous
+ * The access matrix (ADR 0005, docs/architecture.md §4): every /api operation, called by an anonymous
  * caller and by an officer of each of the 17 user types, answers what the pinned matrix
  * (pinned.ts) says — 401 without a session, 403 without the permission, and with it anything
  * but 401, 403 or a 5xx (the fake ids and empty bodies sent here usually earn 404 or 422).
@@ -135,7 +135,7 @@ describe('every operation answers each caller as the pinned matrix says', () => 
       const problem = verdict(answer, pinnedAllows(PINNED, key, userType) ? 'let in' : 403);
       if (problem) wrong.push(`${userType}: ${answer.status} ${answer.code}, ${problem}`);
     }
-    // A cookie without the page's Origin never writes (CSRF, DESIGN.md §4), whoever it is.
+    // A cookie without the page's Origin never writes (CSRF, docs/architecture.md §4), whoever it is.
     if (!isPublic(key) && operation.method !== 'GET') {
       const { cookie } = sessions.get('ADMIN') as SignedIn;
       const crossSite = await call(operation, { cookie, origin: 'https://evil.example' });

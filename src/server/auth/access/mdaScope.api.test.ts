@@ -11,7 +11,7 @@ import { type MdaWorld, readableText, seedMdaWorld, squeeze } from './mdaWorld';
 import { fakePathValue, guardedOperations, type Operation, operationsOf } from './routeTable';
 
 /**
- * MDA scoping (DESIGN.md §4: "data of an MDA is visible only to officers holding that MDA
+ * MDA scoping (docs/architecture.md §4: "data of an MDA is visible only to officers holding that MDA
  * privilege"; src/server/auth/mdaScope.ts). Two MDAs, each with payments, bills, an RRR at
  * Remita, a revenue head and an MDA-staff certificate; officers of MDA Alpha go through every
  * GET operation of the OpenAPI document — lists, exports, PDFs — with Zulu's ids in the path

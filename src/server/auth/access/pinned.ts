@@ -3,7 +3,7 @@ import { USER_TYPES, type UserType } from '../../../shared/userTypeEnums';
 import type { PinnedAccess } from './changes';
 
 /**
- * The access matrix as it was last reviewed (ADR 0005, DESIGN.md §4): which permission every
+ * The access matrix as it was last reviewed (ADR 0005, docs/architecture.md §4): which permission every
  * /api route requires, and which user types hold each permission. matrix.api.test.ts compares
  * the live app with this file cell by cell (route × user type), so a new route, a route whose
  * permission changes, or a user type given a permission it did not have fails CI, naming the

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Inventory } from './inventory';
 
 /**
- * A backup is a folder (DESIGN.md §7, docs/deploy.md "Backups"):
+ * A backup is a folder (docs/architecture.md §7, docs/deploy.md "Backups"):
  *   manifest.json     what it holds: the inventory to compare after a restore, each file's sha256
  *   database.tar.gz   PGlite's dump of its data directory   — or —
  *   database.dump     pg_dump's custom format (PostgreSQL)

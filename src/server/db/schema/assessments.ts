@@ -36,7 +36,7 @@ export const tradeCategoryRule = pgEnum('trade_category_rule', TRADE_CATEGORY_RU
 export const traderSize = pgEnum('trader_size', TRADER_SIZES);
 
 /**
- * Trade categories of presumptive tax (domain/tax-rules.md): an administrator keeps them. A
+ * Trade categories of presumptive tax (docs/tax-rules.md): an administrator keeps them. A
  * category presumes a fixed annual amount by the trader's size, or a percentage of estimated
  * turnover above a threshold. Demo categories say so (`isDemo`): their amounts are not law.
  */
@@ -121,7 +121,7 @@ export const assessments = pgTable(
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: uuid('cancelled_by').references(() => officers.id),
-    /** Penalty and interest waived by a director, with the reason (domain/tax-rules.md). */
+    /** Penalty and interest waived by a director, with the reason (docs/tax-rules.md). */
     penaltyWaivedAt: timestamp('penalty_waived_at', { withTimezone: true }),
     penaltyWaivedBy: uuid('penalty_waived_by').references(() => officers.id),
     penaltyWaiverReason: text('penalty_waiver_reason'),
@@ -171,7 +171,7 @@ export const assessmentNoticeCounters = pgTable(
 );
 
 /**
- * Objections to an assessment (domain/tax-rules.md): filed within 30 days of the notice (later
+ * Objections to an assessment (docs/tax-rules.md): filed within 30 days of the notice (later
  * only with a reason an officer records), answered within 90 by a director of assessment.
  */
 export const objections = pgTable(

@@ -14,7 +14,7 @@ import {
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * One row per change of state, written in the same transaction as the change (DESIGN.md §4).
+ * One row per change of state, written in the same transaction as the change (docs/architecture.md §4).
  * Never updated or deleted. `actorId` is empty for the system (seeds, CLI, failed sign-ins by
  * unknown usernames); `actorUsername` then says who or what acted.
  *

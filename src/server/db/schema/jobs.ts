@@ -17,7 +17,7 @@ export const jobStatus = pgEnum('job_status', JOB_STATUSES);
 export const batchRowOutcome = pgEnum('batch_row_outcome', BATCH_ROW_OUTCOMES);
 
 /**
- * Background work (DESIGN.md §2 jobs/, §7: kept in the database so any instance may run it and
+ * Background work (docs/architecture.md §2 jobs/, §7: kept in the database so any instance may run it and
  * a crash loses nothing). A worker leases a job by setting `lockedUntil`; a job whose lease ran
  * out (its worker died) is taken up by the next worker where it stopped.
  */
@@ -74,7 +74,7 @@ export const rrrCheckRows = pgTable(
 
 /**
  * An officer's upload being received and read (src/server/uploads/slots.ts): one at a time per
- * officer, held in the database so it holds across instances (DESIGN.md §7). A slot older than
+ * officer, held in the database so it holds across instances (docs/architecture.md §7). A slot older than
  * a few minutes is a crashed instance's and is taken over.
  */
 export const uploadSlots = pgTable('upload_slots', {

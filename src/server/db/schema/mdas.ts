@@ -17,7 +17,7 @@ export const mdaCategory = pgEnum('mda_category', MDA_CATEGORIES);
 /**
  * Ministries, departments, agencies and LGAs that collect revenue, with their Remita
  * credentials. The Remita API key is kept only encrypted (AES-256-GCM with SECRETS_KEY,
- * src/server/secrets.ts) and is never returned by any endpoint (DESIGN.md §10, ADR 0008).
+ * src/server/secrets.ts) and is never returned by any endpoint (docs/architecture.md §10, ADR 0008).
  */
 export const mdas = pgTable(
   'mdas',

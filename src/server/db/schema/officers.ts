@@ -53,7 +53,7 @@ export const officers = pgTable(
   ],
 );
 
-/** Which MDAs' data an officer may see (SPEC.md §3 mdaPrivilegeList). */
+/** Which MDAs' data an officer may see (docs/product.md §3 mdaPrivilegeList). */
 export const officerMdaPrivileges = pgTable(
   'officer_mda_privileges',
   {

@@ -170,7 +170,7 @@ export const payments = pgTable(
  * Count and amount of payments per MDA, Lagos day and status, kept by statement triggers on
  * payments (migration 0009): the history's totals for a filter of MDA, status and dates add
  * up these rows for the part-months at the ends of a date range, and payment_monthly_totals
- * for the whole months, instead of scanning the ledger (DESIGN.md §9, ADR 0019).
+ * for the whole months, instead of scanning the ledger (docs/architecture.md §9, ADR 0019).
  */
 export const paymentDailyTotals = pgTable(
   'payment_daily_totals',

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { officers } from './officers';
 
-/** A signed-in browser or API client. Only the SHA-256 of the token is kept (DESIGN.md §4). */
+/** A signed-in browser or API client. Only the SHA-256 of the token is kept (docs/architecture.md §4). */
 export const sessions = pgTable(
   'sessions',
   {

@@ -12,7 +12,7 @@ import { officers } from './officers';
 /**
  * Failed sign-ins, counted per (account, address) and per account over every address, each a
  * count that halves with time (ADR 0023). In the database so every instance shares it
- * (DESIGN.md §7). A row past `blockedUntil` answers attempts again; one left idle for a day is
+ * (docs/architecture.md §7). A row past `blockedUntil` answers attempts again; one left idle for a day is
  * deleted by the next failure anywhere.
  */
 export const signInThrottles = pgTable(

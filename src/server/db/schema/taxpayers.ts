@@ -90,7 +90,7 @@ export const taxpayers = pgTable(
     employmentStatus: text('employment_status'),
     employerName: text('employer_name'),
     sourceOfIncome: text('source_of_income'),
-    /** The taxpayer's portal username, where they have one (SPEC.md §3). */
+    /** The taxpayer's portal username, where they have one (docs/product.md §3). */
     username: text('username'),
 
     // Companies

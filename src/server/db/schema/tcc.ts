@@ -37,7 +37,7 @@ export const tccExemptionReason = pgEnum('tcc_exemption_reason', TCC_EXEMPTION_R
 export const tccHistoryAction = pgEnum('tcc_history_action', TCC_HISTORY_ACTIONS);
 
 /**
- * Tax Clearance Certificates, five kinds in one table (DESIGN.md §5): every SPEC.md §2 list is a
+ * Tax Clearance Certificates, five kinds in one table (docs/architecture.md §5): every docs/product.md §2 list is a
  * view of it by kind and status. `years` is the three-year table as built when generated (or
  * last resubmitted): what the approvers saw is what is printed.
  */

@@ -8,7 +8,7 @@ import { seedDemoTccs } from './tcc';
 import { seedDemoTradeCategories } from './tradeCategories';
 
 /**
- * Everything demo mode adds, in the order each part needs the one before (DESIGN.md §7).
+ * Everything demo mode adds, in the order each part needs the one before (docs/architecture.md §7).
  * Each part is idempotent, so a restart seeds nothing twice. Without simulators there are no
  * RRRs to pay, so payments, assessments and certificates are left out.
  */

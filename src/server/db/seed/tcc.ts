@@ -18,7 +18,7 @@ import { assessments, mdas, taxpayers, tccs } from '../schema';
 import { actorOfUsername } from './queries';
 
 /**
- * Demo tax clearance certificates: every kind in every status of the chain (DESIGN.md §5), made
+ * Demo tax clearance certificates: every kind in every status of the chain (docs/architecture.md §5), made
  * through the generate and chain services with a clock set to the day of each step, so numbers,
  * three-year tables, history, audit rows, signed QR payloads and waiting days agree. Direct
  * assessment and presumptive certificates are for the demo taxpayers the assessment seed

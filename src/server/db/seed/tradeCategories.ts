@@ -26,7 +26,7 @@ const bySize = (
  * (on the roads and, the state being riverine, on the creeks) and food vendors, with annual
  * amounts of the size a state board publishes. The amounts are DEMO VALUES, not law: every
  * row is stored `isDemo`, and the screens mark them so. The last follows the national rule for
- * larger traders (domain/tax-rules.md, "Presumptive tax": turnover up to ₦12 m exempt, 1 % above).
+ * larger traders (docs/tax-rules.md, "Presumptive tax": turnover up to ₦12 m exempt, 1 % above).
  */
 export const DEMO_TRADE_CATEGORIES: readonly TradeCategoryInput[] = [
   bySize(

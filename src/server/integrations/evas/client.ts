@@ -14,7 +14,7 @@ const EvasAnswer = z.object({
 
 const Text = z.union([z.string(), z.number()]).transform(String);
 
-/** What SPEC.md §3 shows inside `data`. */
+/** What docs/product.md §3 shows inside `data`. */
 const EvasData = z.object({
   customer_id: Text.nullish(),
   statusCode: Text,
@@ -72,7 +72,7 @@ export function createEvasClient(options: {
       if (answer.status !== 200)
         throw unavailable(`answered with an error (HTTP ${answer.status})`);
       const body = readJson(EvasAnswer, answer.text);
-      // `data` is itself JSON, in a string (SPEC.md §3).
+      // `data` is itself JSON, in a string (docs/product.md §3).
       const data = readJson(EvasData, body.data);
       return {
         rrr,

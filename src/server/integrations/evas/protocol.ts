@@ -1,5 +1,5 @@
 /**
- * EVAS, the auto-registration system, publishes no protocol; SPEC.md §3 shows only its answer's
+ * EVAS, the auto-registration system, publishes no protocol; docs/product.md §3 shows only its answer's
  * `data`, a JSON string holding `customer_id`, `statusCode`, `message`, `transactionDate`.
  * RevDesk defines the rest, and the simulator answers exactly this:
  *

@@ -6,7 +6,7 @@ import type { EvasSimulator } from './simulatorState';
 /**
  * The auto-registration system (EVAS), on this server under /_sim/evas (demo mode and tests
  * only), answering the protocol RevDesk defined for it (protocol.ts): `data` is a JSON string,
- * as SPEC.md §3 shows it. An RRR it never registered gets a well-formed "not found" answer.
+ * as docs/product.md §3 shows it. An RRR it never registered gets a well-formed "not found" answer.
  */
 
 const EvasAnswer = z.object({ status: z.boolean(), message: z.string(), data: z.string() });

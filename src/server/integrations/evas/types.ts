@@ -1,6 +1,6 @@
 /**
  * The auto-registration system (EVAS), as the server sees it. Its answer's `data` is a JSON
- * string (SPEC.md §3) holding `customer_id`, `statusCode`, `message`, `transactionDate`;
+ * string (docs/product.md §3) holding `customer_id`, `statusCode`, `message`, `transactionDate`;
  * client.ts parses it. Failures are thrown as AppError('EVAS_UNAVAILABLE').
  */
 export type EvasRrrStatus = {

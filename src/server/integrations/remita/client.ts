@@ -35,7 +35,7 @@ import type {
 import { InvoiceAnswerLost } from './types';
 
 /**
- * Remita over HTTP, exactly as ../shared/domain/remita.md describes it. Nothing here is logged:
+ * Remita over HTTP, exactly as docs/remita.md describes it. Nothing here is logged:
  * URLs and headers carry the MDA's hash, and errors name the code, never the credentials.
  */
 
@@ -175,7 +175,7 @@ export function createRemitaClient(options: {
       if (amountKobo === null && body.amount != null && body.amount !== '') {
         throw unavailable('answered with an amount RevDesk cannot read');
       }
-      // A code remita.md does not list is `unrecognised`, shown with Remita's own message.
+      // A code docs/remita.md does not list is `unrecognised`, shown with Remita's own message.
       const meaning = statusMeaning(code);
       return {
         rrr: body.RRR ?? rrr,

@@ -10,7 +10,7 @@ import { createRemitaMda, type Receiver, type RemitaMda, startReceiver } from '.
 
 /**
  * What RevDesk sends to paymentinit, byte for byte as Remita's official samples send it
- * (remita.md, "Generate an RRR"): whole naira without decimals, kobo as two decimals only when
+ * (docs/remita.md, "Generate an RRR"): whole naira without decimals, kobo as two decimals only when
  * there are some, the hash over exactly that text, and the payer's phone as digits only.
  */
 

@@ -4,7 +4,7 @@ import { orderStatusPath, statusHash } from './protocol';
 
 const sha512 = (text: string) => createHash('sha512').update(text).digest('hex');
 
-describe('orderstatus.reg (remita.md, "Status of an order")', () => {
+describe('orderstatus.reg (docs/remita.md, "Status of an order")', () => {
   it('hashes sha512(orderId + apiKey + merchantId) and puts it in the path', () => {
     const hash = statusHash('RD1ABC2DEF', '1946', '2547916');
     expect(hash).toBe(sha512('RD1ABC2DEF19462547916'));

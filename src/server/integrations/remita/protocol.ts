@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RrrOutcome } from '../../../shared/payments';
 
 /**
- * The pieces of Remita's protocol (../shared/domain/remita.md) that both the client and the
+ * The pieces of Remita's protocol (docs/remita.md) that both the client and the
  * simulator must get byte-for-byte the same: paths, hashes, the Authorization header, amounts
  * in naira, times without a zone, the JSONP wrapper and what each status code means.
  */
@@ -15,7 +15,7 @@ export function statusPath(merchantId: string, rrr: string, hash: string): strin
 }
 
 /**
- * The status of an order, asked by the `orderId` RevDesk sent with paymentinit (remita.md,
+ * The status of an order, asked by the `orderId` RevDesk sent with paymentinit (docs/remita.md,
  * "Status of an order"): how a bill whose paymentinit answer was lost finds its RRR.
  */
 export function orderStatusPath(merchantId: string, orderId: string, hash: string): string {
@@ -70,7 +70,7 @@ export function parseAuthorizationHeader(
 /**
  * 500000 → "5000", 500050 → "5000.50": naira as Remita's official samples send it, whole when
  * there are no kobo and with two decimals only when there are. The invoice hash is computed
- * over exactly this text (remita.md, "Generate an RRR").
+ * over exactly this text (docs/remita.md, "Generate an RRR").
  */
 export function koboToNaira(amountKobo: number): string {
   if (!Number.isSafeInteger(amountKobo) || amountKobo < 0) {
@@ -159,7 +159,7 @@ export function unwrapJsonp(text: string): string {
 }
 
 /**
- * What each answered status code means (remita.md, "Status of an RRR"). 040, 045, 046 and 055
+ * What each answered status code means (docs/remita.md, "Status of an RRR"). 040, 045, 046 and 055
  * are refusals only community clients list (ayorcodes/remita-js): failed, with Remita's own
  * message shown. A code in none of these tables is `unrecognised` (statusMeaning), never pending.
  */

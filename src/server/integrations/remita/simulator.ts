@@ -18,7 +18,7 @@ import {
 import type { RemitaSimulator, SimInvoice, SimMerchant } from './simulatorState';
 
 /**
- * Remita, as the protocol in ../shared/domain/remita.md answers it, on this server under
+ * Remita, as the protocol in docs/remita.md answers it, on this server under
  * /_sim/remita (demo mode and tests only). The client cannot tell it from the real one: the
  * same paths, the hash and Authorization header checked (a wrong key answers 020, an unknown
  * merchant 023, an unknown RRR or order 022), JSONP from paymentinit, and nothing else: Remita
@@ -115,7 +115,7 @@ function delay(request: FastifyRequest, ms: number | undefined): Promise<void> {
 }
 
 /**
- * The remita-shaped notification of one paid invoice (remita.md, "Payment notification"), as
+ * The remita-shaped notification of one paid invoice (docs/remita.md, "Payment notification"), as
  * Remita sends it: every value text (the amount too), `channnel` spelt as Remita spells it
  * beside the newer `channel`, the times as Lagos wall-clock text, the custom fields as
  * DESCRIPTION/COLVAL pairs.

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import type { RemitaCredentials } from '../../modules/mdas/service';
 
 /**
- * What RevDesk asks of Remita (../shared/domain/remita.md), as the rest of the server sees it.
+ * What RevDesk asks of Remita (docs/remita.md), as the rest of the server sees it.
  * client.ts speaks the HTTP protocol; simulator.ts answers it on loopback (demo and tests).
  *
  * Failures are thrown as AppError with one of: REMITA_UNAVAILABLE (timeout, network, 5xx,

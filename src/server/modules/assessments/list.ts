@@ -20,7 +20,7 @@ import {
 import { loadTaxSettings } from './settings';
 import { toAssessmentView } from './view';
 
-/** The assessments list (SPEC.md §2 taxs/direct-assessment, taxs/presumptive-tax): only kinds the actor works with. */
+/** The assessments list (docs/product.md §2 taxs/direct-assessment, taxs/presumptive-tax): only kinds the actor works with. */
 function filterOf(actor: Actor, query: AssessmentListQuery): AssessmentFilter {
   if (query.issuedFrom && query.issuedTo && query.issuedFrom > query.issuedTo) {
     throw new AppError('VALIDATION_FAILED', 'The start date is after the end date.', {

@@ -46,7 +46,7 @@ export type AssessmentServiceDeps = {
   now?: () => Date;
 };
 
-/** Drafts, issue and cancellation of direct and presumptive assessments (SPEC.md §7 Assessment). */
+/** Drafts, issue and cancellation of direct and presumptive assessments (docs/product.md §7 Assessment). */
 export function createAssessmentService({
   db,
   config,

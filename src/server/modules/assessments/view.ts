@@ -9,7 +9,7 @@ const OWING_STATUSES: readonly AssessmentRow['status'][] = ['issued', 'part_paid
 /**
  * The money of an assessment on a day: payments go to the tax first; what is paid beyond the
  * tax is the taxpayer's credit; penalty and interest are on the tax still outstanding, at the
- * rates in force on the due date (domain/tax-rules.md; shared/tax/latePayment.ts), 0 when a
+ * rates in force on the due date (docs/tax-rules.md; shared/tax/latePayment.ts), 0 when a
  * director waived them or nothing is owed.
  */
 export function moneyOf(row: AssessmentRow, settings: TaxSettings, today: string) {

@@ -70,7 +70,7 @@ export function withoutSecrets(value: unknown): unknown {
 
 /**
  * Writes one audit row. Call it with the transaction that makes the change, so the row and
- * the change land together or not at all (DESIGN.md §4).
+ * the change land together or not at all (docs/architecture.md §4).
  */
 export async function recordAudit(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
   await insertAuditEvent(db, {

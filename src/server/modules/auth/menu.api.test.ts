@@ -11,18 +11,21 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('GET /api/v1/auth/me: the menu of every user type (SPEC.md §2, §6)', () => {
-  it.each(USER_TYPES)('%s gets exactly the links SPEC.md gives the role', async (userType) => {
-    const s = await signInAs(ctx, userType);
-    const res = await ctx.app.inject({ url: '/api/v1/auth/me', headers: s.bearer });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.user.userType).toBe(userType);
-    expect(body.user.username).toBe(s.officer.username);
-    expect(menuLinks(body.menu).sort()).toEqual([...EXPECTED_LINKS[userType]].sort());
-    // Hidden items (status false) never reach the browser.
-    expect(JSON.stringify(body.menu)).not.toContain('"status":false');
-  });
+describe('GET /api/v1/auth/me: the menu of every user type (docs/product.md §2, §6)', () => {
+  it.each(USER_TYPES)(
+    '%s gets exactly the links docs/product.md gives the role',
+    async (userType) => {
+      const s = await signInAs(ctx, userType);
+      const res = await ctx.app.inject({ url: '/api/v1/auth/me', headers: s.bearer });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.user.userType).toBe(userType);
+      expect(body.user.username).toBe(s.officer.username);
+      expect(menuLinks(body.menu).sort()).toEqual([...EXPECTED_LINKS[userType]].sort());
+      // Hidden items (status false) never reach the browser.
+      expect(JSON.stringify(body.menu)).not.toContain('"status":false');
+    },
+  );
 
   it('answers the permissions the web uses to show the check entries', async () => {
     const admin = await signInAs(ctx, 'ADMIN');

@@ -24,7 +24,7 @@ const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const tags = ['mdas'];
 
 /**
- * MDAs, their revenue heads and Remita credentials (SPEC.md §7 remita/all-mda).
+ * MDAs, their revenue heads and Remita credentials (docs/product.md §7 remita/all-mda).
  * No response schema has a place for the Remita API key: the serializer could not send it.
  */
 export const mdaRoutes: FastifyPluginAsyncZod<{ db: Db; secrets: SecretBox }> = async (

@@ -17,7 +17,7 @@ export type OfficerServiceDeps = { db: Db };
 /**
  * The officers' service as other modules reach it (sign-in, the profile page, the CLI, the demo
  * seed, jobs): the list (list/), the accounts' creation and changes (accounts/), the officer's
- * own record (profile.ts), and one officer as the user record of SPEC.md §3.
+ * own record (profile.ts), and one officer as the user record of docs/product.md §3.
  */
 export function createOfficerService({ db }: OfficerServiceDeps) {
   return {

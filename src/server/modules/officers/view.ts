@@ -4,7 +4,7 @@ import type { OfficerDetail, ProfileView } from '../../../shared/officers';
 import { isoTimestamp } from '../../db/driverRows';
 import type { OfficerDriverRow, OfficerRow } from './queries';
 
-/** The user record of SPEC.md §3 (sign-in, /auth/me): nothing about the account's state. */
+/** The user record of docs/product.md §3 (sign-in, /auth/me): nothing about the account's state. */
 export function toOfficerView(row: OfficerRow): OfficerView {
   return {
     id: row.id,

@@ -27,7 +27,7 @@ const Binary = z.string().meta({ format: 'binary' });
 const errors = { 401: ErrorBody, 403: ErrorBody } as const;
 const tags = ['profile'];
 
-/** The signed-in officer's own account (SPEC.md §7 POST file/). Every officer. */
+/** The signed-in officer's own account (docs/product.md §7 POST file/). Every officer. */
 export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> = async (
   app,
   { db, files },

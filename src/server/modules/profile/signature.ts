@@ -15,7 +15,7 @@ import { normalizeSignature } from './signatureImage';
 
 /**
  * The chairman's signature image, printed above their name on every Tax Clearance Certificate
- * they approve (domain/tax-rules.md, Tax Clearance Certificate: the chairman's signature line).
+ * they approve (docs/tax-rules.md, Tax Clearance Certificate: the chairman's signature line).
  * A PNG or JPEG (what a PDF embeds), recognised by its bytes, at most 200 KB, re-encoded
  * (signatureImage.ts, ADR 0023); stored as profile pictures are (src/server/files), the
  * officer's row pointing at the file.

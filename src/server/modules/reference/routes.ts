@@ -20,7 +20,7 @@ const listResponse = {
   422: ErrorBody,
 };
 
-/** Reference data (SPEC.md §3, §7: state/…, profession/…, occupation/…), cacheable by ETag. */
+/** Reference data (docs/product.md §3, §7: state/…, profession/…, occupation/…), cacheable by ETag. */
 export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const reference = createReferenceService({ db });
   /** Every list: read by any officer, answered with an ETag. */

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { readSheetUpload, type SheetUploadSpec } from '../../uploads/sheet';
 
 /**
- * Reading the CSV of "Check RRR (Multiple)" (SPEC.md §3 batch upload, §5 csv). A file
+ * Reading the CSV of "Check RRR (Multiple)" (docs/product.md §3 batch upload, §5 csv). A file
  * that cannot be used at all is refused with INVALID_FILE, in words the dialog shows under
  * 'Process Failed'. A bad row does not refuse the file: it becomes an 'invalid' row with its
  * reason, and the others are checked.

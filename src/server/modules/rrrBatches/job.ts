@@ -65,7 +65,7 @@ function fromError(error: AppError): RowResult {
 /**
  * Runs `work` over `items`, `limit` at a time; the first failure stops the others taking more
  * and is thrown (the worker logs it and fails the job). Lanes already in flight may fail too,
- * for another reason: each of those is logged here, never dropped (STYLE.md: no catch that
+ * for another reason: each of those is logged here, never dropped (docs/architecture.md §11: no catch that
  * swallows).
  */
 async function forEachConcurrently<T>(

@@ -15,7 +15,7 @@ const errors = { 401: ErrorBody, 403: ErrorBody } as const;
 const tags = ['jobs'];
 
 /**
- * "Check RRR (Multiple)" (SPEC.md §3 batch upload, §7 batch check-status): the upload
+ * "Check RRR (Multiple)" (docs/product.md §3 batch upload, §7 batch check-status): the upload
  * queues a background job, the dialog polls its progress and downloads the results.
  */
 export const rrrBatchRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { db, secrets }) => {

@@ -37,7 +37,7 @@ const Binary = z.string().meta({ format: 'binary' });
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const tags = ['taxpayers'];
 
-/** The taxpayer registry (SPEC.md §7 taxpayer/register, validate, update, get/tax). */
+/** The taxpayer registry (docs/product.md §7 taxpayer/register, validate, update, get/tax). */
 export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> = async (
   app,
   { db, files },

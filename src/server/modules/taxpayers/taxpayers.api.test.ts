@@ -309,7 +309,7 @@ describe('GET /api/v1/taxpayers/lookup (the top bar search)', () => {
     }
   });
 
-  it('422 for an empty term (DESIGN.md §10), 404 with SPEC.md’s text when nothing matches', async () => {
+  it('422 for an empty term (docs/architecture.md §10), 404 with docs/product.md’s text when nothing matches', async () => {
     for (const term of ['', '%20%20']) {
       const res = await get(`/api/v1/taxpayers/lookup?term=${term}`);
       expect(outcomeOf(res)).toBe('422 VALIDATION_FAILED');

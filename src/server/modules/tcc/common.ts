@@ -40,7 +40,7 @@ export function formatTccNumber(prefix: string, year: number, sequence: number):
 }
 
 /**
- * Why `actor` may not decide at `stage` a certificate others acted on (DESIGN.md §5, separation
+ * Why `actor` may not decide at `stage` a certificate others acted on (docs/architecture.md §5, separation
  * of duties): the officer who generated or resubmitted it never approves it, and one person
  * decides at one stage only — an officer whose type changed cannot act at a second stage. Null
  * when nothing stands in the way. A director deciding again after a resubmission is a new round

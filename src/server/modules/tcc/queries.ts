@@ -46,7 +46,7 @@ export async function insertTcc(tx: Db, row: NewTccRow): Promise<TccRow> {
 
 /**
  * Moves a certificate from `expected` to a new status with the other changes, only if it is
- * still in `expected` (DESIGN.md §5: two approvals at once give one transition). Null when
+ * still in `expected` (docs/architecture.md §5: two approvals at once give one transition). Null when
  * someone else moved it first: the caller answers 409.
  */
 export async function transitionTcc(

@@ -7,7 +7,7 @@ import { tccGenerateRoutes } from './generate/routes';
 import { tccListRoutes } from './lists/routes';
 
 /**
- * Tax Clearance Certificates (SPEC.md §7 TCC, DESIGN.md §5), one plugin per part:
+ * Tax Clearance Certificates (docs/product.md §7 TCC, docs/architecture.md §5), one plugin per part:
  * generate/ (the five kinds, the three-year table, the fee), chain/ (approve, reject, resubmit,
  * revoke, print, bulk approval), lists/ (every SPEC list, one certificate, export),
  * certificate/ (the PDF, the signed QR payload, public and offline verification), bulk/ (an

@@ -5,7 +5,7 @@ import type { Auth } from './requests';
 import { type Components, type JsonSchema, validate } from './schema';
 
 /**
- * What every answer of the API must be, whatever it was sent (DESIGN.md §3): never a 5xx; a 4xx
+ * What every answer of the API must be, whatever it was sent (docs/architecture.md §3): never a 5xx; a 4xx
  * has the one error shape with a code whose status is the one answered; a request without a
  * valid session never gets past the gate; a 2xx is documented and its JSON body matches the
  * operation's response schema in the OpenAPI document.

@@ -6,9 +6,9 @@ import { assessmentListQuery, assessmentQuery } from './common/queries';
 import { AssessmentListPending, AssessmentPending } from './list/pending';
 
 /**
- * The assessment screens (SPEC.md §2 OFFICER_DA and OFFICER_PA pages, plus RevDesk's own:
+ * The assessment screens (docs/product.md §2 OFFICER_DA and OFFICER_PA pages, plus RevDesk's own:
  * one assessment's page, objections, trade categories). Each page's code loads on demand;
- * loaders start the page's query and never wait for it (DESIGN.md §9 "never a blank page").
+ * loaders start the page's query and never wait for it (docs/architecture.md §9 "never a blank page").
  */
 
 const lazy = <T extends string>(load: () => Promise<Record<T, unknown>>, name: T) =>

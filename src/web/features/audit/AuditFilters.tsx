@@ -30,7 +30,7 @@ function actionOptions(actions: readonly string[]) {
   ];
 }
 
-/** The trail's filters: actor, action, entity, days. Every change goes to the URL (STYLE.md §8). */
+/** The trail's filters: actor, action, entity, days. Every change goes to the URL (docs/architecture.md §11.8). */
 export function AuditFilters({ search, onChange, onClear }: Props) {
   const actions = useQuery(auditActionsQuery());
   const options = actionOptions(actions.data ?? []);

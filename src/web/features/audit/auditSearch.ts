@@ -8,7 +8,7 @@ import {
 } from '../../lib/lists/searchParams';
 
 /**
- * The audit trail's state in the URL (STYLE.md §8): a filtered trail can be bookmarked and
+ * The audit trail's state in the URL (docs/architecture.md §11.8): a filtered trail can be bookmarked and
  * sent to a colleague. Mirrors AuditEventListQuery of src/shared/audit.ts; defaults are left out.
  */
 export const AuditTrailSearch = listSearch({

@@ -8,7 +8,7 @@ import { api } from '../../lib/api';
  * it is the documented default unless whoever started the server chose another.
  *
  * A plain request rather than the query cache: the sign-in page also runs on its own, without
- * the router or the query cache (signInEntry.tsx, DESIGN.md §9 "Web").
+ * the router or the query cache (signInEntry.tsx, docs/architecture.md §9 "Web").
  */
 export function DemoSignInNote() {
   const [system, setSystem] = useState<SystemInfo | null>(null);

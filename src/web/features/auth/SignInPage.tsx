@@ -29,7 +29,7 @@ function failureOf(error: Error): { title: string; message: string } {
 
 type FieldErrors = Partial<Record<keyof LoginBody, string>>;
 
-/** Both fields are required; the messages say what to enter (SPEC.md §2). */
+/** Both fields are required; the messages say what to enter (docs/product.md §2). */
 function validateSignIn(values: LoginBody): FieldErrors {
   const errors: FieldErrors = {};
   if (values.username.trim() === '') errors.username = 'Enter your username or e-mail';
@@ -38,11 +38,11 @@ function validateSignIn(values: LoginBody): FieldErrors {
 }
 
 /**
- * `/auth/login` and `/account/login`: the same sign-in page (SPEC.md §2).
+ * `/auth/login` and `/account/login`: the same sign-in page (docs/product.md §2).
  *
  * The first page most officers load, on mobile data too: two fields and one request need no
  * router, query cache, form library, schema library or mutation machinery, which stay off its
- * first load (DESIGN.md §9 "Web", ≤ 120 KB of JS + CSS). Loaded as a page of its own it runs
+ * first load (docs/architecture.md §9 "Web", ≤ 120 KB of JS + CSS). Loaded as a page of its own it runs
  * without the router (signInEntry.tsx); reached from inside the app (after signing out) it is
  * the router's page (SignInRoute.tsx). Each says how to enter once signed in: `onSignedIn`
  * gets the safe address to go to.

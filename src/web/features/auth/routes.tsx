@@ -4,7 +4,7 @@ import { fetchSignedInOfficer } from '../../lib/queries';
 import { safeReturnUrl } from '../../lib/returnUrl';
 import type { RouterContext } from '../../lib/routing';
 
-/** The sign-in page (SPEC.md §2: /auth/login, and the old portal's /account/login). */
+/** The sign-in page (docs/product.md §2: /auth/login, and the old portal's /account/login). */
 
 const SignInPage = lazyRouteComponent(() => import('./SignInRoute'), 'SignInRoute');
 

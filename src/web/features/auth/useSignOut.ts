@@ -4,7 +4,7 @@ import { useRouter } from '@tanstack/react-router';
 import { api, isUnauthenticated } from '../../lib/api';
 
 /**
- * Log Out (top bar and sidebar, SPEC.md §4): end the session on the server, forget everything
+ * Log Out (top bar and sidebar, docs/product.md §4): end the session on the server, forget everything
  * the browser kept, and go to the sign-in page. When the server cannot be reached the session
  * is still alive, so the officer stays where they are and is told why.
  */

@@ -1,4 +1,4 @@
-/** The service's time zone (DESIGN.md §3). */
+/** The service's time zone (docs/architecture.md §3). */
 export const SERVICE_TIME_ZONE = 'Africa/Lagos';
 
 /** The hour (0–23) it is in Lagos at `now`, whatever the browser's own time zone. */

@@ -4,7 +4,7 @@ import type { ShellBase } from '../../shell/shellPaths';
 
 const DashboardPage = lazyRouteComponent(() => import('./DashboardPage'), 'DashboardPage');
 
-/** A shell's own address opens its dashboard (SPEC.md §2). router.tsx adds these to each shell. */
+/** A shell's own address opens its dashboard (docs/product.md §2). router.tsx adds these to each shell. */
 export function dashboardPages(shell: AnyRoute, base: ShellBase) {
   return [
     createRoute({

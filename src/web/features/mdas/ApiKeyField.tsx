@@ -5,7 +5,7 @@ import type { MdaValues } from './mdaFormValues';
 const STORED_NOTE = 'Stored encrypted. RevDesk never shows it again, to anyone.';
 
 /**
- * Remita's API key is write-only (DESIGN.md §10): a new MDA may be given one; an existing
+ * Remita's API key is write-only (docs/architecture.md §10): a new MDA may be given one; an existing
  * MDA shows only whether it has one, and the key can be replaced or removed, never read.
  */
 export function ApiKeyField(props: {

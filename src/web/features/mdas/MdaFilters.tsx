@@ -8,7 +8,7 @@ import {
 } from '../../lib/lists/filters';
 import { MdaListSearch } from './listSearch';
 
-/** The search box and filters; every change goes to the URL (STYLE.md §8). */
+/** The search box and filters; every change goes to the URL (docs/architecture.md §11.8). */
 export function MdaFilters(props: {
   search: MdaListSearch;
   onChange: (change: Partial<MdaListSearch>) => void;

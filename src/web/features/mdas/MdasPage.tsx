@@ -24,14 +24,14 @@ import { MdaFormModal } from './MdaFormModal';
 import { MdaTable } from './MdaTable';
 import { mdaDetailsQuery, mdaExportUrl } from './queries';
 
-/** SPEC.md §2 mda/manage-mda: administrators set up MDAs, revenue heads and Remita. */
+/** docs/product.md §2 mda/manage-mda: administrators set up MDAs, revenue heads and Remita. */
 export function ManageMdasPage() {
   const canWrite = usePermission('mda:write');
   if (!canWrite) return <NoAccess title="Manage MDAs" />;
   return <MdasPage title="Manage MDAs" canWrite />;
 }
 
-/** SPEC.md §2 mda/mda-list: the same records, read-only, for the assessment officers. */
+/** docs/product.md §2 mda/mda-list: the same records, read-only, for the assessment officers. */
 export function MdaListPage() {
   const canRead = usePermission('mda:read');
   if (!canRead) return <NoAccess title="MDA List" />;

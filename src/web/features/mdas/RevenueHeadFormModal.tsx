@@ -13,7 +13,7 @@ import { mdaKeys } from './queries';
 
 type Values = { code: string; name: string; defaultAmount: number | string; isActive: boolean };
 
-/** The amount is typed in naira; the API speaks kobo (DESIGN.md §3). */
+/** The amount is typed in naira; the API speaks kobo (docs/architecture.md §3). */
 const NAMES: FieldNames = { defaultAmountKobo: 'defaultAmount' };
 
 function toInput(values: Values) {

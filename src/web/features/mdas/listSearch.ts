@@ -12,7 +12,7 @@ import {
   text,
 } from '../../lib/lists/searchParams';
 
-/** The MDA lists' state in the URL (STYLE.md §8); defaults are left out. */
+/** The MDA lists' state in the URL (docs/architecture.md §11.8); defaults are left out. */
 export const MdaListSearch = listSearch({
   filters: {
     search: text(100),

@@ -15,7 +15,7 @@ export const STATE_COLORS: Record<OfficerStateLabel, string> = {
   Deactivated: 'gray.7',
 };
 
-/** The two screens of SPEC.md §2 admin/admin-list and admin/tax-officer-list. */
+/** The two screens of docs/product.md §2 admin/admin-list and admin/tax-officer-list. */
 export const GROUP_PAGES: Record<
   UserTypeGroup,
   { title: string; noun: string; plural: string; addLabel: string; userTypes: UserType[] }

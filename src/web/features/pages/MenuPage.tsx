@@ -9,7 +9,7 @@ import { useShellBase } from '../../shell/shellPaths';
 import { PAGE_CATALOG } from './catalog';
 import { classifyShellPath } from './pageAccess';
 
-/** Every menu link (SPEC.md §2 "Routes per role") until its part of RevDesk is built. */
+/** Every menu link (docs/product.md §2 "Routes per role") until its part of RevDesk is built. */
 export function MenuPage({ path }: { path: string }) {
   const base = useShellBase();
   const { data: me } = useQuery(meQuery());

@@ -4,7 +4,7 @@ import { withParams } from '../../lib/routing';
 import type { ShellBase } from '../../shell/shellPaths';
 
 /**
- * Every other menu link of a shell (SPEC.md §2 "Routes per role"): a page not built yet, or
+ * Every other menu link of a shell (docs/product.md §2 "Routes per role"): a page not built yet, or
  * NoAccess; a path no menu holds goes to /error. Also the old portal's "taxes" spelling.
  * router.tsx adds these last to each shell, after every feature's own pages.
  */

@@ -24,8 +24,8 @@ const text = (max: number) => trimmedText(max, { coerce: true });
 const uuid = matching(/^[0-9a-f-]{36}$/i);
 
 /**
- * Payment history's state in the URL (STYLE.md §8): a filtered history can be bookmarked and
- * sent to a colleague. Mirrors PaymentListQuery of src/shared/payments/views.ts (SPEC.md §3
+ * Payment history's state in the URL (docs/architecture.md §11.8): a filtered history can be bookmarked and
+ * sent to a colleague. Mirrors PaymentListQuery of src/shared/payments/views.ts (docs/product.md §3
  * "Payment history filters", plus channel and status); defaults are left out.
  */
 export const PaymentHistorySearch = listSearch({

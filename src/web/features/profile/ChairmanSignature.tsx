@@ -20,7 +20,7 @@ function signatureProblem(file: File): string | null {
 
 /**
  * The chairman's signature, printed above their name on every Tax Clearance Certificate they
- * approve (domain/tax-rules.md, Tax Clearance Certificate). Shown to officers who approve as
+ * approve (docs/tax-rules.md, Tax Clearance Certificate). Shown to officers who approve as
  * chairman only.
  */
 export function ChairmanSignature() {

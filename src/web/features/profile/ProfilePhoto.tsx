@@ -8,7 +8,7 @@ import { api } from '../../lib/api';
 import { PHOTO_TYPES, photoProblem } from '../../lib/photo';
 import { profileKeys, profilePhotoUrl } from './queries';
 
-/** The officer's profile picture (SPEC.md §7 POST file/), checked as taxpayers' photos are. */
+/** The officer's profile picture (docs/product.md §7 POST file/), checked as taxpayers' photos are. */
 export function ProfilePhoto({ profile }: { profile: ProfileView }) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);

@@ -15,7 +15,7 @@ export function profilePages(shell: AnyRoute) {
   );
 }
 
-/** SPEC.md §2: the top bar's Profile link is /taxpayer/profile, outside the shells. */
+/** docs/product.md §2: the top bar's Profile link is /taxpayer/profile, outside the shells. */
 export function profileShortcut(root: AnyRoute) {
   return createRoute({
     getParentRoute: () => root,

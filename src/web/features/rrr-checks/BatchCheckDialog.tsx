@@ -9,7 +9,7 @@ import { downloadSampleCsv } from './sampleCsv';
 import { batchFileError } from './validation';
 
 /**
- * The body of "Check RRR (Multiple)" (SPEC.md §2, §5, §8): one .csv file checked by a
+ * The body of "Check RRR (Multiple)" (docs/product.md §2, §5, §8): one .csv file checked by a
  * background job, its progress polled, its results downloaded. Closing unmounts it (the job
  * goes on at the server).
  */

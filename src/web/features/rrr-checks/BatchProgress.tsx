@@ -14,11 +14,11 @@ const OUTCOME_LABELS: Record<BatchRowOutcome, string> = {
   error: 'Could not check',
 };
 
-/** SPEC.md §8: the words of the old portal's result dialogs. */
+/** docs/product.md §8: the words of the old portal's result dialogs. */
 export const PROCESS_SUCCESSFUL = 'Process Successful!';
 export const PROCESS_FAILED = 'Process Failed';
 
-/** A refused upload or a failed job (SPEC.md §8): the server's own text, and what to do. */
+/** A refused upload or a failed job (docs/product.md §8): the server's own text, and what to do. */
 export function ProcessFailedAlert({ error }: { error: unknown }) {
   return <CheckFailureAlert title={PROCESS_FAILED} error={error} />;
 }

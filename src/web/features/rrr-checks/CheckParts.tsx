@@ -2,7 +2,7 @@ import { Alert, Group, Loader, LoadingOverlay, Stack, Table, Text } from '@manti
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { describeFailure } from './failure';
 
-/** SPEC.md §2: the exact words of the blocking loader. */
+/** docs/product.md §2: the exact words of the blocking loader. */
 export const CHECKING_TEXT = 'Checking RRR status...';
 
 /** Blocks the dialog while a check runs; every outcome removes it. */
@@ -43,7 +43,7 @@ export function CheckFailureAlert({ title, error }: { title: string; error: unkn
   );
 }
 
-/** A result as label/value rows (SPEC.md §3 result fields). */
+/** A result as label/value rows (docs/product.md §3 result fields). */
 export function ResultTable({ rows }: { rows: [label: string, value: string | null][] }) {
   return (
     <Table variant="vertical" layout="fixed" withTableBorder>

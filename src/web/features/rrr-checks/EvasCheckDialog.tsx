@@ -11,8 +11,8 @@ import { formatTransactionDate } from './RrrResult';
 import { rrrFieldError } from './validation';
 
 /**
- * The body of "Auto Reg/EVAS Check Status" (SPEC.md §2: it works as Check RRR does): RRR →
- * checking (blocking) → EVAS's answer (SPEC.md §3 "Auto-reg status result"); Check Again / Close.
+ * The body of "Auto Reg/EVAS Check Status" (docs/product.md §2: it works as Check RRR does): RRR →
+ * checking (blocking) → EVAS's answer (docs/product.md §3 "Auto-reg status result"); Check Again / Close.
  */
 export function EvasCheckDialog({ onClose }: { onClose: () => void }) {
   const [result, setResult] = useState<EvasStatusView | null>(null);

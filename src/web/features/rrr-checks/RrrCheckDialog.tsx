@@ -13,7 +13,7 @@ import { mdaFieldError, rrrFieldError } from './validation';
 type CheckValues = { mdaId: string | null; rrr: string };
 
 /**
- * The body of "Check RRR" (SPEC.md §2, §4): input → checking (blocking) → result; Check Again
+ * The body of "Check RRR" (docs/product.md §2, §4): input → checking (blocking) → result; Check Again
  * goes back to the input with the RRR cleared and the MDA kept. Closing unmounts it: a fresh
  * form next time.
  */

@@ -37,7 +37,7 @@ export function formatTransactionDate(value: string | null): string | null {
 }
 
 /**
- * The result view of "Check RRR" (SPEC.md §3 "RRR status result"), with the ledger's receipt
+ * The result view of "Check RRR" (docs/product.md §3 "RRR status result"), with the ledger's receipt
  * when there is one, "Re-check and record" for administrators and, in demo mode, a simulated
  * payment.
  */

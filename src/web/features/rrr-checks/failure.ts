@@ -2,7 +2,7 @@ import { isApiError } from '../../lib/api';
 
 /**
  * What went wrong with a check and what the officer can do about it. The old portal ignored
- * these failures and could leave its loader open (DESIGN.md §10): RevDesk always says both.
+ * these failures and could leave its loader open (docs/architecture.md §10): RevDesk always says both.
  */
 export type CheckFailure = { title: string; message: string; whatToDo: string | null };
 

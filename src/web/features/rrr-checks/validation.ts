@@ -1,7 +1,7 @@
 import { Rrr } from '../../../shared/payments/rrr';
 import { BATCH_MAX_BYTES, RrrStatusQuery } from '../../../shared/payments/views';
 
-/** SPEC.md §5: the RRR is required (red when touched and empty), and Remita's RRRs are 12 digits. */
+/** docs/product.md §5: the RRR is required (red when touched and empty), and Remita's RRRs are 12 digits. */
 export function rrrFieldError(value: string): string | null {
   if (value.trim() === '') return 'Enter the RRR';
   const parsed = Rrr.safeParse(value);
@@ -16,7 +16,7 @@ export function mdaFieldError(value: string | null): string | null {
 
 /**
  * Refuses, before any upload, what the server would refuse anyway for its name or size
- * (SPEC.md §5 "the batch upload accepts csv"; the 2 MB limit). Its content the server checks.
+ * (docs/product.md §5 "the batch upload accepts csv"; the 2 MB limit). Its content the server checks.
  */
 export function batchFileError(file: { name: string; size: number } | null): string | null {
   if (!file) return 'Choose the CSV file of RRRs';

@@ -26,7 +26,7 @@ const SORTS = [
 export const SORTS_ARE_COMPLETE: Covers<TaxpayerSort, typeof SORTS> = true;
 
 /**
- * The registry list's state in the URL (STYLE.md §8): a filtered list can be bookmarked,
+ * The registry list's state in the URL (docs/architecture.md §11.8): a filtered list can be bookmarked,
  * shared and reloaded. Defaults are left out of the URL.
  */
 export const TaxpayerListSearch = listSearch({

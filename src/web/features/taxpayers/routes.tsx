@@ -9,7 +9,7 @@ import { taxpayerListQuery, taxpayerQuery } from './queries';
 /**
  * The registry: the two lists and one taxpayer's page, open to every officer with
  * taxpayer:read, menu or not. Loaders start the page's query and never wait for it
- * (DESIGN.md §9 "never a blank page"): the page paints at once with a skeleton of its table,
+ * (docs/architecture.md §9 "never a blank page"): the page paints at once with a skeleton of its table,
  * a change of filter keeps the old rows meanwhile, and a failure shows in the page with a
  * "Try again".
  */

@@ -6,7 +6,7 @@ import { TccListSearch } from './common/tccSearch';
 import { TccListPending, TccPending } from './list/pending';
 
 /**
- * The TCC screens: every SPEC.md §2 TCC route, built from TCC_SCREENS (src/shared/tcc/lists.ts)
+ * The TCC screens: every docs/product.md §2 TCC route, built from TCC_SCREENS (src/shared/tcc/lists.ts)
  * — a generate page per kind, and the lists, each a view by kind and status — plus one
  * certificate's page. Code loads on demand; loaders start the query and never wait for it.
  */

@@ -38,7 +38,7 @@ function noticeNumberOf(splat: string): string {
 /**
  * /verify/assessment/{noticeNumber}: anyone holding a notice of assessment, with no sign-in,
  * learns whether RevDesk issued it and whether it still stands — and nothing about the
- * taxpayer beyond a masked name (SPEC.md §7 Assessment; as the receipt check).
+ * taxpayer beyond a masked name (docs/product.md §7 Assessment; as the receipt check).
  */
 export function VerifyAssessmentPage({ path }: { path: string }) {
   const noticeNumber = noticeNumberOf(path);

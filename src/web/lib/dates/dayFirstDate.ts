@@ -5,7 +5,7 @@ dayjs.extend(customParseFormat);
 
 /**
  * Dates as Nigerian officers write them: day first (05/03/2026 is 5 March), whatever language
- * the browser is set to. In the URL and the API a date stays ISO (YYYY-MM-DD, DESIGN.md §3).
+ * the browser is set to. In the URL and the API a date stays ISO (YYYY-MM-DD, docs/architecture.md §3).
  */
 export const DAY_FIRST_FORMAT = 'DD/MM/YYYY';
 

@@ -13,9 +13,9 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from './searchParams';
 import { usePhoneLayout } from './usePhoneLayout';
 
 /**
- * Every paginated list's table (DESIGN.md §3 `{ items, page, pageSize, total }`): a
+ * Every paginated list's table (docs/architecture.md §3 `{ items, page, pageSize, total }`): a
  * mantine-datatable on a desk, and below 576 px one card per record holding the fields that
- * matter (DESIGN.md §9: every list works at 375 px wide). A list declares its cards next to
+ * matter (docs/architecture.md §9: every list works at 375 px wide). A list declares its cards next to
  * its columns; a card opens what a row click opens, and keeps the row's buttons.
  *
  * A list of records that have their own page names that page (`recordHref`): the card's
@@ -35,7 +35,7 @@ export type ListCards<T> = {
   isExpanded?: (record: T) => boolean;
 };
 
-/** One page of a list as the API returns it (DESIGN.md §3). */
+/** One page of a list as the API returns it (docs/architecture.md §3). */
 export type ListPageData<T> = {
   items: T[];
   total: number;

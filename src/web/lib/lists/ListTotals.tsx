@@ -26,7 +26,7 @@ export function nairaFigure(kobo: number | null | undefined): [full: string, com
 /**
  * The totals of the whole filtered set, not just the page. Cards on a desk; on a phone one
  * line of compact figures (each whole on hover and to screen readers), so the first record
- * shows on the first screen (DESIGN.md §9). A note under them says what they leave out.
+ * shows on the first screen (docs/architecture.md §9). A note under them says what they leave out.
  */
 export function ListTotals(props: { label: string; figures: TotalsFigures; note?: string | null }) {
   const isPhone = usePhoneLayout();

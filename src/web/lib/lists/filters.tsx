@@ -7,7 +7,7 @@ import { DateField } from '../dates/DateField';
 import classes from './filters.module.css';
 import { usePhoneLayout } from './usePhoneLayout';
 
-/** The filter fields every list page shares; each change goes to the URL (STYLE.md §8). */
+/** The filter fields every list page shares; each change goes to the URL (docs/architecture.md §11.8). */
 
 /** Long enough to let a word be typed, short enough to feel immediate. */
 const TYPING_DEBOUNCE_MS = 300;
@@ -201,7 +201,7 @@ export function countActiveFilters<S extends object>(search: S, keys: readonly (
 
 /**
  * A list's filters: a wrapping bar on a desk; below 576 px one "Filters (n)" button opening a
- * drawer, so the records start on the first screen (DESIGN.md §9). Filters still apply as they
+ * drawer, so the records start on the first screen (docs/architecture.md §9). Filters still apply as they
  * change; "Show results" only closes the drawer.
  */
 export function FilterBar(props: {

@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_SIZE, type ExportFormat, type SearchOf } from './searchPar
 
 /**
  * The pieces every list page shares (taxpayers, officers, assessments, TCC, payments, MDAs,
- * trade categories, audit trail): the search in the URL (STYLE.md §8), the title and its
+ * trade categories, audit trail): the search in the URL (docs/architecture.md §11.8), the title and its
  * buttons, the export links, and the loading, empty and failed states around the table. A list
  * page is then its search (listSearch), its columns, its filters and its query.
  */

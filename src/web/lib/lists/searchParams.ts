@@ -1,11 +1,11 @@
 /**
- * Building blocks of the lists' URL search (STYLE.md §8): a filtered list can be bookmarked,
+ * Building blocks of the lists' URL search (docs/architecture.md §11.8): a filtered list can be bookmarked,
  * shared and reloaded, and a hand-edited or outdated bookmark loses the values it got wrong
  * instead of failing the page. Defaults are left out of the URL.
  *
  * Written out rather than with zod: the router validates every list's search, so these
  * readers are in the sign-in page's first load, where zod's core alone weighed 13.5 KB of
- * the 120 KB budget (DESIGN.md §9 "Web"). Each reader behaves as the zod/mini schema it
+ * the 120 KB budget (docs/architecture.md §9 "Web"). Each reader behaves as the zod/mini schema it
  * replaced (`z.catch(z.optional(…), undefined)`), noted on it; searchParams.test.ts holds both
  * to the same cases.
  */
@@ -93,7 +93,7 @@ export function searchSchema<const F extends Fields>(fields: F) {
   return schema;
 }
 
-/** The page sizes an officer may pick; the first page holds fifty (DESIGN.md §10). */
+/** The page sizes an officer may pick; the first page holds fifty (docs/architecture.md §10). */
 export const PAGE_SIZE_CHOICES = [25, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE: typeof PAGE_SIZE_DEFAULT = 50;
 /** A short list's page sizes: a state has tens of MDAs or trade categories, one page holds them. */
@@ -174,7 +174,7 @@ export function listSearch<
 export type ExportFormat = 'csv' | 'xlsx';
 
 /**
- * The query string of a list's GET (DESIGN.md §3): its filters in order, unset ones left out,
+ * The query string of a list's GET (docs/architecture.md §3): its filters in order, unset ones left out,
  * then the sort, then either an export's format or the page and page size (defaults filled in).
  */
 export function listParams(

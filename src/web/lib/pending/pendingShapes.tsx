@@ -1,7 +1,7 @@
 import { DetailSkeleton, TableSkeleton } from './skeletons';
 
 /**
- * Each route's pending state, in the shape of its page (DESIGN.md §9 "never a blank page while
+ * Each route's pending state, in the shape of its page (docs/architecture.md §9 "never a blank page while
  * data loads"). The router shows one while the page's code loads (router.tsx pendingComponent),
  * and the shell's frame shows it while the session check runs (ShellFrame); the pages show the
  * table-only part while their first page of rows loads.

@@ -2,7 +2,7 @@ import { Group, Paper, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mant
 import { type ReactNode, useId } from 'react';
 
 /**
- * What a page looks like while its data loads (DESIGN.md §9 "never a blank page while data
+ * What a page looks like while its data loads (docs/architecture.md §9 "never a blank page while data
  * loads"): grey blocks in the shape of what is coming, so nothing jumps when it arrives.
  *
  * Each skeleton is one region marked aria-busy and named by a visually hidden "Loading …" that

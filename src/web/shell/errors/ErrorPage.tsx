@@ -5,7 +5,7 @@ import { PublicLayout } from '../PublicLayout';
 
 type ErrorText = { code?: string; title: string; subtitle?: string; text: string };
 
-// SPEC.md §2: these texts are the old portal's, typos included ("wan", "agin").
+// docs/product.md §2: these texts are the old portal's, typos included ("wan", "agin").
 const NOT_FOUND: ErrorText = {
   code: '404',
   title: 'Page Not Found',
@@ -28,7 +28,7 @@ function errorText(type: string | undefined): ErrorText {
   return OTHER_ERROR;
 }
 
-/** `/error` and `/error/{type}` (SPEC.md §2). */
+/** `/error` and `/error/{type}` (docs/product.md §2). */
 export function ErrorPage({ type }: { type?: string | undefined }) {
   const { code, title, subtitle, text } = errorText(type);
   useDocumentTitle(`${title} · RevDesk`);

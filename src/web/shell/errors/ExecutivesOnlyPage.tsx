@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { PublicLayout } from '../PublicLayout';
 
-/** A signed-in officer who is not an EXECUTIVE opened /governor (DESIGN.md §10). */
+/** A signed-in officer who is not an EXECUTIVE opened /governor (docs/architecture.md §10). */
 export function ExecutivesOnlyPage() {
   useDocumentTitle('Executives only · RevDesk');
   return (

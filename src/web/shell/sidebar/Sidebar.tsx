@@ -13,7 +13,7 @@ import type { SidebarState } from './useSidebarState';
 
 export const SIDEBAR_ID = 'revdesk-sidebar';
 
-/** The RRR check dialogs validate with zod: fetched on the first opening (DESIGN.md §9 "Web"). */
+/** The RRR check dialogs validate with zod: fetched on the first opening (docs/architecture.md §9 "Web"). */
 const loadCheckModals = () => import('../topbar/CheckModals').then((module) => module.CheckModals);
 
 function SidebarAction(props: {
@@ -44,7 +44,7 @@ function SidebarAction(props: {
   );
 }
 
-/** SPEC.md §2 Sidebar: the role's menu, the RRR checks, Logout. */
+/** docs/product.md §2 Sidebar: the role's menu, the RRR checks, Logout. */
 export function Sidebar({ me, sidebar }: { me: MeResponse; sidebar: SidebarState }) {
   const base = useShellBase();
   const pathname = useRouterState({ select: (state) => state.location.pathname });

@@ -36,7 +36,7 @@ function holdsPath(item: MenuItem, base: ShellBase, pathname: string): boolean {
 }
 
 function ItemBadge({ item }: { item: MenuItem }) {
-  // SPEC.md §2: items without a status show 'Coming Soon'.
+  // docs/product.md §2: items without a status show 'Coming Soon'.
   if (item.status === undefined) {
     return (
       <Badge size="xs" color="notice.8" variant="filled">
@@ -131,7 +131,7 @@ function MenuEntry({
   );
 }
 
-/** The officer's menu (SPEC.md §2 Sidebar): section titles, groups up to three levels, pages. */
+/** The officer's menu (docs/product.md §2 Sidebar): section titles, groups up to three levels, pages. */
 export function SidebarMenu(props: SidebarMenuProps) {
   return (
     <>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 /** Mantine's `md` breakpoint (62em): from here up the sidebar sits beside the page. */
 export const DESKTOP_QUERY = '(min-width: 62em)';
-/** SPEC.md §9: the sidebar auto-folds from 992 to 1199 px. */
+/** docs/product.md §9: the sidebar auto-folds from 992 to 1199 px. */
 const FOLD_BAND_QUERY = '(min-width: 62em) and (max-width: 74.99em)';
 
 export type SidebarState = {
@@ -20,7 +20,7 @@ export type SidebarState = {
 };
 
 /**
- * SPEC.md §2 Sidebar: folds or opens on the toggle; auto-folds at 992–1199 px and starts open
+ * docs/product.md §2 Sidebar: folds or opens on the toggle; auto-folds at 992–1199 px and starts open
  * from 1200 px; at 991 px and below it is an overlay, hidden until toggled, closed on navigation.
  */
 export function useSidebarState(): SidebarState {

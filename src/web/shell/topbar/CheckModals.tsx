@@ -8,12 +8,12 @@ export type CheckKind = 'rrr' | 'rrr-batch' | 'evas';
 
 type CheckDialog = {
   title: string;
-  /** SPEC.md §9: lg for the checks, md for the upload. */
+  /** docs/product.md §9: lg for the checks, md for the upload. */
   size: 'lg' | 'md';
   Body: ComponentType<{ onClose: () => void }>;
 };
 
-/** SPEC.md §2 "RRR check modals". */
+/** docs/product.md §2 "RRR check modals". */
 const CHECK_DIALOGS: Record<CheckKind, CheckDialog> = {
   rrr: { title: 'Check RRR', size: 'lg', Body: RrrCheckDialog },
   'rrr-batch': { title: 'Check RRR (Multiple)', size: 'md', Body: BatchCheckDialog },
@@ -21,7 +21,7 @@ const CHECK_DIALOGS: Record<CheckKind, CheckDialog> = {
 };
 
 /**
- * One static dialog at a time: no closing by backdrop click or Escape (SPEC.md §2). Close
+ * One static dialog at a time: no closing by backdrop click or Escape (docs/product.md §2). Close
  * dismisses it, and the body unmounts with it, so the next opening starts from an empty form.
  * AppModal moves focus to the body's first field, keeps the sidebar inert behind the dialog
  * and gives focus back to the sidebar entry that opened it.

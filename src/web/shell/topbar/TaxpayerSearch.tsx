@@ -18,9 +18,9 @@ export const TAXPAYER_SEARCH_PLACEHOLDER = 'Search Taxpayer By BTIN/Email/Phone.
 const PHONE_SEARCH_ID = 'taxpayer-search-panel';
 
 /**
- * The top bar's taxpayer search (SPEC.md §2, §8): a blocking 'Searching Taxpayer...' dialog,
+ * The top bar's taxpayer search (docs/product.md §2, §8): a blocking 'Searching Taxpayer...' dialog,
  * then the static 'Tax Payer Information' dialog, or 'Validation Failed' when nobody matches
- * or the search fails. RevDesk refuses an empty term (DESIGN.md §10): the button waits for one.
+ * or the search fails. RevDesk refuses an empty term (docs/architecture.md §10): the button waits for one.
  */
 export function TaxpayerSearch() {
   const isPhone = usePhoneLayout();

@@ -7,10 +7,10 @@ import { isApiError } from '../../lib/api';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../shellPaths';
 
-/** SPEC.md §8: the exact words of the portal. */
+/** docs/product.md §8: the exact words of the portal. */
 export const TAXPAYER_NOT_FOUND_TEXT = 'Taxpayer not found!.';
 
-/** Static dialogs (SPEC.md §2): no backdrop close, no Escape close. */
+/** Static dialogs (docs/product.md §2): no backdrop close, no Escape close. */
 const STATIC = { isStatic: true, centered: true } as const;
 
 /** Blocking while the search runs; every outcome closes it. */
@@ -110,7 +110,7 @@ function MatchCard({ match, onOpen }: { match: TaxpayerSummary; onOpen: () => vo
   );
 }
 
-/** Nobody matches, or the search failed: SPEC.md §8's dialog, and what failed when it is not "not found". */
+/** Nobody matches, or the search failed: docs/product.md §8's dialog, and what failed when it is not "not found". */
 export function SearchFailedDialog({
   opened,
   error,

@@ -12,7 +12,7 @@ import { TaxpayerSearch } from './TaxpayerSearch';
 import classes from './TopBar.module.css';
 import { UserMenu } from './UserMenu';
 
-/** SPEC.md §2 Top bar: sidebar toggle, taxpayer search, the officer's menu. */
+/** docs/product.md §2 Top bar: sidebar toggle, taxpayer search, the officer's menu. */
 export function TopBar({ officer, sidebar }: { officer: OfficerView; sidebar: SidebarState }) {
   const base = useShellBase();
   const { data: system } = useQuery(systemQuery());

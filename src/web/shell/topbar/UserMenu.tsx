@@ -10,7 +10,7 @@ function initialsOf(officer: OfficerView): string {
   return `${officer.firstName.charAt(0)}${officer.surname.charAt(0)}`.toUpperCase();
 }
 
-/** SPEC.md §2 Top bar: the officer's details, a Profile link and Log Out. */
+/** docs/product.md §2 Top bar: the officer's details, a Profile link and Log Out. */
 export function UserMenu({ officer }: { officer: OfficerView }) {
   const { signOut } = useSignOut();
   const fullName = `${officer.firstName} ${officer.surname}`;

@@ -34,7 +34,7 @@ async function withReceiptField(field: string, record: () => Promise<void>): Pro
 const paidAtOf = (day: string) => new Date(`${day}T12:00:00+01:00`);
 
 /**
- * Backlog capture (SPEC.md §7 create/paid/da, generate/paid/presumptive/tax): an assessment of
+ * Backlog capture (docs/product.md §7 create/paid/da, generate/paid/presumptive/tax): an assessment of
  * a past year already paid outside RevDesk, entered with its figures and receipts. Each RRR is
  * checked with Remita (the MDA's credentials) before anything is written; a receipt without an
  * RRR is a `manual` payment. Then, in one transaction: the assessment (source `backlog`), each

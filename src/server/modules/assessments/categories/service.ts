@@ -58,7 +58,7 @@ function changes(before: TradeCategoryView, after: TradeCategoryView) {
 }
 
 /**
- * Trade categories of presumptive tax (domain/tax-rules.md): an administrator keeps them, each
+ * Trade categories of presumptive tax (docs/tax-rules.md): an administrator keeps them, each
  * assessor reads them. A category is never deleted (past assessments point at it): it is
  * deactivated. Every change is audited in its transaction.
  */

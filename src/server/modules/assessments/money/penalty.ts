@@ -7,7 +7,7 @@ import { assertKind, assessmentViewOf, auditedAssessment, notFound } from '../co
 import { findAssessmentForUpdate, updateAssessment } from '../queries';
 
 /**
- * Late payment (domain/tax-rules.md: 10 % penalty plus interest): the figures are counted in
+ * Late payment (docs/tax-rules.md: 10 % penalty plus interest): the figures are counted in
  * every view (view.ts, shared/tax/latePayment.ts); a director may waive them, with a reason.
  */
 export function createPenaltyService({ db }: { db: Db }) {

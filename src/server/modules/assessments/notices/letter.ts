@@ -49,7 +49,7 @@ function decisionSentence(letter: DecisionLetter): string {
   }
 }
 
-/** The decision on an objection, as a letter in PDF (domain/tax-rules.md: answered within 90 days). */
+/** The decision on an objection, as a letter in PDF (docs/tax-rules.md: answered within 90 days). */
 export function renderDecisionLetterPdf(letter: DecisionLetter): Promise<Buffer> {
   const naira = formatKoboAsNaira;
   const rows: TableCell[][] = [

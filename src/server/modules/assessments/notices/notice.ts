@@ -18,7 +18,7 @@ export function noticeVerifyUrl(publicUrl: string, noticeNumber: string): string
   return `${publicUrl.replace(/\/+$/, '')}/verify/assessment/${encodeURIComponent(noticeNumber)}`;
 }
 
-/** The objection sentence every notice carries (domain/tax-rules.md: 30 days from the notice). */
+/** The objection sentence every notice carries (docs/tax-rules.md: 30 days from the notice). */
 export const OBJECTION_SENTENCE = `If you disagree with this assessment, you may object in writing to the ${SERVICE_NAME} within ${OBJECTION_FILING_DAYS} days of the date of this notice, stating the grounds of your objection and the amount you dispute.`;
 
 export type NoticeDeductionLine = {
@@ -214,7 +214,7 @@ function presumptiveContent(c: PresumptiveNoticeComputation): Content[] {
   ];
 }
 
-/** The notice of assessment, as PDF bytes (SPEC.md §7 Assessment; domain/tax-rules.md). */
+/** The notice of assessment, as PDF bytes (docs/product.md §7 Assessment; docs/tax-rules.md). */
 export async function renderNoticePdf(notice: NoticeDocument, publicUrl: string): Promise<Buffer> {
   const verifyUrl = noticeVerifyUrl(publicUrl, notice.noticeNumber);
   const late = notice.late && !notice.late.isWaived ? notice.late : null;

@@ -97,7 +97,7 @@ function computationOf(
   if (!parsed.success) return { direct: null, presumptive: null, lawTitle: row.law };
   const c = parsed.data;
   return {
-    // The year's law presumes it (domain/tax-rules.md, "Presumptive tax"); the rule is the category's.
+    // The year's law presumes it (docs/tax-rules.md, "Presumptive tax"); the rule is the category's.
     lawTitle: `Presumptive tax: ${TRADE_CATEGORY_RULE_LABELS[c.rule]}`,
     direct: null,
     presumptive: {
@@ -113,7 +113,7 @@ function computationOf(
 }
 
 /**
- * The documents of an assessment (SPEC.md §7 Assessment): its notice, the public check of the
+ * The documents of an assessment (docs/product.md §7 Assessment): its notice, the public check of the
  * notice's QR code, and the letter answering an objection. Reads only: nothing here changes.
  */
 export function createNoticeService(deps: NoticeServiceDeps) {

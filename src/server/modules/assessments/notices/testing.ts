@@ -28,7 +28,7 @@ const noticeNumber = (kind: 'DA' | 'PT', year: number) => {
 
 type AssessmentValues = typeof assessments.$inferInsert;
 
-/** PwC's 2024 example (domain/tax-rules.md): gross ₦4,000,000, pension ₦320,000 → tax ₦464,240. */
+/** PwC's 2024 example (docs/tax-rules.md): gross ₦4,000,000, pension ₦320,000 → tax ₦464,240. */
 export async function insertDirect(
   ctx: Pick<TestContext, 'db' | 'config'>,
   overrides: Partial<AssessmentValues> = {},

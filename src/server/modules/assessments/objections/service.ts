@@ -36,7 +36,7 @@ import {
 import { toObjectionView } from './view';
 
 /**
- * Objections to an assessment (domain/tax-rules.md: within 30 days of the notice, answered
+ * Objections to an assessment (docs/tax-rules.md: within 30 days of the notice, answered
  * within 90). Filing puts the assessment in `objected`; a refusal puts it back by its money; an
  * upheld (or partly upheld) objection issues a new assessment that replaces it (revisionOf): the
  * old becomes `revised`, and the payments linked to the old count toward the new by summing

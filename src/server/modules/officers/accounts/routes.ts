@@ -17,7 +17,7 @@ const oneOfficer = { 200: OfficerDetail, 404: ErrorBody, 409: ErrorBody, ...erro
 const tags = ['officers'];
 
 /**
- * Officers' accounts (SPEC.md §7 officer/, re-assign/mda): creation, edits, MDA privileges,
+ * Officers' accounts (docs/product.md §7 officer/, re-assign/mda): creation, edits, MDA privileges,
  * password resets, sign-in throttles, deactivation. ADMIN only, through officer:read and
  * officer:write; the list and one officer are list/routes.ts.
  */

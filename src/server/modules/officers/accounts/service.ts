@@ -190,7 +190,7 @@ export function createOfficerAccountService({ db }: { db: Db }) {
       });
     },
 
-    /** SPEC.md §7 re-assign/mda: the officer's MDA privileges become exactly these. */
+    /** docs/product.md §7 re-assign/mda: the officer's MDA privileges become exactly these. */
     async setMdaPrivileges(actor: Actor, id: string, mdaIds: readonly string[]) {
       return change(actor, id, { locksAdmins: false }, async (tx, row) => {
         await refuseUnknownMdas(tx, 'mdaIds', mdaIds);

@@ -12,7 +12,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody 
 const tags = ['officers'];
 
 /**
- * The officers' list, its export and one officer (SPEC.md §7 admin/get/user, first-fifty,
+ * The officers' list, its export and one officer (docs/product.md §7 admin/get/user, first-fifty,
  * get-user). ADMIN only, through officer:read; what changes an account is accounts/routes.ts.
  */
 export const officerListRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -41,7 +41,7 @@ const ids = (page: PaymentPage) => page.items.map((p) => p.id).sort();
 const mdaOfficerOf = (mdaIds: string[]) => signInMdaOfficer(ctx, mdaIds);
 
 describe('GET /api/v1/payments: filters', () => {
-  it('finds by every SPEC.md filter, and the totals are those of the filtered set', async () => {
+  it('finds by every docs/product.md filter, and the totals are those of the filtered set', async () => {
     const mda = await createMda(ctx);
     const other = await createMda(ctx);
     const taxpayer = await createTaxpayer(ctx);

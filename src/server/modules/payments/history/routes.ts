@@ -14,7 +14,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody 
 const tags = ['payments'];
 
 /**
- * Payment history and one payment (SPEC.md §7 transaction/filter, transaction/filter-date); the
+ * Payment history and one payment (docs/product.md §7 transaction/filter, transaction/filter-date); the
  * reversal, the e-receipt and the public receipt check are receipts/routes.ts.
  */
 export const paymentHistoryRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (

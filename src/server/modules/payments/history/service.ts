@@ -56,7 +56,7 @@ export type PaymentHistoryServiceDeps = {
 export const NAME_SEARCH_COUNT_AHEAD = 1000;
 
 /**
- * A free-text payment reference (SPEC.md §3 "paymentReference"): an RRR, typed with or
+ * A free-text payment reference (docs/product.md §3 "paymentReference"): an RRR, typed with or
  * without its dashes; a receipt number (prefixes are capital letters, RECEIPT_PREFIX); or the
  * source's own reference, exactly as given.
  */

@@ -19,7 +19,7 @@ import type { PaymentRow } from '../ledger/queries';
 import { findPaymentByRrr } from './queries';
 
 /**
- * Remita's payment notification (../shared/domain/remita.md "Payment notification"), read
+ * Remita's payment notification (docs/remita.md "Payment notification"), read
  * leniently: unknown fields are allowed, numbers may come as strings. Only `rrr` must be an
  * RRR; nothing else in it is trusted, since anyone can post to a public route.
  */
@@ -42,7 +42,7 @@ export type NotificationItem = z.infer<typeof NotificationItem>;
 
 /**
  * At most this many items in one notification. Remita notifies a payment as it is made
- * (remita.md, "Payment notification"; its own plugin's handler loops over a handful), so a real
+ * (docs/remita.md, "Payment notification"; its own plugin's handler loops over a handful), so a real
  * notification holds one item or a few; 100 leaves Remita a hundredfold room for a batch it
  * replays, while each item costs a status call to Remita of up to REMITA_TIMEOUT_MS, so one
  * public request can no longer hold a worker for a thousand of them (ADR 0031).
@@ -51,7 +51,7 @@ export const NOTIFICATION_ITEMS_MAX = 100;
 
 /**
  * Each item is read on its own (NotificationItem, in receiveNotification): one malformed item
- * is refused alone and never costs the others (remita.md, "Payment notification").
+ * is refused alone and never costs the others (docs/remita.md, "Payment notification").
  */
 export const NotificationBody = z.union([
   z.array(z.unknown()).min(1).max(NOTIFICATION_ITEMS_MAX),
@@ -90,7 +90,7 @@ function btinGiven(item: NotificationItem): string | null {
  * The amount an item claims, in kobo, when it is plain naira ("5000", "5000.50", 5000.5); null
  * when it is missing or unreadable ("", "1,234.00": a separator Remita does not write, which
  * could be read two ways). Null is no reason to refuse: Remita's own amount is then judged
- * against the bill by the ledger, as for a status check (remita.md, "Payment notification").
+ * against the bill by the ledger, as for a status check (docs/remita.md, "Payment notification").
  */
 function claimedKoboOf(amount: string | null | undefined): number | null {
   return amount && /^\d+(\.\d{1,2})?$/.test(amount) ? nairaToKobo(amount) : null;

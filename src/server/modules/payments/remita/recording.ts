@@ -6,7 +6,7 @@ import { linkPaymentToTaxpayer } from '../autoReg/service';
 import type { Ledger, RecordResult } from '../ledger/ledger';
 
 /**
- * Records an RRR Remita reports as paid, as a payment notification records it (remita.md,
+ * Records an RRR Remita reports as paid, as a payment notification records it (docs/remita.md,
  * "Payment notification"): the ledger's one row per RRR (ADR 0010), so a second call or one
  * racing a notification records once, and a new payment with no taxpayer is auto-registered
  * from the payer Remita names. The caller opened the transaction and checked `isPaid`.

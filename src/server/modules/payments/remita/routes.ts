@@ -20,7 +20,7 @@ const remoteErrors = { 404: ErrorBody, 409: ErrorBody, 502: ErrorBody } as const
 const tags = ['remita'];
 
 /**
- * Remita and EVAS as officers reach them (SPEC.md §7 remita/check-status, invoicing/repush-rrr
+ * Remita and EVAS as officers reach them (docs/product.md §7 remita/check-status, invoicing/repush-rrr
  * as "Re-check and record";
  * the Auto Reg/EVAS check), and Remita's payment notifications reaching RevDesk.
  */
@@ -81,7 +81,7 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
     (req) => remita.checkEvasStatus(req.actor, req.params.rrr),
   );
 
-  // Remita's own plugin reads the raw body whatever its content type (remita.md, "Payment
+  // Remita's own plugin reads the raw body whatever its content type (docs/remita.md, "Payment
   // notification"): on this route alone, any content type, or none, is read as JSON.
   await app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
@@ -106,7 +106,7 @@ export const remitaRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps
             'Called by Remita, not by officers: a JSON array of notifications, or one, read as JSON whatever the content type says (400 when it is not JSON). Nothing in it is trusted: each RRR is asked of Remita again and only a paid one whose amount matches is recorded; an item that cannot be read is refused alone, in the audit trail. Answers `OK`. At most 100 items (422 beyond). Limited per address in requests and in items (429 with `Retry-After`); when REMITA_NOTIFICATION_SOURCES names addresses, any other gets 403.',
           body: NotificationBody,
           response: {
-            // Remita reads the plain word (remita.md): documented as what is sent, text/plain.
+            // Remita reads the plain word (docs/remita.md): documented as what is sent, text/plain.
             200: {
               description: 'The notification was taken (each item recorded or refused alone)',
               content: { 'text/plain': { schema: z.literal('OK') } },

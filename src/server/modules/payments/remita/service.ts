@@ -33,8 +33,8 @@ function statusView(status: RemitaRrrStatus, payment: PaymentRow | null): RrrSta
 }
 
 /**
- * The RRR check dialogs and "Re-check and record" (SPEC.md §2, §7 remita/check-status,
- * invoicing/repush-rrr; remita.md "In SPEC.md": Remita has no re-push, a status query catches up):
+ * The RRR check dialogs and "Re-check and record" (docs/product.md §2, §7 remita/check-status,
+ * invoicing/repush-rrr; docs/remita.md "In docs/product.md": Remita has no re-push, a status query catches up):
  * each asks Remita with the chosen MDA's credentials, which the MDA service gives only for an
  * MDA in the officer's scope.
  */

@@ -12,7 +12,7 @@ import { type SignedIn, signInAs } from '../../../testing/factories';
 import { signInForMdas } from './testing';
 
 /**
- * Every status code of remita.md's table, as the officer's "Check RRR" shows it, each answered
+ * Every status code of docs/remita.md's table, as the officer's "Check RRR" shows it, each answered
  * by the simulator; a code no table lists; and the configuration faults kept on the MDA for an
  * administrator (ADR 0021).
  */

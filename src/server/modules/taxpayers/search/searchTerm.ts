@@ -39,7 +39,7 @@ export function parseSearchTerm(input: string): SearchTerm | null {
   return term;
 }
 
-/** The top bar search looks only for exact BTIN, e-mail or phone (SPEC.md §2). */
+/** The top bar search looks only for exact BTIN, e-mail or phone (docs/product.md §2). */
 export function parseLookupTerm(input: string) {
   const text = input.trim();
   const digits = text.replace(/[\s\-().]/g, '');

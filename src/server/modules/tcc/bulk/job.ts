@@ -13,7 +13,7 @@ import {
 } from './queries';
 
 /**
- * The `tcc-mda-batch` job (SPEC.md §2 taxs/generate-mda-tcc in bulk): generates one
+ * The `tcc-mda-batch` job (docs/product.md §2 taxs/generate-mda-tcc in bulk): generates one
  * MDA-employee certificate per row still without an outcome, in file order, each through the
  * generate service — the same rules, numbering, history and audit as the form — and writes
  * each row's outcome once. A row the service refuses (an unknown BTIN, an open certificate, a

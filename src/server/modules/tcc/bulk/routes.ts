@@ -22,7 +22,7 @@ const errors = { 401: ErrorBody, 403: ErrorBody } as const;
 const tags = ['tcc'];
 
 /**
- * An MDA's employees' certificates in bulk (SPEC.md §2 taxs/generate-mda-tcc, §7 "POST
+ * An MDA's employees' certificates in bulk (docs/product.md §2 taxs/generate-mda-tcc, §7 "POST
  * generate/mda/employee/tcc"): the upload queues a background job, the panel polls it and reads
  * each row's outcome. Uploading takes the permission to generate MDA-employee certificates;
  * reading a batch takes `tcc:read` and the service lets only its uploader or an administrator

@@ -32,8 +32,8 @@ import {
 } from './queries';
 
 /**
- * An MDA's employees' certificates from its payroll file (SPEC.md §2 taxs/generate-mda-tcc):
- * the upload queues a job (the RRR batch's machinery, DESIGN.md §9 long work), the job
+ * An MDA's employees' certificates from its payroll file (docs/product.md §2 taxs/generate-mda-tcc):
+ * the upload queues a job (the RRR batch's machinery, docs/architecture.md §9 long work), the job
  * generates each row through the generate service (job.ts), the panel
  * polls the progress and reads each row's outcome.
  */

@@ -78,7 +78,7 @@ function uploadSignature(who: SignedIn, bytes: Buffer) {
 }
 
 describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
-  it("prints what tax-rules.md lists, the chairman's name and signature, and a QR code whose signed facts check", async () => {
+  it("prints what docs/tax-rules.md lists, the chairman's name and signature, and a QR code whose signed facts check", async () => {
     expect((await uploadSignature(chairman, SIGNATURE_PNG)).statusCode).toBe(200);
     const tcc = await insertIssuedTestTcc(ctx, officerDa, {
       status: 'printed',

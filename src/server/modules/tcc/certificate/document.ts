@@ -20,7 +20,7 @@ import {
 } from '../../../documents/pdf';
 
 /**
- * The printed Tax Clearance Certificate (domain/tax-rules.md, Tax Clearance Certificate: number,
+ * The printed Tax Clearance Certificate (docs/tax-rules.md, Tax Clearance Certificate: number,
  * dates, holder, BTIN and national ID, address, the three-year table with receipts, source of
  * income, comments, the chairman's signature line, the alteration warning and the verification
  * address), with the QR code of ADR 0013: the verify page's URL, the signed facts after `#`.
@@ -53,7 +53,7 @@ export type CertificateFacts = {
   issuedOn: string;
   expiresOn: string;
   chairman: { name: string; signature: CertificateImage | null } | null;
-  /** The holder's photo from the registry, when they have one (domain/tax-rules.md). */
+  /** The holder's photo from the registry, when they have one (docs/tax-rules.md). */
   photo: CertificateImage | null;
   printCount: number;
   revoked: { on: string; reason: string } | null;

@@ -16,7 +16,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody 
 const tags = ['tcc'];
 
 /**
- * The printed certificate and its public checks (ADR 0013; domain/tax-rules.md, Tax Clearance
+ * The printed certificate and its public checks (ADR 0013; docs/tax-rules.md, Tax Clearance
  * Certificate): the PDF with its signed QR code, what the QR code's page asks without a session,
  * and the keys that let it check the signature offline.
  */

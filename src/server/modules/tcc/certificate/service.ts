@@ -66,7 +66,7 @@ export function publicTccViewOf(number: string, row: TccRow | null, today: strin
 }
 
 /**
- * The printed certificate and its public checks (ADR 0013; domain/tax-rules.md, Tax Clearance
+ * The printed certificate and its public checks (ADR 0013; docs/tax-rules.md, Tax Clearance
  * Certificate). The signed payload is made by the chairman's approval (chain/); this only
  * prints and answers what was signed.
  */

@@ -15,7 +15,7 @@ import { insertTestTcc, send } from '../testing';
 import { createTccChainService, expiryOf } from './service';
 
 /**
- * The approval chain of SPEC.md §4 / DESIGN.md §5 through the real routes: three officers decide
+ * The approval chain of docs/product.md §4 / docs/architecture.md §5 through the real routes: three officers decide
  * in turn, the chairman's approval issues a certificate with a signed payload, each 403 and 409
  * rule, two approvals at once (on PostgreSQL they truly race), rejection, revocation, printing
  * and approving many.

@@ -22,7 +22,7 @@ const tags = ['tcc'];
  */
 const DECIDES_AT_A_STAGE = { anyPermission: Object.values(TCC_STAGE_PERMISSION) };
 
-/** The approval chain (SPEC.md §4, §7 TCC; DESIGN.md §5). */
+/** The approval chain (docs/product.md §4, §7 TCC; docs/architecture.md §5). */
 export const tccChainRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) => {
   const chain = createTccChainService(deps);
 

@@ -49,7 +49,7 @@ export type TccChainDeps = {
 
 /**
  * The last day a certificate issued on `issuedOn` (YYYY-MM-DD, Lagos) is valid. The service's
- * policy is the setting `tcc.validityMonths` (domain/tax-rules.md, Tax Clearance Certificate:
+ * policy is the setting `tcc.validityMonths` (docs/tax-rules.md, Tax Clearance Certificate:
  * "Make it a setting"): 0 means until 31 December of the year of issue, the common practice the
  * rules name; n means n months from issue, i.e. the day before the same date n months on (a date
  * that month lacks, 31 August + 6 months, falls back to the month's last day).
@@ -94,7 +94,7 @@ function whereItIs(row: TccRow): string {
 }
 
 /**
- * The approval chain of SPEC.md §4 and DESIGN.md §5: each stage's decision (approve, reject),
+ * The approval chain of docs/product.md §4 and docs/architecture.md §5: each stage's decision (approve, reject),
  * the chairman's approval issuing the certificate with its signed QR payload, revocation and
  * printing. Every change locks the row (SELECT … FOR UPDATE) and moves it by compare-and-set on
  * its status, with its history row and audit row in the same transaction.
@@ -174,7 +174,7 @@ export function createTccChainService({ db, config, now = () => new Date() }: Tc
       const status = statusAfterApproval(stage);
       let changes: Partial<NewTccRow> & { status: TccRow['status'] } = { status };
       if (stage === 'chairman') {
-        // The chairman's approval issues it (SPEC.md §4): dates, and the QR's signed payload.
+        // The chairman's approval issues it (docs/product.md §4): dates, and the QR's signed payload.
         const issuedOn = todayInLagos(at);
         const expiresOn = expiryOf(issuedOn, await selectValidityMonths(tx, issuedOn));
         const signer = signerFromConfig(config);
@@ -222,7 +222,7 @@ export function createTccChainService({ db, config, now = () => new Date() }: Tc
       return tccViewOf(db, actor, id);
     },
 
-    /** The chairman withdraws an issued certificate (DESIGN.md §5); verification then says so. */
+    /** The chairman withdraws an issued certificate (docs/architecture.md §5); verification then says so. */
     async revoke(actor: Actor, id: string, reason: string): Promise<TccView> {
       await db.transaction(async (tx) => {
         const row = await lockVisible(tx, actor, id);

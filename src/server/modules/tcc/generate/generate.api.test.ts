@@ -14,7 +14,7 @@ import { send } from '../testing';
 import { coveredYears, createCompany, generateTestTcc, tccBody } from './testing';
 
 /**
- * Generating certificates of the five kinds (SPEC.md §7 TCC, DESIGN.md §5): the holder, the
+ * Generating certificates of the five kinds (docs/product.md §7 TCC, docs/architecture.md §5): the holder, the
  * three-year table from the ledger or as entered, flagged years and their justification, one
  * open certificate per purpose, the kind's permission, history and audit. Runs on PostgreSQL too.
  */

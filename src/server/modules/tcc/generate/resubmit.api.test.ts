@@ -15,7 +15,7 @@ import { coveredYears, createCompany, generateTestTcc, tccBody } from './testing
 
 /**
  * A rejected certificate amended by its officer and sent back to the Director of Assessment
- * (DESIGN.md §5): the years read again, the flagged ones justified again, a compare-and-set on
+ * (docs/architecture.md §5): the years read again, the flagged ones justified again, a compare-and-set on
  * the status, history and audit. Runs on PostgreSQL too.
  */
 

@@ -29,7 +29,7 @@ const TccBillView = z.object({ tcc: TccView, bill: PaymentView }).meta({ id: 'Tc
 const GENERATES_SOME_KIND = { anyPermission: Object.values(TCC_GENERATE_PERMISSION) };
 
 /**
- * Generating certificates (SPEC.md §7 TCC: generate individual, corporate employee and MDA
+ * Generating certificates (docs/product.md §7 TCC: generate individual, corporate employee and MDA
  * employee certificates).
  */
 export const tccGenerateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) => {

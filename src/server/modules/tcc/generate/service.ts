@@ -50,8 +50,8 @@ import { tccFeeOn } from './settings';
 import { blankYears, enteredYears, exemptYears, justify, ledgerYears, readsLedger } from './years';
 
 /**
- * Generating certificates (SPEC.md §7 TCC generate calls; §2 the officers' TCC pages;
- * DESIGN.md §5): the holder and the three-year table, the one-open-per-purpose rule, the number,
+ * Generating certificates (docs/product.md §7 TCC generate calls; §2 the officers' TCC pages;
+ * docs/architecture.md §5): the holder and the three-year table, the one-open-per-purpose rule, the number,
  * the processing fee and its bill, and the officer's resubmission of a rejected certificate.
  */
 
@@ -357,7 +357,7 @@ export function createTccGenerateService(deps: PaymentDeps) {
     },
 
     /**
-     * A rejected certificate amended and sent back to the first stage (DESIGN.md §5): absent
+     * A rejected certificate amended and sent back to the first stage (docs/architecture.md §5): absent
      * fields stay, direct-assessment and presumptive years are read again from the ledger, the
      * flagged years need their justification again. Compare-and-set on the status: 409 when
      * someone moved it first.

@@ -6,7 +6,7 @@ import { findTccForUpdate, insertTccHistory, selectTccNumbers, transitionTcc } f
 /**
  * The ledger's settlement of a certificate's processing fee (ADR 0010/0011), in the payment's
  * own transaction: once the fee's payment is paid, a certificate awaiting payment enters the
- * chain (DESIGN.md §5, pending_director_assessment) with a `fee_paid` history row. Anything else
+ * chain (docs/architecture.md §5, pending_director_assessment) with a `fee_paid` history row. Anything else
  * does nothing: a second notification of the same payment, a reversal (the chain has started;
  * a reversed fee is a matter for the approvers, not a transition), a certificate already moved,
  * a payment short of the fee.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../errors';
 import { enteredYears, exemptYears, justify } from './years';
 
-/** The three-year table's rules that need no database (domain/tax-rules.md, TCC). */
+/** The three-year table's rules that need no database (docs/tax-rules.md, TCC). */
 
 const YEARS = [2023, 2024, 2025];
 

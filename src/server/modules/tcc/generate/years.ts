@@ -10,7 +10,7 @@ import { AppError } from '../../../errors';
 import { selectLinkedPayments, selectRevisionChain } from '../../assessments/queries';
 
 /**
- * The three-year table of a certificate (domain/tax-rules.md, Tax Clearance Certificate): for
+ * The three-year table of a certificate (docs/tax-rules.md, Tax Clearance Certificate): for
  * each of the three preceding years, income, tax payable, tax paid, tax outstanding and the
  * receipts. A year not fully paid, or without an assessment, is flagged in red and goes on only
  * with the officer's written justification.

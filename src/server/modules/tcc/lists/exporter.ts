@@ -9,7 +9,7 @@ import { type Column, count, date, reference, text } from '../../../export/colum
 /** The most rows one export holds, as for assessments. */
 export const TCC_EXPORT_LIMIT = 50_000;
 
-/** A TCC list as a file (DESIGN.md §3: every list exports as CSV and Excel). */
+/** A TCC list as a file (docs/architecture.md §3: every list exports as CSV and Excel). */
 export const TCC_COLUMNS: readonly Column<TccListItem>[] = [
   reference('Certificate number', (t) => t.number, 24),
   text('Kind', (t) => TCC_KIND_LABELS[t.kind], 22),

@@ -10,7 +10,7 @@ import { outcomeOf } from '../../../testing/outcomes';
 import { insertTestTcc, send } from '../testing';
 
 /**
- * The TCC lists of SPEC.md §2 through GET /tcc: which kinds each user type reads, every filter,
+ * The TCC lists of docs/product.md §2 through GET /tcc: which kinds each user type reads, every filter,
  * the sorts (waiting included), pages, export, and one certificate through GET /tcc/:id.
  */
 

@@ -7,7 +7,7 @@ import { builtOnce } from '../../../db/prepared';
 import { tccs } from '../../../db/schema';
 import type { TccRow } from '../queries';
 
-/** What a TCC list asks of the table (SPEC.md §2: every TCC list is a view by kind and status). */
+/** What a TCC list asks of the table (docs/product.md §2: every TCC list is a view by kind and status). */
 export type TccFilter = {
   /** The kinds the caller reads (TCC_KINDS_OF); empty reads nothing. */
   kinds: readonly TccKind[];

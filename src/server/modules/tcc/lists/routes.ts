@@ -8,7 +8,7 @@ import { createTccListService } from './service';
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const tags = ['tcc'];
 
-/** Every TCC list of SPEC.md §2 (a view by kind and statuses), one certificate, export. */
+/** Every TCC list of docs/product.md §2 (a view by kind and statuses), one certificate, export. */
 export const tccListRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) => {
   const lists = createTccListService(deps);
 

@@ -47,7 +47,7 @@ function filterOf(actor: Actor, query: TccListQuery): TccFilter {
   };
 }
 
-/** The TCC lists of SPEC.md §2 (each a view by kind and statuses), one certificate, export. */
+/** The TCC lists of docs/product.md §2 (each a view by kind and statuses), one certificate, export. */
 export function createTccListService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
   return {
     async findTccs(actor: Actor, query: TccListQuery): Promise<TccPage> {

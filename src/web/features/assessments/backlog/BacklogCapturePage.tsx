@@ -19,12 +19,12 @@ const TITLES = {
   presumptive: 'Capture Presumptive Tax',
 } as const satisfies Record<AssessmentKind, string>;
 
-/** taxs/capture-direct-assessment (SPEC.md §2 OFFICER_DA, §7 create/paid/da). */
+/** taxs/capture-direct-assessment (docs/product.md §2 OFFICER_DA, §7 create/paid/da). */
 export function CaptureDirectBacklogPage() {
   return <BacklogCapturePage kind="direct" />;
 }
 
-/** taxs/capture-presumptive-tax (SPEC.md §2 OFFICER_PA, §7 generate/paid/presumptive/tax). */
+/** taxs/capture-presumptive-tax (docs/product.md §2 OFFICER_PA, §7 generate/paid/presumptive/tax). */
 export function CapturePresumptiveBacklogPage() {
   return <BacklogCapturePage kind="presumptive" />;
 }

@@ -4,7 +4,7 @@ import { nairaToKobo } from '../../../../shared/money';
 /**
  * The backlog capture form's values and the body they become (POST /api/v1/assessments/backlog,
  * BacklogAssessmentInput of src/shared/assessments/input.ts). Amounts are typed in naira and
- * sent in kobo (DESIGN.md §3); the server's field paths are mapped to the form's.
+ * sent in kobo (docs/architecture.md §3); the server's field paths are mapped to the form's.
  */
 
 export type ReceiptValues = {

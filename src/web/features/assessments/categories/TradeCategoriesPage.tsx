@@ -26,7 +26,7 @@ import { CategoryListSearch, categoryExportUrl, categoryParams } from './categor
 const CATEGORY_TABLE = { label: 'Loading the trade categories…', columns: 4 } as const;
 
 /**
- * admin/trade-categories: the trade categories of presumptive tax (domain/tax-rules.md,
+ * admin/trade-categories: the trade categories of presumptive tax (docs/tax-rules.md,
  * "Presumptive tax"). An administrator adds and edits them; an officer who reads them
  * (trade-category:read) sees the same list without the buttons. The server checks both.
  */

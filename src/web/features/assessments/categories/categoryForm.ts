@@ -5,7 +5,7 @@ import type { FieldNames } from '../../../lib/formErrors';
 
 /**
  * The trade category form: amounts typed in naira and the rate in per cent, as an administrator
- * reads a published table; the body carries kobo and basis points (DESIGN.md §3).
+ * reads a published table; the body carries kobo and basis points (docs/architecture.md §3).
  */
 
 /** Mantine's NumberInput holds '' while the box is empty. */

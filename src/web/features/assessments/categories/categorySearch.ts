@@ -12,7 +12,7 @@ import {
   text,
 } from '../../../lib/lists/searchParams';
 
-/** The trade categories list's state in the URL (STYLE.md §8); defaults are left out. */
+/** The trade categories list's state in the URL (docs/architecture.md §11.8); defaults are left out. */
 export const CategoryListSearch = listSearch({
   filters: {
     search: text(80),

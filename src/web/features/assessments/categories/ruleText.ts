@@ -2,7 +2,7 @@ import type { TradeCategoryRule, TraderSize } from '../../../../shared/assessmen
 import { formatKoboAsNaira } from '../../../../shared/money';
 
 /**
- * A trade category's rule in one sentence an officer can read to a trader (domain/tax-rules.md,
+ * A trade category's rule in one sentence an officer can read to a trader (docs/tax-rules.md,
  * "Presumptive tax"). The turnover rule says what src/shared/tax/presumptive.ts computes: above
  * the threshold the rate applies to the whole turnover; at or below it nothing is due.
  */

@@ -31,7 +31,7 @@ const SORTS = [
 export const SORTS_ARE_COMPLETE: Covers<AssessmentSort, typeof SORTS> = true;
 
 /**
- * An assessment list's state in the URL (STYLE.md §8): search (BTIN, name, notice number),
+ * An assessment list's state in the URL (docs/architecture.md §11.8): search (BTIN, name, notice number),
  * filters, sort and page. Mirrors AssessmentListQuery of src/shared/assessments/views.ts
  * without `kind`, which the page fixes; defaults are left out.
  */

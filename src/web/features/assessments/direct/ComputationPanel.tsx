@@ -56,7 +56,7 @@ function Figure(props: { label: string; kobo: number; strong?: boolean; testId?:
 }
 
 /**
- * The tax as the officer types (domain/tax-rules.md): the shared engine computed in the browser,
+ * The tax as the officer types (docs/tax-rules.md): the shared engine computed in the browser,
  * the same function the server stores with the draft, shown band by band so it can be checked
  * by hand.
  */

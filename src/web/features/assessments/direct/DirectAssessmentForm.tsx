@@ -71,7 +71,7 @@ function computeSafely(key: string): PersonalIncomeTaxComputation | null {
 }
 
 /**
- * The direct assessment form (SPEC.md §2 taxs/direct-assessment): the taxpayer, the year and
+ * The direct assessment form (docs/product.md §2 taxs/direct-assessment): the taxpayer, the year and
  * its law, incomes and deductions, the evidence seen; the tax computed beside it as the officer
  * types. Saves a draft (POST, or PUT at the version read) and opens the assessment's page.
  */

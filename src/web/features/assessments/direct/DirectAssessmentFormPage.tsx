@@ -41,7 +41,7 @@ function PageHeading(props: { title: string; lead: string }) {
 }
 
 /**
- * /birs/taxs/direct-assessment/new (SPEC.md §2 OFFICER_DA): a self-employed taxpayer's income
+ * /birs/taxs/direct-assessment/new (docs/product.md §2 OFFICER_DA): a self-employed taxpayer's income
  * for a year, assessed with the officer; `?btin=` comes from the taxpayer's page.
  */
 export function NewDirectAssessmentPage() {

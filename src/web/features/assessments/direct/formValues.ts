@@ -15,7 +15,7 @@ import {
 import type { ComputeIncomeTaxInput, DeductionsInput } from '../../../../shared/tax/schemas';
 
 /**
- * The direct assessment form's values and how they become the API's bodies (DESIGN.md §3:
+ * The direct assessment form's values and how they become the API's bodies (docs/architecture.md §3:
  * amounts are typed in naira, sent in kobo). Pure, so the unit tests can hold it to the API.
  */
 

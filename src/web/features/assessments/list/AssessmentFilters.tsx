@@ -42,7 +42,7 @@ type Props = {
   onClear: () => void;
 };
 
-/** Search and filters of an assessment list; every change goes to the URL (STYLE.md §8). */
+/** Search and filters of an assessment list; every change goes to the URL (docs/architecture.md §11.8). */
 export function AssessmentFilters({ kind, search, onChange, onClear }: Props) {
   const lgas = useQuery(lgasQuery(BAYELSA_STATE_ID));
   const officers = useQuery(assessingOfficersQuery(kind));

@@ -27,12 +27,12 @@ import { useMayWorkOnKind } from './access';
 import { KIND_LIST } from './kinds';
 import { ASSESSMENT_TABLE } from './pending';
 
-/** /birs/taxs/direct-assessment (SPEC.md §2 OFFICER_DA). */
+/** /birs/taxs/direct-assessment (docs/product.md §2 OFFICER_DA). */
 export function DirectAssessmentsPage() {
   return <AssessmentListPage kind="direct" />;
 }
 
-/** /birs/taxs/presumptive-tax (SPEC.md §2 OFFICER_PA). */
+/** /birs/taxs/presumptive-tax (docs/product.md §2 OFFICER_PA). */
 export function PresumptiveAssessmentsPage() {
   return <AssessmentListPage kind="presumptive" />;
 }

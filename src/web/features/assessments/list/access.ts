@@ -9,7 +9,7 @@ type Officer = { userType: UserType | null; permissions: readonly string[] } | u
 /**
  * Whether the officer may start this kind's work (a new assessment, a backlog entry): they hold
  * the permission AND work with the kind (ASSESSMENT_KINDS_OF). The server checks both anyway
- * (DESIGN.md §10); the screens only hide what would be refused.
+ * (docs/architecture.md §10); the screens only hide what would be refused.
  */
 export function mayWorkOnKind(
   officer: Officer,

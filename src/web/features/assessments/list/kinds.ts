@@ -1,6 +1,6 @@
 import type { AssessmentKind } from '../../../../shared/assessments/enums';
 
-/** Each kind's title (SPEC.md §2 menu names) and where its "new" and "capture" pages are. */
+/** Each kind's title (docs/product.md §2 menu names) and where its "new" and "capture" pages are. */
 export const KIND_LIST = {
   direct: {
     title: 'Direct Assessments',

@@ -1,7 +1,7 @@
 import { DetailSkeleton, TableSkeleton } from '../../../lib/pending/skeletons';
 
 /**
- * The assessment screens' pending shapes (DESIGN.md §9 "never a blank page while data
+ * The assessment screens' pending shapes (docs/architecture.md §9 "never a blank page while data
  * loads"): routes.tsx shows them while a page's code loads, the pages while their data does.
  */
 

@@ -38,7 +38,7 @@ import {
 } from './decideForm';
 
 /**
- * Deciding an objection (objection:decide; domain/tax-rules.md: answered within 90 days):
+ * Deciding an objection (objection:decide; docs/tax-rules.md: answered within 90 days):
  * upheld or partly upheld with the revised figures (a new assessment replaces the old one), or
  * refused (the old one stands). Reasons are required: they go into the decision letter.
  */

@@ -23,7 +23,7 @@ import { ObjectionListSearch, objectionParams } from './objectionSearch';
 const TITLE = 'Objections';
 
 /**
- * taxs/objections (RevDesk's own page; domain/tax-rules.md: objected within 30 days of the
+ * taxs/objections (RevDesk's own page; docs/tax-rules.md: objected within 30 days of the
  * notice, answered within 90): every objection to an assessment of the kinds the officer works
  * with, open ones first with the days left to answer. A Director of Assessment decides them;
  * everyone else reads.

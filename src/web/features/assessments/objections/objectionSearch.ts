@@ -8,7 +8,7 @@ import {
 } from '../../../lib/lists/searchParams';
 
 /**
- * The objections list's state in the URL (STYLE.md §8): the status filter, the page, and the
+ * The objections list's state in the URL (docs/architecture.md §11.8): the status filter, the page, and the
  * objection open over the list. Mirrors ObjectionListQuery of src/shared/assessments/views.ts.
  */
 export const ObjectionListSearch = listSearch({
@@ -26,7 +26,7 @@ export function objectionParams(search: ObjectionListSearch): URLSearchParams {
 }
 
 /**
- * The 90-day clock in words (domain/tax-rules.md: an objection is answered within 90 days):
+ * The 90-day clock in words (docs/tax-rules.md: an objection is answered within 90 days):
  * days left, due today, or days overdue; a decided objection has no clock.
  */
 export function answerClock(daysLeft: number | null): {

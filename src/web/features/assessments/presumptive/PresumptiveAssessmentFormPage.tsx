@@ -47,8 +47,8 @@ import { TradeLocationFields } from './TradeLocationFields';
 const ACTIVE_CATEGORIES = new URLSearchParams({ isActive: 'true', sort: 'name', pageSize: '200' });
 
 /**
- * taxs/presumptive-tax/new (SPEC.md §2 OFFICER_PA): a market trader assessed in a minute by
- * trade category and size, or by estimated turnover (domain/tax-rules.md, "Presumptive tax").
+ * taxs/presumptive-tax/new (docs/product.md §2 OFFICER_PA): a market trader assessed in a minute by
+ * trade category and size, or by estimated turnover (docs/tax-rules.md, "Presumptive tax").
  * The amount shows before saving; the draft is then issued from the assessment's page.
  */
 export function NewPresumptiveAssessmentPage() {

@@ -13,7 +13,7 @@ import {
 import type { FieldNames } from '../../../lib/formErrors';
 
 /**
- * The presumptive assessment form (domain/tax-rules.md, "Presumptive tax"): what the officer
+ * The presumptive assessment form (docs/tax-rules.md, "Presumptive tax"): what the officer
  * types, the body of POST /api/v1/assessments/presumptive, and the amount the category's rule
  * gives, computed in the browser with the server's own pure engine.
  */

@@ -116,7 +116,7 @@ export function EditOfficerForm({ officer }: { officer: OfficerDetail }) {
   );
 }
 
-/** SPEC.md §7 re-assign/mda: which MDAs' data the officer may see. */
+/** docs/product.md §7 re-assign/mda: which MDAs' data the officer may see. */
 export function MdaPrivilegesForm({ officer }: { officer: OfficerDetail }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<{ mdaIds: string[] }>({

@@ -17,7 +17,7 @@ type FilterChange = Partial<Pick<OfficerListSearch, 'search' | 'userType' | 'mda
 const STATES = ['active', 'throttled', 'inactive'] as const;
 const STATE_LABELS = { active: 'Active', throttled: 'Sign-in throttled', inactive: 'Deactivated' };
 
-/** Search and filters of an officer list; every change goes to the URL (STYLE.md §8). */
+/** Search and filters of an officer list; every change goes to the URL (docs/architecture.md §11.8). */
 export function OfficerFilters(props: {
   group: UserTypeGroup;
   search: OfficerListSearch;

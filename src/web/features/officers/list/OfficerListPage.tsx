@@ -26,12 +26,12 @@ import { OfficerFilters } from './OfficerFilters';
 import { OfficerTable } from './OfficerTable';
 import { ThrottledSignIns } from './ThrottledSignIns';
 
-/** SPEC.md §2 admin/admin-list: the administrators. */
+/** docs/product.md §2 admin/admin-list: the administrators. */
 export function AdminListPage() {
   return <OfficerListPage group="admin" />;
 }
 
-/** SPEC.md §2 admin/tax-officer-list: every other officer, paginated (DESIGN.md §10). */
+/** docs/product.md §2 admin/tax-officer-list: every other officer, paginated (docs/architecture.md §10). */
 export function TaxOfficerListPage() {
   return <OfficerListPage group="staff" />;
 }

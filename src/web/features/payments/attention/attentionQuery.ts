@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { listParams, listSearch, oneOf, type SearchOf } from '../../../lib/lists/searchParams';
 import { paymentKeys } from '../queries';
 
-/** The page's URL: its page, page size and the one kind kept (DESIGN.md: the URL holds it). */
+/** The page's URL: its page, page size and the one kind kept (docs/architecture.md: the URL holds it). */
 export const AttentionSearch = listSearch({ filters: { kind: oneOf(ATTENTION_KINDS) } });
 export type AttentionSearch = SearchOf<typeof AttentionSearch>;
 

@@ -25,7 +25,7 @@ type Values = {
   type: PaymentType | null;
 };
 
-/** The amount is typed in naira; the API speaks kobo (DESIGN.md §3). */
+/** The amount is typed in naira; the API speaks kobo (docs/architecture.md §3). */
 const NAMES = { amountKobo: 'amount' };
 
 function toInput(btin: string, values: Values) {

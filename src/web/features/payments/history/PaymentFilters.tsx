@@ -27,7 +27,7 @@ type Props = {
   onClear: () => void;
 };
 
-/** SPEC.md §3 "Payment history filters", plus channel and status. Every change goes to the URL. */
+/** docs/product.md §3 "Payment history filters", plus channel and status. Every change goes to the URL. */
 export function PaymentFilters({ search, onChange, onClear }: Props) {
   const mdas = useQuery(mdaOptionsQuery());
   return (

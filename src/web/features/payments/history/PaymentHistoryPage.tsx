@@ -25,7 +25,7 @@ import { PaymentTotals } from './PaymentTotals';
 const TITLE = 'Check Payment History';
 
 /**
- * /birs/taxs/payment-history (SPEC.md §3): every payment by the SPEC filters, with the
+ * /birs/taxs/payment-history (docs/product.md §3): every payment by the SPEC filters, with the
  * totals of the filtered set. Open to every officer with payment:read, menu or not; MDA staff
  * see their MDAs' payments only (the server filters).
  */

@@ -9,7 +9,7 @@ import { usePermission } from '../../../lib/usePermission';
 import { shownRrr } from '../format';
 import { cancelBill, paymentKeys, reversePayment } from '../queries';
 
-/** The reason form validates with zod: fetched when it opens (DESIGN.md §9 "Web"). */
+/** The reason form validates with zod: fetched when it opens (docs/architecture.md §9 "Web"). */
 const ReasonForm = lazy(() =>
   import('./ReasonForm').then((module) => ({ default: module.ReasonForm })),
 );

@@ -24,7 +24,7 @@ type Props = {
   onClear: () => void;
 };
 
-/** The list's search box and filters; every change goes to the URL (STYLE.md §8). */
+/** The list's search box and filters; every change goes to the URL (docs/architecture.md §11.8). */
 export function TaxpayerFilters({ kind, search, onChange, onClear }: Props) {
   const lgas = useQuery(lgasQuery(BAYELSA_STATE_ID));
   const placeholder =

@@ -24,7 +24,7 @@ import { taxpayerExportUrl, taxpayerListQuery } from '../queries';
 import { TaxpayerFilters } from './TaxpayerFilters';
 import { TaxpayerTable } from './TaxpayerTable';
 
-/** The registration form validates with zod: fetched when it opens (DESIGN.md §9 "Web"). */
+/** The registration form validates with zod: fetched when it opens (docs/architecture.md §9 "Web"). */
 const loadRegisterModal = () =>
   import('../form/RegisterTaxpayerModal').then((module) => module.RegisterTaxpayerModal);
 
@@ -37,7 +37,7 @@ export function CorporateTaxpayersPage() {
 }
 
 /**
- * SPEC.md §2 taxpayer/individual-taxpayer and taxpayer/corporate-taxpayer. Open to every
+ * docs/product.md §2 taxpayer/individual-taxpayer and taxpayer/corporate-taxpayer. Open to every
  * officer with taxpayer:read, whether or not the page is in their menu.
  */
 function TaxpayerListPage({ kind }: { kind: TaxpayerKind }) {

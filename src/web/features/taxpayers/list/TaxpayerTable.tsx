@@ -69,7 +69,7 @@ export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Pro
     },
   ];
 
-  // SPEC.md §2 taxpayer lists on a phone: the BTIN, name, phone and status.
+  // docs/product.md §2 taxpayer lists on a phone: the BTIN, name, phone and status.
   const cards: ListCards<TaxpayerListItem> = {
     title: (row) => row.displayName,
     fields: [

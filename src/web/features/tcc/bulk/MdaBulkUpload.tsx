@@ -22,9 +22,9 @@ import { payrollFileError } from './fileCheck';
 import { TCC_BATCH_TEMPLATE_URL, uploadTccBatch } from './queries';
 
 /**
- * Certificates for an MDA's employees in bulk (SPEC.md §2 taxs/generate-mda-tcc): choose the
+ * Certificates for an MDA's employees in bulk (docs/product.md §2 taxs/generate-mda-tcc): choose the
  * MDA, pick its payroll file (CSV or XLSX in the template's format), upload; a background job
- * generates one certificate per row (DESIGN.md §9 long work) while this panel shows its
+ * generates one certificate per row (docs/architecture.md §9 long work) while this panel shows its
  * progress, then the counts, the rows that failed and why, and the outcomes file.
  */
 export function MdaBulkUpload() {

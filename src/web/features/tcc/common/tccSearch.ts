@@ -24,7 +24,7 @@ const SORTS = [
 export const SORTS_ARE_COMPLETE: Covers<TccSort, typeof SORTS> = true;
 
 /**
- * A TCC list's state in the URL (STYLE.md §8): search (number, BTIN, name), filters, sort and
+ * A TCC list's state in the URL (docs/architecture.md §11.8): search (number, BTIN, name), filters, sort and
  * page. Mirrors TccListQuery of src/shared/tcc/views.ts without `kind`, which the page fixes;
  * `status` narrows within the page's statuses (TCC_SCREENS). Zod-free: lists load first.
  */

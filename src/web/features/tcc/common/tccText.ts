@@ -20,7 +20,7 @@ export function isWaiting(status: TccStatus): boolean {
 }
 
 /**
- * Highlighted in a list: the law expects an answer within two weeks (domain/tax-rules.md, Tax
+ * Highlighted in a list: the law expects an answer within two weeks (docs/tax-rules.md, Tax
  * Clearance Certificate), so one waiting past TCC_WAIT_WARNING_DAYS needs attention.
  */
 export function isWaitingTooLong(item: Pick<TccListItem, 'status' | 'waitingDays'>): boolean {
@@ -49,7 +49,7 @@ export function awaitedText(status: TccStatus): string | null {
 
 /**
  * The screens where a stage's approver works through a queue: "Approve selected" appears there
- * for an officer holding that stage's permission (SPEC.md §2 pending-… lists).
+ * for an officer holding that stage's permission (docs/product.md §2 pending-… lists).
  */
 export function bulkApproveStage(
   screen: Pick<TccScreen, 'view' | 'stage'>,

@@ -11,7 +11,7 @@ import { tccActionPath, tccCertificateUrl, tccKeys } from '../common/queries';
 
 /**
  * The dialogs of one certificate's actions (ADR 0012), loaded when one opens: they validate
- * with the shared zod schemas, which stay off the page's first load (DESIGN.md §9 "Web").
+ * with the shared zod schemas, which stay off the page's first load (docs/architecture.md §9 "Web").
  */
 
 export type TccModalAction = 'approve' | 'reject' | 'revoke' | 'print';

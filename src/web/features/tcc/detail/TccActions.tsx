@@ -12,7 +12,7 @@ const loadActionModal = () => import('./ActionModals').then((module) => module.T
 
 /**
  * The buttons of one certificate's page, from the `actions` the server allows this officer now
- * (the stage's permission and separation of duties applied: DESIGN.md §5). Each opens its dialog;
+ * (the stage's permission and separation of duties applied: docs/architecture.md §5). Each opens its dialog;
  * "Resubmit" goes to the kind's generate page to amend it.
  */
 export function TccActions({ view }: { view: TccView }) {

@@ -21,7 +21,7 @@ import { YearsTable } from './YearsTable';
 
 /**
  * /birs/taxs/tcc/$id: one Tax Clearance Certificate of any kind — holder, purpose, the facts of
- * its kind, the three-year table, where it stands in the approvals (DESIGN.md §5), its history,
+ * its kind, the three-year table, where it stands in the approvals (docs/architecture.md §5), its history,
  * and what this officer may do with it now.
  */
 export function TccPage({ id }: { id: string }) {

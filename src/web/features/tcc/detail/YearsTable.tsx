@@ -11,7 +11,7 @@ const FLAG_TEXT: Record<NonNullable<TccYear['flag']>, string> = {
 const money = (kobo: number) => formatKoboAsNaira(kobo);
 
 /**
- * The three years the certificate covers (domain/tax-rules.md, Tax Clearance Certificate):
+ * The three years the certificate covers (docs/tax-rules.md, Tax Clearance Certificate):
  * income, tax, paid, outstanding and the receipts; a year flagged in red went on only with the
  * officer's justification, shown under it.
  */

@@ -13,7 +13,7 @@ const FLAG_TEXT: Record<TccYearFlag, string> = {
 
 /**
  * The three preceding years as the taxpayer's assessments and payments show them (direct
- * assessment and presumptive tax; domain/tax-rules.md, Tax Clearance Certificate), read-only.
+ * assessment and presumptive tax; docs/tax-rules.md, Tax Clearance Certificate), read-only.
  * A year flagged in red goes on only with the officer's written justification, asked below it.
  */
 export function LedgerYears(props: {

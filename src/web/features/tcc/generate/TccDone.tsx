@@ -56,7 +56,7 @@ export function TccDone(props: { done: TccCreated; resubmitted: boolean; onAnoth
 }
 
 /**
- * The processing fee's bill (DESIGN.md §5: awaiting_payment until its RRR is paid): the RRR to
+ * The processing fee's bill (docs/architecture.md §5: awaiting_payment until its RRR is paid): the RRR to
  * give the taxpayer, or, when Remita did not issue one, the way to raise it again
  * (POST /api/v1/tcc/{id}/bill).
  */

@@ -39,7 +39,7 @@ function useAmendId(): string | null {
 }
 
 /**
- * The generate page of one kind of certificate (SPEC.md §2: OFFICER_DA taxs/tcc-direct-assessment,
+ * The generate page of one kind of certificate (docs/product.md §2: OFFICER_DA taxs/tcc-direct-assessment,
  * OFFICER_PA taxs/tcc-presumptive-tax, OFFICER_PAYEE paye-tcc-backlog and generate-mda-tcc, the
  * assessment officer's generate entries; §7 TCC generate calls): find the taxpayer, check what
  * the certificate would say, fill the form. With `?amend=<id>` it amends a rejected one.

@@ -10,7 +10,7 @@ import type { TccPreview, TccView, TccYear } from '../../../../shared/tcc/views'
 /**
  * The generate form's values and the bodies they become: POST /api/v1/tcc (TccGenerateInput)
  * and POST /api/v1/tcc/{id}/resubmit (TccResubmitInput) of src/shared/tcc/input.ts. Amounts are
- * typed in naira and sent in kobo (DESIGN.md §3); the server's field paths map to the form's.
+ * typed in naira and sent in kobo (docs/architecture.md §3); the server's field paths map to the form's.
  */
 
 export type TccReceiptValues = {

@@ -21,7 +21,7 @@ type Props = {
 };
 
 /**
- * "Approve selected" (SPEC.md §4 approval flow, from a stage's pending list): one comment for
+ * "Approve selected" (docs/product.md §4 approval flow, from a stage's pending list): one comment for
  * all, and each certificate approved in its own transaction, so one that someone else decided
  * meanwhile, or that this officer may not decide, fails alone and says why.
  */

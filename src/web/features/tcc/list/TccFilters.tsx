@@ -22,7 +22,7 @@ type Props = {
 };
 
 /**
- * Search and filters of a TCC list; every change goes to the URL (STYLE.md §8). The status
+ * Search and filters of a TCC list; every change goes to the URL (docs/architecture.md §11.8). The status
  * filter offers only the screen's statuses (TCC_SCREENS), and only when it has several.
  */
 export function TccFilters({ screen, search, onChange, onClear, isMineFixed = false }: Props) {

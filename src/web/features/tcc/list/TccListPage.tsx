@@ -19,7 +19,7 @@ const INTRO: Record<Exclude<TccScreen['view'], 'generate'>, string> = {
   completed: 'Certificates approved by the Chairman: ready to print, printed, or revoked.',
 };
 
-/** Every SPEC.md §2 TCC list: one screen of TCC_SCREENS, a view by kind and status. */
+/** Every docs/product.md §2 TCC list: one screen of TCC_SCREENS, a view by kind and status. */
 export function TccListPage() {
   const screen = useTccScreen();
   const canRead = usePermission('tcc:read');

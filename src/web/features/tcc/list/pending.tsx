@@ -1,7 +1,7 @@
 import { DetailSkeleton, TableSkeleton } from '../../../lib/pending/skeletons';
 
 /**
- * The TCC screens' pending shapes (DESIGN.md §9 "never a blank page while data loads"): the
+ * The TCC screens' pending shapes (docs/architecture.md §9 "never a blank page while data loads"): the
  * pages show them while their data loads.
  */
 
