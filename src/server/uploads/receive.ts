@@ -1,15 +1,20 @@
 import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../auth/actor';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { type BatchUploadWords, type FileAndMda, readFileAndMda } from '../files/batchUpload';
 import { createDatabaseFileStore } from '../files/store';
+import { insertJob } from '../jobs/queries';
+import { notifyJobQueued } from '../jobs/wake';
+import { recordAudit } from '../modules/audit/service';
 import { releaseUploadSlot, takeUploadSlot } from './queries';
 
 /**
  * The upload path every background upload takes (docs/decisions/0030-jobs-and-uploads.md):
  *
  *   multipart (files/batchUpload.ts) → size, type and content checks (sheet.ts, in the kind's
- *   service) → the job and its rows queued, the file kept with them (keepUploadedFile) → the
+ *   service) → the job, its rows, the kept file and the audit row in one transaction
+ *   (queueUploadJob) → the
  *   worker's progress → the result file.
  *
  * `receiveUpload` holds the officer's upload slot from the first byte to the job queued: one
@@ -55,4 +60,59 @@ export async function keepUploadedFile(
   const key = `uploads/${jobId}/original.${ext}`;
   await createDatabaseFileStore(tx).put(key, upload.bytes);
   return key;
+}
+
+/** What a kind's service hands the upload path once its checks have passed. */
+export type UploadJob = {
+  kind: string;
+  upload: { fileName: string; bytes: Buffer };
+  /** Rows in the file, and those already settled at upload (refused by the kind's row rules). */
+  total: number;
+  settledAtUpload: number;
+  /** When the settled rows were settled: the job's start and end when every row is. */
+  at: Date;
+  /** Writes the job's rows, in the job's transaction. */
+  insertRows(tx: Db, jobId: string): Promise<void>;
+  /** The audit action and what the kind adds to the file's name, key, size and row count. */
+  audit: { action: string; after: Record<string, unknown> };
+};
+
+/**
+ * Queues an accepted upload: the job, its rows, the kept file and the audit row in one
+ * transaction, then wakes the worker. A file whose every row was settled at upload has its
+ * result now: its job is finished and no worker is woken.
+ */
+export async function queueUploadJob(
+  db: Db,
+  actor: Actor,
+  job: UploadJob,
+): Promise<{ jobId: string }> {
+  const isSettled = job.settledAtUpload === job.total;
+  const jobId = await db.transaction(async (tx) => {
+    const inserted = await insertJob(tx, {
+      kind: job.kind,
+      fileName: job.upload.fileName,
+      total: job.total,
+      processed: job.settledAtUpload,
+      createdBy: actor.officerId,
+      ...(isSettled ? { status: 'succeeded', startedAt: job.at, finishedAt: job.at } : {}),
+    });
+    await job.insertRows(tx, inserted.id);
+    const fileKey = await keepUploadedFile(tx, inserted.id, job.upload);
+    await recordAudit(tx, actor, {
+      action: job.audit.action,
+      entityType: 'job',
+      entityId: inserted.id,
+      after: {
+        fileName: job.upload.fileName,
+        fileKey,
+        bytes: job.upload.bytes.length,
+        total: job.total,
+        ...job.audit.after,
+      },
+    });
+    return inserted.id;
+  });
+  if (!isSettled) notifyJobQueued(db);
+  return { jobId };
 }

@@ -12,10 +12,8 @@ import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../errors';
 import { tableToCsv } from '../../export/spreadsheet';
 import type { FileAndMda } from '../../files/batchUpload';
-import { insertJob } from '../../jobs/queries';
-import { notifyJobQueued } from '../../jobs/wake';
 import type { SecretBox } from '../../secrets';
-import { keepUploadedFile } from '../../uploads/receive';
+import { queueUploadJob } from '../../uploads/receive';
 import { recordAudit } from '../audit/service';
 import { createMdaService } from '../mdas/service';
 import { readRrrCsv } from './csv';
@@ -110,42 +108,20 @@ export function createRrrBatchService({ db, secrets }: JobServiceDeps) {
         };
       });
       const invalid = rows.filter((r) => r.outcome === 'invalid').length;
-      const isAllInvalid = invalid === rows.length;
-
-      const job = await db.transaction(async (tx) => {
-        const inserted = await insertJob(tx, {
-          kind: RRR_STATUS_BATCH,
-          fileName: upload.fileName,
-          total: rows.length,
-          processed: invalid,
-          createdBy: actor.officerId,
-          // Nothing to ask Remita: the result is ready now.
-          ...(isAllInvalid
-            ? { status: 'succeeded', startedAt: checkedAt, finishedAt: checkedAt }
-            : {}),
-        });
-        await insertCheckRows(
-          tx,
-          rows.map((r) => ({ ...r, jobId: inserted.id })),
-        );
-        const fileKey = await keepUploadedFile(tx, inserted.id, upload);
-        await recordAudit(tx, actor, {
-          action: 'rrr_batch.uploaded',
-          entityType: 'job',
-          entityId: inserted.id,
-          after: {
-            fileName: upload.fileName,
-            fileKey,
-            bytes: upload.bytes.length,
-            total: rows.length,
-            invalid,
-            mdaId: chosenMda?.id ?? null,
-          },
-        });
-        return inserted;
+      // Nothing to ask Remita when every line was refused: the result is ready now.
+      return queueUploadJob(db, actor, {
+        kind: RRR_STATUS_BATCH,
+        upload,
+        total: rows.length,
+        settledAtUpload: invalid,
+        at: checkedAt,
+        insertRows: (tx, jobId) =>
+          insertCheckRows(
+            tx,
+            rows.map((r) => ({ ...r, jobId })),
+          ),
+        audit: { action: 'rrr_batch.uploaded', after: { invalid, mdaId: chosenMda?.id ?? null } },
       });
-      if (!isAllInvalid) notifyJobQueued(db);
-      return { jobId: job.id };
     },
 
     async getJob(actor: Actor, jobId: string): Promise<JobView> {

@@ -13,10 +13,8 @@ import type { Db } from '../../../db/client';
 import { AppError, fieldError } from '../../../errors';
 import { tableToCsv } from '../../../export/spreadsheet';
 import type { FileAndMda } from '../../../files/batchUpload';
-import { insertJob } from '../../../jobs/queries';
-import { notifyJobQueued } from '../../../jobs/wake';
 import type { SecretBox } from '../../../secrets';
-import { keepUploadedFile } from '../../../uploads/receive';
+import { queueUploadJob } from '../../../uploads/receive';
 import { recordAudit } from '../../audit/service';
 import { createMdaService } from '../../mdas/service';
 import { assertMayGenerate } from '../common';
@@ -123,42 +121,20 @@ export function createTccBulkService({ db, secrets }: TccBulkDeps) {
         ...(line.problem ? { outcome: 'failed', message: line.problem, processedAt } : {}),
       }));
       const failed = rows.filter((r) => r.outcome === 'failed').length;
-      const isAllFailed = failed === rows.length;
-
-      const job = await db.transaction(async (tx) => {
-        const inserted = await insertJob(tx, {
-          kind: TCC_MDA_BATCH,
-          fileName: upload.fileName,
-          total: rows.length,
-          processed: failed,
-          createdBy: actor.officerId,
-          // Nothing to generate: the outcome is known now.
-          ...(isAllFailed
-            ? { status: 'succeeded', startedAt: processedAt, finishedAt: processedAt }
-            : {}),
-        });
-        await insertBatchRows(
-          tx,
-          rows.map((r) => ({ ...r, jobId: inserted.id })),
-        );
-        const fileKey = await keepUploadedFile(tx, inserted.id, upload);
-        await recordAudit(tx, actor, {
-          action: 'tcc_batch.uploaded',
-          entityType: 'job',
-          entityId: inserted.id,
-          after: {
-            fileName: upload.fileName,
-            fileKey,
-            bytes: upload.bytes.length,
-            mdaId: mda.id,
-            total: rows.length,
-            failedAtUpload: failed,
-          },
-        });
-        return inserted;
+      // Nothing to generate when every line was refused: the outcome is known now.
+      return queueUploadJob(db, actor, {
+        kind: TCC_MDA_BATCH,
+        upload,
+        total: rows.length,
+        settledAtUpload: failed,
+        at: processedAt,
+        insertRows: (tx, jobId) =>
+          insertBatchRows(
+            tx,
+            rows.map((r) => ({ ...r, jobId })),
+          ),
+        audit: { action: 'tcc_batch.uploaded', after: { mdaId: mda.id, failedAtUpload: failed } },
       });
-      if (!isAllFailed) notifyJobQueued(db);
-      return { jobId: job.id };
     },
 
     async getBatch(actor: Actor, jobId: string): Promise<TccBatchView> {
