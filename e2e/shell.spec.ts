@@ -82,10 +82,23 @@ test.describe('the sidebar', () => {
     await expect(nav).toHaveAttribute('data-folded', 'true');
   });
 
+  test('a menu link RevDesk has no page for yet says Coming Soon before it is opened', async ({
+    page,
+  }) => {
+    await signIn(page, 'officer_stamp_duty');
+    const nav = sidebar(page);
+    const unbuilt = nav.getByRole('link', { name: /Stamp Duty/ });
+    await expect(unbuilt).toContainText('Coming Soon');
+    await unbuilt.click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Coming Soon' })).toBeVisible();
+  });
+
   test('starts open at 1440 px and folds on the toggle', async ({ page }) => {
     await signIn(page, 'admin');
     const nav = sidebar(page);
     await expect(nav).toHaveAttribute('data-folded', 'false');
+    // A built page's link carries no Coming Soon badge: its name is the label alone.
+    await expect(nav.getByRole('link', { name: 'Manage MDAs', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await expect(nav).toHaveAttribute('data-folded', 'true');
   });

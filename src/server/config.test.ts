@@ -19,11 +19,19 @@ describe('configuration', () => {
   it('defaults to PGlite under ./data, port 3000, demo data', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
-    expect(config.host).toBe('0.0.0.0');
+    expect(config.host).toBe('127.0.0.1');
     expect(config.pgliteDir).toBe(path.resolve('data/pglite'));
     expect(config.databaseUrl).toBeUndefined();
     expect(config.seed).toBe('demo');
     expect(config.demoPassword).toBe('revdesk-demo');
+  });
+
+  it('listens on this machine only with demo data, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ SEED: 'none' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/revdesk' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '10.1.2.3', SEED: 'none' }).host).toBe('10.1.2.3');
   });
 
   it('seeds nothing by default on PostgreSQL or in production', () => {

@@ -7,7 +7,8 @@ import { isAddressOrCidr, parseTrustProxy, splitList } from './security/addresse
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Unset: 127.0.0.1 with demo data (its sign-ins are printed on the sign-in page), else 0.0.0.0. */
+    HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url().optional(),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -248,7 +249,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = e.SEED ?? (e.DATABASE_URL || e.NODE_ENV === 'production' ? 'none' : 'demo');
   return {
     port: e.PORT,
-    host: e.HOST,
+    // Demo mode lists every demo officer and their shared password on the sign-in page: on an
+    // office network, every interface would hand the whole demo to anyone who browses to it.
+    // It stays on this machine unless HOST says otherwise (docs/deploy.md).
+    host: e.HOST ?? (seed === 'demo' ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
     pgliteDir: path.join(dataDir, 'pglite'),
     filesDir: path.join(dataDir, 'files'),

@@ -39,11 +39,21 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+function withoutEmpty(env: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+}
+
 export function startInstance(port: number, env: Record<string, string>): Instance {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: process.cwd(),
     // Only what RevDesk needs: nothing of the test runner's environment (NODE_ENV=test…).
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', ...env },
+    // An empty value leaves the variable unset, to test RevDesk's own default (HOST: '').
+    env: withoutEmpty({
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

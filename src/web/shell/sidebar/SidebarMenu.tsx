@@ -1,5 +1,5 @@
 import { Badge, NavLink, Text, Tooltip } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import type { MenuItem } from '../../../shared/menu/types';
 import { type ShellBase, toShellPath } from '../shellPaths';
 import { MenuIconGlyph } from './menuIcons';
@@ -35,9 +35,23 @@ function holdsPath(item: MenuItem, base: ShellBase, pathname: string): boolean {
   return visible(item.subItems).some((child) => holdsPath(child, base, pathname));
 }
 
-function ItemBadge({ item }: { item: MenuItem }) {
-  // docs/product.md §2: items without a status show 'Coming Soon'.
-  if (item.status === undefined) {
+/**
+ * Whether a shell path has a page of its own: a menu link whose part of RevDesk is not built
+ * falls through to the shell's catch-all (features/pages/routes.tsx), which says "Coming Soon".
+ * Read from the router itself, so a feature's routes.tsx is the only list of what is built.
+ */
+function useHasOwnPage(): (path: string) => boolean {
+  const router = useRouter();
+  return (path) => {
+    const [, , found] = router.getMatchedRoutes(path);
+    return found !== undefined && !found.id.endsWith('/$');
+  };
+}
+
+function ItemBadge({ item, built }: { item: MenuItem; built: boolean }) {
+  // docs/product.md §2: items without a status show 'Coming Soon'; so does a link RevDesk has
+  // no page for yet, so that nobody has to open it to find out.
+  if (item.status === undefined || !built) {
     return (
       <Badge size="xs" color="notice.8" variant="filled">
         Coming Soon
@@ -58,6 +72,7 @@ function MenuEntry({
   ...props
 }: SidebarMenuProps & { item: MenuItem; depth: number }) {
   const { base, pathname, folded, toggledGroups, onToggleGroup, onOpenFromRail } = props;
+  const hasOwnPage = useHasOwnPage();
   const icon = depth === 1 ? <MenuIconGlyph name={item.icon} /> : undefined;
   const children = visible(item.subItems);
   const isActive = holdsPath(item, base, pathname);
@@ -102,13 +117,15 @@ function MenuEntry({
   if (!item.link) return null;
   const path = toShellPath(base, item.link);
   const isCurrent = path === pathname;
+  const built = hasOwnPage(path);
   if (folded) {
+    const label = built && item.status !== undefined ? item.label : `${item.label} (Coming Soon)`;
     return (
-      <Tooltip label={item.label} position="right" withArrow>
+      <Tooltip label={label} position="right" withArrow>
         <NavLink
           component={Link}
           to={path}
-          aria-label={item.label}
+          aria-label={label}
           aria-current={isCurrent ? 'page' : undefined}
           leftSection={icon}
           active={isCurrent}
@@ -123,7 +140,7 @@ function MenuEntry({
       to={path}
       label={item.label}
       leftSection={icon}
-      rightSection={<ItemBadge item={item} />}
+      rightSection={<ItemBadge item={item} built={built} />}
       active={isCurrent}
       aria-current={isCurrent ? 'page' : undefined}
       className={classes.link}
