@@ -1,9 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../shared/errors';
 import { BATCH_MAX_BYTES, JobAccepted, JobIdParams, JobView } from '../../../shared/payments';
+import { sendFile } from '../../files/send';
 import { uploadBodyLimit } from '../../security/bodyLimits';
 import { receiveUpload } from '../../uploads/receive';
 import type { PaymentDeps } from '../payments/deps';
@@ -87,15 +87,7 @@ export const rrrBatchRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { 
     },
     async (req, reply) => {
       const file = await jobs.exportResult(req.actor, req.params.jobId);
-      return sendBytes(reply, file.body, {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-      });
+      return sendFile(reply, file);
     },
   );
 };
-
-/** Sends a file's bytes as they are (Fastify never runs the serializer on a Buffer). */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

@@ -9,12 +9,12 @@ import {
 } from '../../../shared/payments';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { AppError, fieldError } from '../../errors';
-import { tableToCsv } from '../../export/spreadsheet';
+import { fieldError } from '../../errors';
 import type { FileAndMda } from '../../files/batchUpload';
+import type { FileAnswer } from '../../files/send';
+import { createJobReader } from '../../jobs/readSide';
 import type { SecretBox } from '../../secrets';
 import { queueUploadJob } from '../../uploads/receive';
-import { recordAudit } from '../audit/service';
 import { createMdaService } from '../mdas/service';
 import { readRrrCsv } from './csv';
 import {
@@ -56,14 +56,11 @@ export function createRrrBatchService({ db, secrets }: JobServiceDeps) {
   const mdaService = createMdaService({ db, secrets });
 
   /** The job, if the actor may see it: the officer who uploaded it, or any administrator. */
-  async function getVisibleJob(actor: Actor, jobId: string): Promise<JobWithCounts> {
-    const job = await findJobWithCounts(db, jobId);
-    const mayRead = job && (job.createdBy === actor.officerId || actor.userType === 'ADMIN');
-    if (!job || job.kind !== RRR_STATUS_BATCH || !mayRead) {
-      throw new AppError('NOT_FOUND', 'No such batch check.');
-    }
-    return job;
-  }
+  const reader = createJobReader(db, {
+    kind: RRR_STATUS_BATCH,
+    find: findJobWithCounts,
+    notFound: 'No such batch check.',
+  });
 
   /** MDA codes (upper case) and ids the actor may check RRRs for. */
   async function mdasOf(actor: Actor) {
@@ -125,56 +122,43 @@ export function createRrrBatchService({ db, secrets }: JobServiceDeps) {
     },
 
     async getJob(actor: Actor, jobId: string): Promise<JobView> {
-      return toJobView(await getVisibleJob(actor, jobId));
+      return toJobView(await reader.visible(actor, jobId));
     },
 
     /** Every row with its result, as a CSV the officer downloads once the check has finished. */
-    async exportResult(
-      actor: Actor,
-      jobId: string,
-    ): Promise<{ fileName: string; contentType: string; body: Buffer }> {
-      const job = await getVisibleJob(actor, jobId);
-      if (job.status === 'queued' || job.status === 'running') {
-        throw new AppError(
-          'CONFLICT',
-          `Still checking: ${job.processed} of ${job.total} done. The results can be downloaded when the check has finished.`,
-          { details: { processed: job.processed, total: job.total } },
-        );
-      }
-      const rows = await selectAllCheckRows(db, job.id);
-      await recordAudit(db, actor, {
-        action: 'rrr_batch.result_downloaded',
-        entityType: 'job',
-        entityId: job.id,
-        after: { rows: rows.length },
+    exportResult(actor: Actor, jobId: string): Promise<FileAnswer> {
+      return reader.resultFile(actor, jobId, {
+        stillRunning: (job) => ({
+          message: `Still checking: ${job.processed} of ${job.total} done. The results can be downloaded when the check has finished.`,
+          details: { processed: job.processed, total: job.total },
+        }),
+        auditAction: 'rrr_batch.result_downloaded',
+        fallbackName: 'rrr-check',
+        table: async (job) => ({
+          headers: [
+            'line',
+            'rrr',
+            'mdaCode',
+            'outcome',
+            'statusCode',
+            'message',
+            'payerName',
+            'amount',
+            'transactionDate',
+          ],
+          rows: (await selectAllCheckRows(db, job.id)).map((r) => [
+            String(r.lineNumber),
+            r.rrr,
+            r.mdaCode ?? '',
+            r.outcome ?? '',
+            r.statusCode ?? '',
+            r.message ?? '',
+            r.payerName ?? '',
+            nairaCell(r.amountKobo),
+            r.transactionDate ?? '',
+          ]),
+        }),
       });
-      const body = tableToCsv({
-        sheet: 'RRR check',
-        headers: [
-          'line',
-          'rrr',
-          'mdaCode',
-          'outcome',
-          'statusCode',
-          'message',
-          'payerName',
-          'amount',
-          'transactionDate',
-        ],
-        rows: rows.map((r) => [
-          String(r.lineNumber),
-          r.rrr,
-          r.mdaCode ?? '',
-          r.outcome ?? '',
-          r.statusCode ?? '',
-          r.message ?? '',
-          r.payerName ?? '',
-          nairaCell(r.amountKobo),
-          r.transactionDate ?? '',
-        ]),
-      });
-      const base = job.fileName.replace(/\.csv$/i, '').replace(/[^\w.-]+/g, '_') || 'rrr-check';
-      return { fileName: `${base}-results.csv`, contentType: 'text/csv; charset=utf-8', body };
     },
   };
 }

@@ -1,5 +1,4 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../../shared/errors';
@@ -11,6 +10,7 @@ import {
   TccBatchRowsQuery,
   TccBatchView,
 } from '../../../../shared/tcc/bulk';
+import { sendFile } from '../../../files/send';
 import { uploadBodyLimit } from '../../../security/bodyLimits';
 import { receiveUpload } from '../../../uploads/receive';
 import type { PaymentDeps } from '../../payments/deps';
@@ -84,10 +84,7 @@ export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
     },
     async (_req, reply) => {
       const file = bulk.template();
-      return sendBytes(reply, file.body, {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-      });
+      return sendFile(reply, file);
     },
   );
 
@@ -142,15 +139,7 @@ export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
     },
     async (req, reply) => {
       const file = await bulk.exportResult(req.actor, req.params.id);
-      return sendBytes(reply, file.body, {
-        'content-type': file.contentType,
-        'content-disposition': `attachment; filename="${file.fileName}"`,
-      });
+      return sendFile(reply, file);
     },
   );
 };
-
-/** Sends a file's bytes as they are (Fastify never runs the serializer on a Buffer). */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

@@ -13,9 +13,10 @@ import type { Db } from '../../../db/client';
 import { AppError, fieldError } from '../../../errors';
 import { tableToCsv } from '../../../export/spreadsheet';
 import type { FileAndMda } from '../../../files/batchUpload';
+import type { FileAnswer } from '../../../files/send';
+import { createJobReader } from '../../../jobs/readSide';
 import type { SecretBox } from '../../../secrets';
 import { queueUploadJob } from '../../../uploads/receive';
-import { recordAudit } from '../../audit/service';
 import { createMdaService } from '../../mdas/service';
 import { assertMayGenerate } from '../common';
 import { readTccBatchFile } from './file';
@@ -76,14 +77,11 @@ export function createTccBulkService({ db, secrets }: TccBulkDeps) {
   const mdaService = createMdaService({ db, secrets });
 
   /** The batch, if the actor may see it: the officer who uploaded it, or an administrator. */
-  async function getVisibleBatch(actor: Actor, jobId: string): Promise<TccBatchWithCounts> {
-    const job = await findBatchWithCounts(db, jobId);
-    const mayRead = job && (job.createdBy === actor.officerId || actor.userType === 'ADMIN');
-    if (!job || job.kind !== TCC_MDA_BATCH || !mayRead) {
-      throw new AppError('NOT_FOUND', 'No such bulk upload of MDA employees.');
-    }
-    return job;
-  }
+  const reader = createJobReader(db, {
+    kind: TCC_MDA_BATCH,
+    find: findBatchWithCounts,
+    notFound: 'No such bulk upload of MDA employees.',
+  });
 
   /** The MDA chosen in the panel: one the actor may see, and still active. */
   async function chosenMda(actor: Actor, mdaId: string | null) {
@@ -138,7 +136,7 @@ export function createTccBulkService({ db, secrets }: TccBulkDeps) {
     },
 
     async getBatch(actor: Actor, jobId: string): Promise<TccBatchView> {
-      return toBatchView(await getVisibleBatch(actor, jobId));
+      return toBatchView(await reader.visible(actor, jobId));
     },
 
     async listBatchRows(
@@ -146,43 +144,32 @@ export function createTccBulkService({ db, secrets }: TccBulkDeps) {
       jobId: string,
       query: TccBatchRowsQuery,
     ): Promise<TccBatchRowsPage> {
-      const job = await getVisibleBatch(actor, jobId);
+      const job = await reader.visible(actor, jobId);
       const { rows, total } = await selectBatchRowsPage(db, job.id, query);
       return { items: rows.map(toRowView), page: query.page, pageSize: query.pageSize, total };
     },
 
     /** Every row with its outcome, as a CSV; 409 while the job still runs. */
-    async exportResult(actor: Actor, jobId: string) {
-      const job = await getVisibleBatch(actor, jobId);
-      if (job.status === 'queued' || job.status === 'running') {
-        throw new AppError(
-          'CONFLICT',
-          `Still generating: ${job.processed} of ${job.total} rows done. The results can be downloaded when the upload has been processed.`,
-          { details: { done: job.processed, total: job.total } },
-        );
-      }
-      const rows = await selectAllBatchRows(db, job.id);
-      await recordAudit(db, actor, {
-        action: 'tcc_batch.result_downloaded',
-        entityType: 'job',
-        entityId: job.id,
-        after: { rows: rows.length },
+    exportResult(actor: Actor, jobId: string): Promise<FileAnswer> {
+      return reader.resultFile(actor, jobId, {
+        stillRunning: (job) => ({
+          message: `Still generating: ${job.processed} of ${job.total} rows done. The results can be downloaded when the upload has been processed.`,
+          details: { done: job.processed, total: job.total },
+        }),
+        auditAction: 'tcc_batch.result_downloaded',
+        fallbackName: 'mda-employees',
+        table: async (job) => ({
+          headers: ['line', 'btin', 'staff_number', 'outcome', 'certificate_number', 'message'],
+          rows: (await selectAllBatchRows(db, job.id)).map((r) => [
+            String(r.lineNumber),
+            r.data.btin,
+            r.data.staffNumber ?? '',
+            r.outcome ?? 'not processed',
+            r.number ?? '',
+            r.message ?? '',
+          ]),
+        }),
       });
-      const body = tableToCsv({
-        sheet: 'MDA employees',
-        headers: ['line', 'btin', 'staff_number', 'outcome', 'certificate_number', 'message'],
-        rows: rows.map((r) => [
-          String(r.lineNumber),
-          r.data.btin,
-          r.data.staffNumber ?? '',
-          r.outcome ?? 'not processed',
-          r.number ?? '',
-          r.message ?? '',
-        ]),
-      });
-      const base =
-        job.fileName.replace(/\.(csv|xlsx)$/i, '').replace(/[^\w.-]+/g, '_') || 'mda-employees';
-      return { fileName: `${base}-results.csv`, contentType: 'text/csv; charset=utf-8', body };
     },
 
     /** The template: the header and an example row for the three years a certificate covers now. */

@@ -1,0 +1,22 @@
+import type { FastifyReply } from 'fastify';
+
+/** A file sent whole: a result file, a template, a PDF. A list's export streams instead (export/). */
+export type FileAnswer = { fileName: string; contentType: string; body: Buffer };
+
+/**
+ * Sends a file's bytes as they are (Fastify never runs the serializer on a Buffer), to be saved
+ * (`attachment`) or shown in the browser (`inline`). The name is the ASCII one given; callers
+ * build it from numbers and cleaned file names, so it needs no RFC 6266 encoding.
+ */
+export function sendFile(
+  reply: FastifyReply,
+  file: FileAnswer,
+  disposition: 'attachment' | 'inline' = 'attachment',
+) {
+  return reply
+    .headers({
+      'content-type': file.contentType,
+      'content-disposition': `${disposition}; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`,
+    })
+    .send(file.body);
+}
