@@ -1,6 +1,6 @@
 /**
  * An XLSX written as a stream (docs/decisions/0029-one-export-path.md): SpreadsheetML
- * (ECMA-376 Part 1) in a zip (`zip.ts`). Five small parts written whole, and one sheet whose
+ * (ECMA-376 Part 1) in a zip (`zip.ts`). Six small parts written whole, and one sheet whose
  * XML is produced row by row from the list's pages as the reader takes the file. Text is an
  * inline string (a shared-string table would hold every distinct text until the end), a
  * number a `<v>`, a date Excel's serial day number under a date format.
