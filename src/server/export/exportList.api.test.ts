@@ -173,7 +173,7 @@ describe('exportList', () => {
       expect(styleOf(ref)).toContain('quotePrefix="1"');
     }
     expect(sheetXml).toContain('<c r="B3" s="');
-    expect(sheetXml).toMatch(/<c r="B3"[^>]*><v>\uFF1DSUM\(A1\)<\/v>/);
+    expect(sheetXml).toMatch(/<c r="B3"[^>]*t="inlineStr"><is><t>\uFF1DSUM\(A1\)<\/t><\/is>/);
     expect(styleOf('B5')).not.toContain('quotePrefix'); // Ebiowei
     expect(styleOf('A2')).not.toContain('quotePrefix');
     expect(sheetXml).not.toContain("'=HYPERLINK");

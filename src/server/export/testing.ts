@@ -1,4 +1,4 @@
-import { inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 
@@ -26,7 +26,8 @@ export async function xlsxSheetOf(res: Answer, sheetName: string) {
 
 /**
  * One file of a zip (an XLSX is one) as text, read by its central directory, where the
- * streaming writer puts the sizes it could not know when it wrote each entry's header.
+ * streaming writer puts the sizes it could not know when it wrote each entry's header; its
+ * CRC-32 and size are checked against what the directory says.
  */
 export function zipEntryText(zip: Buffer, name: string): string {
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
@@ -35,6 +36,8 @@ export function zipEntryText(zip: Buffer, name: string): string {
   let at = zip.readUInt32LE(end + 16);
   for (let i = 0; i < entries; i += 1) {
     const method = zip.readUInt16LE(at + 10);
+    const crc = zip.readUInt32LE(at + 16);
+    const size = zip.readUInt32LE(at + 24);
     const compressedSize = zip.readUInt32LE(at + 20);
     const nameLength = zip.readUInt16LE(at + 28);
     const extraLength = zip.readUInt16LE(at + 30);
@@ -45,7 +48,11 @@ export function zipEntryText(zip: Buffer, name: string): string {
       const dataAt =
         localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
       const data = zip.subarray(dataAt, dataAt + compressedSize);
-      return (method === 8 ? inflateRawSync(data) : data).toString('utf8');
+      const bytes = method === 8 ? inflateRawSync(data) : data;
+      if (bytes.length !== size || crc32(bytes) !== crc) {
+        throw new Error(`${name}: its size or CRC-32 is not the central directory's`);
+      }
+      return bytes.toString('utf8');
     }
     at += 46 + nameLength + extraLength + commentLength;
   }

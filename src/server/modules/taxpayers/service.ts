@@ -35,7 +35,7 @@ import {
   normaliseDirectors,
 } from './list/columns';
 import { EXPORT_ROW_LIMIT, TAXPAYER_COLUMNS } from './list/exporter';
-import { selectTaxpayers } from './list/listQueries';
+import { selectTaxpayers, taxpayerKeysetPages } from './list/listQueries';
 import {
   type DirectorRow,
   findSamePhone,
@@ -52,9 +52,14 @@ import { findTaxpayerByBtin } from './record';
 import { parseLookupTerm, parseSearchTerm } from './search/searchTerm';
 import { changedFields, toTaxpayerView } from './view';
 
-export type TaxpayerServiceDeps = { db: Db; files: FileStore };
+export type TaxpayerServiceDeps = {
+  db: Db;
+  files: FileStore;
+  /** Rows an export reads per statement; tests set a small one to cross page boundaries. */
+  exportPageSize?: number;
+};
 
-export function createTaxpayerService({ db, files }: TaxpayerServiceDeps) {
+export function createTaxpayerService({ db, files, exportPageSize }: TaxpayerServiceDeps) {
   const reference = createReferenceService({ db });
 
   async function getRecord(tx: Db, btin: string) {
@@ -263,11 +268,19 @@ export function createTaxpayerService({ db, files }: TaxpayerServiceDeps) {
       const search = query.search ? parseSearchTerm(query.search) : null;
       const listQuery = { ...query, search };
       let isCapped = false;
+      // A search's best-first order is a score, read by offset; every other order by keyset
+      // (docs/decisions/0029-one-export-path.md), the list's default -createdAt included.
+      const sort = query.sort ?? (search ? 'relevance' : '-createdAt');
+      const keyset =
+        sort === 'relevance' && search
+          ? null
+          : taxpayerKeysetPages(db, listQuery, sort === 'relevance' ? '-createdAt' : sort);
       return exportList(db, actor, {
         format: query.format,
         fileName: `taxpayers-${query.kind ?? 'all'}`,
         sheet: 'Taxpayers',
         columns: TAXPAYER_COLUMNS,
+        ...(exportPageSize ? { pageSize: exportPageSize } : {}),
         // One row read at the bound: the list's own count then reaches just past it.
         count: async () => {
           const { total, isTotalCapped } = await selectTaxpayers(db, listQuery, {
@@ -277,7 +290,10 @@ export function createTaxpayerService({ db, files }: TaxpayerServiceDeps) {
           isCapped = isTotalCapped;
           return total;
         },
-        page: async (window) => (await selectTaxpayers(db, listQuery, window)).items,
+        page: async ({ limit, offset, after }) =>
+          keyset
+            ? keyset({ limit, after: after?.btin ?? null })
+            : (await selectTaxpayers(db, listQuery, { limit, offset })).items,
         rowLimit: {
           max: EXPORT_ROW_LIMIT,
           message: (total) =>

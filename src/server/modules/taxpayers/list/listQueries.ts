@@ -276,3 +276,76 @@ async function toListItems(db: Db, rows: TaxpayerListRow[]): Promise<TaxpayerLis
   const { lgas } = await referenceNamesAt(db, first.referenceVersion);
   return rows.map((row) => toListItem(row, lgas));
 }
+
+/** The sorts an export reads by keyset: every one but a search's relevance, which is a score. */
+export type TaxpayerKeysetSort = Exclude<TaxpayerSort, 'relevance'>;
+
+/**
+ * The key of one sort, as (column, id) for a row comparison against the cursor's own values,
+ * read back from its row by BTIN: a timestamp keeps its microseconds (a JavaScript Date holds
+ * milliseconds), and the comparison is in the index's column order, so
+ * taxpayers_kind_created_idx and taxpayers_kind_name_idx start the page at the cursor.
+ */
+function afterTaxpayer(sort: TaxpayerKeysetSort): SQL {
+  const after = sql.placeholder('after');
+  const cursorOf = (column: 'display_name' | 'created_at' | 'id') =>
+    sql`(select keyset_cursor.${sql.raw(column)} from ${taxpayers} keyset_cursor where keyset_cursor.btin = ${after})`;
+  const past = (column: typeof taxpayers.displayName | typeof taxpayers.createdAt, op: '>' | '<') =>
+    sql`(${column}, ${taxpayers.id}) ${sql.raw(op)} (${cursorOf(column.name as 'display_name' | 'created_at')}, ${cursorOf('id')})`;
+  switch (sort) {
+    case 'name':
+      return past(taxpayers.displayName, '>');
+    case '-name':
+      return past(taxpayers.displayName, '<');
+    case 'createdAt':
+      return past(taxpayers.createdAt, '>');
+    case '-createdAt':
+      return past(taxpayers.createdAt, '<');
+    case 'btin':
+      return sql`${taxpayers.btin} > ${after}`;
+    case '-btin':
+      return sql`${taxpayers.btin} < ${after}`;
+  }
+}
+
+/**
+ * The export's pages of the list's filter and search in a column sort, by keyset
+ * (docs/decisions/0029-one-export-path.md): each page the rows after the last one sent (its
+ * BTIN), in the list's own order, as cheap at row 40,000 as at row 1 and without the list's
+ * count. The similar name words are found once, for every page of the export.
+ */
+export function taxpayerKeysetPages(db: Db, query: ListQuery, sort: TaxpayerKeysetSort) {
+  const term = query.search;
+  const plain = plainFilterOf(query);
+  let matchOf: Promise<ReturnType<typeof searchMatchOf> | null> | undefined;
+  return async (window: { limit: number; after: string | null }) => {
+    matchOf ??= (async () => {
+      if (!term) return null;
+      const similar = term.name
+        ? await findSimilarWords(db, TAXPAYER_NAMES, wordsOf(term.name))
+        : null;
+      return searchMatchOf(term, similar);
+    })();
+    const match = await matchOf;
+    const shape = `${plain.shape}|${match?.shape ?? 'all'}`;
+    const from = window.after ? 'after' : 'first';
+    const page = builtOnce(db, `taxpayers_keyset:${shape}:${sort}:${from}`, (on, name) =>
+      on
+        .select(listColumns)
+        .from(taxpayers)
+        .where(
+          and(plain.where(), match?.condition(), window.after ? afterTaxpayer(sort) : undefined),
+        )
+        .orderBy(...SORTS[sort])
+        .limit(sql.placeholder('limit'))
+        .prepare(name),
+    );
+    const rows = await driverRows<TaxpayerListRow>(page, {
+      ...plain.values,
+      ...match?.values,
+      limit: window.limit,
+      ...(window.after ? { after: window.after } : {}),
+    });
+    return toListItems(db, rows);
+  };
+}
