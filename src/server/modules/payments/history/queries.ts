@@ -35,7 +35,9 @@ import {
 /**
  * The payment history's reads: its filters, sorts, pages and totals over the payment view
  * (../queries.ts, which joins the MDA, its revenue head and the officers' usernames); the
- * ledger's writes stay in ledger/queries.ts.
+ * ledger's writes stay in ledger/queries.ts. Past 400 lines on purpose: the filter's two forms
+ * (whereOf with values, placeholderFilterOf for the statements built once), the sorts and the
+ * keyset pages must say the same conditions and orders, and are kept side by side for that.
  */
 
 /**
