@@ -30,6 +30,8 @@ export async function startServer(
       REMITA_BASE_URL: 'http://127.0.0.1:9/remita',
       EVAS_BASE_URL: 'http://127.0.0.1:9/evas',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Production names where Remita's notifications come from (docs/deploy.md): loopback here.
+      REMITA_NOTIFICATION_SOURCES: '127.0.0.1',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

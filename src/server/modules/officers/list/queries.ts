@@ -3,7 +3,8 @@ import type { OfficerListQuery } from '../../../../shared/officers';
 import { isSignInThrottled } from '../../../auth/signInThrottle';
 import type { Db } from '../../../db/client';
 import { driverRows } from '../../../db/driverRows';
-import { escapeLike } from '../../../db/like';
+import { containsPattern } from '../../../db/like';
+import { PlaceholderFilter } from '../../../db/placeholderFilter';
 import { builtOnce } from '../../../db/prepared';
 import { officers } from '../../../db/schema';
 import { type OfficerDriverRow, officerColumns, officerDriverColumns } from '../queries';
@@ -25,66 +26,60 @@ const STATE_FILTERS = {
 } satisfies Record<NonNullable<OfficerListQuery['state']>, SQL | undefined>;
 
 /**
- * The list's filter with a placeholder for each value, and the values: the statement for one
- * shape of filter is built once (db/prepared.ts) and run with the values of each request.
+ * The list's filter with a placeholder for each value (db/placeholderFilter.ts): the statement
+ * for one shape of filter is built once (db/prepared.ts) and run with the values of each request.
  */
 function filterOf(query: OfficerListQuery) {
-  const values = {
-    ...(query.userType ? { userType: query.userType } : {}),
-    ...(query.mdaId ? { mdaId: query.mdaId } : {}),
-    ...(query.search ? { term: `%${escapeLike(query.search)}%` } : {}),
-  };
-  const term = sql.placeholder('term');
-  const where = and(
-    query.userType ? eq(officers.userType, sql.placeholder('userType')) : undefined,
-    query.userTypeGroup === 'admin' ? eq(officers.userType, 'ADMIN') : undefined,
-    query.userTypeGroup === 'staff' ? ne(officers.userType, 'ADMIN') : undefined,
-    query.mdaId
-      ? sql`exists (select 1 from officer_mda_privileges p where p.officer_id = ${officers.id} and p.mda_id = ${sql.placeholder('mdaId')})`
-      : undefined,
-    query.state ? STATE_FILTERS[query.state] : undefined,
-    query.search
-      ? or(
-          ilike(officers.firstName, term as unknown as string),
-          ilike(officers.surname, term as unknown as string),
-          ilike(officers.username, term as unknown as string),
-          ilike(officers.email, term as unknown as string),
-          ilike(officers.officerId, term as unknown as string),
-        )
-      : undefined,
-  );
-  const shape = [
-    query.userType ? 'type' : '',
-    query.userTypeGroup ?? '',
-    query.mdaId ? 'mda' : '',
-    query.state ?? '',
-    query.search ? 'search' : '',
-  ].join(',');
-  return { where, values, shape };
+  return new PlaceholderFilter()
+    .value('userType', query.userType, (userType) => eq(officers.userType, userType))
+    .fixed(`group:${query.userTypeGroup ?? ''}`, () =>
+      query.userTypeGroup === 'admin'
+        ? eq(officers.userType, 'ADMIN')
+        : query.userTypeGroup === 'staff'
+          ? ne(officers.userType, 'ADMIN')
+          : undefined,
+    )
+    .value(
+      'mdaId',
+      query.mdaId,
+      (mdaId) =>
+        sql`exists (select 1 from officer_mda_privileges p where p.officer_id = ${officers.id} and p.mda_id = ${mdaId})`,
+    )
+    .fixed(`state:${query.state ?? ''}`, query.state ? STATE_FILTERS[query.state] : undefined)
+    .value('term', query.search ? containsPattern(query.search) : undefined, (term) => {
+      const pattern = term as unknown as string;
+      return or(
+        ilike(officers.firstName, pattern),
+        ilike(officers.surname, pattern),
+        ilike(officers.username, pattern),
+        ilike(officers.email, pattern),
+        ilike(officers.officerId, pattern),
+      );
+    });
 }
 
 export async function selectOfficers(db: Db, query: OfficerListQuery) {
-  const { where, values, shape } = filterOf(query);
-  const page = builtOnce(db, `officers_page:${shape}:${query.sort}`, (on, name) =>
+  const filter = filterOf(query);
+  const page = builtOnce(db, `officers_page:${filter.shape}:${query.sort}`, (on, name) =>
     on
       .select(officerDriverColumns)
       .from(officers)
-      .where(where)
+      .where(filter.where())
       .orderBy(...SORT_COLUMNS[query.sort])
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
-  const counted = builtOnce(db, `officers_count:${shape}`, (on, name) =>
-    on.select({ total: count() }).from(officers).where(where).prepare(name),
+  const counted = builtOnce(db, `officers_count:${filter.shape}`, (on, name) =>
+    on.select({ total: count() }).from(officers).where(filter.where()).prepare(name),
   );
   const [items, totals] = await Promise.all([
     driverRows<OfficerDriverRow>(page, {
-      ...values,
+      ...filter.values,
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     }),
-    counted.execute(values),
+    counted.execute(filter.values),
   ]);
   return { items, total: totals[0]?.total ?? 0 };
 }
@@ -95,26 +90,26 @@ export async function selectOfficersForExport(
   query: OfficerListQuery,
   window: { limit: number; offset: number },
 ) {
-  const { where, values, shape } = filterOf(query);
-  const rows = builtOnce(db, `officers_export:${shape}:${query.sort}`, (on, name) =>
+  const filter = filterOf(query);
+  const rows = builtOnce(db, `officers_export:${filter.shape}:${query.sort}`, (on, name) =>
     on
       .select(officerColumns)
       .from(officers)
-      .where(where)
+      .where(filter.where())
       .orderBy(...SORT_COLUMNS[query.sort])
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
-  return rows.execute({ ...values, ...window });
+  return rows.execute({ ...filter.values, ...window });
 }
 
 /** How many officers the filter matches. */
 export async function countOfficers(db: Db, query: OfficerListQuery): Promise<number> {
-  const { where, values, shape } = filterOf(query);
-  const counted = builtOnce(db, `officers_count:${shape}`, (on, name) =>
-    on.select({ total: count() }).from(officers).where(where).prepare(name),
+  const filter = filterOf(query);
+  const counted = builtOnce(db, `officers_count:${filter.shape}`, (on, name) =>
+    on.select({ total: count() }).from(officers).where(filter.where()).prepare(name),
   );
-  const [row] = await counted.execute(values);
+  const [row] = await counted.execute(filter.values);
   return row?.total ?? 0;
 }

@@ -5,6 +5,7 @@ import {
   eq,
   gt,
   gte,
+  isNull,
   lt,
   lte,
   or,
@@ -20,6 +21,7 @@ import {
 import { type MdaScope, whereInMdaScopeWithPlaceholders } from '../../../auth/mdaScope';
 import type { Db } from '../../../db/client';
 import { driverRows } from '../../../db/driverRows';
+import { PlaceholderFilter } from '../../../db/placeholderFilter';
 import { builtOnce } from '../../../db/prepared';
 import { paymentPayerNameWords, payments } from '../../../db/schema';
 import { type NameWordsSource, nameCondition, type SimilarWord } from '../../../search/nameWords';
@@ -33,7 +35,9 @@ import {
 /**
  * The payment history's reads: its filters, sorts, pages and totals over the payment view
  * (../queries.ts, which joins the MDA, its revenue head and the officers' usernames); the
- * ledger's writes stay in ledger/queries.ts.
+ * ledger's writes stay in ledger/queries.ts. Past 400 lines on purpose: the filter's two forms
+ * (whereOf with values, placeholderFilterOf for the statements built once), the sorts and the
+ * keyset pages must say the same conditions and orders, and are kept side by side for that.
  */
 
 /**
@@ -129,55 +133,41 @@ const SORTS = {
 } satisfies Record<PaymentSort, SQL[]>;
 
 /**
- * The filter of a list without a payer name, with a placeholder for each value, the values,
- * and its shape (which filters are present, how many MDAs the scope holds): the page and the
- * totals of one shape are built once (db/prepared.ts builtOnce) and run with each request's
- * values. Same conditions as whereOf.
+ * The filter of a list without a payer name, with a placeholder for each value
+ * (db/placeholderFilter.ts): the page and the totals of one shape (which filters are present,
+ * how many MDAs the scope holds) are built once (db/prepared.ts builtOnce) and run with each
+ * request's values. Same conditions as whereOf.
  */
 function placeholderFilterOf(filter: PaymentFilter, scope: MdaScope) {
-  const p = sql.placeholder;
-  const values: Record<string, unknown> = {};
-  const conditions: (SQL | undefined)[] = [];
-  const shape: string[] = [];
-  const add = (key: string, value: unknown, condition: SQL | undefined) => {
-    values[key] = value;
-    conditions.push(condition);
-    shape.push(key);
-  };
-  const inScope = whereInMdaScopeWithPlaceholders(scope, payments.mdaId);
-  Object.assign(values, inScope.values);
-  conditions.push(inScope.condition);
-  shape.push(inScope.shape);
-  if (filter.assessmentId) add('assessmentId', filter.assessmentId, subjectIdIs(p('assessmentId')));
-  if (filter.btin) add('btin', filter.btin, eq(payments.btin, p('btin')));
-  if (filter.startDate)
-    add('startDate', filter.startDate, gte(payments.paymentDate, p('startDate')));
-  if (filter.endDate) add('endDate', filter.endDate, lte(payments.paymentDate, p('endDate')));
   const ref = filter.paymentReference;
+  const filtered = new PlaceholderFilter()
+    .part(whereInMdaScopeWithPlaceholders(scope, payments.mdaId))
+    .value('assessmentId', filter.assessmentId, subjectIdIs)
+    .value('btin', filter.btin, (btin) => eq(payments.btin, btin))
+    .value('startDate', filter.startDate, (day) => gte(payments.paymentDate, day))
+    .value('endDate', filter.endDate, (day) => lte(payments.paymentDate, day));
   if (ref) {
-    values.receiptNumber = ref.receiptNumber;
-    values.sourceReference = ref.sourceReference;
-    if (ref.rrr) values.rrr = ref.rrr;
-    conditions.push(
-      or(
-        ref.rrr ? eq(payments.rrr, p('rrr')) : undefined,
-        eq(payments.receiptNumber, p('receiptNumber')),
-        eq(payments.sourceReference, p('sourceReference')),
-      ),
+    const { rrr, receiptNumber, sourceReference } = ref;
+    filtered.add(
+      rrr ? 'ref+rrr' : 'ref',
+      { receiptNumber, sourceReference, ...(rrr ? { rrr } : {}) },
+      () =>
+        or(
+          rrr ? eq(payments.rrr, sql.placeholder('rrr')) : undefined,
+          eq(payments.receiptNumber, sql.placeholder('receiptNumber')),
+          eq(payments.sourceReference, sql.placeholder('sourceReference')),
+        ),
     );
-    shape.push(ref.rrr ? 'ref+rrr' : 'ref');
   }
-  if (filter.type) add('type', filter.type, eq(payments.type, p('type')));
+  filtered.value('type', filter.type, (type) => eq(payments.type, type));
   if (filter.mdaCode) {
-    if (filter.mdaIdOfCode) add('mdaId', filter.mdaIdOfCode, eq(payments.mdaId, p('mdaId')));
-    else {
-      conditions.push(sql`false`);
-      shape.push('noSuchMda');
-    }
+    if (filter.mdaIdOfCode)
+      filtered.value('mdaId', filter.mdaIdOfCode, (id) => eq(payments.mdaId, id));
+    else filtered.fixed('noSuchMda', sql`false`);
   }
-  if (filter.channel) add('channel', filter.channel, eq(payments.channel, p('channel')));
-  if (filter.status) add('status', filter.status, eq(payments.status, p('status')));
-  return { where: and(...conditions), values, shape: shape.join(',') };
+  return filtered
+    .value('channel', filter.channel, (channel) => eq(payments.channel, channel))
+    .value('status', filter.status, (status) => eq(payments.status, status));
 }
 
 /**
@@ -190,17 +180,17 @@ export function selectPaymentPage(
   scope: MdaScope,
   window: { sort: PaymentSort; limit: number; offset: number },
 ): Promise<PaymentDriverRow[]> {
-  const { where, values, shape } = placeholderFilterOf(filter, scope);
-  const query = builtOnce(db, `payments_page:${shape}:${window.sort}`, (on, name) =>
+  const filtered = placeholderFilterOf(filter, scope);
+  const query = builtOnce(db, `payments_page:${filtered.shape}:${window.sort}`, (on, name) =>
     selectPaymentDriverRows(on)
-      .where(where)
+      .where(filtered.where())
       .orderBy(...SORTS[window.sort])
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
   return driverRows<PaymentDriverRow>(query, {
-    ...values,
+    ...filtered.values,
     limit: window.limit,
     offset: window.offset,
   });
@@ -208,8 +198,8 @@ export function selectPaymentPage(
 
 /** selectPaymentTotals for a filter without a payer name: built once per shape. */
 export async function selectPaymentTotalsOf(db: Db, filter: PaymentFilter, scope: MdaScope) {
-  const { where, values, shape } = placeholderFilterOf(filter, scope);
-  const query = builtOnce(db, `payments_totals:${shape}`, (on, name) =>
+  const filtered = placeholderFilterOf(filter, scope);
+  const query = builtOnce(db, `payments_totals:${filtered.shape}`, (on, name) =>
     on
       .select({
         count: sql<string>`count(*)`,
@@ -217,10 +207,10 @@ export async function selectPaymentTotalsOf(db: Db, filter: PaymentFilter, scope
         paidAmountKobo: sql<string>`coalesce(sum(${payments.amountKobo}) filter (where ${payments.status} = 'paid'), 0)`,
       })
       .from(payments)
-      .where(where)
+      .where(filtered.where())
       .prepare(name),
   );
-  const [row] = await query.execute(values);
+  const [row] = await query.execute(filtered.values);
   return {
     count: Number(row?.count ?? 0),
     amountKobo: Number(row?.amountKobo ?? 0),
@@ -232,31 +222,77 @@ export async function selectPaymentTotalsOf(db: Db, filter: PaymentFilter, scope
 export type PaymentCursor = { id: string; paidAt: unknown };
 
 const SORT_KEYS = {
-  paidAt: { column: payments.paidAt, name: 'paid_at' },
   createdAt: { column: payments.createdAt, name: 'created_at' },
   amount: { column: payments.amountKobo, name: 'amount_kobo' },
 } as const;
 
 /**
- * The rows after `after` in the sort's order (SORTS): past it on the sort key, or level with it
- * and past it on the id. The cursor's key is read back from its row by id, so a timestamp keeps
- * its microseconds (a JavaScript Date holds milliseconds; a row's created_at does not). The
- * `>=`/`<=` first term lets payments_created_at_idx and payments_paid_at_idx narrow the read.
- * `paid_at` sorts nulls last both ways: past a paid cursor come the later paid rows, then every
- * unpaid one; past an unpaid cursor, only unpaid rows, by id.
+ * The rows after `after` in a `createdAt` or `amount` order (SORTS): past it on the sort key,
+ * or level with it and past it on the id. The cursor's key is read back from its row by id, so
+ * a timestamp keeps its microseconds (a JavaScript Date holds milliseconds; a row's created_at
+ * does not). The `>=`/`<=` first term lets payments_created_at_idx narrow the read.
  */
-function afterCursor(sort: PaymentSort, after: PaymentCursor): SQL {
+function afterCursor(sort: Exclude<PaymentSort, PaidAtSort>, after: PaymentCursor): SQL {
   const descending = sort.startsWith('-');
   const key = SORT_KEYS[(descending ? sort.slice(1) : sort) as keyof typeof SORT_KEYS];
   const idPast = descending ? lt(payments.id, after.id) : gt(payments.id, after.id);
-  if (key.column === payments.paidAt && after.paidAt === null) {
-    return and(sql`${payments.paidAt} is null`, idPast) as SQL;
-  }
   const its = sql`(select keyset_cursor.${sql.raw(key.name)} from payments keyset_cursor where keyset_cursor.id = ${after.id})`;
-  const past = descending
+  return descending
     ? sql`(${key.column} <= ${its} and (${key.column} < ${its} or ${idPast}))`
     : sql`(${key.column} >= ${its} and (${key.column} > ${its} or ${idPast}))`;
-  return key.column === payments.paidAt ? sql`(${past} or ${payments.paidAt} is null)` : past;
+}
+
+type PaidAtSort = 'paidAt' | '-paidAt';
+const isPaidAtSort = (sort: PaymentSort): sort is PaidAtSort =>
+  sort === 'paidAt' || sort === '-paidAt';
+
+/**
+ * SORTS' paid_at orders as payments_paid_at_idx and payments_mda_paid_at_idx hold them
+ * (`paid_at desc nulls last, id desc`), read forward or backward. Among rows all paid or all
+ * unpaid, which is all a keyset part reads, this is SORTS' order exactly; SORTS' own
+ * `asc nulls last` is no direction of the index, and PostgreSQL would sort instead.
+ */
+const PAID_AT_INDEX_ORDER = {
+  '-paidAt': [sql`${payments.paidAt} desc nulls last`, desc(payments.id)],
+  paidAt: [sql`${payments.paidAt} asc nulls first`, asc(payments.id)],
+} satisfies Record<PaidAtSort, SQL[]>;
+
+/**
+ * A keyset page on `paid_at`, which sorts nulls last both ways (ADR 0029): past a
+ * paid cursor come the paid rows after it, then every unpaid one by id; past an unpaid
+ * cursor, only unpaid rows after it by id. Each part is its own statement, a range of the
+ * paid_at index: one `where (paid past) or paid_at is null` is no range, and the scan then
+ * read every row from the index's start to the cursor (bench/README.md, "keyset on paid_at").
+ * The unpaid part runs only when the paid rows do not fill the page.
+ */
+async function selectPaymentsAfterOnPaidAt(
+  db: Db,
+  where: SQL | undefined,
+  sort: PaidAtSort,
+  after: PaymentCursor,
+  limit: number,
+) {
+  const order = PAID_AT_INDEX_ORDER[sort];
+  const descending = sort === '-paidAt';
+  const unpaid = (idPast: SQL | undefined, count: number) =>
+    selectPaymentRows(db)
+      .where(and(where, isNull(payments.paidAt), idPast))
+      .orderBy(...order)
+      .limit(count);
+  if (after.paidAt === null) {
+    return unpaid(descending ? lt(payments.id, after.id) : gt(payments.id, after.id), limit);
+  }
+  // A row value comparison: one range of the index, (paid_at, id) past the cursor's.
+  const its = sql`(select keyset_cursor.paid_at from payments keyset_cursor where keyset_cursor.id = ${after.id})`;
+  const paidPast = descending
+    ? sql`(${payments.paidAt}, ${payments.id}) < (${its}, ${after.id})`
+    : sql`(${payments.paidAt}, ${payments.id}) > (${its}, ${after.id})`;
+  const paid = await selectPaymentRows(db)
+    .where(and(where, paidPast))
+    .orderBy(...order)
+    .limit(limit);
+  if (paid.length >= limit) return paid;
+  return [...paid, ...(await unpaid(undefined, limit - paid.length))];
 }
 
 /**
@@ -268,13 +304,18 @@ export async function selectPayments(
   filter: PaymentFilter,
   scope: SQL | undefined,
   window: { sort: PaymentSort; limit: number; offset: number; after?: PaymentCursor | null },
-) {
-  const after = window.after ? afterCursor(window.sort, window.after) : undefined;
+): Promise<PaymentViewRow[]> {
+  const where = whereOf(filter, scope);
+  const { sort, after } = window;
+  if (after && isPaidAtSort(sort)) {
+    return selectPaymentsAfterOnPaidAt(db, where, sort, after, window.limit);
+  }
+  const past = after && !isPaidAtSort(sort) ? afterCursor(sort, after) : undefined;
   return selectPaymentRows(db)
-    .where(and(whereOf(filter, scope), after))
-    .orderBy(...SORTS[window.sort])
+    .where(and(where, past))
+    .orderBy(...SORTS[sort])
     .limit(window.limit)
-    .offset(after ? 0 : window.offset);
+    .offset(past ? 0 : window.offset);
 }
 
 /** The filter's count and sums: every matching payment's amount, and the paid ones'. */

@@ -6,6 +6,7 @@ import type {
 } from '../../../../shared/taxpayers';
 import type { Db } from '../../../db/client';
 import { aliasedAs, driverRows } from '../../../db/driverRows';
+import { PlaceholderFilter } from '../../../db/placeholderFilter';
 import { builtOnce, preparedOn, UNNAMED } from '../../../db/prepared';
 import { taxpayerCounts, taxpayerNameWords, taxpayers } from '../../../db/schema';
 import {
@@ -63,23 +64,29 @@ const EXACT_COLUMNS = {
  * name words it has (the shape), this search's values, and the SQL only when a shape is new.
  */
 function searchMatchOf(term: SearchTerm, similar: SimilarWord[][] | null) {
-  const kinds = (Object.keys(EXACT_COLUMNS) as (keyof SearchTerm['exact'])[]).filter(
-    (kind) => term.exact[kind].length > 0,
-  );
+  const identifiers = new PlaceholderFilter();
+  for (const kind of Object.keys(EXACT_COLUMNS) as (keyof SearchTerm['exact'])[]) {
+    if (term.exact[kind].length === 0) continue;
+    const column = EXACT_COLUMNS[kind];
+    identifiers.value(
+      `exact_${kind}`,
+      term.exact[kind],
+      (values) => sql`${column} = any(${values})`,
+    );
+  }
   const names = similar ? nameMatchOf(taxpayers.nameWords, similar) : null;
-  const values: Record<string, unknown> = { ...names?.values };
-  for (const kind of kinds) values[`exact_${kind}`] = term.exact[kind];
-  const exact = () =>
-    kinds.map((kind) => sql`${EXACT_COLUMNS[kind]} = any(${sql.placeholder(`exact_${kind}`)})`);
+  const values: Record<string, unknown> = { ...names?.values, ...identifiers.values };
+  // Any one of them matches: the identifiers' conditions ORed, not ANDed.
+  const exact = () => identifiers.conditions();
   return {
-    shape: `exact:${kinds.join('+')}|${names?.shape ?? 'names:-'}`,
+    shape: `exact:${identifiers.shape}|${names?.shape ?? 'names:-'}`,
     values,
     condition: () => or(...exact(), ...(names ? [names.condition()] : []), sql`false`),
     /** Best first: an exact identifier, then the closest name, then the newest. */
     relevance: (): SQL[] => {
       const score = names?.score() ?? null;
       return [
-        ...(kinds.length ? [desc(sql`(${or(...exact())})`)] : []),
+        ...(identifiers.shape !== '' ? [desc(sql`(${or(...exact())})`)] : []),
         ...(score ? [desc(score)] : []),
         desc(taxpayers.createdAt),
         desc(taxpayers.id),
@@ -142,32 +149,26 @@ async function countRegistry(db: Db, kind: TaxpayerListQuery['kind']): Promise<n
 }
 
 /**
- * The list's filters with a placeholder for each value: the values, which are present (the
- * shape), and the SQL, built only when a shape is new.
+ * The list's filters with a placeholder for each value (db/placeholderFilter.ts): the values,
+ * which are present (the shape), and the SQL, built only when a shape is new.
  */
 function plainFilterOf(query: ListQuery) {
-  const from = sql.placeholder('registeredFrom');
-  const to = sql.placeholder('registeredTo');
-  const values = {
-    ...(query.kind ? { kind: query.kind } : {}),
-    ...(query.lga ? { lga: query.lga } : {}),
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.registeredFrom ? { registeredFrom: query.registeredFrom } : {}),
-    ...(query.registeredTo ? { registeredTo: query.registeredTo } : {}),
-  };
-  const where = () =>
-    and(
-      query.kind ? eq(taxpayers.kind, sql.placeholder('kind')) : undefined,
-      query.lga ? eq(taxpayers.lgaId, sql.placeholder('lga')) : undefined,
-      query.status ? eq(taxpayers.status, sql.placeholder('status')) : undefined,
-      query.registeredFrom
-        ? sql`${taxpayers.createdAt} >= (${from}::date::timestamp at time zone 'Africa/Lagos')`
-        : undefined,
-      query.registeredTo
-        ? sql`${taxpayers.createdAt} < (${to}::date::timestamp at time zone 'Africa/Lagos') + interval '1 day'`
-        : undefined,
+  return new PlaceholderFilter()
+    .value('kind', query.kind, (kind) => eq(taxpayers.kind, kind))
+    .value('lga', query.lga, (lga) => eq(taxpayers.lgaId, lga))
+    .value('status', query.status, (status) => eq(taxpayers.status, status))
+    .value(
+      'registeredFrom',
+      query.registeredFrom,
+      (from) =>
+        sql`${taxpayers.createdAt} >= (${from}::date::timestamp at time zone 'Africa/Lagos')`,
+    )
+    .value(
+      'registeredTo',
+      query.registeredTo,
+      (to) =>
+        sql`${taxpayers.createdAt} < (${to}::date::timestamp at time zone 'Africa/Lagos') + interval '1 day'`,
     );
-  return { where, values, shape: Object.keys(values).join(',') };
 }
 
 /**

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import type { TccKind, TccPurpose, TccStatus } from '../../../../shared/tcc/enums';
 import type { TccSort } from '../../../../shared/tcc/views';
 import type { Db } from '../../../db/client';
-import { escapeLike } from '../../../db/like';
+import { containsPattern } from '../../../db/like';
+import { PlaceholderFilter } from '../../../db/placeholderFilter';
 import { builtOnce } from '../../../db/prepared';
 import { tccs } from '../../../db/schema';
 import type { TccRow } from '../queries';
@@ -23,80 +24,50 @@ export type TccFilter = {
 };
 
 /**
- * The filter with a placeholder for each value, the values, and its shape (which filters are
- * present, how many kinds, statuses and words): the page and the count of one shape are built
+ * The filter with a placeholder for each value (db/placeholderFilter.ts): the page and the
+ * count of one shape (which filters are present, how many kinds, statuses and words) are built
  * once (db/prepared.ts builtOnce) and run with each request's values. A search is a
  * certificate number (exact, any case), a BTIN (ten digits), or words of the holder's name,
  * each of which must appear (holder_name is stored lower-cased).
  */
 function filterOf(f: TccFilter) {
-  const values: Record<string, unknown> = {};
-  const shape: string[] = [`kinds${f.kinds.length}`, `statuses${f.statuses?.length ?? 0}`];
-  f.kinds.forEach((kind, i) => {
-    values[`kind${i}`] = kind;
-  });
-  f.statuses?.forEach((status, i) => {
-    values[`status${i}`] = status;
-  });
-  const singles = {
-    oneKind: f.kind,
-    purpose: f.purpose,
-    btin: f.btin,
-    createdBy: f.createdBy,
-    generatedFrom: f.generatedFrom,
-    generatedTo: f.generatedTo,
-  };
-  for (const [key, value] of Object.entries(singles)) {
-    if (!value) continue;
-    values[key] = value;
-    shape.push(key);
-  }
-  const term = f.search?.trim();
-  const isBtin = term !== undefined && /^\d{10}$/.test(term);
-  const words = term && !isBtin ? term.toLowerCase().split(/\s+/).filter(Boolean) : [];
-  if (term && isBtin) {
-    values.searchBtin = term;
-    shape.push('searchBtin');
-  } else if (term) {
-    values.number = term.toUpperCase();
-    words.forEach((word, i) => {
-      values[`word${i}`] = `%${escapeLike(word)}%`;
-    });
-    shape.push(`words${words.length}`);
-  }
-
-  // The conditions are assembled only when a statement of this shape is first built.
-  const where = () => {
-    const p = sql.placeholder;
-    const listOf = (prefix: string, count: number) =>
-      Array.from({ length: count }, (_, i) => p(`${prefix}${i}`));
-    return and(
-      f.kinds.length ? inArray(tccs.kind, listOf('kind', f.kinds.length)) : sql`false`,
-      f.kind ? eq(tccs.kind, p('oneKind')) : undefined,
-      f.statuses?.length ? inArray(tccs.status, listOf('status', f.statuses.length)) : undefined,
-      f.purpose ? eq(tccs.purpose, p('purpose')) : undefined,
-      f.btin ? eq(tccs.btin, p('btin')) : undefined,
-      f.createdBy ? eq(tccs.createdBy, p('createdBy')) : undefined,
-      f.generatedFrom
-        ? sql`${tccs.createdAt} >= (${p('generatedFrom')}::date::timestamp at time zone 'Africa/Lagos')`
-        : undefined,
-      f.generatedTo
-        ? sql`${tccs.createdAt} < (${p('generatedTo')}::date::timestamp at time zone 'Africa/Lagos') + interval '1 day'`
-        : undefined,
-      isBtin ? eq(tccs.btin, p('searchBtin')) : undefined,
-      term && !isBtin
-        ? or(
-            eq(tccs.number, p('number')),
-            and(
-              ...listOf('word', words.length).map((word) =>
-                ilike(tccs.holderName, word as unknown as string),
-              ),
-            ),
-          )
-        : undefined,
+  const filter = new PlaceholderFilter()
+    .list('kind', f.kinds, (kinds) => (kinds.length ? inArray(tccs.kind, kinds) : sql`false`))
+    .value('oneKind', f.kind, (kind) => eq(tccs.kind, kind))
+    .list('status', f.statuses, (statuses) =>
+      statuses.length ? inArray(tccs.status, statuses) : undefined,
+    )
+    .value('purpose', f.purpose, (purpose) => eq(tccs.purpose, purpose))
+    .value('btin', f.btin, (btin) => eq(tccs.btin, btin))
+    .value('createdBy', f.createdBy, (createdBy) => eq(tccs.createdBy, createdBy))
+    .value(
+      'generatedFrom',
+      f.generatedFrom,
+      (from) => sql`${tccs.createdAt} >= (${from}::date::timestamp at time zone 'Africa/Lagos')`,
+    )
+    .value(
+      'generatedTo',
+      f.generatedTo,
+      (to) =>
+        sql`${tccs.createdAt} < (${to}::date::timestamp at time zone 'Africa/Lagos') + interval '1 day'`,
     );
-  };
-  return { where, values, shape: shape.join(',') };
+  const term = f.search?.trim();
+  if (!term) return filter;
+  if (/^\d{10}$/.test(term)) {
+    return filter.value('searchBtin', term, (btin) => eq(tccs.btin, btin));
+  }
+  const words = term.toLowerCase().split(/\s+/).filter(Boolean);
+  const patterns = Object.fromEntries(words.map((word, i) => [`word${i}`, containsPattern(word)]));
+  return filter.add(`words[${words.length}]`, { number: term.toUpperCase(), ...patterns }, () =>
+    or(
+      eq(tccs.number, sql.placeholder('number')),
+      and(
+        ...Object.keys(patterns).map((name) =>
+          ilike(tccs.holderName, sql.placeholder(name) as unknown as string),
+        ),
+      ),
+    ),
+  );
 }
 
 /** `-waiting`: the longest waiting first, i.e. the oldest entry into its present status. */
@@ -114,25 +85,25 @@ export async function selectTccs(
   filter: TccFilter,
   window: { sort: TccSort; limit: number; offset: number },
 ): Promise<TccRow[]> {
-  const { where, values, shape } = filterOf(filter);
-  const query = builtOnce(db, `tcc_page:${shape}:${window.sort}`, (on, name) =>
+  const filtered = filterOf(filter);
+  const query = builtOnce(db, `tcc_page:${filtered.shape}:${window.sort}`, (on, name) =>
     on
       .select()
       .from(tccs)
-      .where(where())
+      .where(filtered.where())
       .orderBy(...SORTS[window.sort])
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
-  return query.execute({ ...values, limit: window.limit, offset: window.offset });
+  return query.execute({ ...filtered.values, limit: window.limit, offset: window.offset });
 }
 
 export async function countTccs(db: Db, filter: TccFilter): Promise<number> {
-  const { where, values, shape } = filterOf(filter);
-  const query = builtOnce(db, `tcc_count:${shape}`, (on, name) =>
-    on.select({ n: count() }).from(tccs).where(where()).prepare(name),
+  const filtered = filterOf(filter);
+  const query = builtOnce(db, `tcc_count:${filtered.shape}`, (on, name) =>
+    on.select({ n: count() }).from(tccs).where(filtered.where()).prepare(name),
   );
-  const [row] = await query.execute(values);
+  const [row] = await query.execute(filtered.values);
   return Number(row?.n ?? 0);
 }
