@@ -13,7 +13,7 @@ export const tccKeys = {
 
 /** One page of one screen's certificates (a SPEC list: a kind and its statuses). */
 export const tccListQuery = (
-  screen: Pick<TccScreen, 'kind' | 'statuses'>,
+  screen: Pick<TccScreen, 'kind' | 'statuses'> & Partial<Pick<TccScreen, 'view'>>,
   search: TccListSearch,
 ) => {
   const params = tccParams(screen, search);
@@ -34,7 +34,7 @@ export const tccQuery = (id: string) =>
 
 /** The URL that downloads one screen's list with its current filter (the cookie goes along). */
 export function tccExportUrl(
-  screen: Pick<TccScreen, 'kind' | 'statuses'>,
+  screen: Pick<TccScreen, 'kind' | 'statuses'> & Partial<Pick<TccScreen, 'view'>>,
   search: TccListSearch,
   format: 'csv' | 'xlsx',
 ): string {

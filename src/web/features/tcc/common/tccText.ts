@@ -7,7 +7,7 @@ import {
   type TccStatus,
 } from '../../../../shared/tcc/enums';
 import type { TccScreen } from '../../../../shared/tcc/lists';
-import type { TccHistoryEntry, TccListItem } from '../../../../shared/tcc/views';
+import type { TccHistoryEntry, TccListItem, TccSort } from '../../../../shared/tcc/views';
 
 /**
  * What the TCC screens say about a certificate, as pure functions (the list and the page share
@@ -95,4 +95,24 @@ export function latestReason(
     if (entry.action === action && (!latest || entry.at >= latest.at)) latest = entry;
   }
   return latest?.comment ?? null;
+}
+
+/** What a list is sorted by, in words, above the table (the queues say which wait comes first). */
+export function sortText(sort: TccSort): string {
+  switch (sort) {
+    case '-waiting':
+      return 'Sorted by waiting time: the certificate that has waited longest since it reached this step comes first.';
+    case 'waiting':
+      return 'Sorted by waiting time: the certificate that reached this step most recently comes first.';
+    case 'queue':
+      return 'Sorted by waiting time: approved certificates waiting to be printed first, the one approved longest ago at the top; then printed and revoked ones.';
+    case '-generatedAt':
+      return 'Sorted by date generated: newest first.';
+    case 'generatedAt':
+      return 'Sorted by date generated: oldest first.';
+    case 'number':
+      return 'Sorted by certificate number, ascending.';
+    case '-number':
+      return 'Sorted by certificate number, descending.';
+  }
 }
