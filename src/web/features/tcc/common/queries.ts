@@ -53,3 +53,13 @@ export const TCC_BULK_APPROVE_PATH = '/api/v1/tcc/approve';
 export function tccCertificateUrl(id: string): string {
   return `/api/v1/tcc/${encodeURIComponent(id)}/certificate.pdf`;
 }
+
+/** Where an evidence file is added (multipart, field `file`). */
+export function tccEvidencePath(id: string): string {
+  return `/api/v1/tcc/${encodeURIComponent(id)}/evidence`;
+}
+
+/** One evidence file, downloaded (the server checks the officer reads the certificate). */
+export function tccEvidenceUrl(id: string, evidenceId: string): string {
+  return `${tccEvidencePath(id)}/${encodeURIComponent(evidenceId)}`;
+}

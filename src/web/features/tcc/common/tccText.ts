@@ -116,3 +116,47 @@ export function sortText(sort: TccSort): string {
       return 'Sorted by certificate number, descending.';
   }
 }
+
+export type TccResubmission = {
+  at: string;
+  by: string | null;
+  note: string | null;
+  /** The rejection it answered: by whom (the stage's role), when, why. */
+  rejection: { at: string; by: string | null; reason: string | null } | null;
+};
+
+/**
+ * The latest resubmission of a certificate and the rejection before it, or null when it was
+ * never resubmitted. A certificate rejected again since shows its new rejection instead (the
+ * page's "Sent back to be amended"), so this is null then too.
+ */
+export function lastResubmission(
+  history: readonly Pick<TccHistoryEntry, 'action' | 'comment' | 'at' | 'actor' | 'stage'>[],
+): TccResubmission | null {
+  const ordered = [...history].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  let at = -1;
+  ordered.forEach((entry, i) => {
+    if (entry.action === 'resubmitted') at = i;
+  });
+  const resubmitted = ordered[at];
+  if (!resubmitted) return null;
+  if (ordered.slice(at + 1).some((entry) => entry.action === 'rejected')) return null;
+  const rejected = ordered
+    .slice(0, at)
+    .reverse()
+    .find((entry) => entry.action === 'rejected');
+  return {
+    at: resubmitted.at,
+    by: resubmitted.actor?.name ?? null,
+    note: resubmitted.comment,
+    rejection: rejected
+      ? {
+          at: rejected.at,
+          by: rejected.stage
+            ? `the ${TCC_STAGE_LABELS[rejected.stage]}`
+            : (rejected.actor?.name ?? null),
+          reason: rejected.comment,
+        }
+      : null,
+  };
+}
