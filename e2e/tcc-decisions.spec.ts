@@ -159,3 +159,67 @@ for (const viewport of [
     });
   });
 }
+
+test('a second certificate while one is held: refused naming it, then generated with a reason every approver reads', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const officer = await sessionOf(browser, 'officer_da');
+  const registrar = await sessionOf(browser, 'assessment_officer');
+  const held = await certificateWithEvidence(officer, registrar);
+  await registrar.context().close();
+  await officer.context().close();
+  const btin = await (async () => {
+    const director = await sessionOf(browser, 'director_assessment');
+    const res = await director.request.get(`/api/v1/tcc/${held.id}`);
+    const found = ((await res.json()) as { btin: string }).btin;
+    await director.context().close();
+    return found;
+  })();
+  for (const username of ['director_assessment', 'director_collection', 'tcc_chairman']) {
+    const approver = await sessionOf(browser, username);
+    const res = await approver.request.post(`/api/v1/tcc/${held.id}/approve`, {
+      headers: { Origin: new URL(approver.url()).origin },
+      data: {},
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await approver.context().close();
+  }
+
+  await signIn(page, 'officer_da');
+  await page.goto('/birs/taxs/tcc-direct-assessment');
+  await page.getByRole('textbox', { name: 'Taxpayer BTIN' }).fill(btin);
+  await expect(page.getByTestId('tcc-holder-name')).toContainText('Tamara');
+  const form = page.getByRole('form', { name: 'Generate a certificate' });
+  await form.getByRole('combobox', { name: 'Purpose', exact: true }).click();
+  await page.getByRole('option', { name: 'Bank loan', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Source of income' }).fill('Fish trading');
+  const justifications = page.getByRole('textbox', { name: /^Why \d{4} may go on/ });
+  await expect(justifications).toHaveCount(3);
+  for (let i = 0; i < 3; i += 1) {
+    await justifications.nth(i).fill('Registered this year; earned below the threshold before');
+  }
+  await page.getByRole('button', { name: 'Generate certificate' }).click();
+  const refusal = page.getByTestId('tcc-duplicate-refusal');
+  await expect(refusal).toContainText(`already holds certificate ${held.number}`);
+  await expect(
+    refusal.getByRole('link', { name: `Open certificate ${held.number}` }),
+  ).toBeVisible();
+  await refusal
+    .getByRole('textbox', { name: /Why a second certificate is needed/ })
+    .fill('The bank lost the original; its letter is on file');
+  await refusal.getByRole('button', { name: 'Generate a second certificate' }).click();
+  const done = page.getByRole('status').filter({ hasText: /Certificate .* generated/ });
+  await expect(done).toBeVisible();
+  await done.getByRole('link', { name: /Open certificate/ }).click();
+  await expect(page).toHaveURL(/\/birs\/taxs\/tcc\/[0-9a-f-]{36}$/);
+  const secondId = page.url().split('/').pop() as string;
+
+  const approver = await sessionOf(browser, 'director_assessment');
+  await approver.goto(`/birs/taxs/tcc/${secondId}`);
+  const notice = approver.getByTestId('tcc-duplicate-notice');
+  await expect(notice).toContainText(held.number);
+  await expect(notice).toContainText('The bank lost the original; its letter is on file');
+  await approver.context().close();
+});
