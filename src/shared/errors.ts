@@ -37,6 +37,11 @@ export const ERROR_CODES = [
   'TAXPAYER_NOT_FOUND',
   /** A taxpayer with this NIN or CAC number exists; `details.btin` names it. */
   'DUPLICATE_TAXPAYER',
+  /**
+   * The taxpayer holds an approved, unexpired certificate of this kind and purpose; `details`
+   * names it (`number`, `id`, `expiresOn`). A second goes on only with a written `duplicateReason`.
+   */
+  'DUPLICATE_CERTIFICATE',
   /** The state changed under the request, or the thing exists already. */
   'CONFLICT',
   /** Valid JSON that breaks a rule of the domain. */

@@ -23,6 +23,7 @@ import { TccGenerateInput } from './input';
  * | year_N, income_N, tax_N, paid_N (N = 1, 2, 3) | yes | the year; pay, tax due and PAYE deducted that year, in naira with at most 2 decimals |
  * | justification_N | when year N is not fully paid | why the year may go on (the certificate's red flag) |
  * | comment | no | a comment printed on the certificate |
+ * | duplicate_reason | no | why a second certificate goes on while the employee holds an approved, unexpired one of the purpose (without it the row fails, naming that certificate) |
  *
  * A file that cannot be read, or whose header is wrong, is refused at upload with words; a bad
  * row is not: it gets outcome `failed` and its reason, and the other rows are generated.
@@ -46,6 +47,7 @@ export const TCC_BATCH_REQUIRED_COLUMNS = [
 export const TCC_BATCH_OPTIONAL_COLUMNS = [
   'purpose_detail',
   'comment',
+  'duplicate_reason',
   ...Array.from({ length: TCC_YEARS_COVERED }, (_, i) => `justification_${i + 1}`),
 ] as const;
 
@@ -207,6 +209,7 @@ export function readTccBatchRow(
     purposeDetail: cell('purpose_detail') || undefined,
     sourceOfIncome: cell('source_of_income'),
     comment: cell('comment') || undefined,
+    duplicateReason: cell('duplicate_reason') || undefined,
     justifications,
     years,
   });
@@ -237,6 +240,8 @@ function columnOf(path: readonly PropertyKey[]): string {
       return `justification_${n}`;
     case 'staffNumber':
       return 'staff_number';
+    case 'duplicateReason':
+      return 'duplicate_reason';
     case 'sourceOfIncome':
       return 'source_of_income';
     case 'purposeDetail':

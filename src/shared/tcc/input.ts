@@ -55,6 +55,12 @@ const common = {
   sourceOfIncome: requiredText(2, 200, 'Enter the source of income (e.g. salary, trading)'),
   comment: optionalText(1_000),
   justifications: z.array(TccJustification).max(TCC_YEARS_COVERED).default([]),
+  /**
+   * Why a second certificate of this kind and purpose is generated while the taxpayer holds an
+   * approved, unexpired one (refused with DUPLICATE_CERTIFICATE without it). Stored, audited and
+   * shown at the top of the certificate to every approver.
+   */
+  duplicateReason: optionalText(1_000),
 };
 
 export const TccGenerateInput = z

@@ -38,6 +38,13 @@ export const TccYear = z.object({
   justification: z.string().nullable(),
   /** The assessments the year was built from (direct-assessment and presumptive kinds). */
   assessmentIds: z.array(z.uuid()),
+  /**
+   * PAYE and MDA employees: what the ledger's paid remittances matching the year add up to
+   * (generate/years.ts `remittedYears`); absent on certificates made before the check.
+   */
+  remittedKobo: Kobo.optional(),
+  /** The tax paid entered for the year has no matching remittance in the ledger (red to approvers). */
+  unbacked: z.boolean().optional(),
 });
 export type TccYear = z.infer<typeof TccYear>;
 
@@ -90,6 +97,22 @@ export const TccHistoryEntry = z.object({
 });
 export type TccHistoryEntry = z.infer<typeof TccHistoryEntry>;
 
+/** One evidence file of a certificate: opened with GET /tcc/{id}/evidence/{evidenceId}. */
+export const TccEvidenceItem = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  uploadedBy: OfficerRef,
+  uploadedAt: z.string(),
+});
+export type TccEvidenceItem = z.infer<typeof TccEvidenceItem>;
+
+export const TccEvidenceParams = z.object({
+  id: z.uuid({ error: 'Not a certificate id' }),
+  evidenceId: z.uuid({ error: 'Not an evidence file id' }),
+});
+
 /** The person the certificate is for, as it was when generated (or last amended). */
 export const TccHolder = z.object({
   name: z.string(),
@@ -129,6 +152,18 @@ export const TccView = TccListItem.extend({
   revokedAt: z.string().nullable(),
   revokeReason: z.string().nullable(),
   history: z.array(TccHistoryEntry),
+  /**
+   * Generated while the taxpayer held an approved, unexpired certificate of the kind and purpose:
+   * that certificate and the officer's reason (shown at the top to every approver).
+   */
+  duplicate: z
+    .object({
+      of: z.object({ id: z.uuid(), number: z.string(), expiresOn: z.string().nullable() }),
+      reason: z.string(),
+    })
+    .nullable(),
+  /** Evidence files (PDF or image) the certificate carries, oldest first. */
+  evidence: z.array(TccEvidenceItem),
   version: z.number().int(),
 }).meta({ id: 'Tcc' });
 export type TccView = z.infer<typeof TccView>;
@@ -182,7 +217,13 @@ export const TCC_SORTS = [
   'waiting',
   'number',
   '-number',
+  'queue',
 ] as const;
+/**
+ * `queue`: an approver's or the printing officer's queue — what still waits (on a stage, or
+ * approved and not printed) first, the longest waiting first by when it reached its present
+ * status; then the rest, the same way.
+ */
 export type TccSort = (typeof TCC_SORTS)[number];
 
 const isoDate = isoDay('Use a date like 2026-01-31');

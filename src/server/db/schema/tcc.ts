@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -83,6 +84,13 @@ export const tccs = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: uuid('revoked_by').references(() => officers.id),
     revokeReason: text('revoke_reason'),
+    /**
+     * A second certificate of the kind and purpose while one approved and unexpired exists
+     * (docs/architecture.md §5, duplicates): the one it duplicates, and the officer's written
+     * reason, shown at the top of the certificate to every approver.
+     */
+    duplicateOf: uuid('duplicate_of').references((): AnyPgColumn => tccs.id),
+    duplicateReason: text('duplicate_reason'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     version: integer('version').notNull().default(1),
     createdBy: uuid('created_by').references(() => officers.id),
@@ -117,6 +125,10 @@ export const tccs = pgTable(
     // trigram index serves an unanchored pattern; a btree could not (bench/README.md, TCC lists).
     index('tccs_holder_name_trgm_idx').using('gin', sql`${t.holderName} gin_trgm_ops`),
     index('tccs_job_idx').on(t.jobId),
+    check(
+      'tccs_duplicate_has_reason',
+      sql`(${t.duplicateOf} is null) = (${t.duplicateReason} is null)`,
+    ),
     check('tccs_fee_not_negative', sql`${t.feeKobo} >= 0`),
     check(
       'tccs_issued_has_dates',
@@ -146,6 +158,30 @@ export const tccHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('tcc_history_tcc_idx').on(t.tccId, t.at)],
+);
+
+/**
+ * Evidence files a certificate carries (a PDF or an image: a letter, a payslip, an ID), seen by
+ * every approver. The bytes are in stored_files under `fileKey` (ADR 0016); a refused file is
+ * never kept (docs/decisions/0030-jobs-and-uploads.md).
+ */
+export const tccEvidence = pgTable(
+  'tcc_evidence',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tccId: uuid('tcc_id')
+      .notNull()
+      .references(() => tccs.id),
+    fileKey: text('file_key').notNull(),
+    /** The name the officer's file had (shown and offered on download). */
+    fileName: text('file_name').notNull(),
+    /** What its bytes are: application/pdf, image/jpeg, image/png or image/webp. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => officers.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tcc_evidence_tcc_idx').on(t.tccId, t.uploadedAt)],
 );
 
 /** The last certificate sequence given per year: numbers restart every January. */

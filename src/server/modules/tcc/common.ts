@@ -100,6 +100,8 @@ export function auditedTcc(row: TccRow) {
     expiresOn: row.expiresOn,
     printCount: row.printCount,
     revokeReason: row.revokeReason,
+    duplicateOf: row.duplicateOf,
+    duplicateReason: row.duplicateReason,
   };
 }
 

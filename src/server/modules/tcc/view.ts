@@ -1,8 +1,14 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { TccHistoryEntry, TccListItem, TccView, TccYear } from '../../../shared/tcc/views';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type {
+  TccEvidenceItem,
+  TccHistoryEntry,
+  TccListItem,
+  TccView,
+  TccYear,
+} from '../../../shared/tcc/views';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { mdas, payments, taxpayers } from '../../db/schema';
+import { mdas, payments, taxpayers, tccEvidence, tccs } from '../../db/schema';
 import { actionsFor, canReadKind, notFound, wholeDaysBetween } from './common';
 import {
   findTcc,
@@ -81,7 +87,7 @@ export async function tccViewOf(
 ): Promise<TccView> {
   const row = await findTcc(db, id);
   if (!row || !canReadKind(actor, row.kind)) throw notFound();
-  const [history, employer, mda, fee] = await Promise.all([
+  const [history, employer, mda, fee, duplicateOf, evidence] = await Promise.all([
     selectTccHistory(db, id),
     row.employerBtin
       ? db
@@ -105,8 +111,20 @@ export async function tccViewOf(
           .orderBy(desc(payments.createdAt))
           .limit(1)
       : Promise.resolve([]),
+    row.duplicateOf
+      ? db
+          .select({ id: tccs.id, number: tccs.number, expiresOn: tccs.expiresOn })
+          .from(tccs)
+          .where(eq(tccs.id, row.duplicateOf))
+          .limit(1)
+      : Promise.resolve([]),
+    db
+      .select()
+      .from(tccEvidence)
+      .where(eq(tccEvidence.tccId, row.id))
+      .orderBy(asc(tccEvidence.uploadedAt), asc(tccEvidence.id)),
   ]);
-  const names = await selectOfficerNames(db, [row.createdBy]);
+  const names = await selectOfficerNames(db, [row.createdBy, ...evidence.map((e) => e.uploadedBy)]);
   const acting: TccActing[] = history
     .filter(
       (h) => h.actorId && ['generated', 'resubmitted', 'approved', 'rejected'].includes(h.action),
@@ -154,6 +172,22 @@ export async function tccViewOf(
         actor: h.actorId ? { id: h.actorId, name: h.actorName ?? 'Former officer' } : null,
         comment: h.comment,
         at: h.at.toISOString(),
+      }),
+    ),
+    duplicate:
+      duplicateOf[0] && row.duplicateReason
+        ? { of: duplicateOf[0], reason: row.duplicateReason }
+        : null,
+    evidence: evidence.map(
+      (e): TccEvidenceItem => ({
+        id: e.id,
+        fileName: e.fileName,
+        contentType: e.contentType,
+        sizeBytes: e.sizeBytes,
+        uploadedBy: e.uploadedBy
+          ? { id: e.uploadedBy, name: names.get(e.uploadedBy) ?? 'Former officer' }
+          : null,
+        uploadedAt: e.uploadedAt.toISOString(),
       }),
     ),
     version: row.version,

@@ -37,6 +37,7 @@ export const UPLOADS: Record<string, Upload> = {
   uploadTaxpayerPhoto: { field: 'photo', kind: 'image', withMdaId: false },
   createRrrStatusBatch: { field: 'file', kind: 'rrr-csv', withMdaId: true },
   createTccBatch: { field: 'file', kind: 'payroll', withMdaId: true },
+  addTccEvidence: { field: 'file', kind: 'image', withMdaId: false },
 };
 
 export type Operation = {

@@ -60,7 +60,7 @@ export const tccGenerateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app,
         operationId: 'generateTcc',
         summary: 'Generate a tax clearance certificate',
         description:
-          "Generate a certificate of a kind for an individual: it enters the approval chain with the Director of Assessment, or waits for its processing fee (an RRR raised at once) when the kind has one. Each flagged year needs a justification (422 naming the years). 409 when a certificate of the kind for the same purpose is still open for the taxpayer. Needs the kind's generate permission",
+          "Generate a certificate of a kind for an individual: it enters the approval chain with the Director of Assessment, or waits for its processing fee (an RRR raised at once) when the kind has one. Each flagged year needs a justification (422 naming the years); a PAYE or MDA-employee year whose tax paid no paid remittance in the ledger matches is marked `unbacked` and flags the certificate. 409 `CONFLICT` when a certificate of the kind for the same purpose is still open for the taxpayer (two officers at once: one is made, the other is told which); 409 `DUPLICATE_CERTIFICATE` naming it (`details.number`, `details.id`) when the taxpayer holds an approved, unexpired one of the kind and purpose, unless `duplicateReason` says why a second is needed (stored, audited, shown at the top of the certificate). Needs the kind's generate permission",
         body: TccGenerateInput,
         response: { 201: TccCreated, 409: ErrorBody, ...errors },
       },

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { AssessmentBillInput } from '../../../../shared/assessments/input';
 import { todayInLagos } from '../../../../shared/dates';
 import type { PaymentView } from '../../../../shared/payments';
@@ -47,7 +47,16 @@ import {
 import type { TccHolderRecord } from '../view';
 import { tccViewOf } from '../view';
 import { tccFeeOn } from './settings';
-import { blankYears, enteredYears, exemptYears, justify, ledgerYears, readsLedger } from './years';
+import {
+  blankYears,
+  enteredYears,
+  exemptYears,
+  isRedYear,
+  justify,
+  ledgerYears,
+  readsLedger,
+  remittedYears,
+} from './years';
 
 /**
  * Generating certificates (docs/product.md §7 TCC generate calls; §2 the officers' TCC pages;
@@ -98,6 +107,52 @@ async function openCertificates(db: Db, btin: string, kind: TccKind) {
     );
 }
 
+/**
+ * The approved (or printed) certificate of this kind and purpose the taxpayer still holds on
+ * `today`: a second is refused unless the officer writes why (docs/architecture.md §5, duplicates).
+ */
+async function heldCertificate(
+  db: Db,
+  btin: string,
+  kind: TccKind,
+  purpose: TccPurpose,
+  today: string,
+) {
+  const [held] = await db
+    .select({ id: tccs.id, number: tccs.number, expiresOn: tccs.expiresOn })
+    .from(tccs)
+    .where(
+      and(
+        eq(tccs.btin, btin),
+        eq(tccs.kind, kind),
+        eq(tccs.purpose, purpose),
+        inArray(tccs.status, ['approved', 'printed']),
+        gte(tccs.expiresOn, today),
+      ),
+    )
+    .orderBy(desc(tccs.expiresOn), desc(tccs.issuedAt))
+    .limit(1);
+  return held ?? null;
+}
+
+function duplicateRefusal(
+  held: { id: string; number: string; expiresOn: string | null },
+  purpose: TccPurpose,
+): AppError {
+  return new AppError(
+    'DUPLICATE_CERTIFICATE',
+    `The taxpayer already holds certificate ${held.number} for ${TCC_PURPOSE_LABELS[purpose].toLowerCase()}, approved and valid until ${held.expiresOn}. Print a copy of it, or write why a second one is needed.`,
+    {
+      details: {
+        field: 'duplicateReason',
+        number: held.number,
+        id: held.id,
+        expiresOn: held.expiresOn,
+      },
+    },
+  );
+}
+
 function openConflict(number: string | null, purpose: TccPurpose): AppError {
   return new AppError(
     'CONFLICT',
@@ -123,7 +178,10 @@ export function createTccGenerateService(deps: PaymentDeps) {
   /** The years of the table for `kind`, before justification; each rule's 422 named. */
   async function tableFor(input: TccGenerateInput, years: readonly number[]): Promise<TccYear[]> {
     if (input.kind === 'paye' || input.kind === 'mda-employee') {
-      return enteredYears(input.years, years);
+      return remittedYears(db, enteredYears(input.years, years), {
+        btin: input.btin,
+        employerBtin: input.kind === 'paye' ? input.employerBtin : null,
+      });
     }
     if (input.kind === 'exemption') return exemptYears(years);
     return ledgerYears(db, input.btin, input.kind, years);
@@ -279,6 +337,7 @@ export function createTccGenerateService(deps: PaymentDeps) {
       const feeKobo = await tccFeeOn(db, input.kind, today);
       const holder = holderOf(taxpayer);
 
+      const duplicateReason = input.duplicateReason?.trim() || null;
       let row: TccRow;
       try {
         row = await db.transaction(async (tx) => {
@@ -286,6 +345,8 @@ export function createTccGenerateService(deps: PaymentDeps) {
             (o) => o.purpose === input.purpose,
           );
           if (open) throw openConflict(open.number, input.purpose);
+          const held = await heldCertificate(tx, input.btin, input.kind, input.purpose, today);
+          if (held && !duplicateReason) throw duplicateRefusal(held, input.purpose);
           const year = Number(today.slice(0, 4));
           const sequence = await takeTccSequence(tx, year);
           const inserted = await insertTcc(tx, {
@@ -300,7 +361,9 @@ export function createTccGenerateService(deps: PaymentDeps) {
             sourceOfIncome: input.sourceOfIncome,
             comment: input.comment || null,
             years: table,
-            flagged: table.some((y) => y.flag !== null),
+            flagged: table.some(isRedYear),
+            duplicateOf: held ? held.id : null,
+            duplicateReason: held ? duplicateReason : null,
             exemptionReason: input.kind === 'exemption' ? input.exemptionReason : null,
             evidenceNote: input.kind === 'exemption' ? input.evidenceNote : null,
             employerBtin: input.kind === 'paye' ? input.employerBtin : null,
@@ -327,13 +390,21 @@ export function createTccGenerateService(deps: PaymentDeps) {
             action: 'tcc.generated',
             entityType: 'tcc',
             entityId: inserted.id,
-            after: auditedTcc(inserted),
+            after: held
+              ? { ...auditedTcc(inserted), duplicateOfNumber: held.number }
+              : auditedTcc(inserted),
           });
           return inserted;
         });
       } catch (err) {
-        // Two officers generating for one purpose at once: the unique index keeps one.
-        if (isUniqueViolation(err, OPEN_KEY)) throw openConflict(null, input.purpose);
+        // Two officers generating for one purpose at once: the unique index keeps one, and the
+        // other is told which certificate the first made.
+        if (isUniqueViolation(err, OPEN_KEY)) {
+          const other = (await openCertificates(db, input.btin, input.kind)).find(
+            (o) => o.purpose === input.purpose,
+          );
+          throw openConflict(other?.number ?? null, input.purpose);
+        }
         throw err;
       }
 
@@ -392,6 +463,9 @@ export function createTccGenerateService(deps: PaymentDeps) {
       if (readsLedger(row.kind)) table = await ledgerYears(db, row.btin, row.kind, years);
       else if (input.years) table = enteredYears(input.years, years);
       else table = stored.map((y) => ({ ...y, justification: null }));
+      if (row.kind === 'paye' || row.kind === 'mda-employee') {
+        table = await remittedYears(db, table, { btin: row.btin, employerBtin: row.employerBtin });
+      }
       table = justify(table, input.justifications ?? justificationsOf(stored));
 
       const purpose = input.purpose ?? row.purpose;
@@ -423,7 +497,7 @@ export function createTccGenerateService(deps: PaymentDeps) {
               sourceOfIncome: input.sourceOfIncome ?? row.sourceOfIncome,
               comment: input.comment !== undefined ? input.comment || null : row.comment,
               years: table,
-              flagged: table.some((y) => y.flag !== null),
+              flagged: table.some(isRedYear),
               ...exemption,
             },
             now,

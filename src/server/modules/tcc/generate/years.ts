@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, or } from 'drizzle-orm';
 import { STANDING_ASSESSMENT_STATUSES } from '../../../../shared/assessments/enums';
 import { todayInLagos } from '../../../../shared/dates';
 import type { TccKind } from '../../../../shared/tcc/enums';
 import type { TccEnteredYear, TccJustification } from '../../../../shared/tcc/input';
 import type { TccYear } from '../../../../shared/tcc/views';
 import type { Db } from '../../../db/client';
-import { assessments } from '../../../db/schema';
+import { assessments, payments } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { selectLinkedPayments, selectRevisionChain } from '../../assessments/queries';
 
@@ -162,5 +162,79 @@ export function justify(table: readonly TccYear[], justifications: readonly TccJ
       { details: { years: missing } },
     );
   }
-  return table.map((y) => ({ ...y, justification: y.flag ? (byYear.get(y.year) ?? null) : null }));
+  return table.map((y) => ({
+    ...y,
+    justification: isRedYear(y) ? (byYear.get(y.year) ?? null) : null,
+  }));
+}
+
+/**
+ * PAYE and MDA employees' years are entered by hand (or read from the MDA's payroll file), so
+ * a year's tax paid is what the officer or the file says. Each year with tax paid is checked
+ * against the ledger (docs/architecture.md §5, unbacked years): the paid payments that back it
+ * are the employee's own PAYE remittances dated in that year, and any paid payment whose
+ * receipt number or RRR is one of the year's receipts, made by the employee or the employer.
+ * A year whose tax paid is more than those add up to is `unbacked`: red to every approver, as
+ * a year in arrears is; it needs no justification (the officer may not know the remittance).
+ */
+export async function remittedYears(
+  db: Db,
+  table: readonly TccYear[],
+  owners: { btin: string; employerBtin?: string | null },
+): Promise<TccYear[]> {
+  const checked = table.filter((y) => y.paidKobo > 0);
+  if (checked.length === 0) return table.map((y) => ({ ...y, remittedKobo: 0, unbacked: false }));
+  const years = checked.map((y) => y.year);
+  const numbers = [...new Set(checked.flatMap((y) => y.receipts.map((r) => r.number)))];
+  const payers = [owners.btin, ...(owners.employerBtin ? [owners.employerBtin] : [])];
+  const rows = await db
+    .select({
+      id: payments.id,
+      amountKobo: payments.amountKobo,
+      paymentDate: payments.paymentDate,
+      btin: payments.btin,
+      type: payments.type,
+      receiptNumber: payments.receiptNumber,
+      rrr: payments.rrr,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'paid'),
+        or(
+          and(
+            eq(payments.btin, owners.btin),
+            eq(payments.type, 'paye'),
+            between(
+              payments.paymentDate,
+              `${Math.min(...years)}-01-01`,
+              `${Math.max(...years)}-12-31`,
+            ),
+          ),
+          numbers.length > 0
+            ? and(
+                inArray(payments.btin, payers),
+                or(inArray(payments.receiptNumber, numbers), inArray(payments.rrr, numbers)),
+              )
+            : undefined,
+        ),
+      ),
+    );
+  return table.map((y) => {
+    if (y.paidKobo === 0) return { ...y, remittedKobo: 0, unbacked: false };
+    const receipts = new Set(y.receipts.map((r) => r.number));
+    const backing = rows.filter(
+      (p) =>
+        (p.btin === owners.btin && p.type === 'paye' && p.paymentDate.startsWith(`${y.year}-`)) ||
+        (p.receiptNumber !== null && receipts.has(p.receiptNumber)) ||
+        (p.rrr !== null && receipts.has(p.rrr)),
+    );
+    const remittedKobo = backing.reduce((sum, p) => sum + p.amountKobo, 0);
+    return { ...y, remittedKobo, unbacked: remittedKobo < y.paidKobo };
+  });
+}
+
+/** A year red on the page: flagged (arrears, no assessment) or its tax paid unbacked by the ledger. */
+export function isRedYear(y: TccYear): boolean {
+  return y.flag !== null || y.unbacked === true;
 }

@@ -78,6 +78,13 @@ const SORTS = {
   '-waiting': [asc(tccs.statusChangedAt), asc(tccs.id)],
   number: [asc(tccs.number)],
   '-number': [desc(tccs.number)],
+  // What still waits on someone first (a stage's decision, or printing), the longest waiting
+  // first: a stage's pending list is all waiting, so this is `-waiting` there.
+  queue: [
+    sql`(${tccs.status} in ('pending_director_assessment', 'pending_director_collection', 'pending_chairman', 'approved')) desc`,
+    asc(tccs.statusChangedAt),
+    asc(tccs.id),
+  ],
 } satisfies Record<TccSort, SQL[]>;
 
 export async function selectTccs(

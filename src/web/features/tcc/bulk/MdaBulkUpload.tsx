@@ -87,6 +87,12 @@ export function MdaBulkUpload() {
                   312000.00), with <Code>justification_N</Code> when a year is not fully paid.
                 </List.Item>
                 <List.Item>
+                  An employee who holds an approved, unexpired certificate for the purpose is
+                  refused, naming it, unless <Code>duplicate_reason</Code> says why a second is
+                  needed. Tax paid that the ledger’s remittances do not show is flagged for the
+                  approvers.
+                </List.Item>
+                <List.Item>
                   A .csv or .xlsx file of at most {TCC_BATCH_MAX_ROWS.toLocaleString('en-NG')}{' '}
                   employees and 5 MB.
                 </List.Item>

@@ -13,7 +13,7 @@ export const tccKeys = {
 
 /** One page of one screen's certificates (a SPEC list: a kind and its statuses). */
 export const tccListQuery = (
-  screen: Pick<TccScreen, 'kind' | 'statuses'>,
+  screen: Pick<TccScreen, 'kind' | 'statuses'> & Partial<Pick<TccScreen, 'view'>>,
   search: TccListSearch,
 ) => {
   const params = tccParams(screen, search);
@@ -34,7 +34,7 @@ export const tccQuery = (id: string) =>
 
 /** The URL that downloads one screen's list with its current filter (the cookie goes along). */
 export function tccExportUrl(
-  screen: Pick<TccScreen, 'kind' | 'statuses'>,
+  screen: Pick<TccScreen, 'kind' | 'statuses'> & Partial<Pick<TccScreen, 'view'>>,
   search: TccListSearch,
   format: 'csv' | 'xlsx',
 ): string {
@@ -52,4 +52,14 @@ export const TCC_BULK_APPROVE_PATH = '/api/v1/tcc/approve';
 /** The certificate as PDF, with its signed QR code (opened after "Print"). */
 export function tccCertificateUrl(id: string): string {
   return `/api/v1/tcc/${encodeURIComponent(id)}/certificate.pdf`;
+}
+
+/** Where an evidence file is added (multipart, field `file`). */
+export function tccEvidencePath(id: string): string {
+  return `/api/v1/tcc/${encodeURIComponent(id)}/evidence`;
+}
+
+/** One evidence file, downloaded (the server checks the officer reads the certificate). */
+export function tccEvidenceUrl(id: string, evidenceId: string): string {
+  return `${tccEvidencePath(id)}/${encodeURIComponent(evidenceId)}`;
 }

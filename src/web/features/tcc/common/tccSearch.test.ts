@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TccListSearch, tccParams } from './tccSearch';
+import { defaultTccSortOf, TccListSearch, tccParams } from './tccSearch';
 
 /** A stage's list: the certificates waiting for either director (TCC_SCREENS). */
 const SCREEN = {
@@ -35,5 +35,15 @@ describe('tccParams', () => {
     expect(tccParams(SCREEN, search, 'csv').toString()).toBe(
       'kind=paye&status=pending_director_assessment%2Cpending_director_collection&mine=true&sort=number&format=csv',
     );
+  });
+});
+
+describe('defaultTccSortOf', () => {
+  it('opens a stage’s queue and the printing officer’s longest waiting first', () => {
+    expect(defaultTccSortOf({ view: 'stage-pending' })).toBe('-waiting');
+    expect(defaultTccSortOf({ view: 'completed' })).toBe('queue');
+    expect(defaultTccSortOf({ view: 'officer-pending' })).toBe('-generatedAt');
+    const params = tccParams({ ...SCREEN, view: 'stage-pending' }, TccListSearch.parse({}));
+    expect(params.get('sort')).toBe('-waiting');
   });
 });

@@ -20,6 +20,7 @@ const SORTS = [
   'waiting',
   'number',
   '-number',
+  'queue',
 ] as const satisfies readonly TccSort[];
 export const SORTS_ARE_COMPLETE: Covers<TccSort, typeof SORTS> = true;
 
@@ -41,9 +42,20 @@ export const TccListSearch = listSearch({
 });
 export type TccListSearch = SearchOf<typeof TccListSearch>;
 
+/**
+ * The order a list opens in: a stage's queue and the printing officer's (completed) list put the
+ * certificate that has waited longest first, by when it reached its present step
+ * (docs/architecture.md §5); other lists the newest generated first.
+ */
+export function defaultTccSortOf(screen: Partial<Pick<TccScreen, 'view'>>): TccSort {
+  if (screen.view === 'stage-pending') return '-waiting';
+  if (screen.view === 'completed') return 'queue';
+  return '-generatedAt';
+}
+
 /** The query string of GET /api/v1/tcc for one screen's list (a page, or an export). */
 export function tccParams(
-  screen: Pick<TccScreen, 'kind' | 'statuses'>,
+  screen: Pick<TccScreen, 'kind' | 'statuses'> & Partial<Pick<TccScreen, 'view'>>,
   search: TccListSearch,
   format?: ExportFormat,
 ): URLSearchParams {
@@ -53,7 +65,7 @@ export function tccParams(
   const filters = { kind: screen.kind, status: '', ...TccListSearch.filtersOf(search) };
   filters.status = statuses.join(',');
   return listParams(filters, {
-    sort: search.sort ?? '-generatedAt',
+    sort: search.sort ?? defaultTccSortOf(screen),
     format,
     page: search.page,
     pageSize: search.pageSize,

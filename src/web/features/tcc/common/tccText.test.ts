@@ -6,7 +6,9 @@ import {
   bulkApproveStage,
   historyText,
   isWaitingTooLong,
+  lastResubmission,
   latestReason,
+  sortText,
   waitingText,
 } from './tccText';
 
@@ -78,5 +80,64 @@ describe('history', () => {
     ];
     expect(latestReason(history, 'rejected')).toBe('Second reason');
     expect(latestReason(history, 'revoked')).toBeNull();
+  });
+});
+
+describe('lastResubmission', () => {
+  const officer = { id: '00000000-0000-4000-8000-000000000001', name: 'Ebi Officer' };
+  const director = { id: '00000000-0000-4000-8000-000000000002', name: 'Dr Tari' };
+  const generated = {
+    action: 'generated',
+    comment: null,
+    at: '2026-11-01T09:00:00Z',
+    actor: officer,
+    stage: null,
+  } as const;
+  const rejected = {
+    action: 'rejected',
+    comment: 'The address is the old one',
+    at: '2026-11-02T09:00:00Z',
+    actor: director,
+    stage: 'director_collection',
+  } as const;
+  const resubmitted = {
+    action: 'resubmitted',
+    comment: 'Corrected the address',
+    at: '2026-11-03T09:00:00Z',
+    actor: officer,
+    stage: null,
+  } as const;
+
+  it('says the rejection it answered and what was changed', () => {
+    expect(lastResubmission([resubmitted, rejected, generated])).toEqual({
+      at: resubmitted.at,
+      by: 'Ebi Officer',
+      note: 'Corrected the address',
+      rejection: {
+        at: rejected.at,
+        by: 'the Director of Collection',
+        reason: 'The address is the old one',
+      },
+    });
+  });
+
+  it('is nothing for a certificate never resubmitted, or rejected again since', () => {
+    expect(lastResubmission([generated, rejected])).toBeNull();
+    expect(
+      lastResubmission([
+        generated,
+        rejected,
+        resubmitted,
+        { ...rejected, at: '2026-11-04T09:00:00Z' },
+      ]),
+    ).toBeNull();
+  });
+});
+
+describe('sortText', () => {
+  it('says a queue puts the longest waiting first', () => {
+    expect(sortText('-waiting')).toMatch(/waited longest/);
+    expect(sortText('queue')).toMatch(/waiting to be printed first/);
+    expect(sortText('-generatedAt')).toMatch(/newest first/);
   });
 });

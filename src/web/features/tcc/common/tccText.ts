@@ -7,7 +7,7 @@ import {
   type TccStatus,
 } from '../../../../shared/tcc/enums';
 import type { TccScreen } from '../../../../shared/tcc/lists';
-import type { TccHistoryEntry, TccListItem } from '../../../../shared/tcc/views';
+import type { TccHistoryEntry, TccListItem, TccSort } from '../../../../shared/tcc/views';
 
 /**
  * What the TCC screens say about a certificate, as pure functions (the list and the page share
@@ -95,4 +95,68 @@ export function latestReason(
     if (entry.action === action && (!latest || entry.at >= latest.at)) latest = entry;
   }
   return latest?.comment ?? null;
+}
+
+/** What a list is sorted by, in words, above the table (the queues say which wait comes first). */
+export function sortText(sort: TccSort): string {
+  switch (sort) {
+    case '-waiting':
+      return 'Sorted by waiting time: the certificate that has waited longest since it reached this step comes first.';
+    case 'waiting':
+      return 'Sorted by waiting time: the certificate that reached this step most recently comes first.';
+    case 'queue':
+      return 'Sorted by waiting time: approved certificates waiting to be printed first, the one approved longest ago at the top; then printed and revoked ones.';
+    case '-generatedAt':
+      return 'Sorted by date generated: newest first.';
+    case 'generatedAt':
+      return 'Sorted by date generated: oldest first.';
+    case 'number':
+      return 'Sorted by certificate number, ascending.';
+    case '-number':
+      return 'Sorted by certificate number, descending.';
+  }
+}
+
+export type TccResubmission = {
+  at: string;
+  by: string | null;
+  note: string | null;
+  /** The rejection it answered: by whom (the stage's role), when, why. */
+  rejection: { at: string; by: string | null; reason: string | null } | null;
+};
+
+/**
+ * The latest resubmission of a certificate and the rejection before it, or null when it was
+ * never resubmitted. A certificate rejected again since shows its new rejection instead (the
+ * page's "Sent back to be amended"), so this is null then too.
+ */
+export function lastResubmission(
+  history: readonly Pick<TccHistoryEntry, 'action' | 'comment' | 'at' | 'actor' | 'stage'>[],
+): TccResubmission | null {
+  const ordered = [...history].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  let at = -1;
+  ordered.forEach((entry, i) => {
+    if (entry.action === 'resubmitted') at = i;
+  });
+  const resubmitted = ordered[at];
+  if (!resubmitted) return null;
+  if (ordered.slice(at + 1).some((entry) => entry.action === 'rejected')) return null;
+  const rejected = ordered
+    .slice(0, at)
+    .reverse()
+    .find((entry) => entry.action === 'rejected');
+  return {
+    at: resubmitted.at,
+    by: resubmitted.actor?.name ?? null,
+    note: resubmitted.comment,
+    rejection: rejected
+      ? {
+          at: rejected.at,
+          by: rejected.stage
+            ? `the ${TCC_STAGE_LABELS[rejected.stage]}`
+            : (rejected.actor?.name ?? null),
+          reason: rejected.comment,
+        }
+      : null,
+  };
 }

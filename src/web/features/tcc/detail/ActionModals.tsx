@@ -21,6 +21,8 @@ type Props = {
   action: TccModalAction;
   view: TccView;
   onClose: () => void;
+  /** The action went through (the page then shows its confirmation and the next in the queue). */
+  onDone?: (action: TccModalAction) => void;
 };
 
 const TEXT: Record<
@@ -65,7 +67,7 @@ function explanation(action: TccModalAction, view: TccView): string {
   }
 }
 
-export function TccActionModal({ opened, action, view, onClose }: Props) {
+export function TccActionModal({ opened, action, view, onClose, onDone }: Props) {
   const queryClient = useQueryClient();
   const text = TEXT[action];
   const needsReason = action === 'reject' || action === 'revoke';
@@ -75,6 +77,7 @@ export function TccActionModal({ opened, action, view, onClose }: Props) {
     mutationFn: (body: object) => api.post<TccView>(tccActionPath(view.id, action), body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: tccKeys.all });
+      onDone?.(action);
       onClose();
     },
     // A 409: another officer acted on it first. The page reloads it to show what now stands.

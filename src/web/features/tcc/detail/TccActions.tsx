@@ -1,12 +1,14 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconBan, IconCheck, IconEdit, IconPrinter, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { stageAwaited } from '../../../../shared/tcc/chain';
 import { tccGenerateScreenOf } from '../../../../shared/tcc/lists';
 import type { TccView } from '../../../../shared/tcc/views';
 import { useLazyDialog } from '../../../lib/useLazyDialog';
 import { useShellBase } from '../../../shell/shellPaths';
 import type { TccModalAction } from './ActionModals';
+import { type TccDecision, TccOutcome } from './TccOutcome';
 
 const loadActionModal = () => import('./ActionModals').then((module) => module.TccActionModal);
 
@@ -20,19 +22,39 @@ export function TccActions({ view }: { view: TccView }) {
   const [open, setOpen] = useState<TccModalAction | null>(null);
   // The last action asked for stays, so the dialog keeps its text while it closes; each opening
   // is a new dialog, so nothing typed or refused the last time is still there.
-  const [last, setLast] = useState<{ action: TccModalAction; opening: number }>({
-    action: 'approve',
-    opening: 0,
-  });
+  const [last, setLast] = useState<{
+    action: TccModalAction;
+    opening: number;
+    /** The stage the certificate waited on when the dialog opened: the one deciding. */
+    stage: ReturnType<typeof stageAwaited>;
+  }>({ action: 'approve', opening: 0, stage: null });
   const modal = useLazyDialog(loadActionModal, open !== null);
+  // The decision made here, while the page shows the same certificate (a new id is a new page).
+  const [decision, setDecision] = useState<TccDecision | null>(null);
   const can = new Set(view.actions);
   const ask = (action: TccModalAction) => {
-    setLast((previous) => ({ action, opening: previous.opening + 1 }));
+    setLast((previous) => ({
+      action,
+      opening: previous.opening + 1,
+      stage: stageAwaited(view.status),
+    }));
     setOpen(action);
   };
-  if (can.size === 0) return null;
+  const done = (action: TccModalAction) => {
+    if (action === 'revoke') return;
+    setDecision({
+      action,
+      stage: action === 'print' ? null : last.stage,
+      id: view.id,
+      number: view.number,
+    });
+  };
+  const outcome =
+    decision && decision.id === view.id ? <TccOutcome decision={decision} view={view} /> : null;
+  if (can.size === 0) return outcome;
   return (
-    <>
+    <Stack gap="sm">
+      {outcome}
       <Group gap="sm" wrap="wrap">
         {can.has('approve') && (
           <Button
@@ -89,8 +111,9 @@ export function TccActions({ view }: { view: TccView }) {
           action={last.action}
           view={view}
           onClose={() => setOpen(null)}
+          onDone={done}
         />
       )}
-    </>
+    </Stack>
   );
 }

@@ -15,8 +15,10 @@ import { TccStatusBadge } from '../common/StatusBadge';
 import { awaitedText, latestReason } from '../common/tccText';
 import { TccPending } from '../list/pending';
 import { TccActions } from './TccActions';
+import { TccEvidence } from './TccEvidence';
 import { CertificateCard, HolderCard } from './TccFacts';
 import { TccHistory } from './TccHistory';
+import { TccNotices } from './TccNotices';
 import { YearsTable } from './YearsTable';
 
 /**
@@ -94,6 +96,7 @@ function TccDetail({ view }: { view: TccView }) {
           .
         </Text>
       </Stack>
+      <TccNotices view={view} />
       <TccActions view={view} />
       {view.status === 'revoked' && (
         <Alert color="gray" variant="light" title="Revoked" role="note">
@@ -121,6 +124,7 @@ function TccDetail({ view }: { view: TccView }) {
         </Grid.Col>
       </Grid>
       <YearsTable view={view} />
+      <TccEvidence view={view} />
       <TccHistory view={view} />
     </Stack>
   );

@@ -60,7 +60,10 @@ export function YearsTable({ view }: { view: TccView }) {
 }
 
 function YearRows({ year }: { year: TccYear }) {
-  const isFlagged = year.flag !== null;
+  // Red for a year in arrears or without assessment, and for a PAYE or MDA-staff year whose tax
+  // paid no remittance in the ledger backs (docs/architecture.md §5).
+  const isUnbacked = year.unbacked === true;
+  const isFlagged = year.flag !== null || isUnbacked;
   const red = isFlagged ? 'red.9' : undefined;
   return (
     <>
@@ -72,6 +75,11 @@ function YearRows({ year }: { year: TccYear }) {
           {year.flag && (
             <Text size="xs" fw={600} c="red.9">
               {FLAG_TEXT[year.flag]}
+            </Text>
+          )}
+          {isUnbacked && (
+            <Text size="xs" fw={600} c="red.9" data-testid="tcc-year-unbacked">
+              No matching remittance in the ledger
             </Text>
           )}
         </Table.Td>
@@ -105,12 +113,25 @@ function YearRows({ year }: { year: TccYear }) {
       {isFlagged && (
         <Table.Tr bg="red.0">
           <Table.Td colSpan={6}>
-            <Text size="sm">
-              <Text span fw={600} c="red.9">
-                Justification:{' '}
-              </Text>
-              {year.justification ?? 'None was given.'}
-            </Text>
+            <Stack gap={2}>
+              {isUnbacked && (
+                <Text size="sm">
+                  <Text span fw={600} c="red.9">
+                    Ledger:{' '}
+                  </Text>
+                  {money(year.paidKobo)} entered as paid; the ledger's remittances for this year add
+                  up to {money(year.remittedKobo ?? 0)}.
+                </Text>
+              )}
+              {(year.flag !== null || year.justification) && (
+                <Text size="sm">
+                  <Text span fw={600} c="red.9">
+                    Justification:{' '}
+                  </Text>
+                  {year.justification ?? 'None was given.'}
+                </Text>
+              )}
+            </Stack>
           </Table.Td>
         </Table.Tr>
       )}

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { type GetInputPropsReturnType, type UseFormReturnType, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { isValidBtin } from '../../../../shared/btin';
 import { todayInLagos } from '../../../../shared/dates';
@@ -29,6 +30,7 @@ import { api, isApiError, validationIssues } from '../../../lib/api';
 import { formatLagosDateTime } from '../../../lib/format';
 import { toFieldErrors } from '../../../lib/formErrors';
 import { DetailSkeleton } from '../../../lib/pending/skeletons';
+import { useShellBase } from '../../../shell/shellPaths';
 import { TaxpayerByBtin, useTaxpayerByBtin } from '../../assessments/presumptive/TaxpayerByBtin';
 import { mdaOptionsQuery } from '../../officers/queries';
 import { tccKeys } from '../common/queries';
@@ -67,6 +69,21 @@ function withExtras(
 /** What a refused submission says above the form, beside what it put on the fields. */
 type Refusal = { title: string; body: string } | null;
 
+/** The certificate a DUPLICATE_CERTIFICATE refusal names (its `details`). */
+type HeldCertificate = { id: string; number: string; expiresOn: string | null; message: string };
+
+function heldOf(error: Error): HeldCertificate | null {
+  if (!isApiError(error) || error.code !== 'DUPLICATE_CERTIFICATE') return null;
+  const details = (error.details ?? {}) as Partial<HeldCertificate>;
+  if (typeof details.id !== 'string' || typeof details.number !== 'string') return null;
+  return {
+    id: details.id,
+    number: details.number,
+    expiresOn: details.expiresOn ?? null,
+    message: error.message,
+  };
+}
+
 /** Why the preview refused the BTIN, in the officer's words (a company, no such taxpayer). */
 function previewRefusal(error: Error): string {
   if (isApiError(error) && error.status === 404) return 'No taxpayer has this BTIN';
@@ -87,6 +104,12 @@ export function TccForm(props: {
   const { kind, amending } = props;
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<Refusal>(null);
+  // The approved, unexpired certificate the taxpayer holds, once the server named it: a second
+  // goes on only with the officer's written reason (docs/architecture.md §5, duplicates).
+  const [held, setHeld] = useState<HeldCertificate | null>(null);
+  const [duplicateReason, setDuplicateReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const base = useShellBase();
   // The form checks with what is known when Submit is pressed: the preview, the employer.
   const context = useRef<TccFormContext>({
     kind,
@@ -152,19 +175,37 @@ export function TccForm(props: {
   }, [flaggedKey, isTableKnown]);
 
   const submit = useMutation({
-    mutationFn: (values: TccFormValues) =>
+    mutationFn: ({ values, reason }: { values: TccFormValues; reason?: string }) =>
       amending
         ? api.post<TccCreated>(
             `/api/v1/tcc/${encodeURIComponent(amending.id)}/resubmit`,
             toResubmitInput(kind, values),
           )
-        : api.post<TccCreated>('/api/v1/tcc', toGenerateInput(kind, values)),
+        : api.post<TccCreated>('/api/v1/tcc', {
+            ...toGenerateInput(kind, values),
+            ...(reason ? { duplicateReason: reason } : {}),
+          }),
     onSuccess: (done) => {
       void queryClient.invalidateQueries({ queryKey: tccKeys.all });
       props.onDone({ id: done.id, number: done.number, status: done.status });
     },
-    onError: (error) => setRefusal(showRefusal(error)),
+    onError: (error) => {
+      const named = heldOf(error);
+      setHeld(named);
+      setRefusal(named ? null : showRefusal(error));
+    },
   });
+
+  const generateSecond = () => {
+    const reason = duplicateReason.trim();
+    if (reason.length < 10) {
+      setReasonError('Write why a second certificate is needed, in at least 10 characters');
+      return;
+    }
+    setReasonError(null);
+    setRefusal(null);
+    submit.mutate({ values: form.getValues(), reason });
+  };
 
   function showRefusal(error: Error): Refusal {
     const title = amending
@@ -197,7 +238,8 @@ export function TccForm(props: {
       onSubmit={form.onSubmit(
         (values) => {
           setRefusal(null);
-          submit.mutate(values);
+          setHeld(null);
+          submit.mutate({ values });
         },
         () => setRefusal(null),
       )}
@@ -252,6 +294,41 @@ export function TccForm(props: {
         {refusal && (
           <Alert color="red" variant="light" role="alert" title={refusal.title}>
             {refusal.body}
+          </Alert>
+        )}
+        {held && (
+          <Alert
+            color="notice"
+            variant="light"
+            role="alert"
+            title="The taxpayer already holds a certificate for this purpose"
+            data-testid="tcc-duplicate-refusal"
+          >
+            <Stack gap="sm">
+              <Text size="sm">{held.message}</Text>
+              <Text size="sm">
+                <Link to={`${base}/taxs/tcc/${held.id}`}>Open certificate {held.number}</Link>
+              </Text>
+              <Textarea
+                label="Why a second certificate is needed"
+                description="Every approver sees this at the top of the new certificate"
+                withAsterisk
+                autosize
+                minRows={2}
+                maxLength={1000}
+                value={duplicateReason}
+                error={reasonError}
+                onChange={(event) => setDuplicateReason(event.currentTarget.value)}
+              />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setHeld(null)}>
+                  Not now
+                </Button>
+                <Button loading={submit.isPending} onClick={generateSecond}>
+                  Generate a second certificate
+                </Button>
+              </Group>
+            </Stack>
           </Alert>
         )}
         {preview.data && (

@@ -14,12 +14,11 @@ import { meQuery } from '../../../lib/queries';
 import { useLazyDialog } from '../../../lib/useLazyDialog';
 import { useShellBase } from '../../../shell/shellPaths';
 import { tccExportUrl, tccListQuery } from '../common/queries';
-import { TccListSearch } from '../common/tccSearch';
-import { bulkApproveStage } from '../common/tccText';
+import { defaultTccSortOf, TccListSearch } from '../common/tccSearch';
+import { bulkApproveStage, sortText } from '../common/tccText';
 import { TCC_TABLE } from './pending';
 import { TccFilters } from './TccFilters';
 import { type TccSelection, TccTable } from './TccTable';
-import { DEFAULT_TCC_SORT } from './tableSort';
 
 const loadBulkApproveModal = () =>
   import('./BulkApproveModal').then((module) => module.BulkApproveModal);
@@ -48,6 +47,8 @@ export function TccListSection({ screen, isMine = false, label = screen.title }:
   const [selected, setSelected] = useState<ReadonlyMap<string, TccListItem>>(new Map());
   const [isApproving, setApproving] = useState(false);
   const bulk = useLazyDialog(loadBulkApproveModal, isApproving);
+  const defaultSort = defaultTccSortOf(screen);
+  const sort = search.sort ?? defaultSort;
 
   const selection: TccSelection | undefined = stage
     ? {
@@ -94,6 +95,10 @@ export function TccListSection({ screen, isMine = false, label = screen.title }:
         onClear={list.clearFilters}
       />
 
+      <Text size="sm" c="dimmed" data-testid="tcc-sort-note">
+        {sortText(sort)}
+      </Text>
+
       <ListBody
         query={query}
         what="The certificates"
@@ -124,8 +129,8 @@ export function TccListSection({ screen, isMine = false, label = screen.title }:
             recordHref={(row) => `${base}/taxs/tcc/${row.id}`}
             selection={selection}
             sorting={{
-              sort: search.sort ?? DEFAULT_TCC_SORT,
-              onChange: (sort) => list.setSort(sort, DEFAULT_TCC_SORT),
+              sort,
+              onChange: (next) => list.setSort(next, defaultSort),
             }}
             onPageChange={list.onPageChange}
             onPageSizeChange={list.onPageSizeChange}
