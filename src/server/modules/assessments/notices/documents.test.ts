@@ -111,9 +111,7 @@ describe('renderNoticePdf', () => {
     expect(text).toContain(squeeze('₦3,000,000.00 ₦500,000.00 ₦500,000.00'));
     expect(text).toContain('0%');
     expect(text).toContain(squeeze(OBJECTION_SENTENCE));
-    expect(text).toContain(
-      squeeze(noticeVerifyUrl('https://revdesk.example/', 'K7MX93QDPA')),
-    );
+    expect(text).toContain(squeeze(noticeVerifyUrl('https://revdesk.example/', 'K7MX93QDPA')));
   });
 
   it('a waived penalty says "Waived" and charges only the tax outstanding', async () => {

@@ -12,9 +12,9 @@ import {
   StoredPresumptiveComputation,
 } from '../../../../shared/assessments/notices';
 import { todayInLagos } from '../../../../shared/dates';
+import { PaymentListQuery } from '../../../../shared/payments';
 import type { PublicMatch } from '../../../../shared/publicCheck';
 import { maskPublicName } from '../../../../shared/publicCode';
-import { PaymentListQuery } from '../../../../shared/payments';
 import { PersonalIncomeTaxComputation } from '../../../../shared/tax';
 import type { Actor } from '../../../auth/actor';
 import { limitPerMinute } from '../../../auth/rateLimit';
@@ -222,7 +222,11 @@ export function createNoticeService(deps: NoticeServiceDeps) {
      * The bare notice number's check (ADR 0032): a standing notice with this number and this tax
      * assessed, or not. Nothing else, so walking the numbers learns nothing.
      */
-    async matchNotice(actor: Actor, noticeNumber: string, amountKobo: number): Promise<PublicMatch> {
+    async matchNotice(
+      actor: Actor,
+      noticeNumber: string,
+      amountKobo: number,
+    ): Promise<PublicMatch> {
       await limitChecks(actor);
       const row = await selectAssessmentByNoticeNumber(db, noticeNumber);
       return {

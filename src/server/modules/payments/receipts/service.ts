@@ -1,5 +1,6 @@
 import { todayInLagos } from '../../../../shared/dates';
 import type { PaymentView, PublicReceiptView } from '../../../../shared/payments';
+import type { PublicMatch } from '../../../../shared/publicCheck';
 import type { Actor } from '../../../auth/actor';
 import { whereInActorMdas } from '../../../auth/mdaScope';
 import { limitPerMinute } from '../../../auth/rateLimit';
@@ -11,7 +12,6 @@ import { createLedger } from '../ledger/ledger';
 import type { Settlements } from '../ledger/settlements';
 import { type PaymentViewRow, selectPaymentById } from '../queries';
 import { toPaymentView, toPublicReceiptView } from '../view';
-import type { PublicMatch } from '../../../../shared/publicCheck';
 import {
   selectPaymentByPublicCode,
   selectPaymentByReceiptNumber,
@@ -105,7 +105,11 @@ export function createReceiptService({ db, config, settlements }: ReceiptService
     async verifyReceipt(actor: Actor, code: string): Promise<PublicReceiptView> {
       await limitChecks(actor);
       const row = await selectPaymentByPublicCode(db, code);
-      if (!row?.receiptNumber || !row.paidAt || (row.status !== 'paid' && row.status !== 'reversed')) {
+      if (
+        !row?.receiptNumber ||
+        !row.paidAt ||
+        (row.status !== 'paid' && row.status !== 'reversed')
+      ) {
         throw new AppError('NOT_FOUND', UNKNOWN_RECEIPT);
       }
       return toPublicReceiptView({
@@ -120,7 +124,11 @@ export function createReceiptService({ db, config, settlements }: ReceiptService
      * The bare receipt number's check (ADR 0032): a paid, unreversed receipt with this number
      * and this amount, or not. Nothing else, so walking the numbers learns nothing.
      */
-    async matchReceipt(actor: Actor, receiptNumber: string, amountKobo: number): Promise<PublicMatch> {
+    async matchReceipt(
+      actor: Actor,
+      receiptNumber: string,
+      amountKobo: number,
+    ): Promise<PublicMatch> {
       await limitChecks(actor);
       const row = await selectPaymentByReceiptNumber(db, receiptNumber);
       return { match: row?.status === 'paid' && row.amountKobo === amountKobo };

@@ -187,9 +187,9 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
     const revoked = await pdfOf(tcc.id);
     expect(revoked.statusCode).toBe(200);
     expect(await pdfText(revoked.rawPayload)).toContain('Issued on a forged student card.');
-    expect((await send(ctx, null, 'GET', `/api/v1/public/tcc/${tcc.publicCode}`)).json().status).toBe(
-      'revoked',
-    );
+    expect(
+      (await send(ctx, null, 'GET', `/api/v1/public/tcc/${tcc.publicCode}`)).json().status,
+    ).toBe('revoked');
   });
 
   it('a reprint says COPY, a revoked certificate says REVOKED with its reason; the QR code still reads', async () => {
