@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { scanPdfQr } from '../src/server/testing/scanPdfQr';
+import { scanPdfQrOnAnyPage } from '../src/server/testing/scanPdfQr';
 import { expect, signIn, test } from './fixtures';
 
 /** Digits nobody else in this run has (a NIN, a phone number). */
@@ -267,7 +267,7 @@ test('a director decides an objection as upheld: a revised notice replaces the o
   const verifyPathOf = async (id: string | undefined) => {
     const pdf = await page.request.get(`/api/v1/assessments/${id}/notice.pdf`);
     expect(pdf.status()).toBe(200);
-    return new URL((await scanPdfQr(new Uint8Array(await pdf.body()))) ?? '').pathname;
+    return new URL((await scanPdfQrOnAnyPage(new Uint8Array(await pdf.body()))) ?? '').pathname;
   };
   const [revisedPath, oldPath] = [await verifyPathOf(revisedId), await verifyPathOf(issued.id)];
   await page.context().clearCookies();
