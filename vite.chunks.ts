@@ -60,6 +60,7 @@ const CHUNKS = [
 export function chunkGroups(webRoot: string): Rolldown.CodeSplittingGroup[] {
   const entryId = path.join(webRoot, 'main.tsx');
   const signInId = path.join(webRoot, 'signInEntry.tsx');
+  const verifyId = path.join(webRoot, 'verifyEntry.tsx');
   const shellIds = [
     path.join(webRoot, 'shell/OfficerShell.tsx'),
     path.join(webRoot, 'shell/ShellFrame.tsx'),
@@ -72,13 +73,16 @@ export function chunkGroups(webRoot: string): Rolldown.CodeSplittingGroup[] {
     // clamp) it would make every page that loads `vendor-pages` load it too.
     ...(chunk === 'vendor-forms' ? { includeDependenciesRecursively: false } : {}),
     name: (moduleId, context) => {
-      plan ??= planChunks(context, entryId, signInId, shellIds);
+      plan ??= planChunks(context, entryId, signInId, verifyId, shellIds);
       return plan.get(moduleId) === chunk ? chunk : null;
     },
   }));
 }
 
 const isPackage = (moduleId: string) => /[\\/]node_modules[\\/]/.test(moduleId);
+
+/** The public checks' own code (features/verify/), which only their page loads. */
+const isVerifyPage = (moduleId: string) => /[\\/]features[\\/]verify[\\/]/.test(moduleId);
 
 /**
  * A package's index that only re-exports its parts (Mantine's): walked through whole, it would
@@ -183,12 +187,24 @@ function planChunks(
   context: ChunkingContext,
   entryId: string,
   signInId: string,
+  verifyId: string,
   shellIds: string[],
 ): Map<string, string | null> {
   const plan = new Map<string, string | null>();
   const signIn = staticClosure(context, signInId);
   for (const moduleId of signIn) {
     if (!isZod(moduleId)) plan.set(moduleId, isPackage(moduleId) ? 'vendor' : 'sign-in');
+  }
+  // The public checks (verifyEntry.tsx, ADR 0032): the few packages and shared helpers they
+  // need beyond the sign-in page's go with the sign-in page's (both public pages load them; a
+  // few KB for sign-in), their own code stays in their page's chunk. Never `vendor-app` and
+  // the rest, which would break their 150 KB (docs/architecture.md §9).
+  if (context.getModuleInfo(verifyId)) {
+    for (const moduleId of staticClosure(context, verifyId)) {
+      if (plan.has(moduleId) || isZod(moduleId)) continue;
+      if (isPackage(moduleId)) plan.set(moduleId, 'vendor');
+      else if (!isVerifyPage(moduleId)) plan.set(moduleId, 'sign-in');
+    }
   }
   const entry = staticClosure(context, entryId);
   for (const moduleId of entry) {
@@ -199,6 +215,7 @@ function planChunks(
   // The two entry modules stay in their pages' own chunks: each draws its page when it runs, so
   // neither may run as part of a shared chunk the other page loads.
   plan.set(signInId, null);
+  plan.set(verifyId, null);
   plan.set(entryId, null);
   // Every module a lazy import reaches, and how many lazy imports reach it.
   const lazyRoots = new Set<string>();

@@ -81,6 +81,8 @@ export default defineConfig({
       input: {
         index: path.join(webRoot, 'index.html'),
         'sign-in-page': path.join(webRoot, 'sign-in.html'),
+        // The public checks (/verify/…) on their own (src/web/verifyEntry.tsx, ADR 0032).
+        'verify-page': path.join(webRoot, 'verify.html'),
       },
       output: { codeSplitting: { groups: chunkGroups(webRoot) } },
     },

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
+import { scanPdfQrOnAnyPage } from '../src/server/testing/scanPdfQr';
 import { expect, signIn, test } from './fixtures';
 
 /** Digits nobody else in this run has (a NIN, a phone number). */
@@ -261,23 +262,33 @@ test('a director decides an objection as upheld: a revised notice replaces the o
   expect(revised.taxKobo).toBeLessThan(issued.taxKobo);
   await decided.getByRole('button', { name: 'Done' }).click();
 
-  // The public check, signed out: the revised notice is genuine, the old one replaced, a
-  // made-up one not found.
+  // The public check, signed out, by the codes the notices' QR codes hold (ADR 0032): the
+  // revised notice is genuine, the old one replaced, a made-up code not found.
+  const verifyPathOf = async (id: string | undefined) => {
+    const pdf = await page.request.get(`/api/v1/assessments/${id}/notice.pdf`);
+    expect(pdf.status()).toBe(200);
+    return new URL((await scanPdfQrOnAnyPage(new Uint8Array(await pdf.body()))) ?? '').pathname;
+  };
+  const [revisedPath, oldPath] = [await verifyPathOf(revisedId), await verifyPathOf(issued.id)];
   await page.context().clearCookies();
-  await page.goto(`/verify/assessment/${encodeURIComponent(revisedNotice)}`);
+  await page.goto(revisedPath);
   await expect(page.getByRole('status').filter({ hasText: 'Genuine notice' })).toBeVisible();
   await expect(page.getByText(revisedNotice)).toBeVisible();
-  await expect(page.getByText(/^Preye /)).toBeVisible();
+  // Every name masked the same way, the first name too (ADR 0032).
+  await expect(page.getByText(/^P\*{4} /)).toBeVisible();
+  await expect(page.getByText('Preye')).toHaveCount(0);
   await expect(page.getByText(surname)).toHaveCount(0);
   await expect(page.getByText('2024', { exact: true })).toBeVisible();
 
-  await page.goto(`/verify/assessment/${encodeURIComponent(notice)}`);
+  await page.goto(oldPath);
   await expect(
-    page.getByRole('alert').filter({ hasText: 'This notice was replaced' }),
+    page.getByRole('alert').filter({ hasText: 'Do not rely on this notice: it was replaced' }),
   ).toBeVisible();
 
-  await page.goto('/verify/assessment/BIRS/DA/2024/999999XYZ');
-  await expect(page.getByRole('alert').filter({ hasText: 'Notice not found' })).toBeVisible();
+  await page.goto('/verify/assessment/ZZZZZZZZZZ');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Do not rely on this notice' }),
+  ).toBeVisible();
   await expect(page.getByText(/may be forged/)).toBeVisible();
 });
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
+import { scanPdfQr } from '../src/server/testing/scanPdfQr';
 import { expect, sidebar, signIn, test } from './fixtures';
 
 /** Digits nobody else in this run has (a NIN, a phone number). */
@@ -193,13 +194,17 @@ test.describe('payment history', () => {
     const pdf = await readFile((await (await receipt).path()) ?? '');
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-    // The QR code's page, as anyone would open it: genuine.
+    // The QR code's page, as anyone would open it: genuine. The QR code holds the receipt's
+    // verification code, not its number (ADR 0032).
+    const qr = new URL((await scanPdfQr(new Uint8Array(pdf))) ?? '');
+    expect(qr.pathname).toMatch(/^\/verify\/receipt\/[2-9A-HJKMNP-Z]{10}$/);
     const verify = await page.context().newPage();
-    await verify.goto(`/verify/receipt/${encodeURIComponent(receiptNumber)}`);
+    await verify.goto(qr.pathname);
     await expect(verify.getByRole('status').filter({ hasText: 'Genuine receipt' })).toBeVisible();
     await expect(verify.getByText(receiptNumber, { exact: true })).toBeVisible();
     await expect(verify.getByText('₦1,500.00')).toBeVisible();
-    await expect(verify.getByText(mda.name, { exact: true })).toBeVisible();
+    // In the facts (the page's header names the service, which may be the MDA).
+    await expect(verify.getByRole('main').getByText(mda.name, { exact: true })).toBeVisible();
     // Enough to prove the receipt, nothing more: the payer's name is masked, no BTIN, no RRR.
     await expect(verify.getByText(`Preye ${surname}`, { exact: true })).toHaveCount(0);
     await expect(verify.getByText(btin)).toHaveCount(0);
@@ -220,7 +225,7 @@ test.describe('payment history', () => {
     await expect(drawer.getByRole('link', { name: 'Download e-receipt' })).toHaveCount(0);
     await verify.reload();
     await expect(
-      verify.getByRole('alert').filter({ hasText: 'This receipt was reversed' }),
+      verify.getByRole('alert').filter({ hasText: 'Do not accept this receipt: it was reversed' }),
     ).toBeVisible();
     await verify.close();
   });
@@ -318,10 +323,12 @@ test('an officer raises a bill from a taxpayer page, gets its RRR, and cancels i
   ).toContainText('Cancelled');
 });
 
-test('the verify page says plainly when a receipt number is not RevDesk’s', async ({ page }) => {
-  await page.goto(`/verify/receipt/${encodeURIComponent('BIRS/2026/9999999')}`);
-  await expect(page.getByRole('alert').filter({ hasText: 'Receipt not found' })).toBeVisible();
-  await expect(page.getByRole('alert')).toContainText('BIRS/2026/9999999');
+test('the verify page says plainly when a receipt code is not the service’s', async ({ page }) => {
+  await page.goto('/verify/receipt/ZZZZ-ZZZZ-ZZ');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Do not accept this receipt' }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('ZZZZZZZZZZ');
   // No sign-in was asked for, and nothing else is said.
   await expect(page).toHaveURL(/\/verify\/receipt\//);
   await expect(page.getByText('Genuine receipt')).toHaveCount(0);

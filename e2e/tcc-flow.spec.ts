@@ -112,8 +112,9 @@ test('generate, three approvals from three sessions, print, the QR says valid, r
   const checker = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const verify = await checker.newPage();
   await verify.goto(`${url.pathname}${url.hash}`);
-  await expect(verify.getByText('VALID certificate')).toBeVisible();
-  await expect(verify.getByText('Signature genuine', { exact: true })).toBeVisible();
+  // One verdict from the record and the signature (ADR 0032).
+  await expect(verify.locator('[data-verdict="valid"]')).toContainText('Valid certificate');
+  await expect(verify.getByText('What the QR code’s signed facts say')).toBeVisible();
 
   const chairman = await sessionOf(browser, 'tcc_chairman');
   await act(chairman, id, 'Revoke', 'Issued on a forged contract award letter');
@@ -121,6 +122,9 @@ test('generate, three approvals from three sessions, print, the QR says valid, r
   await chairman.context().close();
 
   await verify.reload();
-  await expect(verify.getByText('REVOKED — not valid')).toBeVisible();
+  await expect(verify.locator('[data-verdict="invalid"]')).toContainText(
+    'Do not accept this certificate: it was revoked',
+  );
+  await expect(verify.getByText('Valid certificate')).toHaveCount(0);
   await checker.close();
 });

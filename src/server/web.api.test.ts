@@ -19,6 +19,7 @@ import { indexTemplate, ROBOTS_TXT } from './web';
  */
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>RevDesk</title>${'<!-- padding -->'.repeat(80)}</head><body><div id="root"></div></body></html>`;
 const SIGN_IN_HTML = `<!doctype html><html lang="en"><head><title>Sign in · RevDesk</title>${'<!-- sign-in -->'.repeat(80)}</head><body><div id="root"></div></body></html>`;
+const VERIFY_HTML = `<!doctype html><html lang="en"><head><title>Verify a document</title>${'<!-- verify -->'.repeat(80)}</head><body><div id="root"></div></body></html>`;
 const APP_JS = `export const greeting = ${JSON.stringify('Sign in to RevDesk. '.repeat(80))};\n`;
 
 /**
@@ -46,6 +47,7 @@ beforeAll(async () => {
   };
   write('index.html', INDEX_HTML);
   write('sign-in.html', SIGN_IN_HTML);
+  write('verify.html', VERIFY_HTML);
   write('assets/app-Ab12Cd34.js', APP_JS);
   writeFileSync(path.join(webDir, 'assets', 'logo-Ef56Gh78.png'), Buffer.from([0x89, 0x50, 0x4e]));
   ctx = await createTestContext({ webDir });
@@ -121,13 +123,16 @@ function nonceOf(html: string): string {
   return nonce;
 }
 
-describe("the app's routes load the app (the sign-in paths the sign-in page), compressed, with its CSP", () => {
+describe("the app's routes load the app (the sign-in paths the sign-in page, /verify/… the checks' page), compressed, with its CSP", () => {
   it.each([
     ['/birs/dashboard', INDEX_HTML],
     ['/auth/login?returnUrl=%2Fbirs%2Ftaxpayer%2F1234567890', SIGN_IN_HTML],
     ['/account/login', SIGN_IN_HTML],
     ['/error/500', INDEX_HTML],
-    ['/verify/receipt/BIRS/2026/0000001', INDEX_HTML],
+    // The public checks are a page of their own (ADR 0032), old number addresses included.
+    ['/verify/receipt/K7MX93QDPA', VERIFY_HTML],
+    ['/verify/receipt/BIRS/2026/0000001', VERIFY_HTML],
+    ['/verify/tcc/K7MX93QDPA', VERIFY_HTML],
     ['/governor/dashboard', INDEX_HTML],
     ['/', INDEX_HTML],
   ])('%s', async (url, page) => {

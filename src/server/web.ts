@@ -18,6 +18,10 @@ const NONCE = '{{csp-nonce}}';
 const SIGN_IN_PAGE = 'sign-in.html';
 const SIGN_IN_PATHS = new Set(['/auth/login', '/account/login', '/auth/login/', '/account/login/']);
 
+/** The public checks on their own (src/web/verifyEntry.tsx, ADR 0032), for /verify/…. */
+const VERIFY_PAGE = 'verify.html';
+const isVerifyPath = (pathname: string) => pathname.startsWith('/verify/');
+
 /**
  * index.html made ready for a nonce per answer (ADR 0014): a `csp-nonce` meta tag that
  * src/web/main.tsx hands to Mantine for the <style> tags it injects, and the nonce on any
@@ -64,7 +68,7 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
       // and Vary: Accept-Encoding set by the plugin); the copies are not routes of their own.
       preCompressed: true,
       // The pages are written per answer, with their nonce (sendPage below).
-      globIgnore: ['**/*.br', '**/*.gz', 'robots.txt', 'index.html', SIGN_IN_PAGE],
+      globIgnore: ['**/*.br', '**/*.gz', 'robots.txt', 'index.html', SIGN_IN_PAGE, VERIFY_PAGE],
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset's name: they never change, so cache them a year.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -85,7 +89,9 @@ export async function serveWebApp(app: FastifyInstance, { webDir }: { webDir: st
     const page =
       SIGN_IN_PATHS.has(pathname) && existsSync(path.join(webDir, SIGN_IN_PAGE))
         ? SIGN_IN_PAGE
-        : 'index.html';
+        : isVerifyPath(pathname) && existsSync(path.join(webDir, VERIFY_PAGE))
+          ? VERIFY_PAGE
+          : 'index.html';
     const template = indexTemplate(await readFile(path.join(webDir, page), 'utf8'));
     const nonce = newCspNonce();
     return reply

@@ -19,7 +19,6 @@ import { paymentPages } from './features/payments/routes';
 import { profilePages, profileShortcut } from './features/profile/routes';
 import { taxpayerPages } from './features/taxpayers/routes';
 import { tccPages } from './features/tcc/routes';
-import { verifyPages } from './features/verify/routes';
 import { isUnauthenticated } from './lib/api';
 import { PageSkeleton } from './lib/pending/skeletons';
 import { fetchSignedInOfficer, meQuery } from './lib/queries';
@@ -161,7 +160,6 @@ const routeTree = rootRoute.addChildren([
   errorRoute,
   errorTypeRoute,
   profileShortcut(rootRoute),
-  ...verifyPages(rootRoute),
   birsRoute.addChildren(shellPages(birsRoute, SHELL_BASES.birs)),
   governorRoute.addChildren(shellPages(governorRoute, SHELL_BASES.governor)),
   unknownPathRoute,

@@ -19,3 +19,20 @@ export async function scanPdfQr(pdf: Uint8Array, page = 1): Promise<string | nul
     await parser.destroy();
   }
 }
+
+/**
+ * The QR code on whichever of the first `pages` pages holds one (a notice's comes after its
+ * computation, often on page 2); null when none does.
+ */
+export async function scanPdfQrOnAnyPage(pdf: Uint8Array, pages = 3): Promise<string | null> {
+  for (let page = 1; page <= pages; page += 1) {
+    try {
+      const found = await scanPdfQr(pdf.slice(), page);
+      if (found) return found;
+    } catch {
+      // No such page: the document is shorter.
+      return null;
+    }
+  }
+  return null;
+}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { INCOME_SOURCES, type IncomeSource, type ReliefKind } from '../tax/laws';
 import { ASSESSMENT_KINDS, ASSESSMENT_STATUSES, TRADE_CATEGORY_RULES, TRADER_SIZES } from './enums';
-import { isStorableText } from './text';
 
 /**
  * The documents of an assessment (docs/product.md §7 Assessment): the notice of assessment, the public
@@ -10,16 +9,6 @@ import { isStorableText } from './text';
 
 export const NoticeAssessmentParams = z.object({ id: z.uuid({ error: 'Not an assessment id' }) });
 export const ObjectionIdParams = z.object({ id: z.uuid({ error: 'Not an objection id' }) });
-
-/** A notice number as typed or scanned (`BIRS/DA/2026/000042`), slashes URL-encoded. */
-export const NoticeNumberParams = z.object({
-  noticeNumber: z
-    .string()
-    .trim()
-    .min(1, { error: 'Enter the notice number' })
-    .max(64, { error: 'A notice number is at most 64 characters' })
-    .refine(isStorableText, { error: 'This is not a notice number' }),
-});
 
 /**
  * What the public verify page may say of a notice: that it is genuine, its status, whose (the
@@ -32,14 +21,14 @@ export const PublicAssessmentView = z
     /** Issued by this service and still standing (not revised by an objection, not cancelled). */
     isGenuine: z.boolean(),
     status: z.enum(ASSESSMENT_STATUSES),
-    /** "Ebiere A. Alamieyeseigha" → "Ebiere A* A************a" (as the public receipt check). */
+    /** "Ebiere Alamieyeseigha" → "E***** A*************", as every public check (shared/publicCode.ts). */
     maskedName: z.string(),
     taxYear: z.number().int(),
     kind: z.enum(ASSESSMENT_KINDS),
     /** The tax assessed, in kobo. */
     amountKobo: z.number().int(),
-    /** ISO 8601. */
-    issuedAt: z.string(),
+    /** The day it was issued, in Lagos (YYYY-MM-DD): never the time (ADR 0032). */
+    issuedOn: z.string(),
   })
   .meta({ id: 'PublicAssessment' });
 export type PublicAssessmentView = z.infer<typeof PublicAssessmentView>;

@@ -254,17 +254,14 @@ export const PublicReceiptView = z
     isGenuine: z.boolean(),
     status: z.enum(['paid', 'reversed']),
     amountKobo: z.number().int(),
-    paidAt: z.string(),
+    /** The day it was paid, in Lagos (YYYY-MM-DD): never the time (ADR 0032). */
+    paidOn: z.string(),
     mdaName: z.string(),
-    /** The middle masked: first word whole, every other word its first and last letter ("Ebiere A. Alamieyeseigha" → "Ebiere A* A************a"; payments/view.ts maskPayerName); "" when no name was recorded. */
+    /** Masked as every public check masks a name, "Ebiere Alamieyeseigha" → "E***** A*************" (shared/publicCode.ts); "" when no name was recorded. */
     payerName: z.string(),
   })
   .meta({ id: 'PublicReceipt' });
 export type PublicReceiptView = z.infer<typeof PublicReceiptView>;
-
-export const ReceiptNumberParams = z.object({
-  receiptNumber: z.string().trim().min(1).max(64),
-});
 
 /** Payers who paid with no BTIN: auto-registered ones, and ones waiting to be matched. */
 export const AUTO_REG_STATES = ['auto-registered', 'unmatched'] as const;

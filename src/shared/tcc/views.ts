@@ -294,25 +294,16 @@ export const PUBLIC_TCC_STATUSES = ['valid', 'revoked', 'expired', 'unknown'] as
 export const PublicTccView = z
   .object({
     status: z.enum(PUBLIC_TCC_STATUSES),
-    number: z.string(),
-    /** `J*** O******`: enough to compare with the paper, not to learn a name. */
+    /** The certificate's number; null when the code names none (ADR 0032). */
+    number: z.string().nullable(),
+    /** `J*** O******`: enough to compare with the paper, not to learn a name. Never the BTIN (ADR 0032). */
     maskedName: z.string().nullable(),
-    btin: z.string().nullable(),
     issuedOn: z.string().nullable(),
     expiresOn: z.string().nullable(),
     years: z.array(z.number().int()),
   })
   .meta({ id: 'PublicTcc' });
 export type PublicTccView = z.infer<typeof PublicTccView>;
-
-export const TccNumberParams = z.object({
-  number: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9/_-]+$/, { error: 'Not a certificate number' }),
-});
 
 /** The service's public keys for checking a certificate's signed QR payload offline (ADR 0013). */
 export const PublicKeyList = z

@@ -51,11 +51,13 @@ const NOT_MDA_SCOPED: Record<string, string> = {
     'reference data of the whole country',
   'GET /api/v1/taxpayers/lookup':
     "the top bar's search by BTIN, e-mail or phone: taxpayers belong to the state, not to an MDA",
-  'GET /api/v1/public/receipts/{receiptNumber}':
+  'GET /api/v1/public/receipts/{code}':
     'public by design: whoever holds a receipt may check it (its MDA, a masked payer)',
-  'GET /api/v1/public/assessments/{noticeNumber}':
-    'public by design: a notice is checked by anyone',
-  'GET /api/v1/public/tcc/{number}': 'public by design: a certificate is checked by anyone',
+  'GET /api/v1/public/receipts/match': 'public by design: match or no match, nothing else',
+  'GET /api/v1/public/assessments/{code}': 'public by design: a notice is checked by anyone',
+  'GET /api/v1/public/assessments/match': 'public by design: match or no match, nothing else',
+  'GET /api/v1/public/tcc/{code}': 'public by design: a certificate is checked by anyone',
+  'GET /api/v1/public/tcc/match': 'public by design: match or no match, nothing else',
   'GET /api/v1/public/keys': 'the public keys that sign certificates',
 };
 

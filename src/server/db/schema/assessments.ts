@@ -88,6 +88,11 @@ export const assessments = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** `<prefix>/DA/<year>/<sequence>` or `<prefix>/PT/…`; given when the assessment is issued. */
     noticeNumber: text('notice_number'),
+    /**
+     * The unguessable code its verification address carries, in its QR code and typed (ADR 0032):
+     * ten characters of PUBLIC_CODE_ALPHABET, drawn by revdesk_public_code() (migration).
+     */
+    publicCode: text('public_code').notNull().default(sql`revdesk_public_code()`),
     kind: assessmentKind('kind').notNull(),
     source: assessmentSource('source').notNull(),
     status: assessmentStatus('status').notNull(),
@@ -132,6 +137,7 @@ export const assessments = pgTable(
   },
   (t) => [
     uniqueIndex('assessments_notice_number_key').on(t.noticeNumber),
+    uniqueIndex('assessments_public_code_key').on(t.publicCode),
     // One assessment stands for a taxpayer, year and kind at a time (STANDING_ASSESSMENT_STATUSES).
     uniqueIndex('assessments_standing_key')
       .on(t.btin, t.taxYear, t.kind)

@@ -43,6 +43,11 @@ export const payments = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** `<prefix>/<year>/<sequence>`, e.g. BIRS/2026/0000042; given when the payment is paid. */
     receiptNumber: text('receipt_number'),
+    /**
+     * The unguessable code its verification address carries, in its QR code and typed (ADR 0032):
+     * ten characters of PUBLIC_CODE_ALPHABET, drawn by revdesk_public_code() (migration).
+     */
+    publicCode: text('public_code').notNull().default(sql`revdesk_public_code()`),
     rrr: text('rrr'),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     mdaId: uuid('mda_id')
@@ -120,6 +125,7 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_receipt_number_key').on(t.receiptNumber),
+    uniqueIndex('payments_public_code_key').on(t.publicCode),
     uniqueIndex('payments_rrr_key').on(t.rrr),
     index('payments_created_at_idx').on(t.createdAt),
     // Newest paid first reads the index in order (nulls, the unpaid, last), for all and per MDA.

@@ -48,6 +48,11 @@ export const tccs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** `<prefix>/TCC/<year>/<sequence>`, given when generated. */
     number: text('number').notNull(),
+    /**
+     * The unguessable code its verification address carries, in its QR code and typed (ADR 0032):
+     * ten characters of PUBLIC_CODE_ALPHABET, drawn by revdesk_public_code() (migration).
+     */
+    publicCode: text('public_code').notNull().default(sql`revdesk_public_code()`),
     kind: tccKind('kind').notNull(),
     status: tccStatus('status').notNull(),
     btin: text('btin')
@@ -99,6 +104,7 @@ export const tccs = pgTable(
   },
   (t) => [
     uniqueIndex('tccs_number_key').on(t.number),
+    uniqueIndex('tccs_public_code_key').on(t.publicCode),
     // One open certificate per taxpayer, kind and purpose (TCC_OPEN_STATUSES).
     uniqueIndex('tccs_open_key')
       .on(t.btin, t.kind, t.purpose)

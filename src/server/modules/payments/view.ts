@@ -1,5 +1,6 @@
 import { todayInLagos } from '../../../shared/dates';
 import type { PaymentChannel, PaymentView, PublicReceiptView } from '../../../shared/payments';
+import { maskPublicName } from '../../../shared/publicCode';
 import { isoTimestamp } from '../../db/driverRows';
 import type { PaymentDriverRow, PaymentViewRow } from './queries';
 
@@ -84,33 +85,7 @@ export function lagosDateTime(at: Date | null): string {
   return `${todayInLagos(at)} ${time}`;
 }
 
-const graphemes = (word: string) =>
-  Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(word), (s) => s.segment);
-
-/** "Alamieyeseigha" → "A************a"; a word of one or two letters → "A*". */
-function maskWord(word: string): string {
-  const letters = graphemes(word);
-  if (letters.length <= 2) return `${letters[0] ?? ''}*`;
-  return `${letters[0]}${'*'.repeat(letters.length - 2)}${letters[letters.length - 1]}`;
-}
-
-/**
- * The payer's name as the public verify page shows it (the brief: "payer's name with the middle
- * masked"). The first word stays whole, so the holder of the receipt recognises it; every
- * other word keeps only its first and last letter, so a stranger who scans the QR code cannot
- * read the surname or middle names:
- * "Ebiere A. Alamieyeseigha" → "Ebiere A* A************a". A one-word name keeps only its
- * first and last letter. No name recorded → "" (the page says so).
- */
-export function maskPayerName(name: string | null): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  const [first, ...rest] = words;
-  if (!first) return '';
-  if (rest.length === 0) return maskWord(first);
-  return [first, ...rest.map(maskWord)].join(' ');
-}
-
-/** What the public may learn of a receipt: enough to prove it, nothing more (no phone, e-mail, BTIN, RRR). */
+/** What the public may learn of a receipt: enough to prove it, nothing more (no phone, e-mail, BTIN, RRR, time; ADR 0032). */
 export function toPublicReceiptView(
   row: PaymentViewRow & { receiptNumber: string; paidAt: Date; status: 'paid' | 'reversed' },
 ): PublicReceiptView {
@@ -119,8 +94,9 @@ export function toPublicReceiptView(
     isGenuine: row.status === 'paid',
     status: row.status,
     amountKobo: row.amountKobo,
-    paidAt: row.paidAt.toISOString(),
+    // The day, not the time (ADR 0032).
+    paidOn: todayInLagos(row.paidAt),
     mdaName: row.mdaName,
-    payerName: maskPayerName(row.payerName),
+    payerName: maskPublicName(row.payerName),
   };
 }

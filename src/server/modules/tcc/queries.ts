@@ -20,6 +20,12 @@ export async function findTccByNumber(db: Db, number: string): Promise<TccRow | 
   return row ?? null;
 }
 
+/** A certificate by its public code (ADR 0032), looked up by its unique index. */
+export async function findTccByPublicCode(db: Db, code: string): Promise<TccRow | null> {
+  const [row] = await db.select().from(tccs).where(eq(tccs.publicCode, code)).limit(1);
+  return row ?? null;
+}
+
 /** The row under a lock until the caller's transaction ends (SELECT … FOR UPDATE). */
 export async function findTccForUpdate(tx: Db, id: string): Promise<TccRow | null> {
   const [row] = await tx.select().from(tccs).where(eq(tccs.id, id)).for('update').limit(1);

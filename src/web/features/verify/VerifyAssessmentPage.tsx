@@ -1,150 +1,123 @@
-import { Alert, Button, Center, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertTriangle, IconCircleCheck, IconQuestionMark } from '@tabler/icons-react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   ASSESSMENT_KIND_LABELS,
   ASSESSMENT_STATUS_LABELS,
 } from '../../../shared/assessments/enums';
 import type { PublicAssessmentView } from '../../../shared/assessments/notices';
 import { formatKoboAsNaira } from '../../../shared/money';
-import { api, isApiError } from '../../lib/api';
-import { formatLagosDate } from '../../lib/format';
-import { Spinner } from '../../lib/pending/Spinner';
-import { PublicLayout } from '../../shell/PublicLayout';
-
-/** What the public may learn of a notice. Notice numbers hold '/', so the number is encoded. */
-const publicAssessmentQuery = (noticeNumber: string) =>
-  queryOptions({
-    queryKey: ['public-assessment', noticeNumber] as const,
-    queryFn: () =>
-      api.get<PublicAssessmentView>(
-        `/api/v1/public/assessments/${encodeURIComponent(noticeNumber)}`,
-      ),
-    // A "not found" is an answer, not a hiccup to retry.
-    retry: false,
-  });
-
-/** The notice number in the path, encoded by the QR code (BIRS%2FDA%2F…) or typed with slashes. */
-function noticeNumberOf(splat: string): string {
-  try {
-    return decodeURIComponent(splat).trim();
-  } catch {
-    // A stray '%' that is no escape: the number is taken as it was typed.
-    return splat.trim();
-  }
-}
+import { Facts } from './Facts';
+import { ISSUER } from './issuer';
+import { NumberCheck } from './NumberCheck';
+import { formatDay, type Reference } from './reference';
+import { isOffline, usePublicAnswer } from './usePublicAnswer';
+import { Verdict } from './Verdict';
 
 /**
- * /verify/assessment/{noticeNumber}: anyone holding a notice of assessment, with no sign-in,
- * learns whether RevDesk issued it and whether it still stands — and nothing about the
- * taxpayer beyond a masked name (docs/product.md §7 Assessment; as the receipt check).
+ * /verify/assessment/{code}: anyone holding a notice of assessment, with no sign-in, learns
+ * whether the service issued it and whether it still stands — and nothing about the taxpayer
+ * beyond a masked name (ADR 0032; docs/product.md §7 Assessment). A notice number instead of a
+ * code is checked against the tax it assesses.
  */
-export function VerifyAssessmentPage({ path }: { path: string }) {
-  const noticeNumber = noticeNumberOf(path);
-  useDocumentTitle('Verify a notice of assessment · RevDesk');
-  const notice = useQuery({
-    ...publicAssessmentQuery(noticeNumber),
-    enabled: noticeNumber !== '',
-  });
-  const isNotFound =
-    noticeNumber === '' ||
-    (notice.isError &&
-      isApiError(notice.error) &&
-      (notice.error.status === 404 || notice.error.code === 'VALIDATION_FAILED'));
-
+export function VerifyAssessmentPage({ reference }: { reference: Reference }) {
+  useDocumentTitle(`Verify a notice of assessment · ${ISSUER}`);
   return (
-    <PublicLayout>
-      <Paper withBorder shadow="sm" radius="lg" p="xl">
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            Verify a notice of assessment
-          </Title>
-          {isNotFound ? (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              icon={<IconQuestionMark size={20} aria-hidden="true" />}
-              title="Notice not found"
-            >
-              No notice of assessment has the number {noticeNumber || '(none given)'}. Check it
-              against the printed notice, or scan its QR code again. A notice RevDesk cannot find
-              may be forged: do not rely on it, and contact the Board of Internal Revenue.
-            </Alert>
-          ) : notice.isPending ? (
-            <Center p="lg">
-              <Spinner label="Checking the notice" />
-            </Center>
-          ) : notice.data ? (
-            <NoticeAnswer notice={notice.data} />
-          ) : (
-            <Alert color="red" variant="light" role="alert" title="The notice could not be checked">
-              <Stack gap="sm" align="flex-start">
-                <Text size="sm">{notice.error?.message}</Text>
-                <Button size="xs" onClick={() => void notice.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
-          )}
-        </Stack>
-      </Paper>
-    </PublicLayout>
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        Verify a notice of assessment
+      </Title>
+      {'code' in reference ? (
+        <NoticeByCode code={reference.code} />
+      ) : (
+        <NumberCheck
+          what="notice"
+          number={reference.number}
+          factLabel="Tax assessed (₦), as printed on the notice"
+          factKind="amount"
+          matchUrl={(kobo) =>
+            `/api/v1/public/assessments/match?number=${encodeURIComponent(reference.number)}&amountKobo=${kobo}`
+          }
+          matched={{
+            title: 'Genuine notice',
+            text: `A notice of assessment the ${ISSUER} issued, which still stands, has this number and this tax assessed.`,
+          }}
+          unmatched={{
+            title: 'Do not rely on this notice',
+            text: 'No standing notice has this number and this tax assessed: it was mistyped, altered, cancelled, replaced after an objection, or never issued. Contact the Board of Internal Revenue.',
+          }}
+        />
+      )}
+    </Stack>
   );
 }
 
-function NoticeAnswer({ notice }: { notice: PublicAssessmentView }) {
-  const facts: [string, string][] = [
-    ['Notice number', notice.noticeNumber],
-    ['Taxpayer', notice.maskedName],
-    ['Year of assessment', String(notice.taxYear)],
-    ['Kind', ASSESSMENT_KIND_LABELS[notice.kind]],
-    ['Tax assessed', formatKoboAsNaira(notice.amountKobo)],
-    ['Status', ASSESSMENT_STATUS_LABELS[notice.status]],
-    ['Issued on', formatLagosDate(notice.issuedAt)],
-  ];
+function NoticeByCode({ code }: { code: string }) {
+  const { answer, retry } = usePublicAnswer<PublicAssessmentView>(
+    `/api/v1/public/assessments/${code}`,
+  );
+  if (!answer || answer.state === 'pending') {
+    return <Verdict tone="pending" title="Checking the notice…" />;
+  }
+  if (answer.state === 'failed') {
+    if (answer.error.status === 404 || answer.error.status === 422) {
+      return (
+        <Verdict tone="invalid" title="Do not rely on this notice" forged>
+          No notice of assessment has the verification code {code}. Check the code against the
+          paper, or scan its QR code again; a notice the service cannot find may be forged.
+        </Verdict>
+      );
+    }
+    return (
+      <Verdict
+        tone="unsure"
+        title="The notice could not be checked"
+        action={
+          <Button size="xs" variant="white" color="dark" onClick={retry}>
+            Try again
+          </Button>
+        }
+      >
+        {isOffline(answer.error)
+          ? 'There is no connection to the service. Do not rely on the notice until it has been checked.'
+          : answer.error.message}
+      </Verdict>
+    );
+  }
+  const notice = answer.data;
   return (
-    <Stack gap="md">
+    <Stack gap="lg">
       {notice.isGenuine ? (
-        <Alert
-          color="revenue"
-          variant="filled"
-          role="status"
-          icon={<IconCircleCheck size={20} aria-hidden="true" />}
-          title="Genuine notice"
-        >
-          RevDesk issued this notice of assessment, and it stands.
-        </Alert>
+        <Verdict tone="valid" title="Genuine notice">
+          {`The ${ISSUER} issued this notice of assessment, and it stands. Compare the facts below with the paper.`}
+        </Verdict>
       ) : (
-        <Alert
-          color="red.9"
-          variant="filled"
-          role="alert"
-          icon={<IconAlertTriangle size={20} aria-hidden="true" />}
+        <Verdict
+          tone="invalid"
           title={
-            notice.status === 'cancelled' ? 'This notice was cancelled' : 'This notice was replaced'
+            notice.status === 'cancelled'
+              ? 'Do not rely on this notice: it was cancelled'
+              : 'Do not rely on this notice: it was replaced'
           }
         >
-          RevDesk issued this notice, but it no longer stands:{' '}
+          The service issued this notice, but it no longer stands:{' '}
           {notice.status === 'cancelled'
             ? 'it was cancelled.'
             : 'an objection revised it, and a new notice replaced it.'}{' '}
           Ask the taxpayer for the current notice.
-        </Alert>
+        </Verdict>
       )}
-      <SimpleGrid component="dl" cols={1} spacing="sm" m={0}>
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <Text component="dt" size="sm" c="dimmed">
-              {label}
-            </Text>
-            <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {value}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
+      <Facts
+        title="What the service holds"
+        rows={[
+          ['Notice number', notice.noticeNumber],
+          ['Taxpayer (masked)', notice.maskedName],
+          ['Year of assessment', String(notice.taxYear)],
+          ['Kind', ASSESSMENT_KIND_LABELS[notice.kind]],
+          ['Tax assessed', formatKoboAsNaira(notice.amountKobo)],
+          ['Status', ASSESSMENT_STATUS_LABELS[notice.status]],
+          ['Issued on', formatDay(notice.issuedOn)],
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,131 +1,104 @@
-import { Alert, Button, Center, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertTriangle, IconCircleCheck, IconQuestionMark } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { formatKoboAsNaira } from '../../../shared/money';
 import type { PublicReceiptView } from '../../../shared/payments/views';
-import { isApiError } from '../../lib/api';
-import { formatLagosDate } from '../../lib/format';
-import { Spinner } from '../../lib/pending/Spinner';
-import { PublicLayout } from '../../shell/PublicLayout';
-import { publicReceiptQuery } from './queries';
+import { Facts } from './Facts';
+import { ISSUER } from './issuer';
+import { NumberCheck } from './NumberCheck';
+import { formatDay, type Reference } from './reference';
+import { isOffline, usePublicAnswer } from './usePublicAnswer';
+import { Verdict } from './Verdict';
 
 /**
- * The receipt number in the path. The e-receipt's QR code encodes it (BIRS%2F2026%2F0000001);
- * a number typed by hand may come with its slashes as they are: both are the same receipt.
+ * /verify/receipt/{code}: anyone holding an e-receipt, with no sign-in, learns whether the
+ * service issued it and whether it still proves a payment — and nothing about the payer beyond a
+ * masked name (ADR 0032). A receipt number instead of a code is checked against its amount.
  */
-function receiptNumberOf(splat: string): string {
-  try {
-    return decodeURIComponent(splat).trim();
-  } catch {
-    // A stray '%' that is no escape: the number is taken as it was typed.
-    return splat.trim();
-  }
-}
-
-/**
- * /verify/receipt/{receiptNumber}: anyone holding an e-receipt, with no sign-in,
- * learns whether RevDesk issued it — and nothing about the payer beyond a masked name.
- */
-export function VerifyReceiptPage({ path }: { path: string }) {
-  const receiptNumber = receiptNumberOf(path);
-  useDocumentTitle('Verify a receipt · RevDesk');
-  const receipt = useQuery(publicReceiptQuery(receiptNumber));
-  const isNotFound =
-    receipt.isError &&
-    isApiError(receipt.error) &&
-    (receipt.error.status === 404 || receipt.error.code === 'VALIDATION_FAILED');
-
+export function VerifyReceiptPage({ reference }: { reference: Reference }) {
+  useDocumentTitle(`Verify a receipt · ${ISSUER}`);
   return (
-    <PublicLayout>
-      <Paper withBorder shadow="sm" radius="lg" p="xl">
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            Verify a receipt
-          </Title>
-          {receipt.isPending ? (
-            <Center p="lg">
-              <Spinner label="Checking the receipt" />
-            </Center>
-          ) : receipt.data ? (
-            <ReceiptAnswer receipt={receipt.data} />
-          ) : isNotFound ? (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              icon={<IconQuestionMark size={20} aria-hidden="true" />}
-              title="Receipt not found"
-            >
-              No receipt has the number {receiptNumber || '(none given)'}. Check it against the
-              printed receipt, or scan its QR code again. A receipt RevDesk cannot find is not
-              genuine: ask the payer for proof of payment, or contact the Board of Internal Revenue.
-            </Alert>
-          ) : (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              title="The receipt could not be checked"
-            >
-              <Stack gap="sm" align="flex-start">
-                <Text size="sm">{receipt.error?.message}</Text>
-                <Button size="xs" onClick={() => void receipt.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
-          )}
-        </Stack>
-      </Paper>
-    </PublicLayout>
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        Verify a receipt
+      </Title>
+      {'code' in reference ? (
+        <ReceiptByCode code={reference.code} />
+      ) : (
+        <NumberCheck
+          what="receipt"
+          number={reference.number}
+          factLabel="Amount paid (₦), as printed on the receipt"
+          factKind="amount"
+          matchUrl={(kobo) =>
+            `/api/v1/public/receipts/match?number=${encodeURIComponent(reference.number)}&amountKobo=${kobo}`
+          }
+          matched={{
+            title: 'Genuine receipt',
+            text: `A payment the ${ISSUER} holds as paid has this receipt number and this amount.`,
+          }}
+          unmatched={{
+            title: 'Do not accept this receipt',
+            text: 'No paid receipt has this number and this amount: it was mistyped, altered, reversed or never issued. Ask the payer for proof of payment.',
+          }}
+        />
+      )}
+    </Stack>
   );
 }
 
-function ReceiptAnswer({ receipt }: { receipt: PublicReceiptView }) {
-  const facts: [string, string][] = [
-    ['Receipt number', receipt.receiptNumber],
-    ['Amount', formatKoboAsNaira(receipt.amountKobo)],
-    ['Date paid', formatLagosDate(receipt.paidAt)],
-    ['MDA', receipt.mdaName],
-    ['Payer', receipt.payerName],
-  ];
+function ReceiptByCode({ code }: { code: string }) {
+  const { answer, retry } = usePublicAnswer<PublicReceiptView>(`/api/v1/public/receipts/${code}`);
+  if (!answer || answer.state === 'pending') {
+    return <Verdict tone="pending" title="Checking the receipt…" />;
+  }
+  if (answer.state === 'failed') {
+    if (answer.error.status === 404 || answer.error.status === 422) {
+      return (
+        <Verdict tone="invalid" title="Do not accept this receipt" forged>
+          No receipt has the verification code {code}. Check the code against the paper, or scan its
+          QR code again; a receipt the service cannot find is not genuine.
+        </Verdict>
+      );
+    }
+    return (
+      <Verdict
+        tone="unsure"
+        title="The receipt could not be checked"
+        action={
+          <Button size="xs" variant="white" color="dark" onClick={retry}>
+            Try again
+          </Button>
+        }
+      >
+        {isOffline(answer.error)
+          ? 'There is no connection to the service. Do not accept the receipt until it has been checked.'
+          : answer.error.message}
+      </Verdict>
+    );
+  }
+  const receipt = answer.data;
   return (
-    <Stack gap="md">
+    <Stack gap="lg">
       {receipt.isGenuine ? (
-        <Alert
-          color="revenue"
-          variant="filled"
-          role="status"
-          icon={<IconCircleCheck size={20} aria-hidden="true" />}
-          title="Genuine receipt"
-        >
-          RevDesk issued this receipt for a payment it holds as paid.
-        </Alert>
+        <Verdict tone="valid" title="Genuine receipt">
+          {`The ${ISSUER} issued this receipt for a payment it holds as paid. Compare the facts below with the paper.`}
+        </Verdict>
       ) : (
-        <Alert
-          color="red.9"
-          variant="filled"
-          role="alert"
-          icon={<IconAlertTriangle size={20} aria-hidden="true" />}
-          title="This receipt was reversed"
-        >
-          RevDesk issued this receipt, but the payment was later reversed. It no longer proves a
+        <Verdict tone="invalid" title="Do not accept this receipt: it was reversed">
+          The service issued this receipt, but the payment was later reversed. It no longer proves a
           payment.
-        </Alert>
+        </Verdict>
       )}
-      <SimpleGrid component="dl" cols={1} spacing="sm" m={0}>
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <Text component="dt" size="sm" c="dimmed">
-              {label}
-            </Text>
-            <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {value}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
+      <Facts
+        title="What the service holds"
+        rows={[
+          ['Receipt number', receipt.receiptNumber],
+          ['Amount', formatKoboAsNaira(receipt.amountKobo)],
+          ['Date paid', formatDay(receipt.paidOn)],
+          ['MDA', receipt.mdaName],
+          ['Payer (masked)', receipt.payerName || <Text span>No name recorded</Text>],
+        ]}
+      />
     </Stack>
   );
 }

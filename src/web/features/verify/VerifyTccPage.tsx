@@ -1,44 +1,26 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Stack, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconClockExclamation,
-  IconQuestionMark,
-  IconShieldCheck,
-  IconShieldX,
-  IconWifiOff,
-} from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatKoboAsNaira } from '../../../shared/money';
+import type { PublicMatch } from '../../../shared/publicCheck';
+import { maskPublicName } from '../../../shared/publicCode';
 import type { TccPayload } from '../../../shared/tcc/payload';
-import type { PublicTccView } from '../../../shared/tcc/views';
-import { isApiError } from '../../lib/api';
-import { formatCalendarDate } from '../../lib/format';
-import { Spinner } from '../../lib/pending/Spinner';
-import { PublicLayout } from '../../shell/PublicLayout';
-import { publicTccQuery, tccKeysQuery } from './queries';
-import { checkTccSignature, payloadFromHash } from './tccSignature';
-
-/** The number in the path: encoded in the QR code (BIRS%2FTCC%2F2026%2F000042) or typed with its slashes. */
-function numberOf(splat: string): string {
-  try {
-    return decodeURIComponent(splat).trim();
-  } catch {
-    return splat.trim();
-  }
-}
+import type { PublicKeyList, PublicTccView } from '../../../shared/tcc/views';
+import { api } from '../../lib/api';
+import { Facts } from './Facts';
+import { ISSUER } from './issuer';
+import { NumberCheck } from './NumberCheck';
+import { formatDay, type Reference } from './reference';
+import {
+  checkTccSignature,
+  type LoadedKeys,
+  loadTccKeys,
+  payloadFromHash,
+  type SignatureCheck,
+} from './tccSignature';
+import { type TccVerdict, verdictByCode, verdictByNumber } from './tccVerdict';
+import { usePublicAnswer } from './usePublicAnswer';
+import { Verdict } from './Verdict';
 
 /** The signed payload after `#`, kept up to date if the fragment changes. */
 function useHashPayload(): string | null {
@@ -51,252 +33,175 @@ function useHashPayload(): string | null {
   return payload;
 }
 
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <SimpleGrid component="dl" cols={1} spacing="xs" m={0}>
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <Text component="dt" size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {value}
-          </Text>
-        </div>
-      ))}
-    </SimpleGrid>
-  );
+/**
+ * The QR code's signature, checked in this browser with the service's keys (ADR 0013), fetched
+ * and kept for offline use. `expectedNumber` undefined: not known yet, wait.
+ */
+function useSignature(
+  signed: string | null,
+  expectedNumber: string | null | undefined,
+): { check: SignatureCheck | null; keysOffline: boolean } {
+  const [keys, setKeys] = useState<LoadedKeys | null>(null);
+  const [check, setCheck] = useState<SignatureCheck | null>(null);
+  useEffect(() => {
+    if (!signed || keys) return;
+    let current = true;
+    void loadTccKeys(
+      () => api.get<PublicKeyList>('/api/v1/public/keys'),
+      typeof localStorage === 'undefined' ? null : localStorage,
+    ).then((loaded) => current && setKeys(loaded));
+    return () => {
+      current = false;
+    };
+  }, [signed, keys]);
+  useEffect(() => {
+    setCheck(null);
+    if (!signed || !keys || expectedNumber === undefined) return;
+    let current = true;
+    void checkTccSignature(signed, keys.keys, expectedNumber).then(
+      (result) => current && setCheck(result),
+    );
+    return () => {
+      current = false;
+    };
+  }, [signed, keys, expectedNumber]);
+  return { check, keysOffline: keys?.offline ?? false };
 }
 
 /**
- * /verify/tcc/{number}#{signed payload}: what a certificate's QR code opens (ADR 0013), for a
- * bank, ministry or embassy officer on a phone, with no sign-in. Two answers: the service's own
- * (valid, revoked, expired, unknown) and the signature's, checked in this browser with the keys
- * it keeps — which still works offline, where only revocation cannot be known.
+ * /verify/tcc/{code}#{signed payload}: what a certificate's QR code opens, for a bank, ministry
+ * or embassy officer on a phone, with no sign-in. One verdict at the top (ADR 0032): the
+ * service's record (valid, revoked, expired, unknown) and the QR code's signature (ADR 0013)
+ * together. A certificate printed before the codes carries its number instead: its signed
+ * expiry date is matched against the number.
  */
-export function VerifyTccPage({ path }: { path: string }) {
-  const number = numberOf(path);
-  useDocumentTitle('Verify a tax clearance certificate · RevDesk');
+export function VerifyTccPage({ reference }: { reference: Reference }) {
+  useDocumentTitle(`Verify a tax clearance certificate · ${ISSUER}`);
   const fromHash = useHashPayload();
   const [pasted, setPasted] = useState<string | null>(null);
   const signed = fromHash ?? pasted;
 
   return (
-    <PublicLayout>
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', xs: 'xl' }}>
-        <Stack gap="lg">
-          <div>
-            <Title order={1} size="h3">
-              Verify a tax clearance certificate
-            </Title>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              Certificate number {number || '(none given)'}
-            </Text>
-          </div>
-          <OnlineAnswer number={number} />
-          {signed ? (
-            <SignatureAnswer signed={signed} number={number} />
-          ) : (
-            <PasteBox onCheck={setPasted} />
-          )}
-          {!fromHash && pasted && (
-            <Button variant="subtle" onClick={() => setPasted(null)}>
-              Check other signed facts
-            </Button>
-          )}
-        </Stack>
-      </Paper>
-    </PublicLayout>
+    <Stack gap="lg">
+      <Title order={1} size="h3">
+        Verify a tax clearance certificate
+      </Title>
+      {'code' in reference ? (
+        <TccByCode code={reference.code} signed={signed} />
+      ) : signed ? (
+        <TccByNumber number={reference.number} signed={signed} />
+      ) : (
+        <NumberCheck
+          what="certificate"
+          number={reference.number}
+          factLabel="Valid until, as printed on the certificate"
+          factKind="date"
+          matchUrl={(date) =>
+            `/api/v1/public/tcc/match?number=${encodeURIComponent(reference.number)}&expiresOn=${date}`
+          }
+          matched={{
+            title: 'Valid certificate',
+            text: 'A valid certificate has this number and this expiry date. Scan its QR code to check its signed facts too.',
+          }}
+          unmatched={{
+            title: 'Do not accept this certificate',
+            text: 'No valid certificate has this number and this expiry date: it was mistyped, altered, revoked, has expired or was never issued.',
+          }}
+        />
+      )}
+      {!fromHash &&
+        (pasted ? (
+          <Button variant="subtle" onClick={() => setPasted(null)}>
+            Check other signed facts
+          </Button>
+        ) : (
+          <PasteBox onCheck={setPasted} />
+        ))}
+    </Stack>
   );
 }
 
-/** The service's answer: valid, revoked, expired or unknown. */
-function OnlineAnswer({ number }: { number: string }) {
-  const online = useQuery({ ...publicTccQuery(number), enabled: number !== '' });
-  if (number === '') return null;
-  if (online.isPending) {
-    return (
-      <Center p="md">
-        <Spinner label="Asking the service about this certificate" />
-      </Center>
-    );
-  }
-  if (online.isError) {
-    const cannotReach = isApiError(online.error) && online.error.code === 'NETWORK_FAILURE';
-    return (
-      <Alert
-        color="gray"
-        variant="light"
-        role="status"
-        icon={<IconWifiOff size={20} aria-hidden="true" />}
-        title={cannotReach ? 'No connection to the service' : 'The service could not answer'}
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            {cannotReach
-              ? 'Whether this certificate was revoked cannot be checked without a connection.'
-              : online.error.message}
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void online.refetch()}>
+function VerdictOf({ verdict, retry }: { verdict: TccVerdict; retry?: () => void }) {
+  return (
+    <Verdict
+      tone={verdict.tone}
+      title={verdict.title}
+      forged={verdict.forged ?? false}
+      action={
+        verdict.canRetry && retry ? (
+          <Button size="xs" variant="white" color="dark" onClick={retry}>
             Try again
           </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  return <StatusAnswer view={online.data} />;
+        ) : undefined
+      }
+    >
+      {verdict.text}
+    </Verdict>
+  );
 }
 
-const STATUS_LOOK = {
-  valid: {
-    color: 'revenue',
-    title: 'VALID certificate',
-    icon: IconCircleCheck,
-    text: 'The Board of Internal Revenue issued this certificate and it stands today.',
-  },
-  revoked: {
-    color: 'red.9',
-    title: 'REVOKED — not valid',
-    icon: IconAlertTriangle,
-    text: 'The Board issued this certificate, then revoked it. It no longer proves tax clearance.',
-  },
-  expired: {
-    // A dark orange: white text on it reads at AA contrast, as on the red and green ones.
-    color: '#9a3412',
-    title: 'EXPIRED',
-    icon: IconClockExclamation,
-    text: 'The Board issued this certificate, but it is past its expiry date. Ask the holder for a current one.',
-  },
-  unknown: {
-    color: 'red.9',
-    title: 'UNKNOWN certificate',
-    icon: IconQuestionMark,
-    text: 'The Board has issued no certificate with this number. Check the number on the paper; a certificate the Board cannot find is not genuine.',
-  },
-} as const;
-
-function StatusAnswer({ view }: { view: PublicTccView }) {
-  const look = STATUS_LOOK[view.status];
-  const Icon = look.icon;
+function TccByCode({ code, signed }: { code: string; signed: string | null }) {
+  const { answer: online, retry } = usePublicAnswer<PublicTccView>(`/api/v1/public/tcc/${code}`);
+  // The signed number must be the record's; offline, there is no record to compare it with.
+  const expectedNumber =
+    online?.state === 'done' ? online.data.number : online?.state === 'failed' ? null : undefined;
+  const { check, keysOffline } = useSignature(signed, expectedNumber);
+  const verdict = verdictByCode({ online, signed, signature: check, keysOffline });
+  const view = online?.state === 'done' ? online.data : null;
   return (
-    <Stack gap="md">
-      <Alert
-        color={look.color}
-        variant="filled"
-        role={view.status === 'valid' ? 'status' : 'alert'}
-        icon={<Icon size={28} aria-hidden="true" />}
-        title={
-          <Text component="span" fz={{ base: 22, xs: 26 }} fw={800} lh={1.2}>
-            {look.title}
-          </Text>
-        }
-        data-status={view.status}
-      >
-        {look.text}
-      </Alert>
-      {view.status !== 'unknown' && (
+    <Stack gap="lg">
+      <VerdictOf verdict={verdict} retry={retry} />
+      {verdict.tone !== 'pending' && view && view.status !== 'unknown' && (
         <Facts
+          title="What the service holds"
           rows={[
+            ['Certificate number', view.number ?? '—'],
             ['Holder (masked)', view.maskedName ?? '—'],
-            ['BTIN', view.btin ?? '—'],
-            ['Issued on', view.issuedOn ? formatCalendarDate(view.issuedOn) : '—'],
-            ['Expires on', view.expiresOn ? formatCalendarDate(view.expiresOn) : '—'],
+            ['Issued on', view.issuedOn ? formatDay(view.issuedOn) : '—'],
+            ['Valid until', view.expiresOn ? formatDay(view.expiresOn) : '—'],
             ['Years covered', view.years.join(', ') || '—'],
           ]}
         />
+      )}
+      {verdict.tone !== 'pending' && check?.result === 'genuine' && (
+        <SignedFacts payload={check.payload} />
       )}
     </Stack>
   );
 }
 
-/** The signature's answer, checked in this browser (ADR 0013). */
-function SignatureAnswer({ signed, number }: { signed: string; number: string }) {
-  const keys = useQuery(tccKeysQuery());
-  const check = useQuery({
-    queryKey: ['tcc-signature', signed, number, keys.data?.keys.map((k) => k.keyId)] as const,
-    queryFn: () => checkTccSignature(signed, keys.data?.keys ?? [], number || null),
-    enabled: keys.isSuccess,
-    retry: false,
-  });
-  if (!check.data) {
-    return (
-      <Center p="md">
-        <Spinner label="Checking the certificate's signature" />
-      </Center>
-    );
-  }
-  const offline = keys.data?.offline ?? true;
-  const result = check.data;
-  if (result.result === 'genuine') {
-    return (
-      <Stack gap="md">
-        <Alert
-          color="revenue"
-          variant="light"
-          role="status"
-          icon={<IconShieldCheck size={24} aria-hidden="true" />}
-          title="Signature genuine"
-        >
-          {offline
-            ? 'Signature genuine — revocation needs a connection. The facts below are as the Board signed them; compare them with the paper.'
-            : 'The facts below are as the Board signed them. Compare them with the paper: any difference means the paper was altered.'}
-        </Alert>
-        <SignedFacts payload={result.payload} />
-      </Stack>
-    );
-  }
-  if (result.result === 'unsupported') {
-    return (
-      <Alert color="gray" variant="light" role="status" title="Signature not checked">
-        This browser cannot check the certificate's signature. Rely on the service's answer above,
-        or open this page in a current browser.
-      </Alert>
-    );
-  }
-  if (result.result === 'unknown_key' && offline) {
-    return (
-      <Alert color="gray" variant="light" role="status" title="Signature not checked yet">
-        This browser has not yet kept the Board's signing keys. Open this page once with a
-        connection; after that it checks signatures offline too.
-      </Alert>
-    );
-  }
-  const why =
-    result.result === 'not_genuine' && result.reason === 'other_number'
-      ? `The QR code carries the signed facts of another certificate (${result.payload?.n}), not of ${number}.`
-      : result.result === 'not_genuine' && result.reason === 'unreadable'
-        ? 'The QR code does not hold a signed certificate: it was cut short, garbled or made by someone else.'
-        : 'The facts in the QR code were not signed by the Board, or were changed after signing.';
+function TccByNumber({ number, signed }: { number: string; signed: string }) {
+  const { check, keysOffline } = useSignature(signed, number);
+  const expiresOn = check?.result === 'genuine' ? check.payload.e : null;
+  const { answer: match, retry } = usePublicAnswer<PublicMatch>(
+    expiresOn
+      ? `/api/v1/public/tcc/match?number=${encodeURIComponent(number)}&expiresOn=${expiresOn}`
+      : null,
+  );
+  const verdict = verdictByNumber({ signature: check, keysOffline, match });
   return (
-    <Alert
-      color="red.9"
-      variant="filled"
-      role="alert"
-      icon={<IconShieldX size={28} aria-hidden="true" />}
-      title={
-        <Text component="span" fz={{ base: 22, xs: 26 }} fw={800} lh={1.2}>
-          Signature NOT GENUINE
-        </Text>
-      }
-      data-signature="not-genuine"
-    >
-      {why} Do not accept this certificate; contact the Board of Internal Revenue.
-    </Alert>
+    <Stack gap="lg">
+      <VerdictOf verdict={verdict} retry={retry} />
+      {verdict.tone !== 'pending' && check?.result === 'genuine' && (
+        <SignedFacts payload={check.payload} />
+      )}
+    </Stack>
   );
 }
 
+/** The QR code's signed facts, the holder masked as everywhere on these pages (no BTIN). */
 function SignedFacts({ payload }: { payload: TccPayload }) {
   return (
     <Facts
+      title="What the QR code’s signed facts say"
       rows={[
         ['Certificate number', payload.n],
-        ['Name', payload.m],
-        ['BTIN', payload.b],
-        ['Issued on', formatCalendarDate(payload.i)],
-        ['Expires on', formatCalendarDate(payload.e)],
+        ['Holder (masked)', maskPublicName(payload.m)],
+        ['Issued on', formatDay(payload.i)],
+        ['Valid until', formatDay(payload.e)],
         [
           payload.x ? 'Years covered (exempt)' : 'Years and tax paid',
-          <Stack gap={2} key="years">
+          <Stack gap={2} key="years" component="span">
             {payload.y.map(([year, paidKobo]) => (
               <span key={year}>
                 {year}: {payload.x ? 'exempt' : formatKoboAsNaira(paidKobo)}
@@ -309,7 +214,7 @@ function SignedFacts({ payload }: { payload: TccPayload }) {
   );
 }
 
-/** Without a fragment (a URL typed by hand): the payload text may be pasted from a QR reader. */
+/** Without a fragment (an address typed by hand): the payload text may be pasted from a QR reader. */
 function PasteBox({ onCheck }: { onCheck: (signed: string) => void }) {
   const [text, setText] = useState('');
   return (
@@ -323,9 +228,8 @@ function PasteBox({ onCheck }: { onCheck: (signed: string) => void }) {
       <Stack gap="xs">
         <Textarea
           label="Signed facts from the QR code"
-          description="Scan the certificate's QR code to check its signature here. Or paste what a QR reader shows (the whole address, or the text after #)."
-          autosize
-          minRows={3}
+          description="Scanning the certificate's QR code checks its signature here. Or paste what a QR reader shows (the whole address, or the text after #)."
+          rows={3}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
         />

@@ -71,6 +71,7 @@ describe('renderNoticePdf', () => {
   });
   const base: NoticeDocument = {
     noticeNumber: 'BIRS/DA/2026/000042',
+    publicCode: 'K7MX93QDPA',
     kind: 'direct',
     taxYear: 2026,
     lawTitle: computation.lawTitle,
@@ -110,9 +111,7 @@ describe('renderNoticePdf', () => {
     expect(text).toContain(squeeze('₦3,000,000.00 ₦500,000.00 ₦500,000.00'));
     expect(text).toContain('0%');
     expect(text).toContain(squeeze(OBJECTION_SENTENCE));
-    expect(text).toContain(
-      squeeze(noticeVerifyUrl('https://revdesk.example/', 'BIRS/DA/2026/000042')),
-    );
+    expect(text).toContain(squeeze(noticeVerifyUrl('https://revdesk.example/', 'K7MX93QDPA')));
   });
 
   it('a waived penalty says "Waived" and charges only the tax outstanding', async () => {
@@ -126,9 +125,9 @@ describe('renderNoticePdf', () => {
     expect(text).toContain(squeeze(`Amount due ${formatKoboAsNaira(computation.taxKobo)}`));
   });
 
-  it('the verify URL encodes the slashes of the notice number', () => {
-    expect(noticeVerifyUrl('https://revdesk.example//', 'BIRS/DA/2026/000042')).toBe(
-      'https://revdesk.example/verify/assessment/BIRS%2FDA%2F2026%2F000042',
+  it('the verify URL carries the public code, nothing to encode (ADR 0032)', () => {
+    expect(noticeVerifyUrl('https://revdesk.example//', 'K7MX93QDPA')).toBe(
+      'https://revdesk.example/verify/assessment/K7MX93QDPA',
     );
   });
 });

@@ -13,9 +13,9 @@ import {
 } from '../../../documents/pdf';
 import { formatBasisPoints } from '../categories/view';
 
-/** The public page a notice's QR code opens (the web's /verify/assessment/{noticeNumber}). */
-export function noticeVerifyUrl(publicUrl: string, noticeNumber: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/verify/assessment/${encodeURIComponent(noticeNumber)}`;
+/** The public page a notice's QR code opens, by its code (the web's /verify/assessment/{code}, ADR 0032). */
+export function noticeVerifyUrl(publicUrl: string, publicCode: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/verify/assessment/${publicCode}`;
 }
 
 /** The objection sentence every notice carries (docs/tax-rules.md: 30 days from the notice). */
@@ -56,6 +56,8 @@ export type PresumptiveNoticeComputation = {
 /** Everything a notice of assessment prints, read and checked before (a plain object). */
 export type NoticeDocument = {
   noticeNumber: string;
+  /** What its verification address carries (ADR 0032). */
+  publicCode: string;
   kind: AssessmentKind;
   taxYear: number;
   /** The law or rule applied, in words (e.g. "Personal Income Tax Act (as amended)"). */
@@ -216,7 +218,7 @@ function presumptiveContent(c: PresumptiveNoticeComputation): Content[] {
 
 /** The notice of assessment, as PDF bytes (docs/product.md §7 Assessment; docs/tax-rules.md). */
 export async function renderNoticePdf(notice: NoticeDocument, publicUrl: string): Promise<Buffer> {
-  const verifyUrl = noticeVerifyUrl(publicUrl, notice.noticeNumber);
+  const verifyUrl = noticeVerifyUrl(publicUrl, notice.publicCode);
   const late = notice.late && !notice.late.isWaived ? notice.late : null;
   const outstandingKobo = Math.max(0, notice.taxKobo - notice.paidKobo);
   const totalDueKobo = outstandingKobo + (late ? late.penaltyKobo + late.interestKobo : 0);

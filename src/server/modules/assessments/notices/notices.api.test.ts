@@ -62,7 +62,8 @@ describe('GET /api/v1/assessments/{id}/notice.pdf', () => {
       'Duedate2099-12-31',
       bill.rrr as string,
       OBJECTION_SENTENCE,
-      `${PUBLIC_URL}/verify/assessment/${encodeURIComponent(assessment.noticeNumber as string)}`,
+      // The code, not the number (ADR 0032).
+      `${PUBLIC_URL}/verify/assessment/${assessment.publicCode}`,
     ]) {
       expect(text, expected).toContain(squeeze(expected));
     }
@@ -142,48 +143,86 @@ describe('GET /api/v1/assessments/{id}/notice.pdf', () => {
   });
 });
 
-const verify = (number: string) =>
+const verify = (code: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1/public/assessments/${encodeURIComponent(code)}` });
+const match = (number: string, amountKobo: number | string) =>
   ctx.app.inject({
     method: 'GET',
-    url: `/api/v1/public/assessments/${encodeURIComponent(number)}`,
+    url: '/api/v1/public/assessments/match',
+    query: { number, amountKobo: String(amountKobo) },
   });
 
-describe('GET /api/v1/public/assessments/{noticeNumber}', () => {
-  it('a genuine notice: status, masked name, year, kind, tax, issued date — nothing private', async () => {
+describe('GET /api/v1/public/assessments/{code}', () => {
+  it('a genuine notice: status, masked name, year, kind, tax, issued day — no BTIN, no time, no-store', async () => {
     const issuedAt = new Date('2025-02-01T08:00:00Z');
     const { assessment, taxpayer } = await insertDirect(ctx, { issuedAt });
-    const res = await verify(assessment.noticeNumber as string);
+    expect(assessment.publicCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{10}$/);
+    const res = await verify(assessment.publicCode);
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
       noticeNumber: assessment.noticeNumber,
       isGenuine: true,
       status: 'issued',
-      maskedName: 'Ebiere A************a',
+      // The first name masked too (ADR 0032).
+      maskedName: 'E***** A*************',
       taxYear: 2024,
       kind: 'direct',
       amountKobo: 46_424_000,
-      issuedAt: issuedAt.toISOString(),
+      issuedOn: '2025-02-01',
     });
-    for (const secret of [taxpayer.btin, 'Alamieyeseigha', assessment.id, '350000000']) {
+    for (const secret of [
+      taxpayer.btin,
+      'Ebiere',
+      'Alamieyeseigha',
+      assessment.id,
+      '350000000',
+      '08:00',
+      '09:00',
+    ]) {
       expect(res.body, secret).not.toContain(secret);
     }
-    expect((await verify((assessment.noticeNumber as string).toLowerCase())).statusCode).toBe(200);
+    expect((await verify(assessment.publicCode.toLowerCase())).statusCode).toBe(200);
   });
 
-  it('a revised notice is not genuine any more; unknown 404 in words; NUL or too long 422', async () => {
+  it('a revised notice is not genuine any more; unknown 404 in words; a number, NUL or too long 422', async () => {
     const { assessment } = await insertDirect(ctx, { status: 'revised' });
-    const revised = await verify(assessment.noticeNumber as string);
+    const revised = await verify(assessment.publicCode);
     expect(revised.statusCode).toBe(200);
     expect(revised.json()).toMatchObject({ isGenuine: false, status: 'revised' });
 
-    const unknown = await verify('BIRS/DA/2024/9999999');
+    const unknown = await verify('ZZZZZZZZZZ');
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['cache-control']).toBe('no-store');
     expect(unknown.json().error).toEqual({
       code: 'NOT_FOUND',
       message:
-        'No notice of assessment has this number. It may have been mistyped, or it is not genuine.',
+        'No notice of assessment has this verification code. It may have been mistyped, or the notice is not genuine.',
     });
+    const byNumber = await verify(assessment.noticeNumber as string);
+    expect(outcomeOf(byNumber)).toBe('422 VALIDATION_FAILED');
+    expect(byNumber.headers['cache-control']).toBe('no-store');
     expect(outcomeOf(await verify('BIRS/DA/\u0000'))).toBe('422 VALIDATION_FAILED');
     expect(outcomeOf(await verify('x'.repeat(65)))).toBe('422 VALIDATION_FAILED');
+  });
+});
+
+describe('GET /api/v1/public/assessments/match', () => {
+  it('the bare number answers match or no match against the tax assessed, nothing else', async () => {
+    const { assessment } = await insertDirect(ctx);
+    const number = assessment.noticeNumber as string;
+    const yes = await match(number, 46_424_000);
+    expect(yes.statusCode, yes.body).toBe(200);
+    expect(yes.headers['cache-control']).toBe('no-store');
+    expect(yes.json()).toEqual({ match: true });
+    expect((await match(number, 46_424_001)).json()).toEqual({ match: false });
+    expect((await match('BIRS/DA/2024/9999999', 46_424_000)).json()).toEqual({ match: false });
+    expect(yes.body).not.toContain(assessment.publicCode);
+    // A notice that no longer stands matches nothing.
+    const { assessment: cancelled } = await insertDirect(ctx, { status: 'cancelled' });
+    expect((await match(cancelled.noticeNumber as string, 46_424_000)).json()).toEqual({
+      match: false,
+    });
+    expect(outcomeOf(await match(number, '-1'))).toBe('422 VALIDATION_FAILED');
   });
 });

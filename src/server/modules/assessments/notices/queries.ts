@@ -30,6 +30,19 @@ export async function selectAssessmentByNoticeNumber(
   return row ?? null;
 }
 
+/** An assessment by its public code (ADR 0032), looked up by its unique index. */
+export async function selectAssessmentByPublicCode(
+  db: Db,
+  code: string,
+): Promise<NoticeAssessmentRow | null> {
+  const [row] = await db
+    .select()
+    .from(assessments)
+    .where(eq(assessments.publicCode, code))
+    .limit(1);
+  return row ?? null;
+}
+
 const objected = alias(assessments, 'objected_assessment');
 const revised = alias(assessments, 'revised_assessment');
 

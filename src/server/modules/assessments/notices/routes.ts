@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   NoticeAssessmentParams,
-  NoticeNumberParams,
   ObjectionIdParams,
   PublicAssessmentView,
 } from '../../../../shared/assessments/notices';
 import { ErrorBody } from '../../../../shared/errors';
+import { AmountMatchQuery, PublicCodeParams, PublicMatch } from '../../../../shared/publicCheck';
+import { noStore } from '../../../security/noStore';
 import { createNoticeService, type NoticeServiceDeps } from './service';
 
 const Binary = z.string().meta({ format: 'binary' });
@@ -67,20 +68,39 @@ export const assessmentNoticeRoutes: FastifyPluginAsyncZod<NoticeServiceDeps> = 
   );
 
   app.get(
-    '/public/assessments/:noticeNumber',
+    '/public/assessments/match',
+    {
+      schema: {
+        tags,
+        operationId: 'matchAssessmentNotice',
+        summary: 'Match a notice number with its tax assessed',
+        description:
+          'Whether a standing notice of assessment has this number and this tax assessed (in kobo): `match` true or false, nothing else (ADR 0032). For a notice printed before the verification codes, or typed without its code. Needs no session; rate-limited per address; never cached.',
+        querystring: AmountMatchQuery,
+        response: { 200: PublicMatch, 422: ErrorBody, 429: ErrorBody },
+      },
+      config: { public: true },
+      onRequest: noStore,
+    },
+    (req) => notices.matchNotice(req.actor, req.query.number, req.query.amountKobo),
+  );
+
+  app.get(
+    '/public/assessments/:code',
     {
       schema: {
         tags,
         operationId: 'verifyAssessmentNotice',
-        summary: 'Check a notice of assessment',
+        summary: 'Check a notice of assessment by its code',
         description:
-          'Is this notice of assessment genuine? For the page a notice’s QR code opens; the number’s slashes URL-encoded (BIRS%2FDA%2F2026%2F000042)',
-        params: NoticeNumberParams,
+          "Is the notice of assessment with this verification code (10 letters and digits, printed under its QR code) genuine, and does it stand? Its number, year, kind, tax assessed, day issued and the taxpayer's name masked (ADR 0032). Needs no session; rate-limited per address; never cached.",
+        params: PublicCodeParams,
         response: { 200: PublicAssessmentView, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
       config: { public: true },
+      onRequest: noStore,
     },
-    (req) => notices.verifyNotice(req.actor, req.params.noticeNumber),
+    (req) => notices.verifyNotice(req.actor, req.params.code),
   );
 };
 

@@ -13,13 +13,14 @@ import {
 } from '../../../../shared/assessments/notices';
 import { todayInLagos } from '../../../../shared/dates';
 import { PaymentListQuery } from '../../../../shared/payments';
+import type { PublicMatch } from '../../../../shared/publicCheck';
+import { maskPublicName } from '../../../../shared/publicCode';
 import { PersonalIncomeTaxComputation } from '../../../../shared/tax';
 import type { Actor } from '../../../auth/actor';
 import { limitPerMinute } from '../../../auth/rateLimit';
 import { AppError } from '../../../errors';
 import type { PaymentDeps } from '../../payments/deps';
 import { createPaymentHistoryService } from '../../payments/history/service';
-import { maskPayerName } from '../../payments/view';
 import { createTaxpayerService } from '../../taxpayers/service';
 import { createAssessmentService } from '../service';
 import { type DecisionLetter, renderDecisionLetterPdf } from './letter';
@@ -28,6 +29,7 @@ import {
   type NoticeAssessmentRow,
   selectAssessmentById,
   selectAssessmentByNoticeNumber,
+  selectAssessmentByPublicCode,
   selectObjectionForLetter,
 } from './queries';
 
@@ -37,7 +39,10 @@ export type NoticeServiceDeps = Pick<
 >;
 
 const UNKNOWN_NOTICE =
-  'No notice of assessment has this number. It may have been mistyped, or it is not genuine.';
+  'No notice of assessment has this verification code. It may have been mistyped, or the notice is not genuine.';
+
+const isStanding = (status: string) =>
+  (STANDING_ASSESSMENT_STATUSES as readonly string[]).includes(status);
 
 type PdfFile = { body: Buffer; fileName: string };
 
@@ -124,6 +129,16 @@ export function createNoticeService(deps: NoticeServiceDeps) {
   // and interest from the dated settings), never a second computation here.
   const assessments = createAssessmentService({ db, config });
 
+  /** Every public check, by code or by number, counts against one limit per address. */
+  function limitChecks(actor: Actor): Promise<void> {
+    return limitPerMinute(db, {
+      bucket: 'notice-verify',
+      ip: actor.ip,
+      perMinute: config.publicCheckRateLimitPerMinute,
+      what: 'notice checks',
+    });
+  }
+
   /** The RRR of the newest bill still pending for the assessment, if any. */
   async function pendingRrrOf(actor: Actor, assessmentId: string): Promise<string | null> {
     const query = PaymentListQuery.parse({
@@ -158,6 +173,7 @@ export function createNoticeService(deps: NoticeServiceDeps) {
         .join(', ');
       const notice: NoticeDocument = {
         noticeNumber: row.noticeNumber,
+        publicCode: row.publicCode,
         kind: row.kind,
         taxYear: row.taxYear,
         issuedOn: todayInLagos(row.issuedAt),
@@ -183,26 +199,38 @@ export function createNoticeService(deps: NoticeServiceDeps) {
       };
     },
 
-    /** The public verify page's answer (anyone with the number; rate-limited per address). */
-    async verifyNotice(actor: Actor, noticeNumber: string): Promise<PublicAssessmentView> {
-      await limitPerMinute(db, {
-        bucket: 'notice-verify',
-        ip: actor.ip,
-        perMinute: config.publicCheckRateLimitPerMinute,
-        what: 'notice checks',
-      });
-      const row = await selectAssessmentByNoticeNumber(db, noticeNumber.trim().toUpperCase());
+    /** The public check by the notice's code (ADR 0032; rate-limited per address). */
+    async verifyNotice(actor: Actor, code: string): Promise<PublicAssessmentView> {
+      await limitChecks(actor);
+      const row = await selectAssessmentByPublicCode(db, code);
       if (!row?.noticeNumber || !row.issuedAt) throw new AppError('NOT_FOUND', UNKNOWN_NOTICE);
       const taxpayer = await taxpayers.getTaxpayer(actor, row.btin);
       return {
         noticeNumber: row.noticeNumber,
-        isGenuine: (STANDING_ASSESSMENT_STATUSES as readonly string[]).includes(row.status),
+        isGenuine: isStanding(row.status),
         status: row.status,
-        maskedName: maskPayerName(taxpayer.displayName),
+        maskedName: maskPublicName(taxpayer.displayName),
         taxYear: row.taxYear,
         kind: row.kind,
         amountKobo: row.taxKobo,
-        issuedAt: row.issuedAt.toISOString(),
+        // The day, not the time (ADR 0032).
+        issuedOn: todayInLagos(row.issuedAt),
+      };
+    },
+
+    /**
+     * The bare notice number's check (ADR 0032): a standing notice with this number and this tax
+     * assessed, or not. Nothing else, so walking the numbers learns nothing.
+     */
+    async matchNotice(
+      actor: Actor,
+      noticeNumber: string,
+      amountKobo: number,
+    ): Promise<PublicMatch> {
+      await limitChecks(actor);
+      const row = await selectAssessmentByNoticeNumber(db, noticeNumber);
+      return {
+        match: !!row?.issuedAt && isStanding(row.status) && row.taxKobo === amountKobo,
       };
     },
 

@@ -33,11 +33,15 @@ const reverse = (id: string, who: SignedIn = admin, payload: object = REASON) =>
   });
 const receipt = (id: string, headers: Record<string, string> = admin.bearer) =>
   ctx.app.inject({ method: 'GET', url: `/api/v1/payments/${id}/receipt.pdf`, headers });
-const verify = (receiptNumber: string) =>
+const verify = (code: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1/public/receipts/${encodeURIComponent(code)}` });
+const match = (number: string, amountKobo: number | string) =>
   ctx.app.inject({
     method: 'GET',
-    url: `/api/v1/public/receipts/${encodeURIComponent(receiptNumber)}`,
+    url: '/api/v1/public/receipts/match',
+    query: { number, amountKobo: String(amountKobo) },
   });
+const CODE = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{10}$/;
 
 async function pdfText(bytes: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(bytes) });
@@ -165,7 +169,8 @@ describe('GET /api/v1/payments/{id}/receipt.pdf', () => {
       `${rrr.slice(0, 4)}-${rrr.slice(4, 8)}-${rrr.slice(8)}`,
       // 22:30 UTC on 4 July is 23:30 in Lagos, the same day.
       '2025-07-04 23:30',
-      `https://revdesk.birs.example/verify/receipt/${encodeURIComponent(payment.receiptNumber as string)}`,
+      // The code, not the number: nothing to encode, nothing to walk (ADR 0032).
+      `https://revdesk.birs.example/verify/receipt/${payment.publicCode}`,
     ]) {
       expect(text, expected).toContain(expected);
     }
@@ -183,7 +188,7 @@ describe('GET /api/v1/payments/{id}/receipt.pdf', () => {
       });
       expect(res.statusCode).toBe(200);
       expect((await pdfText(res.rawPayload)).replace(/\s+/g, '')).toContain(
-        `http://revdesk.local:3000/verify/receipt/${encodeURIComponent(payment.receiptNumber as string)}`,
+        `http://revdesk.local:3000/verify/receipt/${payment.publicCode}`,
       );
     } finally {
       await local.close();
@@ -213,8 +218,8 @@ describe('GET /api/v1/payments/{id}/receipt.pdf', () => {
   });
 });
 
-describe('GET /api/v1/public/receipts/{receiptNumber}', () => {
-  it('a genuine receipt: amount, date, MDA, masked payer — nothing private', async () => {
+describe('GET /api/v1/public/receipts/{code}', () => {
+  it('a genuine receipt: amount, day, MDA, masked payer — no BTIN, no time, never cached', async () => {
     const mda = await createMda(ctx, { name: 'Bayelsa Ministry of Lands' });
     const payment = await createPayment(ctx, {
       mdaId: mda.id,
@@ -223,62 +228,127 @@ describe('GET /api/v1/public/receipts/{receiptNumber}', () => {
       payerPhone: '+2348037777777',
       payerEmail: 'ebiere.private@example.ng',
       btin: (await createTaxpayer(ctx)).btin,
-      paidAt: new Date('2025-02-01T08:00:00Z'),
+      // 23:30 in Lagos on 1 February.
+      paidAt: new Date('2025-02-01T22:30:00Z'),
     });
-    const res = await verify(payment.receiptNumber as string);
+    expect(payment.publicCode).toMatch(CODE);
+    const res = await verify(payment.publicCode);
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
       receiptNumber: payment.receiptNumber,
       isGenuine: true,
       status: 'paid',
       amountKobo: 500_000,
-      paidAt: '2025-02-01T08:00:00.000Z',
+      paidOn: '2025-02-01',
       mdaName: 'Bayelsa Ministry of Lands',
-      payerName: 'Ebiere A* A************a',
+      // The first name masked too (ADR 0032).
+      payerName: 'E***** A* A*************',
     });
     for (const secret of [
       payment.rrr as string,
       payment.btin as string,
       '2348037777777',
       'ebiere.private',
+      'Ebiere',
       'Alamieyeseigha',
+      '22:30',
+      '23:30',
       payment.id,
     ]) {
       expect(res.body, secret).not.toContain(secret);
     }
-    // The number typed in lower case is still the receipt.
-    expect((await verify((payment.receiptNumber as string).toLowerCase())).statusCode).toBe(200);
+    // Typed from paper: lower case, spaces or a hyphen are the same code.
+    const typed = `${payment.publicCode.slice(0, 5).toLowerCase()}-${payment.publicCode.slice(5)}`;
+    expect((await verify(typed)).statusCode).toBe(200);
   });
 
-  it('a reversed receipt is not genuine; an unknown number is 404 in words', async () => {
+  it('a reversed receipt is not genuine; an unknown code is 404 in words; a number is 422; all no-store', async () => {
     const payment = await createPayment(ctx);
     expect((await reverse(payment.id)).statusCode).toBe(200);
-    const reversed = await verify(payment.receiptNumber as string);
+    const reversed = await verify(payment.publicCode);
     expect(reversed.statusCode).toBe(200);
     expect(reversed.json()).toMatchObject({ isGenuine: false, status: 'reversed' });
 
-    const unknown = await verify('BIRS/2025/9999999');
+    const unknown = await verify('ZZZZZZZZZZ');
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['cache-control']).toBe('no-store');
     expect(unknown.json().error).toEqual({
       code: 'NOT_FOUND',
-      message: 'No receipt has this number. It may have been mistyped, or it is not genuine.',
+      message:
+        'No receipt has this verification code. It may have been mistyped, or the receipt is not genuine.',
     });
+    // The sequential number no longer answers with the receipt's facts.
+    const byNumber = await verify(payment.receiptNumber as string);
+    expect(outcomeOf(byNumber)).toBe('422 VALIDATION_FAILED');
+    expect(byNumber.headers['cache-control']).toBe('no-store');
+    expect(byNumber.body).not.toContain(payment.publicCode);
     expect(outcomeOf(await verify('x'.repeat(65)))).toBe('422 VALIDATION_FAILED');
+    // Look-alikes are not in the alphabet: a code with an O, a 0, an I, an L or a 1 is none.
+    expect(outcomeOf(await verify('O0IL1ABCDE'))).toBe('422 VALIDATION_FAILED');
+    // A bill not paid yet has a code, but no receipt to answer for.
+    const bill = await createPayment(ctx, { status: 'pending' });
+    expect((await verify(bill.publicCode)).statusCode).toBe(404);
   });
 
-  it('one address checking too many receipts is told to wait (429), others are not', async () => {
+  it('codes are unique, random and not in the order of the receipts', async () => {
+    const made = [];
+    for (let i = 0; i < 25; i += 1) made.push(await createPayment(ctx));
+    const codes = made.map((p) => p.publicCode);
+    for (const code of codes) expect(code).toMatch(CODE);
+    expect(new Set(codes).size).toBe(codes.length);
+    // Consecutive receipts share no run of characters a walker could count on: at most a few
+    // positions alike by chance (1 in 31 each).
+    for (let i = 1; i < codes.length; i += 1) {
+      const [a, b] = [codes[i - 1] as string, codes[i] as string];
+      const alike = [...a].filter((c, k) => b[k] === c).length;
+      expect(alike, `${a} ${b}`).toBeLessThanOrEqual(4);
+    }
+    // Every character of the alphabet turns up and none other (250 characters drawn).
+    expect(new Set(codes.join('')).size).toBeGreaterThan(25);
+  });
+});
+
+describe('GET /api/v1/public/receipts/match', () => {
+  it('the bare number answers match or no match against the printed amount, nothing else', async () => {
+    const payment = await createPayment(ctx, { amountKobo: 2_500_000 });
+    const number = payment.receiptNumber as string;
+    const yes = await match(number, 2_500_000);
+    expect(yes.statusCode, yes.body).toBe(200);
+    expect(yes.headers['cache-control']).toBe('no-store');
+    expect(yes.json()).toEqual({ match: true });
+    expect((await match(number.toLowerCase(), 2_500_000)).json()).toEqual({ match: true });
+    const wrong = await match(number, 2_500_001);
+    expect(wrong.json()).toEqual({ match: false });
+    expect((await match('BIRS/2025/9999999', 2_500_000)).json()).toEqual({ match: false });
+    for (const res of [yes, wrong]) {
+      for (const secret of ['Ebiere', payment.publicCode, payment.rrr as string]) {
+        expect(res.body).not.toContain(secret);
+      }
+    }
+    expect((await reverse(payment.id)).statusCode).toBe(200);
+    // A reversed receipt proves no payment: no match.
+    expect((await match(number, 2_500_000)).json()).toEqual({ match: false });
+    expect(outcomeOf(await match(number, 'lots'))).toBe('422 VALIDATION_FAILED');
+    expect(outcomeOf(await match('', 1))).toBe('422 VALIDATION_FAILED');
+  });
+
+  it('one address checking too many receipts is told to wait (429, no-store), by code or number alike', async () => {
     const payment = await createPayment(ctx);
-    const url = `/api/v1/public/receipts/${encodeURIComponent(payment.receiptNumber as string)}`;
-    const from = (remoteAddress: string) => ctx.app.inject({ method: 'GET', url, remoteAddress });
+    const byCode = `/api/v1/public/receipts/${payment.publicCode}`;
+    const byNumber = `/api/v1/public/receipts/match?number=${encodeURIComponent(payment.receiptNumber as string)}&amountKobo=1`;
+    const from = (remoteAddress: string, url: string) =>
+      ctx.app.inject({ method: 'GET', url, remoteAddress });
     // A fixed window: within twice the limit the address is refused at least once.
     let refused: Awaited<ReturnType<typeof from>> | null = null;
     for (let i = 0; i <= 2 * ctx.config.publicCheckRateLimitPerMinute && !refused; i += 1) {
-      const res = await from('10.9.8.7');
+      const res = await from('10.9.8.7', i % 2 ? byCode : byNumber);
       if (res.statusCode === 429) refused = res;
       else expect(res.statusCode).toBe(200);
     }
     expect(refused?.json().error.code).toBe('RATE_LIMITED');
+    expect(refused?.headers['cache-control']).toBe('no-store');
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await from('10.9.8.8')).statusCode).toBe(200);
+    expect((await from('10.9.8.8', byCode)).statusCode).toBe(200);
   });
 });

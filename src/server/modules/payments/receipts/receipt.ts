@@ -6,16 +6,20 @@ import type { PaymentViewRow } from '../queries';
 import { CHANNEL_WORDS, lagosDateTime } from '../view';
 import { amountInWords } from './amountInWords';
 
-/** The public page a receipt's QR code opens (the web's /verify/receipt/{receiptNumber}). */
-export function receiptVerifyUrl(publicUrl: string, receiptNumber: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/verify/receipt/${encodeURIComponent(receiptNumber)}`;
+/** The public page a receipt's QR code opens, by its code (the web's /verify/receipt/{code}, ADR 0032). */
+export function receiptVerifyUrl(publicUrl: string, publicCode: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/verify/receipt/${publicCode}`;
 }
 
 export type PaidPayment = PaymentViewRow & { receiptNumber: string; paidAt: Date };
 
 /** The e-receipt of a paid payment, as PDF bytes. */
-export async function renderReceiptPdf(payment: PaidPayment, publicUrl: string): Promise<Buffer> {
-  const verifyUrl = receiptVerifyUrl(publicUrl, payment.receiptNumber);
+export async function renderReceiptPdf(
+  payment: PaidPayment,
+  publicCode: string,
+  publicUrl: string,
+): Promise<Buffer> {
+  const verifyUrl = receiptVerifyUrl(publicUrl, publicCode);
   const revenueHead = [payment.revenueHeadCode, payment.revenueHeadName]
     .filter(Boolean)
     .join(' — ');

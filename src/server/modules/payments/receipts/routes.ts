@@ -7,8 +7,9 @@ import {
   PaymentView,
   PublicReceiptView,
   ReasonInput,
-  ReceiptNumberParams,
 } from '../../../../shared/payments';
+import { AmountMatchQuery, PublicCodeParams, PublicMatch } from '../../../../shared/publicCheck';
+import { noStore } from '../../../security/noStore';
 import type { PaymentDeps } from '../deps';
 import { createReceiptService } from './service';
 
@@ -70,20 +71,39 @@ export const receiptRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
   );
 
   app.get(
-    '/public/receipts/:receiptNumber',
+    '/public/receipts/match',
+    {
+      schema: {
+        tags,
+        operationId: 'matchReceipt',
+        summary: 'Match a receipt number with its amount',
+        description:
+          'Whether a paid, unreversed receipt has this number and this amount (in kobo): `match` true or false, nothing else (ADR 0032). For a receipt printed before the verification codes, or typed without its code. Needs no session; rate-limited per address; never cached.',
+        querystring: AmountMatchQuery,
+        response: { 200: PublicMatch, 422: ErrorBody, 429: ErrorBody },
+      },
+      config: { public: true },
+      onRequest: noStore,
+    },
+    (req) => receipts.matchReceipt(req.actor, req.query.number, req.query.amountKobo),
+  );
+
+  app.get(
+    '/public/receipts/:code',
     {
       schema: {
         tags,
         operationId: 'verifyReceipt',
-        summary: 'Verify a receipt',
+        summary: 'Verify a receipt by its code',
         description:
-          'Whether a receipt number is genuine, with what it was paid for: what the QR code on a receipt opens. Needs no session. Encode the slashes of the number (BIRS%2F2026%2F0000042).',
-        params: ReceiptNumberParams,
+          "Whether the receipt with this verification code (10 letters and digits, printed under its QR code) is genuine: its number, amount, day paid, MDA and the payer's name masked (ADR 0032). What the QR code on a receipt opens. Needs no session; rate-limited per address; never cached.",
+        params: PublicCodeParams,
         response: { 200: PublicReceiptView, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
       config: { public: true },
+      onRequest: noStore,
     },
-    (req) => receipts.verifyReceipt(req.actor, req.params.receiptNumber),
+    (req) => receipts.verifyReceipt(req.actor, req.params.code),
   );
 };
 

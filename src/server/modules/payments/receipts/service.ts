@@ -1,5 +1,6 @@
 import { todayInLagos } from '../../../../shared/dates';
 import type { PaymentView, PublicReceiptView } from '../../../../shared/payments';
+import type { PublicMatch } from '../../../../shared/publicCheck';
 import type { Actor } from '../../../auth/actor';
 import { whereInActorMdas } from '../../../auth/mdaScope';
 import { limitPerMinute } from '../../../auth/rateLimit';
@@ -11,7 +12,11 @@ import { createLedger } from '../ledger/ledger';
 import type { Settlements } from '../ledger/settlements';
 import { type PaymentViewRow, selectPaymentById } from '../queries';
 import { toPaymentView, toPublicReceiptView } from '../view';
-import { selectPaymentByReceiptNumber } from './queries';
+import {
+  selectPaymentByPublicCode,
+  selectPaymentByReceiptNumber,
+  selectPaymentPublicCode,
+} from './queries';
 import { type PaidPayment, renderReceiptPdf } from './receipt';
 
 export type ReceiptServiceDeps = {
@@ -21,7 +26,7 @@ export type ReceiptServiceDeps = {
 };
 
 const UNKNOWN_RECEIPT =
-  'No receipt has this number. It may have been mistyped, or it is not genuine.';
+  'No receipt has this verification code. It may have been mistyped, or the receipt is not genuine.';
 
 /** Why a payment has no e-receipt, in the officer's words. */
 const NO_RECEIPT: Record<Exclude<PaymentView['status'], 'paid' | 'reversed'>, string> = {
@@ -36,6 +41,16 @@ const NO_RECEIPT: Record<Exclude<PaymentView['status'], 'paid' | 'reversed'>, st
  */
 export function createReceiptService({ db, config, settlements }: ReceiptServiceDeps) {
   const ledger = createLedger({ receiptPrefix: config.receiptPrefix, settlements });
+
+  /** Every public check, by code or by number, counts against one limit per address. */
+  function limitChecks(actor: Actor): Promise<void> {
+    return limitPerMinute(db, {
+      bucket: 'receipt-verify',
+      ip: actor.ip,
+      perMinute: config.publicCheckRateLimitPerMinute,
+      what: 'receipt checks',
+    });
+  }
 
   /** One payment the actor may see; outside their MDAs it does not exist for them. */
   async function getRow(actor: Actor, id: string): Promise<PaymentViewRow> {
@@ -78,30 +93,45 @@ export function createReceiptService({ db, config, settlements }: ReceiptService
       // payments_paid_has_receipt guarantees both for a paid row.
       if (!row.receiptNumber || !row.paidAt) throw new Error(`paid payment ${id} has no receipt`);
       const paid: PaidPayment = { ...row, receiptNumber: row.receiptNumber, paidAt: row.paidAt };
+      const code = await selectPaymentPublicCode(db, id);
+      if (!code) throw new Error(`payment ${id} has no public code`);
       return {
-        body: await renderReceiptPdf(paid, config.publicUrl ?? requestOrigin),
+        body: await renderReceiptPdf(paid, code, config.publicUrl ?? requestOrigin),
         fileName: `receipt-${row.receiptNumber.replaceAll('/', '-')}.pdf`,
       };
     },
 
-    /** The public verify page's answer (anyone with the receipt number; rate-limited per address). */
-    async verifyReceipt(actor: Actor, receiptNumber: string): Promise<PublicReceiptView> {
-      await limitPerMinute(db, {
-        bucket: 'receipt-verify',
-        ip: actor.ip,
-        perMinute: config.publicCheckRateLimitPerMinute,
-        what: 'receipt checks',
-      });
-      const row = await selectPaymentByReceiptNumber(db, receiptNumber.trim().toUpperCase());
-      if (!row?.paidAt || (row.status !== 'paid' && row.status !== 'reversed')) {
+    /** The public check by the receipt's code (ADR 0032; rate-limited per address). */
+    async verifyReceipt(actor: Actor, code: string): Promise<PublicReceiptView> {
+      await limitChecks(actor);
+      const row = await selectPaymentByPublicCode(db, code);
+      if (
+        !row?.receiptNumber ||
+        !row.paidAt ||
+        (row.status !== 'paid' && row.status !== 'reversed')
+      ) {
         throw new AppError('NOT_FOUND', UNKNOWN_RECEIPT);
       }
       return toPublicReceiptView({
         ...row,
-        receiptNumber: row.receiptNumber ?? receiptNumber,
+        receiptNumber: row.receiptNumber,
         paidAt: row.paidAt,
         status: row.status,
       });
+    },
+
+    /**
+     * The bare receipt number's check (ADR 0032): a paid, unreversed receipt with this number
+     * and this amount, or not. Nothing else, so walking the numbers learns nothing.
+     */
+    async matchReceipt(
+      actor: Actor,
+      receiptNumber: string,
+      amountKobo: number,
+    ): Promise<PublicMatch> {
+      await limitChecks(actor);
+      const row = await selectPaymentByReceiptNumber(db, receiptNumber);
+      return { match: row?.status === 'paid' && row.amountKobo === amountKobo };
     },
   };
 }

@@ -96,7 +96,8 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
     );
 
     const text = await pdfText(res.rawPayload);
-    const verifyUrl = `${PUBLIC_URL}/verify/tcc/${encodeURIComponent(tcc.number)}`;
+    // The code, not the number: short, nothing to encode (ADR 0032).
+    const verifyUrl = `${PUBLIC_URL}/verify/tcc/${tcc.publicCode}`;
     for (const expected of [
       'Bayelsa State Board of Internal Revenue',
       'Tax Clearance Certificate',
@@ -168,12 +169,12 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
     expect(first.rawPayload.toString('latin1')).toContain('/Subtype /Image');
     const scanned = (await scanPdfQr(new Uint8Array(first.rawPayload))) ?? '';
     const [url, fragment] = scanned.split('#') as [string, string];
-    expect(url).toBe(`${PUBLIC_URL}/verify/tcc/${encodeURIComponent(tcc.number)}`);
+    // The code, not the number (ADR 0032); the signed facts as before (ADR 0013).
+    expect(url).toBe(`${PUBLIC_URL}/verify/tcc/${tcc.publicCode}`);
+    expect(await pdfText(first.rawPayload)).toContain(`${PUBLIC_URL}/verify/tcc/${tcc.publicCode}`);
     const facts = verifySignedPayload(fragment, await publicKeys());
     expect(facts).toMatchObject({ n: tcc.number, b: tcc.btin, m: 'Test Holder' });
-    const online = (
-      await send(ctx, null, 'GET', `/api/v1/public/tcc/${encodeURIComponent(tcc.number)}`)
-    ).json();
+    const online = (await send(ctx, null, 'GET', `/api/v1/public/tcc/${tcc.publicCode}`)).json();
     expect(online).toMatchObject({ status: 'valid', issuedOn: facts?.i, expiresOn: facts?.e });
 
     expect((await send(ctx, printer, 'POST', `/api/v1/tcc/${tcc.id}/print`)).statusCode).toBe(200);
@@ -187,8 +188,7 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
     expect(revoked.statusCode).toBe(200);
     expect(await pdfText(revoked.rawPayload)).toContain('Issued on a forged student card.');
     expect(
-      (await send(ctx, null, 'GET', `/api/v1/public/tcc/${encodeURIComponent(tcc.number)}`)).json()
-        .status,
+      (await send(ctx, null, 'GET', `/api/v1/public/tcc/${tcc.publicCode}`)).json().status,
     ).toBe('revoked');
   });
 
@@ -268,56 +268,90 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
   });
 });
 
-describe('GET /api/v1/public/tcc/{number} and /api/v1/public/keys', () => {
-  const check = (number: string) =>
-    send(ctx, null, 'GET', `/api/v1/public/tcc/${encodeURIComponent(number)}`);
+describe('GET /api/v1/public/tcc/{code}, /api/v1/public/tcc/match and /api/v1/public/keys', () => {
+  const check = (code: string) =>
+    send(ctx, null, 'GET', `/api/v1/public/tcc/${encodeURIComponent(code)}`);
+  const match = (number: string, expiresOn: string) =>
+    send(
+      ctx,
+      null,
+      'GET',
+      `/api/v1/public/tcc/match?number=${encodeURIComponent(number)}&expiresOn=${expiresOn}`,
+    );
 
-  it('valid: masked name, BTIN, dates, years — never the name, address or amounts', async () => {
+  it('valid: masked name, dates, years — never the BTIN, the name, address or amounts; no-store', async () => {
     const tcc = await insertIssuedTestTcc(ctx, officerDa, {
       status: 'approved',
       holderName: 'John Okoro',
       expiresOn: '2099-12-31',
     });
-    const res = await check(tcc.number);
+    expect(tcc.publicCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{10}$/);
+    const res = await check(tcc.publicCode);
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
       status: 'valid',
       number: tcc.number,
       maskedName: 'J*** O****',
-      btin: tcc.btin,
       issuedOn: '2026-06-01',
       expiresOn: '2099-12-31',
       years: [2023, 2024, 2025],
     });
-    expect(res.body).not.toContain('Okoro');
-    expect(res.body).not.toContain('Test Road');
-    // A number typed in lower case is the same certificate.
-    expect((await check(tcc.number.toLowerCase())).json().status).toBe('valid');
+    for (const secret of [tcc.btin, 'John', 'Okoro', 'Test Road', tcc.id]) {
+      expect(res.body, secret).not.toContain(secret);
+    }
+    // A code typed in lower case is the same certificate.
+    expect((await check(tcc.publicCode.toLowerCase())).json().status).toBe('valid');
   });
 
-  it('revoked, expired, and unknown (never issued, or no such number); 422 for a malformed one', async () => {
+  it('revoked, expired, and unknown (never issued, or no such code); 422 for a number or a malformed one', async () => {
     const revoked = await insertIssuedTestTcc(ctx, officerDa, { status: 'revoked' });
-    expect((await check(revoked.number)).json()).toMatchObject({
+    expect((await check(revoked.publicCode)).json()).toMatchObject({
       status: 'revoked',
       maskedName: 'A**** O*****',
     });
     const expired = await insertIssuedTestTcc(ctx, officerDa, { expiresOn: '2025-12-31' });
-    expect((await check(expired.number)).json()).toMatchObject({
+    expect((await check(expired.publicCode)).json()).toMatchObject({
       status: 'expired',
       expiresOn: '2025-12-31',
     });
     const pending = await insertTestTcc(ctx, officerDa, { status: 'pending_chairman' });
-    expect((await check(pending.number)).json()).toEqual({
+    const unknown = {
       status: 'unknown',
-      number: pending.number,
+      number: null,
       maskedName: null,
-      btin: null,
       issuedOn: null,
       expiresOn: null,
       years: [],
-    });
-    expect((await check('BIRS/TCC/2026/999999')).json().status).toBe('unknown');
+    };
+    expect((await check(pending.publicCode)).json()).toEqual(unknown);
+    expect((await check('ZZZZZZZZZZ')).json()).toEqual(unknown);
+    const byNumber = await check(revoked.number);
+    expect(outcomeOf(byNumber)).toBe('422 VALIDATION_FAILED');
+    expect(byNumber.headers['cache-control']).toBe('no-store');
     expect(outcomeOf(await check('<script>'))).toBe('422 VALIDATION_FAILED');
+  });
+
+  it('the bare number answers match only for a valid certificate with its expiry date, nothing else', async () => {
+    const tcc = await insertIssuedTestTcc(ctx, officerDa, { expiresOn: '2099-12-31' });
+    const yes = await match(tcc.number, '2099-12-31');
+    expect(yes.statusCode, yes.body).toBe(200);
+    expect(yes.headers['cache-control']).toBe('no-store');
+    expect(yes.json()).toEqual({ match: true });
+    expect((await match(tcc.number.toLowerCase(), '2099-12-31')).json()).toEqual({ match: true });
+    expect((await match(tcc.number, '2099-12-30')).json()).toEqual({ match: false });
+    expect((await match('BIRS/TCC/2026/999999', '2099-12-31')).json()).toEqual({ match: false });
+    for (const secret of [tcc.btin, tcc.publicCode, 'Okoro', 'Test']) {
+      expect(yes.body).not.toContain(secret);
+    }
+    const revoked = await insertIssuedTestTcc(ctx, officerDa, {
+      status: 'revoked',
+      expiresOn: '2099-12-31',
+    });
+    expect((await match(revoked.number, '2099-12-31')).json()).toEqual({ match: false });
+    const expired = await insertIssuedTestTcc(ctx, officerDa, { expiresOn: '2025-12-31' });
+    expect((await match(expired.number, '2025-12-31')).json()).toEqual({ match: false });
+    expect(outcomeOf(await match(tcc.number, '31/12/2099'))).toBe('422 VALIDATION_FAILED');
   });
 
   it("lists the signer's key as current, and it checks what it signed", async () => {
@@ -339,12 +373,13 @@ describe('GET /api/v1/public/tcc/{number} and /api/v1/public/keys', () => {
   });
 
   // Last: it spends this address's checks for the minute.
-  it('too many checks from one address: 429 with Retry-After', async () => {
-    let last = await check('BIRS/TCC/2026/000001');
+  it('too many checks from one address, by code or number alike: 429 with Retry-After, no-store', async () => {
+    let last = await check('ZZZZZZZZZZ');
     for (let i = 0; i < ctx.config.publicCheckRateLimitPerMinute && last.statusCode === 200; i++) {
-      last = await check('BIRS/TCC/2026/000001');
+      last = i % 2 ? await check('ZZZZZZZZZZ') : await match('BIRS/TCC/2026/000001', '2099-12-31');
     }
     expect(last.statusCode).toBe(429);
+    expect(last.headers['cache-control']).toBe('no-store');
     expect(last.headers['retry-after']).toMatch(/^\d+$/);
     expect(last.json().error.message).toContain('Too many certificate checks');
   });

@@ -26,14 +26,14 @@ import {
  * address), with the QR code of ADR 0013: the verify page's URL, the signed facts after `#`.
  */
 
-/** The public page a certificate's QR code opens (the web's /verify/tcc/{number}). */
-export function tccVerifyUrl(publicUrl: string, number: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/verify/tcc/${encodeURIComponent(number)}`;
+/** The public page a certificate's QR code opens, by its code (the web's /verify/tcc/{code}, ADR 0032). */
+export function tccVerifyUrl(publicUrl: string, publicCode: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/verify/tcc/${publicCode}`;
 }
 
 /** What the QR code holds: the verify page, the signed payload in the fragment (never sent to a server). */
-export function tccQrText(publicUrl: string, number: string, signedPayload: string): string {
-  return `${tccVerifyUrl(publicUrl, number)}#${signedPayload}`;
+export function tccQrText(publicUrl: string, publicCode: string, signedPayload: string): string {
+  return `${tccVerifyUrl(publicUrl, publicCode)}#${signedPayload}`;
 }
 
 export type CertificateImage = { bytes: Buffer; mime: 'image/png' | 'image/jpeg' };
@@ -58,6 +58,8 @@ export type CertificateFacts = {
   printCount: number;
   revoked: { on: string; reason: string } | null;
   signedPayload: string;
+  /** What its verification address carries (ADR 0032). */
+  publicCode: string;
 };
 
 const naira = (kobo: number) => formatKoboAsNaira(kobo);
@@ -130,7 +132,7 @@ export async function renderCertificatePdf(
   facts: CertificateFacts,
   publicUrl: string,
 ): Promise<Buffer> {
-  const verifyUrl = tccVerifyUrl(publicUrl, facts.number);
+  const verifyUrl = tccVerifyUrl(publicUrl, facts.publicCode);
   const purpose = facts.purposeDetail
     ? `${TCC_PURPOSE_LABELS[facts.purpose]} — ${facts.purposeDetail}`
     : TCC_PURPOSE_LABELS[facts.purpose];
@@ -206,7 +208,7 @@ export async function renderCertificatePdf(
           width: 150,
           stack: [
             {
-              svg: await qrSvg(tccQrText(publicUrl, facts.number, facts.signedPayload)),
+              svg: await qrSvg(tccQrText(publicUrl, facts.publicCode, facts.signedPayload)),
               width: 150,
             },
           ],

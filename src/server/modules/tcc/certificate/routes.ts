@@ -2,12 +2,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../../shared/errors';
-import {
-  PublicKeyList,
-  PublicTccView,
-  TccIdParams,
-  TccNumberParams,
-} from '../../../../shared/tcc/views';
+import { ExpiryMatchQuery, PublicCodeParams, PublicMatch } from '../../../../shared/publicCheck';
+import { PublicKeyList, PublicTccView, TccIdParams } from '../../../../shared/tcc/views';
+import { noStore } from '../../../security/noStore';
 import type { PaymentDeps } from '../../payments/deps';
 import { createTccCertificateService } from './service';
 
@@ -54,20 +51,39 @@ export const tccCertificateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
   );
 
   app.get(
-    '/public/tcc/:number',
+    '/public/tcc/match',
+    {
+      schema: {
+        tags,
+        operationId: 'matchTcc',
+        summary: 'Match a certificate number with its expiry date',
+        description:
+          'Whether a valid certificate (issued, not revoked, not expired) has this number and this expiry date: `match` true or false, nothing else (ADR 0032). For a certificate printed before the verification codes: its QR code held the number, and its signed facts the expiry date. Needs no session; rate-limited per address; never cached.',
+        querystring: ExpiryMatchQuery,
+        response: { 200: PublicMatch, 422: ErrorBody, 429: ErrorBody },
+      },
+      config: { public: true },
+      onRequest: noStore,
+    },
+    (req) => certificates.matchTcc(req.actor, req.query.number, req.query.expiresOn),
+  );
+
+  app.get(
+    '/public/tcc/:code',
     {
       schema: {
         tags,
         operationId: 'verifyTcc',
-        summary: 'Verify a tax clearance certificate',
+        summary: 'Verify a tax clearance certificate by its code',
         description:
-          "Whether a certificate number was issued and still stands: valid, revoked, expired or unknown, with the holder's name masked. What the QR code on a certificate opens. Needs no session; rate-limited per address. Encode the slashes of the number (BIRS%2FTCC%2F2026%2F000042).",
-        params: TccNumberParams,
+          "Whether the certificate with this verification code (10 letters and digits, printed under its QR code) was issued and still stands: valid, revoked, expired or unknown, with its number, dates, years and the holder's name masked; never the BTIN (ADR 0032). What the QR code on a certificate opens. Needs no session; rate-limited per address; never cached.",
+        params: PublicCodeParams,
         response: { 200: PublicTccView, 422: ErrorBody, 429: ErrorBody },
       },
       config: { public: true },
+      onRequest: noStore,
     },
-    (req) => certificates.publicTcc(req.actor, req.params.number),
+    (req) => certificates.publicTcc(req.actor, req.params.code),
   );
 
   app.get(

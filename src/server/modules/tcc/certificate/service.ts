@@ -1,5 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { todayInLagos } from '../../../../shared/dates';
+import type { PublicMatch } from '../../../../shared/publicCheck';
+import { maskPublicName } from '../../../../shared/publicCode';
 import type { PublicKeyList, PublicTccView, TccYear } from '../../../../shared/tcc/views';
 import type { Actor } from '../../../auth/actor';
 import { limitPerMinute } from '../../../auth/rateLimit';
@@ -10,7 +12,7 @@ import { AppError } from '../../../errors';
 import { mimeOfKey } from '../../../files/images';
 import type { FileStore } from '../../../files/store';
 import { canReadKind, notFound } from '../common';
-import { findTcc, findTccByNumber, type TccRow } from '../queries';
+import { findTcc, findTccByNumber, findTccByPublicCode, type TccRow } from '../queries';
 import type { TccHolderRecord } from '../view';
 import { type CertificateFacts, type CertificateImage, renderCertificatePdf } from './document';
 import { listSigningKeys, signerFromConfig } from './signing';
@@ -19,35 +21,24 @@ import { listSigningKeys, signerFromConfig } from './signing';
 const ISSUED = ['approved', 'printed', 'revoked'] as const;
 const isIssued = (row: TccRow) => (ISSUED as readonly string[]).includes(row.status);
 
-const graphemes = (word: string) =>
-  Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(word), (s) => s.segment);
-
-/**
- * The holder's name as the public verify page shows it (ADR 0013): each word's first letter and
- * a star for every other, "John Okoro" → "J*** O****". Enough for whoever holds the paper to
- * compare, not enough for a stranger who scans it to learn the name.
- */
-export function maskHolderName(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => {
-      const letters = graphemes(word);
-      return `${letters[0]}${'*'.repeat(letters.length - 1)}`;
-    })
-    .join(' ');
+/** A certificate the public may know of, and how it stands today. */
+function standingOf(row: TccRow | null, today: string): PublicTccView['status'] {
+  // Not issued (still in the chain, or rejected) is no certificate at all, to the public.
+  if (!row || !isIssued(row) || !row.issuedAt || !row.expiresOn) return 'unknown';
+  return row.status === 'revoked' ? 'revoked' : row.expiresOn < today ? 'expired' : 'valid';
 }
 
-/** What a checker learns of a certificate by its number: valid, revoked, expired or unknown. */
-export function publicTccViewOf(number: string, row: TccRow | null, today: string): PublicTccView {
-  if (!row || !isIssued(row) || !row.issuedAt || !row.expiresOn) {
-    // Not issued (still in the chain, or rejected) is no certificate at all, to the public.
+/**
+ * What a checker learns of a certificate by its code (ADR 0032): valid, revoked, expired or
+ * unknown, the holder's name masked; never the BTIN.
+ */
+export function publicTccViewOf(row: TccRow | null, today: string): PublicTccView {
+  const status = standingOf(row, today);
+  if (!row || status === 'unknown' || !row.issuedAt || !row.expiresOn) {
     return {
       status: 'unknown',
-      number,
+      number: null,
       maskedName: null,
-      btin: null,
       issuedOn: null,
       expiresOn: null,
       years: [],
@@ -55,10 +46,9 @@ export function publicTccViewOf(number: string, row: TccRow | null, today: strin
   }
   const holder = row.holder as TccHolderRecord;
   return {
-    status: row.status === 'revoked' ? 'revoked' : row.expiresOn < today ? 'expired' : 'valid',
+    status,
     number: row.number,
-    maskedName: maskHolderName(holder.name),
-    btin: row.btin,
+    maskedName: maskPublicName(holder.name),
     issuedOn: todayInLagos(row.issuedAt),
     expiresOn: row.expiresOn,
     years: (row.years as TccYear[]).map((y) => y.year),
@@ -183,6 +173,7 @@ export function createTccCertificateService({
             ? { on: todayInLagos(row.revokedAt), reason: row.revokeReason ?? 'not given' }
             : null,
         signedPayload: row.signedPayload,
+        publicCode: row.publicCode,
       };
       return {
         body: await renderCertificatePdf(facts, config.publicUrl ?? requestOrigin),
@@ -190,11 +181,27 @@ export function createTccCertificateService({
       };
     },
 
-    /** The public verify page's answer (anyone with the number; rate-limited per address). */
-    async publicTcc(actor: Actor, number: string, now = new Date()): Promise<PublicTccView> {
+    /** The public check by the certificate's code (ADR 0032; rate-limited per address). */
+    async publicTcc(actor: Actor, code: string, now = new Date()): Promise<PublicTccView> {
       await limitChecks(actor, 'tcc-verify');
-      const wanted = number.trim().toUpperCase();
-      return publicTccViewOf(wanted, await findTccByNumber(db, wanted), todayInLagos(now));
+      return publicTccViewOf(await findTccByPublicCode(db, code), todayInLagos(now));
+    },
+
+    /**
+     * The bare certificate number's check (ADR 0032): a valid certificate with this number and
+     * this expiry date, or not. Nothing else, so walking the numbers learns nothing.
+     */
+    async matchTcc(
+      actor: Actor,
+      number: string,
+      expiresOn: string,
+      now = new Date(),
+    ): Promise<PublicMatch> {
+      await limitChecks(actor, 'tcc-verify');
+      const row = await findTccByNumber(db, number);
+      return {
+        match: standingOf(row, todayInLagos(now)) === 'valid' && row?.expiresOn === expiresOn,
+      };
     },
 
     /** Every key that signed a certificate, for checking a QR payload offline. */
