@@ -118,8 +118,16 @@ function whereOf(filter: PaymentFilter, scope: SQL | undefined): SQL | undefined
   );
 }
 
+/**
+ * The date a row shows (shared/payments/enums.ts PAYMENT_SORTS `date`): paid, or raised when
+ * never paid. Written as payments_shown_at_idx indexes it, so the planner reads that index.
+ */
+const shownAt = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
+
 const SORTS = {
   // Each ends on the id in the same direction, so the order is total and pages never overlap.
+  date: [asc(shownAt), asc(payments.id)],
+  '-date': [desc(shownAt), desc(payments.id)],
   paidAt: [sql`${payments.paidAt} asc nulls last`, asc(payments.id)],
   '-paidAt': [sql`${payments.paidAt} desc nulls last`, desc(payments.id)],
   createdAt: [asc(payments.createdAt), asc(payments.id)],
@@ -232,9 +240,10 @@ export async function selectPaymentTotalsOf(db: Db, filter: PaymentFilter, scope
 export type PaymentCursor = { id: string; paidAt: unknown };
 
 const SORT_KEYS = {
-  paidAt: { column: payments.paidAt, name: 'paid_at' },
-  createdAt: { column: payments.createdAt, name: 'created_at' },
-  amount: { column: payments.amountKobo, name: 'amount_kobo' },
+  date: { column: shownAt, name: 'coalesce(keyset_cursor.paid_at, keyset_cursor.created_at)' },
+  paidAt: { column: payments.paidAt, name: 'keyset_cursor.paid_at' },
+  createdAt: { column: payments.createdAt, name: 'keyset_cursor.created_at' },
+  amount: { column: payments.amountKobo, name: 'keyset_cursor.amount_kobo' },
 } as const;
 
 /**
@@ -252,7 +261,7 @@ function afterCursor(sort: PaymentSort, after: PaymentCursor): SQL {
   if (key.column === payments.paidAt && after.paidAt === null) {
     return and(sql`${payments.paidAt} is null`, idPast) as SQL;
   }
-  const its = sql`(select keyset_cursor.${sql.raw(key.name)} from payments keyset_cursor where keyset_cursor.id = ${after.id})`;
+  const its = sql`(select ${sql.raw(key.name)} from payments keyset_cursor where keyset_cursor.id = ${after.id})`;
   const past = descending
     ? sql`(${key.column} <= ${its} and (${key.column} < ${its} or ${idPast}))`
     : sql`(${key.column} >= ${its} and (${key.column} > ${its} or ${idPast}))`;
@@ -336,7 +345,7 @@ const NEWEST_FIRST_WINDOW_DAYS = 7;
 const NEWEST_FIRST_WINDOWS = 12;
 
 /**
- * A page newest first (`-createdAt`) of a filter matching more than can be sorted cheaply (a
+ * A page newest first (`-date` or `-createdAt`) of a filter matching more than can be sorted cheaply (a
  * common surname): read window by window of `created_at`, newest first, each window's matches
  * found through the word index and the created_at index together, until the page is full. So
  * a first page reads about its own rows and those of the last window, not every match
@@ -347,9 +356,12 @@ export async function selectPaymentsNewestFirstByWindow(
   db: Db,
   filter: PaymentFilter,
   scope: SQL | undefined,
-  window: { limit: number; offset: number },
+  window: { limit: number; offset: number; sort?: '-date' | '-createdAt' },
   now: Date = new Date(),
 ) {
+  // The date shown (paid, or raised) is windowed the same way, through payments_shown_at_idx.
+  const sort = window.sort ?? '-createdAt';
+  const key = sort === '-date' ? shownAt : payments.createdAt;
   const wanted = window.offset + window.limit;
   const found: PaymentViewRow[] = [];
   let newer: Date | null = null;
@@ -362,11 +374,11 @@ export async function selectPaymentsNewestFirstByWindow(
         .where(
           and(
             whereOf(filter, scope),
-            older ? gte(payments.createdAt, older) : undefined,
-            newer ? lt(payments.createdAt, newer) : undefined,
+            older ? sql`${key} >= ${older.toISOString()}::timestamptz` : undefined,
+            newer ? sql`${key} < ${newer.toISOString()}::timestamptz` : undefined,
           ),
         )
-        .orderBy(...SORTS['-createdAt'])
+        .orderBy(...SORTS[sort])
         .limit(wanted - found.length)),
     );
     newer = older;
