@@ -501,8 +501,8 @@ async function main() {
             limit: query.pageSize,
             offset: (query.page - 1) * query.pageSize,
           };
-          return isCapped && query.sort === '-createdAt'
-            ? selectPaymentsNewestFirstByWindow(on, filter, scope, window)
+          return isCapped && (query.sort === '-date' || query.sort === '-createdAt')
+            ? selectPaymentsNewestFirstByWindow(on, filter, scope, { ...window, sort: query.sort })
             : selectPayments(on, filter, scope, window);
         };
         // As the service does: a name counted up to its cap, a broad filter from the rollups,

@@ -27,8 +27,10 @@ const ROLES = [
       'Check Payment History',
       'MDA List',
       'My Profile',
+      // RevDesk's own (badged New): the registry lists, to find a taxpayer by name.
+      'Individual Taxpayers',
     ],
-    hides: ['Individual Taxpayers', 'Manage MDAs', 'Presumptive Tax TCC'],
+    hides: ['Manage MDAs', 'Presumptive Tax TCC'],
     checks: ['Check RRR'],
   },
   {

@@ -1,5 +1,6 @@
 import type { UserType } from '../userTypeEnums';
 import { USER_TYPE_MENU_TAGS } from '../userTypeEnums';
+import { NEW_BADGE, OWN_FOR_TAGS } from './items';
 import type { MenuItem } from './types';
 
 function isGroup(item: MenuItem): boolean {
@@ -16,10 +17,13 @@ function filterLevel(items: readonly MenuItem[], userTag: string): MenuItem[] {
   const kept: MenuItem[] = [];
   for (const item of items) {
     if (!isVisibleTo(item, userTag)) continue;
+    // A page docs/product.md §2 gives to others, shown to this user type by RevDesk: badged "New".
+    const isOwnForUser = OWN_FOR_TAGS.get(item.id)?.some((tag) => tag === userTag) ?? false;
+    const badge = item.badge ?? (isOwnForUser ? NEW_BADGE : undefined);
     const copy: MenuItem = {
       ...item,
       tags: [...item.tags],
-      ...(item.badge ? { badge: { ...item.badge } } : {}),
+      ...(badge ? { badge: { ...badge } } : {}),
     };
     if (item.subItems !== undefined) {
       const children = filterLevel(item.subItems, userTag);

@@ -50,8 +50,40 @@ function page(label: string, link: string, tags: MenuTag[], icon?: MenuIcon): Me
  * that tells staff who knew the old portal it is new.
  */
 function ownPage(label: string, link: string, tags: MenuTag[], icon?: MenuIcon): MenuItem {
-  return { ...page(label, link, tags, icon), badge: { text: 'New', variant: 'info' } };
+  return { ...page(label, link, tags, icon), badge: { ...NEW_BADGE } };
 }
+
+/** The badge of a page RevDesk adds (ownPage), or adds for some user types (pageOwnFor). */
+export const NEW_BADGE = { text: 'New', variant: 'info' } as const;
+
+/**
+ * Pages docs/product.md §2 gives to some user types (`specTags`) that RevDesk also shows to others
+ * (`ownTags`): the id of each, and the tags that see it with the "New" badge (filter.ts).
+ */
+export const OWN_FOR_TAGS = new Map<string, readonly MenuTag[]>();
+
+function pageOwnFor(
+  label: string,
+  link: string,
+  specTags: MenuTag[],
+  ownTags: MenuTag[],
+  icon?: MenuIcon,
+): MenuItem {
+  const item = page(label, link, [...specTags, ...ownTags], icon);
+  OWN_FOR_TAGS.set(item.id, ownTags);
+  return item;
+}
+
+/**
+ * The officers who raise assessments or certificates: RevDesk gives them the registry lists
+ * (docs/product.md §2 gives them to ADMIN only) to find a taxpayer by name before assessing.
+ */
+const ASSESSING_OFFICERS: MenuTag[] = [
+  'officer_da',
+  'officer_pa',
+  'officer_payee',
+  'assessment_officer',
+];
 
 function hiddenPage(label: string, link: string, icon?: MenuIcon): MenuItem {
   return { ...page(label, link, ['admin'], icon), status: false };
@@ -122,8 +154,20 @@ export const MENU: MenuItem[] = [
   ]),
 
   ...section('section-taxpayers', 'Taxpayers', [
-    page('Individual Taxpayers', '/birs/taxpayer/individual-taxpayer', ['admin'], 'user'),
-    page('Corporate Taxpayers', '/birs/taxpayer/corporate-taxpayer', ['admin'], 'building'),
+    pageOwnFor(
+      'Individual Taxpayers',
+      '/birs/taxpayer/individual-taxpayer',
+      ['admin'],
+      ASSESSING_OFFICERS,
+      'user',
+    ),
+    pageOwnFor(
+      'Corporate Taxpayers',
+      '/birs/taxpayer/corporate-taxpayer',
+      ['admin'],
+      ASSESSING_OFFICERS,
+      'building',
+    ),
   ]),
 
   ...section('section-assessments', 'Assessments', [

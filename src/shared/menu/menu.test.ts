@@ -180,3 +180,24 @@ describe('filterMenu', () => {
     expect(findMenuItemByLink(MENU, '/birs/nowhere')).toBeUndefined();
   });
 });
+
+describe('the registry lists for the officers who assess (RevDesk’s own)', () => {
+  const LISTS = ['/birs/taxpayer/individual-taxpayer', '/birs/taxpayer/corporate-taxpayer'];
+
+  it.each(['OFFICER_DA', 'OFFICER_PA', 'OFFICER_PAYEE', 'ASSESSMENT_OFFICER'] as const)(
+    '%s sees them, badged New',
+    (userType) => {
+      const menu = filterMenu(MENU, userType);
+      for (const link of LISTS) expect(findMenuItemByLink(menu, link)?.badge?.text).toBe('New');
+    },
+  );
+
+  it('ADMIN sees them as docs/product.md §2 has them, without the badge; the shared MENU is untouched', () => {
+    const menu = filterMenu(MENU, 'ADMIN');
+    for (const link of LISTS) {
+      expect(findMenuItemByLink(menu, link)).toBeDefined();
+      expect(findMenuItemByLink(menu, link)?.badge).toBeUndefined();
+      expect(findMenuItemByLink(MENU, link)?.badge).toBeUndefined();
+    }
+  });
+});

@@ -54,6 +54,9 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'taxs/payment-history',
     // RevDesk's own: objections to assessments.
     'taxs/objections',
+    // RevDesk's own: the registry lists, to find a taxpayer by name before assessing.
+    'taxpayer/individual-taxpayer',
+    'taxpayer/corporate-taxpayer',
   ),
   OFFICER_PAYEE: birs(
     'dashboard',
@@ -61,6 +64,9 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'taxs/paye-tcc-backlog',
     'taxs/completed-paye-tcc-backlog',
     'taxs/generate-mda-tcc',
+    // RevDesk's own: the registry lists, to find a taxpayer by name before assessing.
+    'taxpayer/individual-taxpayer',
+    'taxpayer/corporate-taxpayer',
   ),
   OFFICER_PA: birs(
     'dashboard',
@@ -72,6 +78,9 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'taxs/payment-history',
     // RevDesk's own: objections to assessments.
     'taxs/objections',
+    // RevDesk's own: the registry lists, to find a taxpayer by name before assessing.
+    'taxpayer/individual-taxpayer',
+    'taxpayer/corporate-taxpayer',
   ),
   OFFICER_MDA: birs(
     'dashboard/mda-dashboard',
@@ -136,6 +145,9 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'taxs/completed-mda-tcc-backlog',
     'taxs/pending-paye-tcc',
     'taxs/completed-paye-tcc-backlog',
+    // RevDesk's own: the registry lists, to find a taxpayer by name before assessing.
+    'taxpayer/individual-taxpayer',
+    'taxpayer/corporate-taxpayer',
   ),
   PRINTING_OFFICER: COMPLETED_TCC_LISTS,
   TCC_CHAIRMAN: [

@@ -56,7 +56,15 @@ export const PAYMENT_TYPE_LABELS = {
 export const PAYMENT_SUBJECT_KINDS = ['assessment', 'tcc'] as const;
 export type PaymentSubjectKind = (typeof PAYMENT_SUBJECT_KINDS)[number];
 
+/**
+ * `date` is the date the list shows: when it was paid, or when the bill was raised for one never
+ * paid (a bill pending, failed, cancelled) — the same day `payment_date` counts it on. `-date`,
+ * newest first, is the list's default: a receipt captured today for 2024 sorts in 2024, and a
+ * bill raised today and not yet paid sorts among today's payments.
+ */
 export const PAYMENT_SORTS = [
+  'date',
+  '-date',
   'paidAt',
   '-paidAt',
   'createdAt',

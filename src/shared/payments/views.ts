@@ -206,7 +206,7 @@ export const PaymentListQuery = PageQuery.extend({
   mdaCode: optionalText(12),
   channel: z.enum(PAYMENT_CHANNELS).optional(),
   status: z.enum(PAYMENT_STATUSES).optional(),
-  sort: z.enum(PAYMENT_SORTS).default('-createdAt'),
+  sort: z.enum(PAYMENT_SORTS).default('-date'),
   format: z.enum(['csv', 'xlsx']).optional(),
 });
 export type PaymentListQuery = z.infer<typeof PaymentListQuery>;

@@ -221,3 +221,40 @@ export type TaxpayerHistoryEntry = z.infer<typeof TaxpayerHistoryEntry>;
 
 /** A BTIN in a path: a wrong check digit is refused (422) before any query. */
 export const BtinParams = z.object({ btin: BtinInput });
+
+/**
+ * The taxpayer picker (src/web/lib/TaxpayerPicker.tsx): a name, misspelt or not, a BTIN, a
+ * phone or an e-mail, as the registry list's search reads it; the best few matches.
+ */
+export const TaxpayerMatchQuery = z.object({
+  search: z
+    .string()
+    .trim()
+    .min(2, { error: 'Type at least two letters of a name, or a BTIN, phone or e-mail' })
+    .max(100),
+  kind: z.enum(TAXPAYER_KINDS).optional(),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export type TaxpayerMatchQuery = z.infer<typeof TaxpayerMatchQuery>;
+
+/**
+ * One match: enough to tell two people of the same name apart (BTIN, kind, phone as the registry
+ * lists show it, LGA) and nothing more of the record (no NIN, e-mail or date of birth).
+ */
+export const TaxpayerMatch = z
+  .object({
+    btin: z.string(),
+    kind: z.enum(TAXPAYER_KINDS),
+    status: z.enum(TAXPAYER_STATUSES),
+    displayName: z.string(),
+    phone: nullableText,
+    lgaName: nullableText,
+  })
+  .meta({ id: 'TaxpayerMatch' });
+export type TaxpayerMatch = z.infer<typeof TaxpayerMatch>;
+
+/** Best first; `hasMore` when more than `limit` match (type more of the name). */
+export const TaxpayerMatchResult = z
+  .object({ items: z.array(TaxpayerMatch), hasMore: z.boolean() })
+  .meta({ id: 'TaxpayerMatchResult' });
+export type TaxpayerMatchResult = z.infer<typeof TaxpayerMatchResult>;

@@ -84,6 +84,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'POST /api/v1/taxpayers/corporates': 'taxpayer:write',
   'POST /api/v1/taxpayers/duplicate-check': 'taxpayer:write',
   'GET /api/v1/taxpayers': 'taxpayer:read',
+  'GET /api/v1/taxpayers/matches': 'taxpayer:read',
   'GET /api/v1/taxpayers/lookup': 'taxpayer:lookup',
   'GET /api/v1/taxpayers/{btin}': 'taxpayer:read',
   'PATCH /api/v1/taxpayers/{btin}': 'taxpayer:write',

@@ -136,6 +136,17 @@ export const payments = pgTable(
       sql`${t.id} desc`,
     ),
     index('payments_mda_created_at_idx').on(t.mdaId, t.createdAt),
+    // The history's default order, newest first by the date each row shows: paid, or raised
+    // when never paid (shared/payments/enums.ts PAYMENT_SORTS), for all and per MDA.
+    index('payments_shown_at_idx').on(
+      sql`coalesce(${t.paidAt}, ${t.createdAt}) desc`,
+      sql`${t.id} desc`,
+    ),
+    index('payments_mda_shown_at_idx').on(
+      t.mdaId,
+      sql`coalesce(${t.paidAt}, ${t.createdAt}) desc`,
+      sql`${t.id} desc`,
+    ),
     index('payments_payment_date_idx').on(t.paymentDate),
     index('payments_mda_payment_date_idx').on(t.mdaId, t.paymentDate),
     index('payments_btin_idx').on(t.btin),

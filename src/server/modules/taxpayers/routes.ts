@@ -16,6 +16,8 @@ import {
   TaxpayerListResult,
   TaxpayerLookupQuery,
   TaxpayerLookupResult,
+  TaxpayerMatchQuery,
+  TaxpayerMatchResult,
   TaxpayerPatch,
   TaxpayerView,
 } from '../../../shared/taxpayers';
@@ -121,6 +123,26 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
         await taxpayers.exportTaxpayers(req.actor, { ...req.query, format }),
       );
     },
+  );
+
+  app.get(
+    '/taxpayers/matches',
+    {
+      schema: {
+        tags,
+        operationId: 'findTaxpayerMatches',
+        summary: 'Find taxpayers to pick one (name, BTIN, phone or e-mail)',
+        description:
+          'The best few taxpayers for a name (misspellings forgiven), a BTIN, a phone or an e-mail, as the registry list searches, with only what tells two namesakes apart: BTIN, kind, status, name, phone and LGA. What the forms that ask for a taxpayer and the top bar search use.',
+        querystring: TaxpayerMatchQuery,
+        response: { 200: TaxpayerMatchResult, ...errors },
+      },
+      // Every officer type that raises assessments, certificates or bills already reads the
+      // registry (src/shared/permissions.ts): a name search is the registry's, not the exact
+      // lookup every officer has.
+      config: { permission: 'taxpayer:read' },
+    },
+    (req) => taxpayers.findMatches(req.actor, req.query),
   );
 
   app.get(

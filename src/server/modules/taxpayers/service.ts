@@ -13,6 +13,8 @@ import {
   type TaxpayerListQuery,
   type TaxpayerListResult,
   type TaxpayerLookupResult,
+  type TaxpayerMatchQuery,
+  type TaxpayerMatchResult,
   type TaxpayerPatch,
   type TaxpayerView,
 } from '../../../shared/taxpayers';
@@ -305,6 +307,31 @@ export function createTaxpayerService({ db, files, exportPageSize }: TaxpayerSer
           filter: { ...query, format: undefined },
         },
       });
+    },
+
+    /**
+     * The picker's matches (GET /taxpayers/matches): the list's search, best first, the few
+     * fields that tell two namesakes apart. One row past the limit says whether there are more.
+     */
+    async findMatches(_actor: Actor, query: TaxpayerMatchQuery): Promise<TaxpayerMatchResult> {
+      const search = parseSearchTerm(query.search);
+      if (!search) return { items: [], hasMore: false };
+      const { items } = await selectTaxpayers(
+        db,
+        { search, kind: query.kind, sort: 'relevance', page: 1, pageSize: query.limit },
+        { limit: query.limit + 1, offset: 0 },
+      );
+      return {
+        items: items.slice(0, query.limit).map((item) => ({
+          btin: item.btin,
+          kind: item.kind,
+          status: item.status,
+          displayName: item.displayName,
+          phone: item.phone,
+          lgaName: item.lgaName,
+        })),
+        hasMore: items.length > query.limit,
+      };
     },
 
     async lookup(_actor: Actor, term: string): Promise<TaxpayerLookupResult> {

@@ -51,7 +51,7 @@ describe('paymentParams', () => {
     expect(Object.fromEntries(params)).toEqual({
       btin: '1234567890',
       type: 'stamp-duty',
-      sort: '-createdAt',
+      sort: '-date',
       page: '2',
       pageSize: '50',
     });
@@ -62,7 +62,7 @@ describe('paymentParams', () => {
     const params = paymentParams({ status: 'reversed', page: 4 }, 'xlsx');
     expect(Object.fromEntries(params)).toEqual({
       status: 'reversed',
-      sort: '-createdAt',
+      sort: '-date',
       format: 'xlsx',
     });
     expect(PaymentListQuery.safeParse(Object.fromEntries(params)).success).toBe(true);

@@ -53,7 +53,7 @@ export function paymentParams(
   format?: ExportFormat,
 ): URLSearchParams {
   return listParams(PaymentHistorySearch.filtersOf(search), {
-    sort: search.sort ?? '-createdAt',
+    sort: search.sort ?? '-date',
     format,
     page: search.page,
     pageSize: search.pageSize,

@@ -3,13 +3,15 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { TaxpayerLookupResult } from '../../../shared/taxpayers';
+import type { TaxpayerLookupResult, TaxpayerMatchResult } from '../../../shared/taxpayers';
 import { api } from '../../lib/api';
 import { usePhoneLayout } from '../../lib/lists/usePhoneLayout';
+import { usePermission } from '../../lib/usePermission';
 import {
   SearchFailedDialog,
   SearchingDialog,
   TaxpayerInformationDialog,
+  TaxpayerMatchesDialog,
 } from './TaxpayerSearchDialogs';
 import classes from './TopBar.module.css';
 
@@ -17,10 +19,21 @@ export const TAXPAYER_SEARCH_PLACEHOLDER = 'Search Taxpayer By BTIN/Email/Phone.
 
 const PHONE_SEARCH_ID = 'taxpayer-search-panel';
 
+/** How many namesakes the top bar lists; more, and the officer types more of the name. */
+const NAME_MATCHES_SHOWN = 10;
+
+/** A name, not a BTIN, phone or e-mail: it has a letter and no '@'. */
+export function isNameTerm(term: string): boolean {
+  return /\p{L}/u.test(term) && !term.includes('@');
+}
+
 /**
  * The top bar's taxpayer search (docs/product.md §2, §8): a blocking 'Searching Taxpayer...' dialog,
  * then the static 'Tax Payer Information' dialog, or 'Validation Failed' when nobody matches
  * or the search fails. RevDesk refuses an empty term (docs/architecture.md §10): the button waits for one.
+ * An officer who reads the registry may type a name too: the matches are listed (misspellings
+ * forgiven, GET /taxpayers/matches) and the one picked opens; a BTIN, phone or e-mail still
+ * opens the one taxpayer, as before.
  */
 export function TaxpayerSearch() {
   const isPhone = usePhoneLayout();
@@ -33,23 +46,37 @@ export function TaxpayerSearch() {
         `/api/v1/taxpayers/lookup?term=${encodeURIComponent(searchTerm)}`,
       ),
   });
+  const canSearchNames = usePermission('taxpayer:read');
+  const byName = useMutation({
+    mutationFn: (name: string) =>
+      api.get<TaxpayerMatchResult>(
+        `/api/v1/taxpayers/matches?search=${encodeURIComponent(name)}&limit=${NAME_MATCHES_SHOWN}`,
+      ),
+  });
   const isEmpty = term.trim() === '';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isEmpty || lookup.isPending) return;
-    lookup.mutate(term.trim());
+    if (isEmpty || lookup.isPending || byName.isPending) return;
+    if (canSearchNames && isNameTerm(term.trim())) byName.mutate(term.trim());
+    else lookup.mutate(term.trim());
   };
 
   const closeFound = () => {
     lookup.reset();
+    byName.reset();
     setTerm('');
     panel.close();
   };
 
   const matches = lookup.data?.matches ?? [];
   const isFound = lookup.isSuccess && matches.length > 0;
-  const isFailed = lookup.isError || (lookup.isSuccess && matches.length === 0);
+  const named = byName.data?.items ?? [];
+  const isFailed =
+    lookup.isError ||
+    (lookup.isSuccess && matches.length === 0) ||
+    byName.isError ||
+    (byName.isSuccess && named.length === 0);
 
   return (
     <>
@@ -103,9 +130,24 @@ export function TaxpayerSearch() {
           </form>
         </search>
       )}
-      <SearchingDialog opened={lookup.isPending} />
+      <SearchingDialog opened={lookup.isPending || byName.isPending} />
       <TaxpayerInformationDialog opened={isFound} matches={matches} onClose={closeFound} />
-      <SearchFailedDialog opened={isFailed} error={lookup.error} onClose={() => lookup.reset()} />
+      <TaxpayerMatchesDialog
+        opened={byName.isSuccess && named.length > 0}
+        term={byName.variables ?? ''}
+        matches={named}
+        hasMore={byName.data?.hasMore ?? false}
+        onClose={() => byName.reset()}
+        onOpen={closeFound}
+      />
+      <SearchFailedDialog
+        opened={isFailed}
+        error={lookup.error ?? byName.error}
+        onClose={() => {
+          lookup.reset();
+          byName.reset();
+        }}
+      />
     </>
   );
 }

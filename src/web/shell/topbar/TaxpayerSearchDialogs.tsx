@@ -1,9 +1,10 @@
 import { Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatNigerianPhone } from '../../../shared/phone';
-import type { TaxpayerSummary } from '../../../shared/taxpayers';
+import type { TaxpayerMatch, TaxpayerSummary } from '../../../shared/taxpayers';
 import { AppModal } from '../../lib/AppModal';
 import { isApiError } from '../../lib/api';
+import { matchDetails } from '../../lib/TaxpayerPicker';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../shellPaths';
 
@@ -107,6 +108,73 @@ function MatchCard({ match, onOpen }: { match: TaxpayerSummary; onOpen: () => vo
         </Anchor>
       )}
     </Paper>
+  );
+}
+
+/**
+ * A name typed in the top bar (RevDesk's own, docs/product.md §2 knows BTIN, e-mail and phone
+ * only): the taxpayers it matches, best first, each with what tells namesakes apart; a link
+ * opens one. Escape or Close returns to the search.
+ */
+export function TaxpayerMatchesDialog({
+  opened,
+  term,
+  matches,
+  hasMore,
+  onClose,
+  onOpen,
+}: {
+  opened: boolean;
+  term: string;
+  matches: TaxpayerMatch[];
+  hasMore: boolean;
+  onClose: () => void;
+  onOpen: () => void;
+}) {
+  const base = useShellBase();
+  return (
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      centered
+      title={`Taxpayers matching “${term}”`}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close the list of taxpayers found' }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          {matches.length === 1
+            ? 'One taxpayer matches. Open it, or check it is the right person first.'
+            : `${matches.length}${hasMore ? '+' : ''} taxpayers match, best first. Open the one you mean.`}
+        </Text>
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+          {matches.map((match) => (
+            <Paper component="li" withBorder radius="md" p="sm" key={match.btin}>
+              <Anchor
+                component={Link}
+                to={`${base}/taxpayer/${match.btin}`}
+                onClick={onOpen}
+                fw={600}
+                aria-describedby={`match-${match.btin}`}
+              >
+                {match.displayName}
+              </Anchor>
+              <Text size="sm" id={`match-${match.btin}`}>
+                {matchDetails(match)}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+        {hasMore && (
+          <Text size="sm">More taxpayers match: type more of the name to narrow the list.</Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    </AppModal>
   );
 }
 

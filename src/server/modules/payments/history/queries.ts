@@ -122,8 +122,16 @@ function whereOf(filter: PaymentFilter, scope: SQL | undefined): SQL | undefined
   );
 }
 
+/**
+ * The date a row shows (shared/payments/enums.ts PAYMENT_SORTS `date`): paid, or raised when
+ * never paid. Written as payments_shown_at_idx indexes it, so the planner reads that index.
+ */
+const shownAt = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
+
 const SORTS = {
   // Each ends on the id in the same direction, so the order is total and pages never overlap.
+  date: [asc(shownAt), asc(payments.id)],
+  '-date': [desc(shownAt), desc(payments.id)],
   paidAt: [sql`${payments.paidAt} asc nulls last`, asc(payments.id)],
   '-paidAt': [sql`${payments.paidAt} desc nulls last`, desc(payments.id)],
   createdAt: [asc(payments.createdAt), asc(payments.id)],
@@ -222,12 +230,13 @@ export async function selectPaymentTotalsOf(db: Db, filter: PaymentFilter, scope
 export type PaymentCursor = { id: string; paidAt: unknown };
 
 const SORT_KEYS = {
-  createdAt: { column: payments.createdAt, name: 'created_at' },
-  amount: { column: payments.amountKobo, name: 'amount_kobo' },
+  date: { column: shownAt, name: 'coalesce(keyset_cursor.paid_at, keyset_cursor.created_at)' },
+  createdAt: { column: payments.createdAt, name: 'keyset_cursor.created_at' },
+  amount: { column: payments.amountKobo, name: 'keyset_cursor.amount_kobo' },
 } as const;
 
 /**
- * The rows after `after` in a `createdAt` or `amount` order (SORTS): past it on the sort key,
+ * The rows after `after` in a `date`, `createdAt` or `amount` order (SORTS): past it on the sort key,
  * or level with it and past it on the id. The cursor's key is read back from its row by id, so
  * a timestamp keeps its microseconds (a JavaScript Date holds milliseconds; a row's created_at
  * does not). The `>=`/`<=` first term lets payments_created_at_idx narrow the read.
@@ -236,7 +245,7 @@ function afterCursor(sort: Exclude<PaymentSort, PaidAtSort>, after: PaymentCurso
   const descending = sort.startsWith('-');
   const key = SORT_KEYS[(descending ? sort.slice(1) : sort) as keyof typeof SORT_KEYS];
   const idPast = descending ? lt(payments.id, after.id) : gt(payments.id, after.id);
-  const its = sql`(select keyset_cursor.${sql.raw(key.name)} from payments keyset_cursor where keyset_cursor.id = ${after.id})`;
+  const its = sql`(select ${sql.raw(key.name)} from payments keyset_cursor where keyset_cursor.id = ${after.id})`;
   return descending
     ? sql`(${key.column} <= ${its} and (${key.column} < ${its} or ${idPast}))`
     : sql`(${key.column} >= ${its} and (${key.column} > ${its} or ${idPast}))`;
@@ -377,7 +386,7 @@ const NEWEST_FIRST_WINDOW_DAYS = 7;
 const NEWEST_FIRST_WINDOWS = 12;
 
 /**
- * A page newest first (`-createdAt`) of a filter matching more than can be sorted cheaply (a
+ * A page newest first (`-date` or `-createdAt`) of a filter matching more than can be sorted cheaply (a
  * common surname): read window by window of `created_at`, newest first, each window's matches
  * found through the word index and the created_at index together, until the page is full. So
  * a first page reads about its own rows and those of the last window, not every match
@@ -388,9 +397,12 @@ export async function selectPaymentsNewestFirstByWindow(
   db: Db,
   filter: PaymentFilter,
   scope: SQL | undefined,
-  window: { limit: number; offset: number },
+  window: { limit: number; offset: number; sort?: '-date' | '-createdAt' },
   now: Date = new Date(),
 ) {
+  // The date shown (paid, or raised) is windowed the same way, through payments_shown_at_idx.
+  const sort = window.sort ?? '-createdAt';
+  const key = sort === '-date' ? shownAt : payments.createdAt;
   const wanted = window.offset + window.limit;
   const found: PaymentViewRow[] = [];
   let newer: Date | null = null;
@@ -403,11 +415,11 @@ export async function selectPaymentsNewestFirstByWindow(
         .where(
           and(
             whereOf(filter, scope),
-            older ? gte(payments.createdAt, older) : undefined,
-            newer ? lt(payments.createdAt, newer) : undefined,
+            older ? sql`${key} >= ${older.toISOString()}::timestamptz` : undefined,
+            newer ? sql`${key} < ${newer.toISOString()}::timestamptz` : undefined,
           ),
         )
-        .orderBy(...SORTS['-createdAt'])
+        .orderBy(...SORTS[sort])
         .limit(wanted - found.length)),
     );
     newer = older;

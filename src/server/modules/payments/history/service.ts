@@ -173,8 +173,11 @@ export function createPaymentHistoryService({
         const countLimit = window.offset + Math.max(window.limit, NAME_SEARCH_COUNT_AHEAD);
         const totals = await selectPaymentTotalsUpTo(db, filter, scope, countLimit);
         const rows =
-          totals.isCapped && window.sort === '-createdAt'
-            ? await selectPaymentsNewestFirstByWindow(db, filter, scope, window)
+          totals.isCapped && (window.sort === '-date' || window.sort === '-createdAt')
+            ? await selectPaymentsNewestFirstByWindow(db, filter, scope, {
+                ...window,
+                sort: window.sort,
+              })
             : await selectPayments(db, filter, scope, window);
         return pageOf(rows.map(toPaymentView), query, totals);
       }

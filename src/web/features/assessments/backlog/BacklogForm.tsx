@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
 } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +24,7 @@ import { EARLIEST_TAX_YEAR } from '../../../../shared/tax';
 import { api, isApiError, validationIssues } from '../../../lib/api';
 import { toFieldErrors } from '../../../lib/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
+import { TaxpayerPicker } from '../../../lib/TaxpayerPicker';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { taxpayerQuery } from '../../taxpayers/queries';
@@ -143,14 +143,13 @@ export function BacklogForm(props: {
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
+              <TaxpayerPicker
                 label="BTIN"
-                description="The taxpayer's 10-digit BTIN"
-                inputMode="numeric"
-                maxLength={10}
+                description="The taxpayer's 10-digit BTIN, or find them by name"
                 withAsterisk
                 data-autofocus
                 {...form.getInputProps('btin')}
+                value={form.values.btin}
               />
               <NumberInput
                 label="Year of assessment"

@@ -1,9 +1,10 @@
-import { Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isValidBtin } from '../../../../shared/btin';
 import type { TaxpayerView } from '../../../../shared/taxpayers/views';
 import { isApiError } from '../../../lib/api';
 import { Spinner } from '../../../lib/pending/Spinner';
+import { TaxpayerPicker } from '../../../lib/TaxpayerPicker';
 import { taxpayerQuery } from '../../taxpayers/queries';
 
 export type TaxpayerLookup = {
@@ -36,7 +37,7 @@ export function useTaxpayerLookup(btin: string): TaxpayerLookup & { isLoading: b
   return { taxpayer, refusal: null, isLoading: lookup.isLoading };
 }
 
-/** The BTIN typed, and below it the name of the taxpayer it belongs to. */
+/** The BTIN typed or picked by name (lib/TaxpayerPicker.tsx), and below it whose it is. */
 export function TaxpayerField(props: {
   value: string;
   onChange: (btin: string) => void;
@@ -48,16 +49,12 @@ export function TaxpayerField(props: {
   const { lookup } = props;
   const found = lookup.taxpayer && lookup.refusal === null ? lookup.taxpayer : null;
   return (
-    <TextInput
+    <TaxpayerPicker
       label="Taxpayer’s BTIN"
-      placeholder="10 digits"
       withAsterisk
-      inputMode="numeric"
-      autoComplete="off"
-      maxLength={10}
       data-autofocus={props.autoFocus || undefined}
       value={props.value}
-      onChange={(event) => props.onChange(event.currentTarget.value.replace(/\D/g, ''))}
+      onChange={props.onChange}
       onBlur={props.onBlur}
       error={props.error ?? lookup.refusal}
       rightSection={lookup.isLoading ? <Spinner size="xs" label="Looking up the BTIN" /> : null}
@@ -68,7 +65,7 @@ export function TaxpayerField(props: {
             {found.lgaName ? ` · ${found.lgaName}` : ''}
           </Text>
         ) : (
-          'The taxpayer’s name shows here once the BTIN is found.'
+          'Type the BTIN, or a name, phone or e-mail and pick the taxpayer.'
         )
       }
     />

@@ -1,10 +1,11 @@
-import { Badge, Group, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { isValidBtin } from '../../../../shared/btin';
 import type { TaxpayerView } from '../../../../shared/taxpayers';
 import { isApiError } from '../../../lib/api';
 import { Spinner } from '../../../lib/pending/Spinner';
+import { TaxpayerPicker } from '../../../lib/TaxpayerPicker';
 import { taxpayerQuery } from '../../taxpayers/queries';
 
 /** The taxpayer a BTIN names, once it is ten digits with a right check digit. */
@@ -15,7 +16,7 @@ export function useTaxpayerByBtin(btin: string) {
 }
 
 /**
- * The BTIN box with the name it belongs to under it, so the officer sees at once whom they are
+ * The BTIN box (typed, or picked by name: lib/TaxpayerPicker.tsx) with the name it belongs to under it, so the officer sees at once whom they are
  * assessing (an individual trader or a business).
  */
 export function TaxpayerByBtin(props: {
@@ -29,15 +30,13 @@ export function TaxpayerByBtin(props: {
       : taxpayer.error.message
     : null;
   return (
-    <TextInput
+    <TaxpayerPicker
       label="Taxpayer BTIN"
       withAsterisk
-      inputMode="numeric"
-      maxLength={10}
-      placeholder="10 digits"
-      autoComplete="off"
       rightSection={taxpayer.isFetching ? <Spinner size="xs" label="Finding the taxpayer" /> : null}
       {...inputProps}
+      value={inputProps.value ?? ''}
+      onChange={inputProps.onChange}
       error={inputProps.error || lookupError}
       description={taxpayer.data ? <TaxpayerName taxpayer={taxpayer.data} /> : undefined}
       inputWrapperOrder={['label', 'input', 'description', 'error']}

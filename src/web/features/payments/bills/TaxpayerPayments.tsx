@@ -21,7 +21,7 @@ export function TaxpayerPayments({ btin, payerName }: { btin: string; payerName:
   const base = useShellBase();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
-  const [sort, setSort] = useState<PaymentSort>('-createdAt');
+  const [sort, setSort] = useState<PaymentSort>('-date');
   const [open, setOpen] = useState<PaymentView | undefined>(undefined);
   const [isBilling, setBilling] = useState(false);
   const list = useQuery(paymentListQuery({ btin, page, pageSize, sort }));

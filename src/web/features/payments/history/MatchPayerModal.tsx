@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import type { AutoRegEntry } from '../../../../shared/payments/views';
 import { AppModal } from '../../../lib/AppModal';
 import { isApiError } from '../../../lib/api';
 import { formatPhone } from '../../../lib/format';
+import { TaxpayerPicker } from '../../../lib/TaxpayerPicker';
 import { taxpayerQuery } from '../../taxpayers/queries';
 import { shownRrr } from '../format';
 import { matchPayer, paymentKeys } from '../queries';
@@ -74,14 +75,11 @@ export function MatchPayerModal({ entry, onClose }: { entry: AutoRegEntry; onClo
           }}
         >
           <Group align="flex-end" gap="sm">
-            <TextInput
+            <TaxpayerPicker
               label="BTIN"
-              placeholder="10 digits"
-              inputMode="numeric"
-              maxLength={10}
               value={typed}
               error={typingError}
-              onChange={(event) => setTyped(event.currentTarget.value)}
+              onChange={setTyped}
               data-autofocus
               style={{ flex: 1 }}
             />

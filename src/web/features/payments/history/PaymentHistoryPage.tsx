@@ -45,7 +45,7 @@ function PaymentHistory() {
     <Stack gap="lg">
       <ListHeader
         title={TITLE}
-        description="Payments and bills in the ledger, newest first. Open one to see its details and download its e-receipt."
+        description="Payments and bills in the ledger, newest payment first (a bill not yet paid by the day it was raised). Open one to see its details and download its e-receipt."
       >
         <ExportButtons hrefOf={(format) => paymentExportUrl(search, format)} />
       </ListHeader>
@@ -73,8 +73,8 @@ function PaymentHistory() {
             data={data}
             isFetching={query.isFetching}
             onOpen={(payment) => list.setSearch({ payment: payment.id }, false)}
-            sort={search.sort ?? '-createdAt'}
-            onSortChange={(sort) => list.setSort(sort, '-createdAt')}
+            sort={search.sort ?? '-date'}
+            onSortChange={(sort) => list.setSort(sort, '-date')}
             onPageChange={list.onPageChange}
             onPageSizeChange={list.onPageSizeChange}
           />

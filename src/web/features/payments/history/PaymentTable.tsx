@@ -17,7 +17,7 @@ import {
 } from '../format';
 
 /** Columns the server sorts by, and its name for each. */
-const SORT_COLUMNS = { date: 'createdAt', amountKobo: 'amount' } as const;
+const SORT_COLUMNS = { date: 'date', amountKobo: 'amount' } as const;
 
 type Props = {
   label: string;

@@ -1,0 +1,2 @@
+CREATE INDEX "payments_shown_at_idx" ON "payments" USING btree (coalesce("paid_at", "created_at") desc,"id" desc);--> statement-breakpoint
+CREATE INDEX "payments_mda_shown_at_idx" ON "payments" USING btree ("mda_id",coalesce("paid_at", "created_at") desc,"id" desc);
