@@ -1,9 +1,10 @@
 import { Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatNigerianPhone } from '../../../shared/phone';
+
 import type { TaxpayerSummary } from '../../../shared/taxpayers';
 import { AppModal } from '../../lib/AppModal';
 import { isApiError } from '../../lib/api';
+import { formatNigerianPhone } from '../../lib/format';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../shellPaths';
 
