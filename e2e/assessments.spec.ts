@@ -226,7 +226,7 @@ test('a director waives a penalty with a reason, and the taxpayer’s tab lists 
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Penalty waived', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Waive penalty' })).toHaveCount(0);
-  await expect(page.getByText('Penalty and interest waived by director_assessment')).toBeVisible();
+  await expect(page.getByText('Penalty and interest waived by Ayebaemi Spiff')).toBeVisible();
 
   // The taxpayer's page lists it under Assessments; a row opens it.
   await page.getByRole('link', { name: draft.taxpayerName }).click();

@@ -22,6 +22,8 @@ test('an administrator reads the audit trail, filters it, opens a diff, exports 
     trail
       .getByRole('row')
       .filter({ hasText: 'auth.signed_in' })
+      // The actor by name, with the username beneath it.
+      .filter({ hasText: 'Ebiere Alamieyeseigha' })
       .filter({ hasText: 'admin' })
       .first(),
   ).toBeVisible();

@@ -57,7 +57,7 @@ test.describe('the top bar', () => {
     await expect(menu.getByText('Director of Collection')).toBeVisible();
     await expect(menu.getByText(/^Officer ID: OFF-\d{6}$/)).toBeVisible();
     await expect(menu.getByText('director_collection@demo.revdesk.ng')).toBeVisible();
-    await expect(menu.getByText('+2348030000010')).toBeVisible();
+    await expect(menu.getByText('0803 000 0010', { exact: true })).toBeVisible();
     await menu.getByRole('menuitem', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/birs\/taxpayer\/profile$/);
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();

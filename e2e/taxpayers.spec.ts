@@ -399,6 +399,9 @@ test.describe('the taxpayer page', () => {
     await expect(page.getByText('boma.amakiri@example.com').first()).toBeVisible();
     const history = page.getByRole('region', { name: 'Change history' });
     await expect(history.getByText(/email:/)).toBeVisible();
+    // The history names the officer who made the change, not their username.
+    await expect(history.getByText(/^Changed · [^·]+ · Preye Agadah$/)).toBeVisible();
+    await expect(history.getByText(/officer_da/)).toHaveCount(0);
 
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload photo' }).click();

@@ -41,6 +41,10 @@ export const AuditEventView = z
     occurredAt: z.string(),
     actorId: z.string().nullable(),
     actorUsername: z.string().nullable(),
+    actorName: z.string().nullable().meta({
+      description:
+        "The officer's full name as it reads now (the trail names people; the username stays beside it); null for a system actor such as seed or cli.",
+    }),
     action: z.string(),
     entityType: z.string(),
     entityId: z.string().nullable(),

@@ -24,11 +24,17 @@ export function normaliseNigerianPhone(input: string): string | null {
   return MOBILE.test(national) || FIXED_LINE.test(national) ? `+234${national}` : null;
 }
 
-/** `0803 123 4567` style, as officers write numbers on forms and in exports. */
-export function formatNigerianPhone(e164: string): string {
-  if (!e164.startsWith('+234')) return e164;
-  const national = `0${e164.slice(4)}`;
-  return national.length === 11
-    ? `${national.slice(0, 4)} ${national.slice(4, 7)} ${national.slice(7)}`
-    : national;
+/**
+ * A number as staff say it: a mobile in local form, grouped 4-3-4 (`0803 123 4567`), however it
+ * was stored (E.164, or as typed in older rows and Remita's payer details); a fixed line in local
+ * form without groups (`012345678`: its area code is one or two digits, so no grouping reads
+ * right for all); anything that is not a Nigerian number exactly as given.
+ */
+export function formatNigerianPhone(phone: string): string {
+  const e164 = normaliseNigerianPhone(phone);
+  if (e164 === null) return phone;
+  const local = `0${e164.slice(4)}`;
+  return MOBILE.test(e164.slice(4))
+    ? `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`
+    : local;
 }

@@ -145,6 +145,10 @@ export const AssessmentHistoryLine = z.object({
   action: z.string(),
   occurredAt: z.string(),
   actorUsername: z.string().nullable(),
+  actorName: z.string().nullable().meta({
+    description:
+      "Who did it, by the officer's full name as it reads now (a history names people, not usernames); null for a system actor.",
+  }),
 });
 
 export const AssessmentDetail = AssessmentView.extend({

@@ -214,6 +214,10 @@ export const TaxpayerHistoryEntry = z
     at: z.string(),
     action: z.string(),
     actorUsername: nullableText,
+    actorName: nullableText.meta({
+      description:
+        "Who made the change, by the officer's full name as it reads now (a history names people, not usernames); null for a system actor.",
+    }),
     changes: z.array(FieldChange),
   })
   .meta({ id: 'TaxpayerHistoryEntry' });

@@ -35,8 +35,22 @@ export function formatCalendarDate(date: string): string {
   return dateFormat.format(new Date(`${date}T12:00:00+01:00`));
 }
 
+/** A phone as `0803 123 4567`; a number that is not a Nigerian one as it was given. */
 export function formatPhone(phone: string | null): string {
   return phone ? formatNigerianPhone(phone) : '';
+}
+
+export { formatNigerianPhone };
+
+/**
+ * Who did something, as a history names them: the officer's full name; a system actor (`seed`,
+ * `cli`), who has no name, by its username; null when nobody is recorded.
+ */
+export function actorText(entry: {
+  actorName: string | null;
+  actorUsername: string | null;
+}): string | null {
+  return entry.actorName ?? entry.actorUsername;
 }
 
 /** A closed list as the options of a Select, with its labels where the values are not words. */

@@ -378,6 +378,11 @@ describe('GET /api/v1/assessments', () => {
       'assessment.created',
       'assessment.issued',
     ]);
+    // A history names the officer, not the username (the username stays for compatibility).
+    expect(detail.history.map((h) => [h.actorName, h.actorUsername])).toEqual([
+      [`${da.officer.firstName} ${da.officer.surname}`, da.officer.username],
+      [`${da.officer.firstName} ${da.officer.surname}`, da.officer.username],
+    ]);
     expect(
       (await send(ctx, da, 'GET', '/api/v1/assessments/00000000-0000-4000-8000-000000000000'))
         .statusCode,

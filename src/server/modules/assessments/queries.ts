@@ -209,8 +209,10 @@ export async function selectAssessmentHistory(db: Db, id: string) {
       action: auditEvents.action,
       occurredAt: auditEvents.occurredAt,
       actorUsername: auditEvents.actorUsername,
+      actorName: sql<string | null>`${officers.firstName} || ' ' || ${officers.surname}`,
     })
     .from(auditEvents)
+    .leftJoin(officers, eq(officers.id, auditEvents.actorId))
     .where(and(eq(auditEvents.entityType, 'assessment'), eq(auditEvents.entityId, id)))
     .orderBy(asc(auditEvents.occurredAt))
     .limit(200);

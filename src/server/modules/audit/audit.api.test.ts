@@ -68,6 +68,8 @@ describe('GET /api/v1/audit-events', () => {
     );
     expect(signIn).toMatchObject({
       actorId: admin.officer.id,
+      // The trail names the person; the username stays beside it.
+      actorName: `${admin.officer.firstName} ${admin.officer.surname}`,
       entityType: 'session',
       ip: '127.0.0.1',
       requestId: expect.any(String),
@@ -76,6 +78,7 @@ describe('GET /api/v1/audit-events', () => {
       [
         'action',
         'actorId',
+        'actorName',
         'actorUsername',
         'after',
         'before',
@@ -87,6 +90,9 @@ describe('GET /api/v1/audit-events', () => {
         'requestId',
       ].sort(),
     );
+    // A system actor has no officer row, so no name: the username alone says who.
+    const bySystem = body.items.find((item) => item.action === 'mda.created');
+    expect(bySystem).toMatchObject({ actorUsername: 'cli', actorName: null });
   });
 
   it('filters by actor: username (any case), Officer ID, officer uuid, or a system name', async () => {

@@ -41,6 +41,12 @@ const eventColumns = {
   after: auditEvents.after,
   requestId: auditEvents.requestId,
   ip: auditEvents.ip,
+  /**
+   * The officer's name as it reads now (a history names people, not usernames); null for a
+   * system actor (`seed`, `cli`, `anonymous`), who has no officer row. Read by a left join on
+   * the officer's primary key, after the page's limit: one probe per row shown.
+   */
+  actorName: sql<string | null>`${officers.firstName} || ' ' || ${officers.surname}`,
 };
 
 /** The audit rows of one entity, newest first. */
@@ -53,8 +59,9 @@ export async function selectEntityEvents(
   const where = and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityId, entityId));
   const [items, totals] = await Promise.all([
     db
-      .select()
+      .select(eventColumns)
       .from(auditEvents)
+      .leftJoin(officers, eq(officers.id, auditEvents.actorId))
       .where(where)
       .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
       .limit(window.limit)
@@ -141,6 +148,7 @@ export async function selectAuditEvents(
     db
       .select(eventColumns)
       .from(auditEvents)
+      .leftJoin(officers, eq(officers.id, auditEvents.actorId))
       .where(where)
       .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
       .limit(window.limit)
@@ -175,6 +183,7 @@ export function selectAuditEventsAfter(
   return db
     .select(eventColumns)
     .from(auditEvents)
+    .leftJoin(officers, eq(officers.id, auditEvents.actorId))
     .where(
       and(
         filterConditions(filter),

@@ -129,6 +129,7 @@ function toView(row: AuditEventRow): AuditEventView {
     occurredAt: row.occurredAt.toISOString(),
     actorId: row.actorId,
     actorUsername: row.actorUsername,
+    actorName: row.actorName,
     action: row.action,
     entityType: row.entityType,
     entityId: row.entityId,

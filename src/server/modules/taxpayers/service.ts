@@ -234,6 +234,7 @@ export function createTaxpayerService({ db, files, exportPageSize }: TaxpayerSer
           at: event.occurredAt.toISOString(),
           action: event.action,
           actorUsername: event.actorUsername,
+          actorName: event.actorName,
           changes:
             event.action === 'taxpayer.updated'
               ? Object.keys((event.after ?? {}) as object).map((field) => ({

@@ -76,6 +76,7 @@ describe('POST /api/v1/taxpayers/individuals', () => {
     expect(history.json().items[0]).toMatchObject({
       action: 'taxpayer.registered',
       actorUsername: admin.officer.username,
+      actorName: `${admin.officer.firstName} ${admin.officer.surname}`,
     });
   });
 
@@ -241,6 +242,7 @@ describe('PATCH /api/v1/taxpayers/{btin}', () => {
       ]),
     );
     expect(history.items[0].actorUsername).toBe(admin.officer.username);
+    expect(history.items[0].actorName).toBe(`${admin.officer.firstName} ${admin.officer.surname}`);
   });
 
   it('409 when the taxpayer changed since the officer opened it', async () => {

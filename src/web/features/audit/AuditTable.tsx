@@ -3,6 +3,7 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import type { AuditEventListResult, AuditEventView } from '../../../shared/audit';
+import { actorText } from '../../lib/format';
 import { type ListCards, ListTable } from '../../lib/lists/ListTable';
 import { AuditEventDetails } from './AuditEventDetails';
 import { formatAuditTime } from './format';
@@ -61,8 +62,18 @@ export function AuditTable({ data, isFetching, onPageChange, onPageSizeChange }:
       title: 'Actor',
       width: 160,
       ellipsis: true,
+      // The person by name; the username (what the actor filter takes) beneath it.
       render: (event) => (
-        <span title={event.actorUsername ?? undefined}>{event.actorUsername ?? '—'}</span>
+        <Stack gap={0}>
+          <Text size="sm" title={actorText(event) ?? undefined} truncate>
+            {actorText(event) ?? '—'}
+          </Text>
+          {event.actorName && event.actorUsername && (
+            <Text size="xs" c="dimmed" truncate>
+              {event.actorUsername}
+            </Text>
+          )}
+        </Stack>
       ),
     },
     { accessor: 'action', title: 'Action', render: (event) => <Code>{event.action}</Code> },
@@ -89,7 +100,13 @@ export function AuditTable({ data, isFetching, onPageChange, onPageSizeChange }:
     title: (event) => event.action,
     fields: [
       { label: 'Time', render: (event) => formatAuditTime(event.occurredAt) },
-      { label: 'Actor', render: (event) => event.actorUsername ?? '—' },
+      {
+        label: 'Actor',
+        render: (event) =>
+          event.actorName && event.actorUsername
+            ? `${event.actorName} (${event.actorUsername})`
+            : (actorText(event) ?? '—'),
+      },
       { label: 'Entity', render: (event) => event.entityType },
     ],
     isExpanded: (event) => expanded.includes(event.id),

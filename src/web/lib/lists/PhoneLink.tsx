@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { formatNigerianPhone } from '../../../shared/phone';
+import { formatNigerianPhone } from '../format';
 
 /**
  * A phone number shown to an officer, as a `tel:` link so a phone dials it with one tap.

@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatNigerianPhone } from '../../../shared/phone';
 import type { TaxpayerMatch, TaxpayerSummary } from '../../../shared/taxpayers';
 import { AppModal } from '../../lib/AppModal';
 import { isApiError } from '../../lib/api';
+import { formatNigerianPhone } from '../../lib/format';
 import { matchDetails } from '../../lib/TaxpayerPicker';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../shellPaths';

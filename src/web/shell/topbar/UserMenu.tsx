@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { OfficerView } from '../../../shared/auth';
 import { USER_TYPE_LABELS } from '../../../shared/userTypeEnums';
 import { useSignOut } from '../../features/auth/useSignOut';
+import { formatPhone } from '../../lib/format';
 import classes from './TopBar.module.css';
 
 function initialsOf(officer: OfficerView): string {
@@ -61,7 +62,7 @@ export function UserMenu({ officer }: { officer: OfficerView }) {
             {officer.email}
           </Text>
           <Text component="div" size="sm" c="dimmed">
-            {officer.phoneNumber}
+            {formatPhone(officer.phoneNumber)}
           </Text>
         </div>
         <Menu.Divider />

@@ -22,6 +22,8 @@ export const OFFICER_COLUMNS: readonly Column<OfficerExportRow>[] = [
   text('First name', (row) => row.firstName, 18),
   text('Username', (row) => row.username, 20),
   text('E-mail', (row) => row.email, 30),
+  // Local form (0803 123 4567), as the web shows it, not the stored E.164: staff read, dial and
+  // match these by eye against what the portal shows, and a spreadsheet takes `+234…` for a number.
   text('Phone', (row) => formatNigerianPhone(row.phoneNumber), 15),
   text('User type', (row) => USER_TYPE_LABELS[row.userType], 26),
   text('MDA privileges', (row) => row.mdaNames, 36),

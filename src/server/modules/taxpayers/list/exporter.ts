@@ -11,6 +11,8 @@ export const TAXPAYER_COLUMNS: readonly Column<TaxpayerListItem>[] = [
   text('Name', (row) => row.displayName, 36),
   text('NIN', (row) => row.nin, 13),
   text('CAC number', (row) => row.cacNumber, 12),
+  // Local form (0803 123 4567), as the web shows it, not the stored E.164: staff read, dial and
+  // match these by eye against what the portal shows, and a spreadsheet takes `+234…` for a number.
   text('Phone', (row) => (row.phone ? formatNigerianPhone(row.phone) : ''), 15),
   text('E-mail', (row) => row.email, 30),
   text('LGA', (row) => row.lgaName, 22),

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { AssessmentDetail } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
-import { formatLagosDate, formatLagosDateTime } from '../../../lib/format';
+import { actorText, formatLagosDate, formatLagosDateTime } from '../../../lib/format';
 import { STATUS_COLORS, STATUS_LABELS, shownRrr } from '../../payments/format';
 import { receiptPdfUrl } from '../../payments/queries';
 import { decisionLetterUrl } from '../common/queries';
@@ -119,7 +119,7 @@ export function HistorySection({ detail }: { detail: AssessmentDetail }) {
           {detail.history.map((line) => (
             <Text component="li" size="sm" key={`${line.occurredAt}-${line.action}`}>
               {formatLagosDateTime(line.occurredAt)} — {historyActionText(line.action)}
-              {line.actorUsername ? ` by ${line.actorUsername}` : ''}
+              {actorText(line) ? ` by ${actorText(line)}` : ''}
             </Text>
           ))}
         </Stack>

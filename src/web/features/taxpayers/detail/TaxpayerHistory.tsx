@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Pagination, Paper, Stack, Text, Title } fro
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TaxpayerHistoryEntry } from '../../../../shared/taxpayers';
-import { formatLagosDateTime } from '../../../lib/format';
+import { actorText, formatLagosDateTime } from '../../../lib/format';
 import { taxpayerHistoryQuery } from '../queries';
 
 const HISTORY_PAGE_SIZE = 20;
@@ -82,7 +82,7 @@ function HistoryEntry({ entry }: { entry: TaxpayerHistoryEntry }) {
     <li style={{ listStyle: 'none' }}>
       <Text fw={600} size="sm">
         {actionLabel(entry.action)} · {formatLagosDateTime(entry.at)}
-        {entry.actorUsername ? ` · ${entry.actorUsername}` : ''}
+        {actorText(entry) ? ` · ${actorText(entry)}` : ''}
       </Text>
       {entry.changes.length > 0 && (
         <List size="sm" spacing={2} mt={4}>

@@ -6,6 +6,7 @@ import type {
   TaxpayerStatus,
   TaxpayerView,
 } from '../../../../shared/taxpayers';
+import { formatPhone } from '../../../lib/format';
 
 /**
  * What the registration and edit forms hold: text as typed, a select's choice as its string
@@ -73,7 +74,8 @@ const optionalId = (value: Choice) => (value === null ? null : Number(value));
 
 function commonValues(view?: TaxpayerView): CommonValues {
   return {
-    phone: text(view?.phone),
+    // Shown as staff write it; any form typed is accepted and stored in E.164 by the server.
+    phone: formatPhone(view?.phone ?? null),
     email: text(view?.email),
     address: text(view?.address),
     jtbTin: text(view?.jtbTin),
@@ -157,7 +159,7 @@ export function corporateValues(view?: TaxpayerView): CorporateValues {
     directors: (view?.directors ?? []).map((director) => ({
       key: randomId(),
       name: director.name,
-      phone: text(director.phone),
+      phone: formatPhone(director.phone),
       btin: text(director.btin),
     })),
   };

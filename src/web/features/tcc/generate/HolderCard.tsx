@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { TCC_PURPOSE_LABELS, TCC_STATUS_LABELS } from '../../../../shared/tcc/enums';
 import type { TccPreview } from '../../../../shared/tcc/views';
+import { formatPhone } from '../../../lib/format';
 import { useShellBase } from '../../../shell/shellPaths';
 
 /**
@@ -18,7 +19,7 @@ export function HolderCard(props: { preview: TccPreview; amendingId?: string | u
     ['BTIN', preview.btin],
     ['Address', preview.holder.address ?? '—'],
     ['NIN', preview.holder.nationalId ?? '—'],
-    ['Phone', preview.holder.phone ?? '—'],
+    ['Phone', preview.holder.phone ? formatPhone(preview.holder.phone) : '—'],
   ];
   return (
     <Paper withBorder radius="md" p="md" aria-label="The certificate holder" role="group">
