@@ -1,9 +1,16 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { formatRrr } from '../../../../shared/payments';
-import { detail, documentHeader, renderPdf, verifyBlock } from '../../../documents/pdf';
+import {
+  DEFAULT_LETTERHEAD,
+  detail,
+  documentHeader,
+  type Letterhead,
+  renderPdf,
+  verifyBlock,
+} from '../../../documents/pdf';
 import type { PaymentViewRow } from '../queries';
-import { CHANNEL_WORDS, lagosDateTime } from '../view';
+import { CHANNEL_WORDS, lagosDateTimeInWords } from '../view';
 import { amountInWords } from './amountInWords';
 
 /** The public page a receipt's QR code opens (the web's /verify/receipt/{receiptNumber}). */
@@ -14,7 +21,11 @@ export function receiptVerifyUrl(publicUrl: string, receiptNumber: string): stri
 export type PaidPayment = PaymentViewRow & { receiptNumber: string; paidAt: Date };
 
 /** The e-receipt of a paid payment, as PDF bytes. */
-export async function renderReceiptPdf(payment: PaidPayment, publicUrl: string): Promise<Buffer> {
+export async function renderReceiptPdf(
+  payment: PaidPayment,
+  publicUrl: string,
+  letterhead: Letterhead = DEFAULT_LETTERHEAD,
+): Promise<Buffer> {
   const verifyUrl = receiptVerifyUrl(publicUrl, payment.receiptNumber);
   const revenueHead = [payment.revenueHeadCode, payment.revenueHeadName]
     .filter(Boolean)
@@ -30,11 +41,11 @@ export async function renderReceiptPdf(payment: PaidPayment, publicUrl: string):
     detail('Amount in words', amountInWords(payment.amountKobo)),
     detail('Channel', CHANNEL_WORDS[payment.channel]),
     detail('RRR', payment.rrr ? formatRrr(payment.rrr) : ''),
-    detail('Date paid', `${lagosDateTime(payment.paidAt)} (Lagos time)`),
+    detail('Date paid', `${lagosDateTimeInWords(payment.paidAt)} (Lagos time)`),
   ];
 
   const content: Content[] = [
-    ...documentHeader('e-Receipt', 18),
+    ...documentHeader('e-Receipt', letterhead, 18),
     {
       table: { widths: [120, '*'], body: details },
       layout: 'lightHorizontalLines',
@@ -42,8 +53,11 @@ export async function renderReceiptPdf(payment: PaidPayment, publicUrl: string):
     await verifyBlock(verifyUrl, 'receipt', { qrWidth: 120, marginTop: 24 }),
   ];
 
-  return renderPdf(`e-Receipt ${payment.receiptNumber}`, content, {
-    fontSize: 11,
-    titleFontSize: 20,
-  });
+  return renderPdf(
+    `e-Receipt ${payment.receiptNumber}`,
+    content,
+    { fontSize: 11, titleFontSize: 20 },
+    undefined,
+    letterhead.serviceName,
+  );
 }

@@ -6,6 +6,7 @@ import { limitPerMinute } from '../../../auth/rateLimit';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { payments } from '../../../db/schema';
+import { readLetterhead } from '../../../documents/letterhead';
 import { AppError } from '../../../errors';
 import { createLedger } from '../ledger/ledger';
 import type { Settlements } from '../ledger/settlements';
@@ -79,7 +80,11 @@ export function createReceiptService({ db, config, settlements }: ReceiptService
       if (!row.receiptNumber || !row.paidAt) throw new Error(`paid payment ${id} has no receipt`);
       const paid: PaidPayment = { ...row, receiptNumber: row.receiptNumber, paidAt: row.paidAt };
       return {
-        body: await renderReceiptPdf(paid, config.publicUrl ?? requestOrigin),
+        body: await renderReceiptPdf(
+          paid,
+          config.publicUrl ?? requestOrigin,
+          await readLetterhead(db),
+        ),
         fileName: `receipt-${row.receiptNumber.replaceAll('/', '-')}.pdf`,
       };
     },

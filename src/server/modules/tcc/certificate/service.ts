@@ -6,6 +6,7 @@ import { limitPerMinute } from '../../../auth/rateLimit';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { officers, taxpayers, tccHistory } from '../../../db/schema';
+import { readLetterhead } from '../../../documents/letterhead';
 import { AppError } from '../../../errors';
 import { mimeOfKey } from '../../../files/images';
 import type { FileStore } from '../../../files/store';
@@ -185,7 +186,11 @@ export function createTccCertificateService({
         signedPayload: row.signedPayload,
       };
       return {
-        body: await renderCertificatePdf(facts, config.publicUrl ?? requestOrigin),
+        body: await renderCertificatePdf(
+          facts,
+          config.publicUrl ?? requestOrigin,
+          await readLetterhead(db, files),
+        ),
         fileName: `tcc-${row.number.replaceAll('/', '-')}.pdf`,
       };
     },
