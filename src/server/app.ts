@@ -22,6 +22,7 @@ import { objectionRoutes } from './modules/assessments/objections/routes';
 import { assessmentRoutes } from './modules/assessments/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { letterheadRoutes } from './modules/letterhead/routes';
 import { mdaRoutes } from './modules/mdas/routes';
 import { officerAccountRoutes } from './modules/officers/accounts/routes';
 import { officerListRoutes } from './modules/officers/list/routes';
@@ -151,6 +152,7 @@ export async function buildApp({
   await app.register(mdaRoutes, { prefix: '/api/v1', db: database.db, secrets });
   const files = createDatabaseFileStore(database.db);
   await app.register(taxpayerRoutes, { prefix: '/api/v1', db: database.db, files });
+  await app.register(letterheadRoutes, { prefix: '/api/v1', db: database.db, files });
 
   // Remita and EVAS: the configured URLs, else this server's own simulators (demo, tests).
   const selfUrl = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from './dates';
+import { addDays, dayInFigures, dayInWords } from './dates';
 
 describe('addDays', () => {
   it('counts calendar days across months, years and a leap day, forwards and back', () => {
@@ -28,5 +28,19 @@ describe('addDays', () => {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
     }
+  });
+});
+
+describe('the days printed on documents', () => {
+  it('"26 November 2026" in prose, "26/11/2026" in a table; the first of a month without a leading zero in words', () => {
+    expect(dayInWords('2026-11-26')).toBe('26 November 2026');
+    expect(dayInWords('2027-01-01')).toBe('1 January 2027');
+    expect(dayInFigures('2026-11-26')).toBe('26/11/2026');
+    expect(dayInFigures('2027-01-01')).toBe('01/01/2027');
+  });
+
+  it('refuses what is not a YYYY-MM-DD day rather than printing it', () => {
+    expect(() => dayInWords('26/11/2026')).toThrow();
+    expect(() => dayInFigures('2026-11-26T10:00:00Z')).toThrow();
   });
 });

@@ -31,3 +31,39 @@ export function addDays(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+function partsOf(day: string): [number, number, number] {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) throw new Error(`not a YYYY-MM-DD day: ${day}`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+/**
+ * A day (YYYY-MM-DD) as staff write it in prose and on a printed document's lines:
+ * "26 November 2026". Never the ISO form on paper: staff and taxpayers read it as a code.
+ */
+export function dayInWords(day: string): string {
+  const [year, month, date] = partsOf(day);
+  return `${date} ${MONTH_NAMES[month - 1]} ${year}`;
+}
+
+/** A day (YYYY-MM-DD) as staff write it in a table's column: "26/11/2026" (day first). */
+export function dayInFigures(day: string): string {
+  const [year, month, date] = partsOf(day);
+  return `${String(date).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`;
+}

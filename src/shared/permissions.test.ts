@@ -31,6 +31,7 @@ describe('the permission map', () => {
       'rrr:repush',
       'payment:reverse',
       'payment:match',
+      'letterhead:write',
     ] as const) {
       const holders = USER_TYPES.filter((t) => hasPermission(t, permission));
       expect(holders, permission).toEqual(['ADMIN']);

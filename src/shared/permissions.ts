@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'mda:read',
   /** Create and change MDAs, their revenue heads and Remita credentials. */
   'mda:write',
+  /** Set the letterhead every printed document carries: the service's name and crest. ADMIN. */
+  'letterhead:write',
   /** Read the audit trail and verify its hash chain. */
   'audit:read',
   /** The top bar search for a taxpayer by BTIN, e-mail or phone. */
@@ -150,6 +152,7 @@ export const ROLE_PERMISSIONS = {
     'officer:write',
     'mda:read',
     'mda:write',
+    'letterhead:write',
     'audit:read',
     'rrr:check:batch',
     'evas:check',

@@ -12,6 +12,7 @@ import { assessmentPages } from './features/assessments/routes';
 import { auditPages } from './features/audit/routes';
 import { signInPages } from './features/auth/routes';
 import { dashboardPages } from './features/dashboard/routes';
+import { letterheadPages } from './features/letterhead/routes';
 import { mdaPages } from './features/mdas/routes';
 import { officerPages } from './features/officers/routes';
 import { menuPages } from './features/pages/routes';
@@ -123,6 +124,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...taxpayerPages(shell),
     ...officerPages(shell),
     ...auditPages(shell),
+    ...letterheadPages(shell),
     ...mdaPages(shell),
     ...paymentPages(shell),
     ...assessmentPages(shell),

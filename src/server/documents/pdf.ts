@@ -1,7 +1,13 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pdfmake from 'pdfmake';
-import type { Content, TableCell, TDocumentDefinitions, Watermark } from 'pdfmake/interfaces';
+import type {
+  Content,
+  CustomTableLayout,
+  TableCell,
+  TDocumentDefinitions,
+  Watermark,
+} from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
 
 /**
@@ -14,6 +20,22 @@ import QRCode from 'qrcode';
 export const SERVICE_NAME = 'Bayelsa State Board of Internal Revenue';
 
 export const BRAND_BLUE = '#1a4d8f';
+
+/** An image a document embeds (crest, signature, photo): PNG or JPEG, re-encoded at upload. */
+export type DocumentImage = { bytes: Buffer; mime: 'image/png' | 'image/jpeg' };
+
+/**
+ * What heads every document: the service's name and its crest, an administrator's setting
+ * (documents/letterhead.ts). With none set, the name the code knows and no crest.
+ */
+export type Letterhead = { serviceName: string; crest: DocumentImage | null };
+
+export const DEFAULT_LETTERHEAD: Letterhead = { serviceName: SERVICE_NAME, crest: null };
+
+/** An image as pdfmake embeds it. */
+export function imageData(image: DocumentImage): string {
+  return `data:${image.mime};base64,${image.bytes.toString('base64')}`;
+}
 
 // pdfmake's own Roboto: unlike the PDF standard fonts it has the naira sign (docs/architecture.md §1).
 const ROBOTO_DIR = path.join(
@@ -43,17 +65,71 @@ export function detail(label: string, value: string): TableCell[] {
   ];
 }
 
-export function sectionTitle(text: string): Content {
-  return { text, bold: true, fontSize: 12, color: BRAND_BLUE, margin: [0, 14, 0, 6] };
+/**
+ * A section's heading. Marked as a headline: renderPdf moves one that would end a page, with
+ * nothing of its section under it, to the top of the next (pageBreakBefore below).
+ */
+export function sectionTitle(text: string, marginTop = 8): Content {
+  return {
+    text,
+    bold: true,
+    fontSize: 11.5,
+    color: BRAND_BLUE,
+    margin: [0, marginTop, 0, 4],
+    headlineLevel: 1,
+  };
 }
 
-/** The top of every document: the service's name, then the document's title. */
-export function documentHeader(title: string, spaceBelow = 14): Content[] {
+/** A heading kept on one page with what it heads (a short section: a sentence, a small table). */
+export function section(title: string, body: Content[], marginTop = 8): Content {
+  return { stack: [sectionTitle(title, marginTop), ...body], unbreakable: true };
+}
+
+/** The crest's side at the head of a document, in points (about 1.7 cm). */
+const CREST_SIDE = 48;
+
+/**
+ * The top of every document: the service's name, then the document's title, centred; the crest,
+ * when one is set, to the left of them (beside rather than above: a notice keeps to one page).
+ */
+export function documentHeader(
+  title: string,
+  letterhead: Letterhead = DEFAULT_LETTERHEAD,
+  spaceBelow = 14,
+): Content[] {
+  const names: Content[] = [
+    { text: letterhead.serviceName, style: 'service', alignment: 'center' },
+    { text: title, style: 'title', alignment: 'center', margin: [0, 4, 0, 0] },
+  ];
+  if (!letterhead.crest) return [{ stack: names, margin: [0, 0, 0, spaceBelow] }];
   return [
-    { text: SERVICE_NAME, style: 'service', alignment: 'center' },
-    { text: title, style: 'title', alignment: 'center', margin: [0, 4, 0, spaceBelow] },
+    {
+      columns: [
+        { width: CREST_SIDE, image: imageData(letterhead.crest), fit: [CREST_SIDE, CREST_SIDE] },
+        { width: '*', stack: names },
+        // As wide as the crest, so the name and title stay centred on the page.
+        { width: CREST_SIDE, text: '' },
+      ],
+      columnGap: 8,
+      margin: [0, 0, 0, spaceBelow],
+    },
   ];
 }
+
+/**
+ * lightHorizontalLines with a point less above and below each row's text: the notice's tables
+ * of figures stay easy to follow and the whole notice fits one A4 page.
+ */
+export const COMPACT_LINES: CustomTableLayout = {
+  hLineWidth: (i, node) =>
+    i === 0 || i === node.table.body.length ? 0 : i === node.table.headerRows ? 1.5 : 0.75,
+  vLineWidth: () => 0,
+  hLineColor: (i) => (i === 1 ? '#333333' : '#aaaaaa'),
+  paddingLeft: (i) => (i === 0 ? 0 : 8),
+  paddingRight: (i, node) => (i === (node.table.widths?.length ?? 0) - 1 ? 0 : 8),
+  paddingTop: () => 1,
+  paddingBottom: () => 1,
+};
 
 /** The QR code of a URL, as SVG for pdfmake. */
 export function qrSvg(url: string): Promise<string> {
@@ -100,18 +176,25 @@ export function renderPdf(
   content: Content[],
   look: PdfLook = DOCUMENT_LOOK,
   watermark?: Watermark,
+  author: string = SERVICE_NAME,
 ): Promise<Buffer> {
   const definition: TDocumentDefinitions = {
     ...(watermark ? { watermark } : {}),
-    info: { title, author: SERVICE_NAME },
+    info: { title, author },
     pageSize: 'A4',
-    pageMargins: [48, 48, 48, 48],
+    pageMargins: [44, 30, 44, 30],
     content,
+    // A heading left alone at a page's foot goes to the next page with its section.
+    pageBreakBefore: (node, nodes) =>
+      node.headlineLevel === 1 &&
+      nodes.getFollowingNodesOnPage().every((next) => next.headlineLevel === 1),
     styles: {
       service: { fontSize: 15, bold: true },
       title: { fontSize: look.titleFontSize, bold: true, color: BRAND_BLUE },
       tableHeader: { bold: true, fillColor: '#eef2f8' },
       small: { fontSize: 9, color: '#444444' },
+      // A line explaining the one above it, in a table of figures.
+      note: { fontSize: 8, color: '#555555' },
     },
     defaultStyle: { font: 'Roboto', fontSize: look.fontSize },
   };

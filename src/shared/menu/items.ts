@@ -389,6 +389,8 @@ export const MENU: MenuItem[] = [
   ...section('section-administration', 'Administration', [
     page('Administrators', '/birs/admin/admin-list', ['admin'], 'shield'),
     page('Tax Officers', '/birs/admin/tax-officer-list', ['admin'], 'users'),
+    // RevDesk's own: the crest and name every printed document carries.
+    ownPage('Document Letterhead', '/birs/admin/letterhead', ['admin'], 'settings'),
     // docs/product.md §2 hides it; RevDesk shows it to ADMIN, with the hash-chained trail (ADR 0007).
     page('Audit Trail', '/birs/taxs/audit-trail', ['admin'], 'history'),
   ]),

@@ -2,6 +2,7 @@ export * from './assessments';
 export * from './audit';
 export * from './files';
 export * from './jobs';
+export * from './letterhead';
 export * from './mdas';
 export * from './officers';
 export * from './payments';

@@ -3,6 +3,7 @@ import type { Simulators } from '../../integrations/simulators';
 import type { Db } from '../client';
 import { seedDemoAssessments } from './assessments';
 import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './demo';
+import { seedDemoPaperwork } from './paperwork';
 import { seedDemoPayments } from './payments';
 import { seedDemoTccs } from './tcc';
 import { seedDemoTradeCategories } from './tradeCategories';
@@ -18,6 +19,8 @@ export async function seedAllDemoData(
   simulators: Simulators | undefined,
 ): Promise<DemoSignIn[]> {
   const signIns = await seedDemo(db, config);
+  // After the officers: the chairman's signature is theirs.
+  await seedDemoPaperwork(db, config);
   await seedDemoTaxpayers(db, config);
   await seedDemoTradeCategories(db, config);
   if (simulators) {

@@ -1,9 +1,11 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_TYPES } from '../../../shared/userTypes';
+import { readLetterhead } from '../../documents/letterhead';
 import { createTestContext, type TestContext } from '../../testing/context';
-import { officers, taxpayers } from '../schema';
+import { letterhead, officers, taxpayers } from '../schema';
 import { DEMO_COMPANIES, DEMO_INDIVIDUALS, seedDemo, seedDemoTaxpayers } from './demo';
+import { seedDemoPaperwork } from './paperwork';
 
 let ctx: TestContext & { close(): Promise<void> };
 beforeAll(async () => {
@@ -28,6 +30,23 @@ describe('demo seed', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.userType).toBe('TCC_CHAIRMAN');
+  });
+
+  it("prints on paper: a drawn crest and the board's name on every document, the chairman's signature; once", async () => {
+    await seedDemo(ctx.db, ctx.config);
+    await seedDemoPaperwork(ctx.db, ctx.config);
+    const printed = await readLetterhead(ctx.db);
+    expect(printed.serviceName).toBe('Bayelsa State Board of Internal Revenue');
+    expect(printed.crest?.mime).toBe('image/png');
+    const [chairman] = await ctx.db
+      .select({ signatureKey: officers.signatureKey })
+      .from(officers)
+      .where(eq(officers.username, 'tcc_chairman'));
+    expect(chairman?.signatureKey).toMatch(/^officers\/.+\/signature-demo\.png$/);
+    // An administrator's own letterhead is left alone by a later start.
+    await ctx.db.update(letterhead).set({ serviceName: 'Renamed by ADMIN' });
+    await seedDemoPaperwork(ctx.db, ctx.config);
+    expect((await readLetterhead(ctx.db)).serviceName).toBe('Renamed by ADMIN');
   });
 
   it('adds 2,000 individuals and 300 companies in Bayelsa once, findable by name', async () => {

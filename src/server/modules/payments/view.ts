@@ -1,4 +1,4 @@
-import { todayInLagos } from '../../../shared/dates';
+import { dayInWords, todayInLagos } from '../../../shared/dates';
 import type { PaymentChannel, PaymentView, PublicReceiptView } from '../../../shared/payments';
 import { maskPublicName } from '../../../shared/publicCode';
 import { isoTimestamp } from '../../db/driverRows';
@@ -74,6 +74,17 @@ export const CHANNEL_WORDS = {
 } as const satisfies Record<PaymentChannel, string>;
 
 /** A moment as a Lagos date and time, e.g. "2026-01-31 14:05". */
+/** As printed on a document: "26 November 2026, 14:05" (shared/dates.ts dayInWords). */
+export function lagosDateTimeInWords(at: Date): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(at);
+  return `${dayInWords(todayInLagos(at))}, ${time}`;
+}
+
 export function lagosDateTime(at: Date | null): string {
   if (!at) return '';
   const time = new Intl.DateTimeFormat('en-GB', {

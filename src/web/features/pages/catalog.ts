@@ -394,6 +394,11 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
   },
 
   // Administration
+  '/birs/admin/letterhead': {
+    title: 'Document Letterhead',
+    description:
+      "The service's crest and name printed at the head of every notice of assessment, Tax Clearance Certificate, e-receipt and decision letter.",
+  },
   '/birs/admin/admin-list': {
     title: 'Administrators',
     description:

@@ -52,7 +52,7 @@ describe('GET /api/v1/objections/{id}/letter.pdf', () => {
     const text = squeeze(await pdfText(res.rawPayload));
     for (const expected of [
       'Decision on Objection to Assessment',
-      'Date: 2025-03-10',
+      'Date: 10 March 2025',
       assessment.noticeNumber as string,
       taxpayer.displayName,
       taxpayer.btin,

@@ -1,12 +1,14 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { ObjectionStatus } from '../../../../shared/assessments/enums';
+import { dayInWords } from '../../../../shared/dates';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import {
+  DEFAULT_LETTERHEAD,
   detail,
   documentHeader,
+  type Letterhead,
   renderPdf,
-  SERVICE_NAME,
-  sectionTitle,
+  section,
 } from '../../../documents/pdf';
 
 export type DecidedObjectionStatus = Exclude<ObjectionStatus, 'open'>;
@@ -50,13 +52,16 @@ function decisionSentence(letter: DecisionLetter): string {
 }
 
 /** The decision on an objection, as a letter in PDF (docs/tax-rules.md: answered within 90 days). */
-export function renderDecisionLetterPdf(letter: DecisionLetter): Promise<Buffer> {
+export function renderDecisionLetterPdf(
+  letter: DecisionLetter,
+  letterhead: Letterhead = DEFAULT_LETTERHEAD,
+): Promise<Buffer> {
   const naira = formatKoboAsNaira;
   const rows: TableCell[][] = [
     detail('Notice objected to', letter.noticeNumber),
     detail('Year of assessment', String(letter.taxYear)),
     detail('Tax assessed', naira(letter.assessedKobo)),
-    detail('Objection filed on', letter.filedOn),
+    detail('Objection filed on', dayInWords(letter.filedOn)),
     detail('Amount disputed', naira(letter.disputedKobo)),
     detail('Decision', DECISION_WORDS[letter.decision]),
   ];
@@ -67,8 +72,8 @@ export function renderDecisionLetterPdf(letter: DecisionLetter): Promise<Buffer>
     );
   }
   const content: Content[] = [
-    ...documentHeader('Decision on Objection to Assessment'),
-    { text: `Date: ${letter.decidedOn}`, alignment: 'right' },
+    ...documentHeader('Decision on Objection to Assessment', letterhead),
+    { text: `Date: ${dayInWords(letter.decidedOn)}`, alignment: 'right' },
     {
       text: [
         { text: `${letter.taxpayer.name}\n`, bold: true },
@@ -79,10 +84,8 @@ export function renderDecisionLetterPdf(letter: DecisionLetter): Promise<Buffer>
     },
     { text: decisionSentence(letter), bold: true, margin: [0, 0, 0, 8] },
     { table: { widths: [150, '*'], body: rows }, layout: 'lightHorizontalLines' },
-    sectionTitle('Your grounds'),
-    { text: letter.grounds },
-    sectionTitle('Reasons for the decision'),
-    { text: letter.reasons },
+    section('Your grounds', [{ text: letter.grounds }]),
+    section('Reasons for the decision', [{ text: letter.reasons }]),
   ];
   if (letter.revised) {
     content.push({
@@ -90,13 +93,21 @@ export function renderDecisionLetterPdf(letter: DecisionLetter): Promise<Buffer>
       margin: [0, 10, 0, 0],
     });
   }
+  // The signature block is never split from its line, nor left alone at the top of a page.
   content.push({
     stack: [
       { text: '______________________________', margin: [0, 48, 0, 4] },
       { text: letter.decidedBy ?? '', bold: true },
       { text: 'Director of Assessment' },
-      { text: `For: ${SERVICE_NAME}` },
+      { text: `For: ${letterhead.serviceName}` },
     ],
+    unbreakable: true,
   });
-  return renderPdf(`Decision on objection to ${letter.noticeNumber}`, content);
+  return renderPdf(
+    `Decision on objection to ${letter.noticeNumber}`,
+    content,
+    undefined,
+    undefined,
+    letterhead.serviceName,
+  );
 }

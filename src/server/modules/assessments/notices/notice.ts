@@ -1,13 +1,19 @@
-import type { Content, TableCell } from 'pdfmake/interfaces';
+import type { Content, CustomTableLayout, TableCell } from 'pdfmake/interfaces';
 import type { AssessmentKind, TraderSize } from '../../../../shared/assessments/enums';
 import { OBJECTION_FILING_DAYS } from '../../../../shared/assessments/enums';
+import { dayInWords } from '../../../../shared/dates';
 import { formatKoboAsNaira } from '../../../../shared/money';
+import { formatRrr } from '../../../../shared/payments';
 import type { ConsolidatedReliefBreakdown, IncomeTaxBandLine } from '../../../../shared/tax';
 import {
+  COMPACT_LINES,
+  DEFAULT_LETTERHEAD,
   detail,
   documentHeader,
+  type Letterhead,
   renderPdf,
   SERVICE_NAME,
+  section,
   sectionTitle,
   verifyBlock,
 } from '../../../documents/pdf';
@@ -19,7 +25,12 @@ export function noticeVerifyUrl(publicUrl: string, publicCode: string): string {
 }
 
 /** The objection sentence every notice carries (docs/tax-rules.md: 30 days from the notice). */
-export const OBJECTION_SENTENCE = `If you disagree with this assessment, you may object in writing to the ${SERVICE_NAME} within ${OBJECTION_FILING_DAYS} days of the date of this notice, stating the grounds of your objection and the amount you dispute.`;
+export function objectionSentence(serviceName: string): string {
+  return `If you disagree with this assessment, you may object in writing to the ${serviceName} within ${OBJECTION_FILING_DAYS} days of the date of this notice, stating the grounds of your objection and the amount you dispute.`;
+}
+
+/** The sentence as printed under the default letterhead. */
+export const OBJECTION_SENTENCE = objectionSentence(SERVICE_NAME);
 
 export type NoticeDeductionLine = {
   label: string;
@@ -79,18 +90,59 @@ export type NoticeDocument = {
 
 const naira = formatKoboAsNaira;
 
-function table(headers: string[], rows: TableCell[][], widths: (string | number)[]): Content {
+/**
+ * A section's table of figures, its heading the table's first row: pdfmake keeps header rows
+ * with the first body row (keepWithHeaderRows), so the heading never ends a page alone, and
+ * repeats them over a continuation. Every column but the first holds figures: its column heading
+ * is right-aligned like them, so a heading stands over its column's numbers.
+ */
+function table(
+  title: string,
+  headers: string[],
+  rows: TableCell[][],
+  widths: (string | number)[],
+): Content {
+  const titleRow: TableCell[] = [
+    { ...(sectionTitle(title) as object), colSpan: headers.length } as TableCell,
+    ...headers.slice(1).map(() => ''),
+  ];
   return {
     table: {
-      headerRows: 1,
+      headerRows: 2,
+      keepWithHeaderRows: 1,
       widths,
-      body: [headers.map((text) => ({ text, style: 'tableHeader' })), ...rows],
+      body: [
+        titleRow,
+        headers.map((text, column) => ({
+          text,
+          style: 'tableHeader',
+          alignment: column === 0 ? 'left' : 'right',
+        })),
+        ...rows,
+      ],
     },
-    layout: 'lightHorizontalLines',
+    layout: TITLED_LINES,
   };
 }
 
+/** COMPACT_LINES under a title row: no rule above the column headings, none beside the title. */
+const TITLED_LINES: CustomTableLayout = {
+  ...COMPACT_LINES,
+  hLineWidth: (i, node) => (i <= 1 || i === node.table.body.length ? 0 : i === 2 ? 1.5 : 0.75),
+  hLineColor: (i) => (i === 2 ? '#333333' : '#aaaaaa'),
+  paddingTop: (i) => (i === 0 ? 0 : 1),
+  fillColor: (i) => (i === 1 ? '#eef2f8' : null),
+};
+
 const right = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
+
+/** A line of the amounts: its label, the figure right-aligned under the others. */
+function amountRow(label: string, value: string, bold = false): TableCell[] {
+  return [
+    { text: label, color: '#555555', bold },
+    { text: value, alignment: 'right', bold: true },
+  ];
+}
 
 function bandLabel(band: IncomeTaxBandLine): string {
   return band.toKobo === null
@@ -99,9 +151,10 @@ function bandLabel(band: IncomeTaxBandLine): string {
 }
 
 function directContent(c: DirectNoticeComputation): Content[] {
-  const content: Content[] = [sectionTitle('Income')];
+  const content: Content[] = [];
   content.push(
     table(
+      'Income',
       ['Source', 'Amount'],
       [
         ...c.incomes.map((line) => [line.label, right(naira(line.amountKobo))]),
@@ -110,7 +163,6 @@ function directContent(c: DirectNoticeComputation): Content[] {
       ['*', 120],
     ),
   );
-  content.push(sectionTitle('Reliefs and deductions'));
   const reliefRows: TableCell[][] = [];
   if (c.consolidatedRelief) {
     const cra = c.consolidatedRelief;
@@ -120,7 +172,7 @@ function directContent(c: DirectNoticeComputation): Content[] {
           'Consolidated Relief Allowance (CRA)\n',
           {
             text: `The higher of ₦200,000.00 and 1 % of ${naira(cra.baseKobo)} (${naira(cra.higherOfKobo)}), plus 20 % of it (${naira(cra.percentOfBaseKobo)})`,
-            style: 'small',
+            style: 'note',
           },
         ],
       },
@@ -131,7 +183,7 @@ function directContent(c: DirectNoticeComputation): Content[] {
   }
   for (const d of c.deductions) {
     reliefRows.push([
-      { text: [`${d.label}\n`, { text: d.note, style: 'small' }] },
+      { text: [`${d.label}\n`, { text: d.note, style: 'note' }] },
       right(naira(d.claimedKobo)),
       right(naira(d.allowedKobo)),
       right(d.capKobo === null ? '—' : naira(d.capKobo)),
@@ -143,15 +195,22 @@ function directContent(c: DirectNoticeComputation): Content[] {
     right(naira(c.reliefsKobo), true),
     '',
   ]);
-  content.push(table(['Relief', 'Claimed', 'Allowed', 'Cap'], reliefRows, ['*', 80, 80, 80]));
+  content.push(
+    table('Reliefs and deductions', ['Relief', 'Claimed', 'Allowed', 'Cap'], reliefRows, [
+      '*',
+      70,
+      70,
+      70,
+    ]),
+  );
   content.push({
     text: `Chargeable income: ${naira(c.chargeableIncomeKobo)}`,
     bold: true,
-    margin: [0, 8, 0, 0],
+    margin: [0, 4, 0, 0],
   });
-  content.push(sectionTitle('Tax by band'));
   content.push(
     table(
+      'Tax by band',
       ['Band of chargeable income', 'Rate', 'Taxable', 'Tax'],
       [
         ...c.bands.map((band) => [
@@ -211,28 +270,49 @@ function presumptiveContent(c: PresumptiveNoticeComputation): Content[] {
   }
   rows.push(detail('How the tax was reached', c.note));
   return [
-    sectionTitle('Presumptive tax'),
-    { table: { widths: [150, '*'], body: rows }, layout: 'lightHorizontalLines' },
+    section('Presumptive tax', [
+      { table: { widths: [150, '*'], body: rows }, layout: COMPACT_LINES },
+    ]),
   ];
 }
 
+/** A point smaller than letters: a typical notice, QR code and all, fits one A4 page. */
+const NOTICE_LOOK = { fontSize: 9.5, titleFontSize: 17 };
+
+/** What "How to pay" says: what to do with the bill's RRR, or how to get one (docs/remita.md). */
+export function howToPaySentence(notice: NoticeDocument, amountDueKobo: number): string {
+  if (amountDueKobo === 0) return 'Nothing is due on this notice: keep it with your e-receipts.';
+  if (notice.pendingRrr) {
+    const rrr = formatRrr(notice.pendingRrr);
+    return `Pay ${naira(amountDueKobo)} with the Remita Retrieval Reference (RRR) ${rrr} by ${dayInWords(notice.dueDate)}: at any bank, give the teller the RRR; online, enter it at remita.net under "Pay an RRR". The payment is recorded against this notice and an e-receipt is issued.`;
+  }
+  return 'No bill has been raised for this notice yet. Ask at any BIRS office for a bill: you will be given a Remita Retrieval Reference (RRR) to pay at any bank or online at remita.net.';
+}
+
 /** The notice of assessment, as PDF bytes (docs/product.md §7 Assessment; docs/tax-rules.md). */
-export async function renderNoticePdf(notice: NoticeDocument, publicUrl: string): Promise<Buffer> {
+export async function renderNoticePdf(
+  notice: NoticeDocument,
+  publicUrl: string,
+  letterhead: Letterhead = DEFAULT_LETTERHEAD,
+): Promise<Buffer> {
   const verifyUrl = noticeVerifyUrl(publicUrl, notice.publicCode);
   const late = notice.late && !notice.late.isWaived ? notice.late : null;
   const outstandingKobo = Math.max(0, notice.taxKobo - notice.paidKobo);
   const totalDueKobo = outstandingKobo + (late ? late.penaltyKobo + late.interestKobo : 0);
   const kindWords = notice.kind === 'direct' ? 'Direct assessment' : 'Presumptive tax';
 
-  const header: TableCell[][] = [
+  // Two columns of details, the notice's and the taxpayer's: half the height of one list.
+  const noticeDetails: TableCell[][] = [
     detail('Notice number', notice.noticeNumber),
-    detail('Date of notice', notice.issuedOn),
+    detail('Date of notice', dayInWords(notice.issuedOn)),
     detail('Year of assessment', String(notice.taxYear)),
     detail('Kind', kindWords),
-    detail('Law or rule applied', notice.lawTitle),
+  ];
+  const taxpayerDetails: TableCell[][] = [
     detail('Taxpayer', notice.taxpayer.name),
     detail('BTIN', notice.taxpayer.btin),
     detail('Address', notice.taxpayer.address ?? ''),
+    detail('Law or rule', notice.lawTitle),
   ];
 
   const computation: Content[] = notice.direct
@@ -242,35 +322,60 @@ export async function renderNoticePdf(notice: NoticeDocument, publicUrl: string)
       : [];
 
   const amounts: TableCell[][] = [
-    detail('Tax assessed', naira(notice.taxKobo)),
-    detail('Paid so far', naira(notice.paidKobo)),
+    amountRow('Tax assessed', naira(notice.taxKobo)),
+    amountRow('Paid so far', naira(notice.paidKobo)),
   ];
   if (late) {
-    amounts.push(
-      detail(`Late payment penalty (${late.daysLate} days late)`, naira(late.penaltyKobo)),
-    );
-    amounts.push(detail('Interest on late payment', naira(late.interestKobo)));
+    amounts.push(amountRow(`Penalty (${late.daysLate} days late)`, naira(late.penaltyKobo)));
+    amounts.push(amountRow('Interest (late payment)', naira(late.interestKobo)));
   } else if (notice.late?.isWaived) {
-    amounts.push(detail('Penalty and interest', 'Waived'));
+    amounts.push(amountRow('Penalty and interest', 'Waived'));
   }
-  amounts.push(detail('Amount due', naira(totalDueKobo)));
-  amounts.push(detail('Due date', notice.dueDate));
-
-  const howToPay = notice.pendingRrr
-    ? `Pay with Remita Retrieval Reference (RRR) ${notice.pendingRrr} at any bank, on remita.net or at a BIRS office.`
-    : 'Ask for a bill (RRR) at any BIRS office, then pay it at any bank or on Remita (remita.net).';
+  amounts.push(amountRow('Amount due', naira(totalDueKobo), true));
+  amounts.push(amountRow('Due date', dayInWords(notice.dueDate)));
+  if (notice.pendingRrr)
+    amounts.push(amountRow('RRR (your bill)', formatRrr(notice.pendingRrr), true));
 
   const content: Content[] = [
-    ...documentHeader('Notice of Assessment'),
-    { table: { widths: [130, '*'], body: header }, layout: 'lightHorizontalLines' },
+    ...documentHeader('Notice of Assessment', letterhead, 8),
+    {
+      columns: [
+        { width: '*', table: { widths: [96, '*'], body: noticeDetails }, layout: COMPACT_LINES },
+        { width: '*', table: { widths: [62, '*'], body: taxpayerDetails }, layout: COMPACT_LINES },
+      ],
+      columnGap: 14,
+    },
     ...computation,
-    sectionTitle('Amount due'),
-    { table: { widths: [200, '*'], body: amounts }, layout: 'lightHorizontalLines' },
-    sectionTitle('How to pay'),
-    { text: howToPay },
-    sectionTitle('Your right to object'),
-    { text: OBJECTION_SENTENCE },
+    // The money and what to do about it side by side: what is due, how to pay it, how to object.
+    {
+      columns: [
+        {
+          width: 232,
+          stack: [
+            sectionTitle('Amount due'),
+            { table: { widths: ['*', 92], body: amounts }, layout: COMPACT_LINES },
+          ],
+        },
+        {
+          width: '*',
+          stack: [
+            sectionTitle('How to pay'),
+            { text: howToPaySentence(notice, totalDueKobo) },
+            sectionTitle('Your right to object'),
+            { text: objectionSentence(letterhead.serviceName), fontSize: 9 },
+          ],
+        },
+      ],
+      columnGap: 18,
+      unbreakable: true,
+    },
     await verifyBlock(verifyUrl, 'notice', { qrWidth: 100, marginTop: 18 }),
   ];
-  return renderPdf(`Notice of Assessment ${notice.noticeNumber}`, content);
+  return renderPdf(
+    `Notice of Assessment ${notice.noticeNumber}`,
+    content,
+    NOTICE_LOOK,
+    undefined,
+    letterhead.serviceName,
+  );
 }

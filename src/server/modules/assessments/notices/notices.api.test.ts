@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatKoboAsNaira } from '../../../../shared/money';
+import { formatRrr } from '../../../../shared/payments';
 import { computePersonalIncomeTax } from '../../../../shared/tax';
 import { assessments } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
@@ -59,14 +60,18 @@ describe('GET /api/v1/assessments/{id}/notice.pdf', () => {
         `${band.rateBasisPoints / 100}%`,
       ]),
       `Amountdue${formatKoboAsNaira(46_424_000)}`,
-      'Duedate2099-12-31',
-      bill.rrr as string,
+      'Duedate31December2099',
+      // The bill's RRR, grouped as payers write it, and what to do with it (docs/remita.md).
+      `RRR (your bill) ${formatRrr(bill.rrr as string)}`,
+      'at any bank, give the teller the RRR',
       OBJECTION_SENTENCE,
       // The code, not the number (ADR 0032).
       `${PUBLIC_URL}/verify/assessment/${assessment.publicCode}`,
     ]) {
       expect(text, expected).toContain(squeeze(expected));
     }
+    // One A4 page, the QR code and its address included.
+    expect(text).toContain('--1of1--');
   });
 
   it('late and part paid: the balance with a 10 % penalty and interest; no bill → how to ask for one', async () => {
@@ -80,10 +85,15 @@ describe('GET /api/v1/assessments/{id}/notice.pdf', () => {
     const text = squeeze(await pdfText(res.rawPayload));
     // Outstanding ₦400,000.00: penalty 10 % = ₦40,000.00 (latePayment.penaltyBasisPoints).
     expect(text).toContain(squeeze(`Paid so far ${formatKoboAsNaira(6_424_000)}`));
-    expect(text).toContain(squeeze(`Late payment penalty`));
+    expect(text).toContain(squeeze(`Penalty (`));
     expect(text).toContain(squeeze(formatKoboAsNaira(4_000_000)));
-    expect(text).toContain('Interestonlatepayment');
-    expect(text).toContain(squeeze('Ask for a bill (RRR) at any BIRS office'));
+    expect(text).toContain('Interest(latepayment)');
+    expect(text).toContain(
+      squeeze('No bill has been raised for this notice yet. Ask at any BIRS office for a bill'),
+    );
+    expect(text).not.toContain('RRR(yourbill)');
+    // A typical notice, QR code and address included, is one A4 page.
+    expect(text).toContain('--1of1--');
   });
 
   it('prints a presumptive notice: the category, the size and the rule', async () => {

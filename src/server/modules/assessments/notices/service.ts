@@ -18,6 +18,7 @@ import { maskPublicName } from '../../../../shared/publicCode';
 import { PersonalIncomeTaxComputation } from '../../../../shared/tax';
 import type { Actor } from '../../../auth/actor';
 import { limitPerMinute } from '../../../auth/rateLimit';
+import { readLetterhead } from '../../../documents/letterhead';
 import { AppError } from '../../../errors';
 import type { PaymentDeps } from '../../payments/deps';
 import { createPaymentHistoryService } from '../../payments/history/service';
@@ -194,7 +195,11 @@ export function createNoticeService(deps: NoticeServiceDeps) {
         pendingRrr: await pendingRrrOf(actor, row.id),
       };
       return {
-        body: await renderNoticePdf(notice, config.publicUrl ?? requestOrigin),
+        body: await renderNoticePdf(
+          notice,
+          config.publicUrl ?? requestOrigin,
+          await readLetterhead(db, deps.files),
+        ),
         fileName: `notice-${fileSafe(row.noticeNumber)}.pdf`,
       };
     },
@@ -273,7 +278,7 @@ export function createNoticeService(deps: NoticeServiceDeps) {
             : null,
       };
       return {
-        body: await renderDecisionLetterPdf(letter),
+        body: await renderDecisionLetterPdf(letter, await readLetterhead(db, deps.files)),
         fileName: `objection-decision-${fileSafe(noticeNumber)}.pdf`,
       };
     },

@@ -168,7 +168,7 @@ describe('GET /api/v1/payments/{id}/receipt.pdf', () => {
       'Remita',
       `${rrr.slice(0, 4)}-${rrr.slice(4, 8)}-${rrr.slice(8)}`,
       // 22:30 UTC on 4 July is 23:30 in Lagos, the same day.
-      '2025-07-04 23:30',
+      '4 July 2025, 23:30 (Lagos time)',
       // The code, not the number: nothing to encode, nothing to walk (ADR 0032).
       `https://revdesk.birs.example/verify/receipt/${payment.publicCode}`,
     ]) {

@@ -1,9 +1,16 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { formatRrr } from '../../../../shared/payments';
-import { detail, documentHeader, renderPdf, verifyBlock } from '../../../documents/pdf';
+import {
+  DEFAULT_LETTERHEAD,
+  detail,
+  documentHeader,
+  type Letterhead,
+  renderPdf,
+  verifyBlock,
+} from '../../../documents/pdf';
 import type { PaymentViewRow } from '../queries';
-import { CHANNEL_WORDS, lagosDateTime } from '../view';
+import { CHANNEL_WORDS, lagosDateTimeInWords } from '../view';
 import { amountInWords } from './amountInWords';
 
 /** The public page a receipt's QR code opens, by its code (the web's /verify/receipt/{code}, ADR 0032). */
@@ -18,6 +25,7 @@ export async function renderReceiptPdf(
   payment: PaidPayment,
   publicCode: string,
   publicUrl: string,
+  letterhead: Letterhead = DEFAULT_LETTERHEAD,
 ): Promise<Buffer> {
   const verifyUrl = receiptVerifyUrl(publicUrl, publicCode);
   const revenueHead = [payment.revenueHeadCode, payment.revenueHeadName]
@@ -34,11 +42,11 @@ export async function renderReceiptPdf(
     detail('Amount in words', amountInWords(payment.amountKobo)),
     detail('Channel', CHANNEL_WORDS[payment.channel]),
     detail('RRR', payment.rrr ? formatRrr(payment.rrr) : ''),
-    detail('Date paid', `${lagosDateTime(payment.paidAt)} (Lagos time)`),
+    detail('Date paid', `${lagosDateTimeInWords(payment.paidAt)} (Lagos time)`),
   ];
 
   const content: Content[] = [
-    ...documentHeader('e-Receipt', 18),
+    ...documentHeader('e-Receipt', letterhead, 18),
     {
       table: { widths: [120, '*'], body: details },
       layout: 'lightHorizontalLines',
@@ -46,8 +54,11 @@ export async function renderReceiptPdf(
     await verifyBlock(verifyUrl, 'receipt', { qrWidth: 120, marginTop: 24 }),
   ];
 
-  return renderPdf(`e-Receipt ${payment.receiptNumber}`, content, {
-    fontSize: 11,
-    titleFontSize: 20,
-  });
+  return renderPdf(
+    `e-Receipt ${payment.receiptNumber}`,
+    content,
+    { fontSize: 11, titleFontSize: 20 },
+    undefined,
+    letterhead.serviceName,
+  );
 }

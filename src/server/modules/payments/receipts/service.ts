@@ -7,6 +7,7 @@ import { limitPerMinute } from '../../../auth/rateLimit';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { payments } from '../../../db/schema';
+import { readLetterhead } from '../../../documents/letterhead';
 import { AppError } from '../../../errors';
 import { createLedger } from '../ledger/ledger';
 import type { Settlements } from '../ledger/settlements';
@@ -96,7 +97,12 @@ export function createReceiptService({ db, config, settlements }: ReceiptService
       const code = await selectPaymentPublicCode(db, id);
       if (!code) throw new Error(`payment ${id} has no public code`);
       return {
-        body: await renderReceiptPdf(paid, code, config.publicUrl ?? requestOrigin),
+        body: await renderReceiptPdf(
+          paid,
+          code,
+          config.publicUrl ?? requestOrigin,
+          await readLetterhead(db),
+        ),
         fileName: `receipt-${row.receiptNumber.replaceAll('/', '-')}.pdf`,
       };
     },

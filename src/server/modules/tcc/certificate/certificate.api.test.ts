@@ -112,9 +112,9 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
       '2025',
       '₦3,000,000.00',
       '₦200,000.00',
-      'BIRS/2024/000001 (2024-03-01)',
-      '2026-06-01',
-      '2026-12-31',
+      'BIRS/2024/000001 (01/03/2024)',
+      'Date of issue 1 June 2026',
+      'Valid until 31 December 2026',
       'Cleared for the Ministry of Works tender.',
       `${chairman.officer.firstName} ${chairman.officer.surname}`,
       'Executive Chairman',
@@ -205,7 +205,7 @@ describe('GET /api/v1/tcc/{id}/certificate.pdf', () => {
     const revokedPdf = await pdfOf(revoked.id);
     expect(revokedPdf.statusCode).toBe(200);
     const text = await pdfText(revokedPdf.rawPayload);
-    expect(text).toContain('REVOKED on 2026-07-01: Issued in error');
+    expect(text).toContain('REVOKED on 1 July 2026: Issued in error');
   });
 
   it("prints the holder's registry photo beside their details", async () => {

@@ -1,4 +1,5 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
+import { dayInFigures, dayInWords } from '../../../../shared/dates';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import {
   TCC_EXEMPTION_REASON_LABELS,
@@ -11,11 +12,14 @@ import {
 import type { TccYear } from '../../../../shared/tcc/views';
 import {
   BRAND_BLUE,
+  DEFAULT_LETTERHEAD,
+  type DocumentImage,
   detail,
   documentHeader,
+  imageData,
+  type Letterhead,
   qrSvg,
   renderPdf,
-  SERVICE_NAME,
   sectionTitle,
 } from '../../../documents/pdf';
 
@@ -36,7 +40,7 @@ export function tccQrText(publicUrl: string, publicCode: string, signedPayload: 
   return `${tccVerifyUrl(publicUrl, publicCode)}#${signedPayload}`;
 }
 
-export type CertificateImage = { bytes: Buffer; mime: 'image/png' | 'image/jpeg' };
+export type CertificateImage = DocumentImage;
 
 export type CertificateFacts = {
   number: string;
@@ -66,10 +70,13 @@ const naira = (kobo: number) => formatKoboAsNaira(kobo);
 
 function receiptsText(year: TccYear): string {
   if (year.receipts.length === 0) return '—';
-  return year.receipts.map((r) => `${r.number} (${r.date})`).join('\n');
+  // A date stored in another form is printed as stored rather than failing the certificate.
+  const day = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? dayInFigures(date) : date);
+  return year.receipts.map((r) => `${r.number} (${day(r.date)})`).join('\n');
 }
 
 function yearsTable(years: readonly TccYear[]): Content {
+  // The figures' headings are right-aligned like the figures under them.
   const header: TableCell[] = [
     'Year',
     'Total income',
@@ -77,7 +84,11 @@ function yearsTable(years: readonly TccYear[]): Content {
     'Tax paid',
     'Outstanding',
     'Receipts (number, date)',
-  ].map((text) => ({ text, style: 'tableHeader' }));
+  ].map((text, column) => ({
+    text,
+    style: 'tableHeader',
+    alignment: column >= 1 && column <= 4 ? 'right' : 'left',
+  }));
   const rows: TableCell[][] = years.map((y) => [
     String(y.year),
     { text: naira(y.incomeKobo), alignment: 'right' },
@@ -108,12 +119,9 @@ function exemptBlock(reason: TccExemptionReason | null): Content {
   };
 }
 
-function signatureBlock(chairman: CertificateFacts['chairman']): Content {
+function signatureBlock(chairman: CertificateFacts['chairman'], serviceName: string): Content {
   const image: Content = chairman?.signature
-    ? {
-        image: `data:${chairman.signature.mime};base64,${chairman.signature.bytes.toString('base64')}`,
-        fit: [150, 48],
-      }
+    ? { image: imageData(chairman.signature), fit: [150, 48] }
     : { text: ' ', margin: [0, 30, 0, 0] };
   return {
     stack: [
@@ -122,7 +130,7 @@ function signatureBlock(chairman: CertificateFacts['chairman']): Content {
         canvas: [{ type: 'line', x1: 0, y1: 2, x2: 180, y2: 2, lineWidth: 0.8 }],
       },
       { text: chairman?.name ?? ' ', bold: true, margin: [0, 4, 0, 0] },
-      { text: `Executive Chairman, ${SERVICE_NAME}`, style: 'small' },
+      { text: `Executive Chairman, ${serviceName}`, style: 'small' },
     ],
   };
 }
@@ -131,6 +139,7 @@ function signatureBlock(chairman: CertificateFacts['chairman']): Content {
 export async function renderCertificatePdf(
   facts: CertificateFacts,
   publicUrl: string,
+  letterhead: Letterhead = DEFAULT_LETTERHEAD,
 ): Promise<Buffer> {
   const verifyUrl = tccVerifyUrl(publicUrl, facts.publicCode);
   const purpose = facts.purposeDetail
@@ -138,8 +147,8 @@ export async function renderCertificatePdf(
     : TCC_PURPOSE_LABELS[facts.purpose];
   const details: TableCell[][] = [
     detail('Certificate number', facts.number),
-    detail('Date of issue', facts.issuedOn),
-    detail('Valid until', facts.expiresOn),
+    detail('Date of issue', dayInWords(facts.issuedOn)),
+    detail('Valid until', dayInWords(facts.expiresOn)),
     detail('Name', facts.holder.name),
     detail('BTIN', facts.btin),
     ...(facts.holder.nationalId ? [detail('National ID (NIN)', facts.holder.nationalId)] : []),
@@ -151,7 +160,7 @@ export async function renderCertificatePdf(
   const exempt = facts.kind === 'exemption' || facts.exemptionReason !== null;
 
   const content: Content[] = [
-    ...documentHeader('Tax Clearance Certificate', 10),
+    ...documentHeader('Tax Clearance Certificate', letterhead, 10),
     ...(facts.revoked
       ? [
           {
@@ -160,7 +169,7 @@ export async function renderCertificatePdf(
               body: [
                 [
                   {
-                    text: `REVOKED on ${facts.revoked.on}: ${facts.revoked.reason.replace(/\.\s*$/, '')}. This certificate is no longer valid.`,
+                    text: `REVOKED on ${dayInWords(facts.revoked.on)}: ${facts.revoked.reason.replace(/\.\s*$/, '')}. This certificate is no longer valid.`,
                     bold: true,
                     color: '#ffffff',
                     fillColor: '#b3261e',
@@ -191,7 +200,7 @@ export async function renderCertificatePdf(
             },
             {
               width: 96,
-              image: `data:${facts.photo.mime};base64,${facts.photo.bytes.toString('base64')}`,
+              image: imageData(facts.photo),
               fit: [96, 120],
               margin: [10, 0, 0, 0],
             },
@@ -203,7 +212,11 @@ export async function renderCertificatePdf(
     ...(facts.comment ? [sectionTitle('Comments'), { text: facts.comment }] : []),
     {
       columns: [
-        { width: '*', stack: [signatureBlock(facts.chairman)], margin: [0, 18, 0, 0] },
+        {
+          width: '*',
+          stack: [signatureBlock(facts.chairman, letterhead.serviceName)],
+          margin: [0, 18, 0, 0],
+        },
         {
           width: 150,
           stack: [
@@ -241,5 +254,6 @@ export async function renderCertificatePdf(
     content,
     { fontSize: 10, titleFontSize: 18 },
     watermark,
+    letterhead.serviceName,
   );
 }

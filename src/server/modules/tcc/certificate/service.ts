@@ -8,6 +8,7 @@ import { limitPerMinute } from '../../../auth/rateLimit';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { officers, taxpayers, tccHistory } from '../../../db/schema';
+import { readLetterhead } from '../../../documents/letterhead';
 import { AppError } from '../../../errors';
 import { mimeOfKey } from '../../../files/images';
 import type { FileStore } from '../../../files/store';
@@ -176,7 +177,11 @@ export function createTccCertificateService({
         publicCode: row.publicCode,
       };
       return {
-        body: await renderCertificatePdf(facts, config.publicUrl ?? requestOrigin),
+        body: await renderCertificatePdf(
+          facts,
+          config.publicUrl ?? requestOrigin,
+          await readLetterhead(db, files),
+        ),
         fileName: `tcc-${row.number.replaceAll('/', '-')}.pdf`,
       };
     },
