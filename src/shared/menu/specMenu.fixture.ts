@@ -24,6 +24,8 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'taxs/audit-trail',
     // RevDesk's own: the trade categories of presumptive tax.
     'admin/trade-categories',
+    // RevDesk's own: the service's name and crest printed on every document.
+    'admin/letterhead',
     'taxs/stamp-duty',
     'mda/manage-mda',
     'transactions/auto-reg',
