@@ -1,11 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../shared/errors';
 import { CREST_MAX_BYTES, LetterheadPatch, LetterheadView } from '../../../shared/letterhead';
 import type { Db } from '../../db/client';
 import { photoHeaders } from '../../files/photos';
+import { sendBytes } from '../../files/send';
 import type { FileStore } from '../../files/store';
 import { uploadBodyLimit } from '../../security/bodyLimits';
 import { createLetterheadService, readCrestUpload } from './service';
@@ -114,8 +114,3 @@ export const letterheadRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore 
     },
   );
 };
-
-/** Sends a file's bytes as they are (Fastify never runs the serializer on a Buffer). */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

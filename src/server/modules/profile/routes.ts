@@ -1,5 +1,4 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../shared/errors';
@@ -17,6 +16,7 @@ import {
   photoHeaders,
   readPhotoUpload,
 } from '../../files/photos';
+import { sendBytes } from '../../files/send';
 import type { FileStore } from '../../files/store';
 import { uploadBodyLimit } from '../../security/bodyLimits';
 import { createProfileService } from './service';
@@ -177,8 +177,3 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
     (req) => profile.revokeOtherSessions(req.actor),
   );
 };
-
-/** Sends a file's bytes as they are (Fastify never runs the serializer on a Buffer). */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

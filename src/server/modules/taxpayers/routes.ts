@@ -1,5 +1,4 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../shared/errors';
@@ -29,6 +28,7 @@ import {
   photoHeaders,
   readPhotoUpload,
 } from '../../files/photos';
+import { sendBytes } from '../../files/send';
 import type { FileStore } from '../../files/store';
 import { uploadBodyLimit } from '../../security/bodyLimits';
 import { createTaxpayerService } from './service';
@@ -251,11 +251,3 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
     },
   );
 };
-
-/**
- * Sends a file's bytes as they are. Fastify never runs the response serializer on a Buffer;
- * the typed reply of the zod provider does not know that, hence the plain FastifyReply.
- */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../../shared/errors';
@@ -9,6 +8,7 @@ import {
   ReasonInput,
 } from '../../../../shared/payments';
 import { AmountMatchQuery, PublicCodeParams, PublicMatch } from '../../../../shared/publicCheck';
+import { sendBytes } from '../../../files/send';
 import { noStore } from '../../../security/noStore';
 import type { PaymentDeps } from '../deps';
 import { createReceiptService } from './service';
@@ -106,11 +106,3 @@ export const receiptRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
     (req) => receipts.verifyReceipt(req.actor, req.params.code),
   );
 };
-
-/**
- * Sends a file's bytes as they are. Fastify never runs the response serializer on a Buffer;
- * the typed reply of the zod provider does not know that, hence the plain FastifyReply.
- */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

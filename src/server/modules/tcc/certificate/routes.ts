@@ -1,9 +1,9 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../../shared/errors';
 import { ExpiryMatchQuery, PublicCodeParams, PublicMatch } from '../../../../shared/publicCheck';
 import { PublicKeyList, PublicTccView, TccIdParams } from '../../../../shared/tcc/views';
+import { sendBytes } from '../../../files/send';
 import { noStore } from '../../../security/noStore';
 import type { PaymentDeps } from '../../payments/deps';
 import { createTccCertificateService } from './service';
@@ -106,8 +106,3 @@ export const tccCertificateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (
     },
   );
 };
-
-/** Sends a file's bytes as they are (Fastify never runs the serializer on a Buffer). */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}

@@ -1,5 +1,4 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../../shared/errors';
@@ -7,6 +6,7 @@ import { TCC_GENERATE_PERMISSION } from '../../../../shared/tcc/enums';
 import { TccEvidenceParams, TccIdParams, TccView } from '../../../../shared/tcc/views';
 import { AppError } from '../../../errors';
 import type { BatchUploadWords } from '../../../files/batchUpload';
+import { sendBytes } from '../../../files/send';
 import { uploadBodyLimit } from '../../../security/bodyLimits';
 import { NOTHING_CSP } from '../../../security/headers';
 import { receiveUpload } from '../../../uploads/receive';
@@ -107,8 +107,3 @@ export const tccEvidenceRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app,
     },
   );
 };
-
-/** Sends a file's bytes as they are (Fastify never runs the serializer on a Buffer). */
-function sendBytes(reply: FastifyReply, bytes: Buffer, headers: Record<string, string>) {
-  return reply.headers(headers).send(bytes);
-}
