@@ -87,6 +87,11 @@ export const AssessmentBillInput = z.object({
     .trim()
     .regex(/^\d{8}$/, { error: 'Choose the revenue head' })
     .optional(),
+  /**
+   * The pending bill to cancel and replace (its payment id, from BILL_PENDING's details).
+   * Without it, an assessment with a pending bill answers 409 BILL_PENDING naming that bill.
+   */
+  replacePendingBill: z.uuid({ error: 'Not a bill id' }).optional(),
 });
 export type AssessmentBillInput = z.output<typeof AssessmentBillInput>;
 

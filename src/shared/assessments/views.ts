@@ -113,6 +113,8 @@ export const AssessmentPaymentLine = z.object({
   status: z.enum(PAYMENT_STATUSES),
   paidAt: z.string().nullable(),
   channel: z.string(),
+  /** The MDA it is paid to: "Check RRR" from the assessment asks Remita with its credentials. */
+  mdaId: z.uuid(),
   /** The assessment the payment was raised for (an earlier revision's counts toward this one). */
   assessmentId: z.string().nullable(),
 });
@@ -145,6 +147,10 @@ export const AssessmentHistoryLine = z.object({
   action: z.string(),
   occurredAt: z.string(),
   actorUsername: z.string().nullable(),
+  /** The officer's name as it is now; null for the system (a Remita notification, the seed). */
+  actorName: z.string().nullable(),
+  /** A bill raised or cancelled: its RRR (null while Remita has not confirmed it). */
+  rrr: z.string().nullable(),
 });
 
 export const AssessmentDetail = AssessmentView.extend({

@@ -36,6 +36,8 @@ export async function detailOf(db: Db, view: AssessmentView): Promise<Assessment
       action: h.action,
       occurredAt: h.occurredAt.toISOString(),
       actorUsername: h.actorUsername,
+      actorName: h.actorName,
+      rrr: h.billRrr,
     })),
   };
 }

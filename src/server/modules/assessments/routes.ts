@@ -246,7 +246,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
         operationId: 'raiseAssessmentBill',
         summary: 'Raise the bill of an assessment',
         description:
-          'Raise the bill (RRR) of an issued or part-paid assessment for what it owes today: tax outstanding plus penalty and interest not waived. Without an MDA, the first the officer may bill for and its first active revenue head',
+          "Raise the bill (RRR) of an issued or part-paid assessment for what it owes today: tax outstanding plus penalty and interest not waived. Without an MDA, the first the officer may bill for and its first active revenue head. An assessment has one pending bill at a time: while one waits for its money, 409 `BILL_PENDING` names it (`details.paymentId`, `details.rrr`); send `replacePendingBill` with that id to cancel it and raise a new one. Raising and cancelling are in the assessment's history",
         params: AssessmentIdParams,
         body: AssessmentBillInput,
         response: {
