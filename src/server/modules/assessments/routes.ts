@@ -14,6 +14,7 @@ import {
   DirectAssessmentInput,
   DirectAssessmentUpdate,
   PresumptiveAssessmentInput,
+  PresumptiveAssessmentUpdate,
 } from '../../../shared/assessments';
 import { ErrorBody } from '../../../shared/errors';
 import { ComputeIncomeTaxInput, PersonalIncomeTaxComputation } from '../../../shared/tax';
@@ -87,6 +88,24 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
       config: { permission: 'assessment:create' },
     },
     (req) => assessments.updateDirectDraft(req.actor, req.params.id, req.body),
+  );
+
+  app.put(
+    '/assessments/:id/presumptive',
+    {
+      schema: {
+        tags,
+        operationId: 'updatePresumptiveAssessment',
+        summary: 'Update a draft presumptive tax assessment',
+        description:
+          'Replace the trade category, size or turnover, place of trade and note of a draft presumptive assessment, as a direct draft is edited (send the version you read: 409 when someone saved since, or once it is issued)',
+        params: AssessmentIdParams,
+        body: PresumptiveAssessmentUpdate,
+        response: { 200: AssessmentView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'assessment:create' },
+    },
+    (req) => assessments.updatePresumptiveDraft(req.actor, req.params.id, req.body),
   );
 
   app.post(
