@@ -214,6 +214,8 @@ export const TaxpayerHistoryEntry = z
     at: z.string(),
     action: z.string(),
     actorUsername: nullableText,
+    /** The officer's name as it is now (histories name people); null for the system. */
+    actorName: nullableText,
     changes: z.array(FieldChange),
   })
   .meta({ id: 'TaxpayerHistoryEntry' });

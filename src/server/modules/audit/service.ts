@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import type {
   AuditActionList,
   AuditEventListQuery,
@@ -9,6 +10,7 @@ import { isUuid } from '../../../shared/ids';
 import type { PageQuery } from '../../../shared/pagination';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
+import { officers } from '../../db/schema';
 import { exportList } from '../../export/exportList';
 import { verifyAuditChain } from './chain';
 import { AUDIT_COLUMNS, AUDIT_EXPORT_ROW_LIMIT } from './exporter';
@@ -114,6 +116,23 @@ export function findRecentEventsOfAction(
 }
 
 /** What happened to one entity (a taxpayer's change history), newest first. */
+/**
+ * The officers' names as they are now, by id: a history names people, never by username
+ * (an officer who is gone keeps the username the row recorded).
+ */
+export async function officerNamesOf(
+  db: Db,
+  ids: readonly (string | null)[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: officers.id, firstName: officers.firstName, surname: officers.surname })
+    .from(officers)
+    .where(inArray(officers.id, wanted));
+  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.surname}`]));
+}
+
 export function findEntityHistory(db: Db, entityType: string, entityId: string, page: PageQuery) {
   return selectEntityEvents(db, entityType, entityId, {
     limit: page.pageSize,

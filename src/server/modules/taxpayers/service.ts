@@ -24,7 +24,7 @@ import { exportList } from '../../export/exportList';
 import { mimeOfKey } from '../../files/images';
 import { normalizePhoto } from '../../files/photos';
 import type { FileStore } from '../../files/store';
-import { findEntityHistory, recordAudit } from '../audit/service';
+import { findEntityHistory, officerNamesOf, recordAudit } from '../audit/service';
 import { createReferenceService } from '../reference/service';
 import { duplicateMessage, findExactDuplicate, findLikelyDuplicates } from './duplicates';
 import {
@@ -222,11 +222,16 @@ export function createTaxpayerService({ db, files }: TaxpayerServiceDeps) {
     ): Promise<Page<TaxpayerHistoryEntry>> {
       const record = await getRecord(db, btin);
       const { items, total } = await findEntityHistory(db, 'taxpayer', record.taxpayer.id, page);
+      const names = await officerNamesOf(
+        db,
+        items.map((event) => event.actorId),
+      );
       return {
         items: items.map((event) => ({
           at: event.occurredAt.toISOString(),
           action: event.action,
           actorUsername: event.actorUsername,
+          actorName: event.actorId ? (names.get(event.actorId) ?? null) : null,
           changes:
             event.action === 'taxpayer.updated'
               ? Object.keys((event.after ?? {}) as object).map((field) => ({

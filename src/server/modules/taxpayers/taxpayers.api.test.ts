@@ -241,6 +241,8 @@ describe('PATCH /api/v1/taxpayers/{btin}', () => {
       ]),
     );
     expect(history.items[0].actorUsername).toBe(admin.officer.username);
+    // People are named in a history, never by username.
+    expect(history.items[0].actorName).toBe(`${admin.officer.firstName} ${admin.officer.surname}`);
   });
 
   it('409 when the taxpayer changed since the officer opened it', async () => {

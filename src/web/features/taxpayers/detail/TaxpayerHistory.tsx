@@ -82,7 +82,7 @@ function HistoryEntry({ entry }: { entry: TaxpayerHistoryEntry }) {
     <li style={{ listStyle: 'none' }}>
       <Text fw={600} size="sm">
         {actionLabel(entry.action)} · {formatLagosDateTime(entry.at)}
-        {entry.actorUsername ? ` · ${entry.actorUsername}` : ''}
+        {entry.actorName ? ` · ${entry.actorName}` : ''}
       </Text>
       {entry.changes.length > 0 && (
         <List size="sm" spacing={2} mt={4}>
