@@ -44,6 +44,11 @@ export const ERROR_CODES = [
   'DUPLICATE_CERTIFICATE',
   /** The state changed under the request, or the thing exists already. */
   'CONFLICT',
+  /**
+   * The record has a pending bill already: `details` names it (`paymentId`, `rrr`, `amountKobo`).
+   * Use that bill, or send `replacePendingBill` naming it to cancel it and raise a new one.
+   */
+  'BILL_PENDING',
   /** Valid JSON that breaks a rule of the domain. */
   'RULE_VIOLATION',
   /** The new password does not meet the policy. */

@@ -70,6 +70,12 @@ export const PresumptiveAssessmentInput = z.object({
 });
 export type PresumptiveAssessmentInput = z.output<typeof PresumptiveAssessmentInput>;
 
+/** A presumptive draft's new figures, as a direct draft's are edited (the taxpayer stays). */
+export const PresumptiveAssessmentUpdate = PresumptiveAssessmentInput.omit({ btin: true }).extend({
+  version: z.int().min(1),
+});
+export type PresumptiveAssessmentUpdate = z.output<typeof PresumptiveAssessmentUpdate>;
+
 /** Why an assessment is cancelled, a penalty waived… (audited with the change). */
 export const AssessmentReasonInput = z.object({
   reason: requiredText(10, 500, 'Give the reason in at least 10 characters'),
@@ -87,6 +93,11 @@ export const AssessmentBillInput = z.object({
     .trim()
     .regex(/^\d{8}$/, { error: 'Choose the revenue head' })
     .optional(),
+  /**
+   * The pending bill to cancel and replace (its payment id, from BILL_PENDING's details).
+   * Without it, an assessment with a pending bill answers 409 BILL_PENDING naming that bill.
+   */
+  replacePendingBill: z.uuid({ error: 'Not a bill id' }).optional(),
 });
 export type AssessmentBillInput = z.output<typeof AssessmentBillInput>;
 

@@ -113,6 +113,8 @@ export const AssessmentPaymentLine = z.object({
   status: z.enum(PAYMENT_STATUSES),
   paidAt: z.string().nullable(),
   channel: z.string(),
+  /** The MDA it is paid to: "Check RRR" from the assessment asks Remita with its credentials. */
+  mdaId: z.uuid(),
   /** The assessment the payment was raised for (an earlier revision's counts toward this one). */
   assessmentId: z.string().nullable(),
 });
@@ -149,6 +151,8 @@ export const AssessmentHistoryLine = z.object({
     description:
       "Who did it, by the officer's full name as it reads now (a history names people, not usernames); null for a system actor.",
   }),
+  /** A bill raised or cancelled: its RRR (null while Remita has not confirmed it). */
+  rrr: z.string().nullable(),
 });
 
 export const AssessmentDetail = AssessmentView.extend({

@@ -37,6 +37,7 @@ export async function detailOf(db: Db, view: AssessmentView): Promise<Assessment
       occurredAt: h.occurredAt.toISOString(),
       actorUsername: h.actorUsername,
       actorName: h.actorName,
+      rrr: h.billRrr,
     })),
   };
 }

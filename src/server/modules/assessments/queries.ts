@@ -182,6 +182,7 @@ export async function selectLinkedPayments(db: Db, assessmentIds: readonly strin
       status: payments.status,
       paidAt: payments.paidAt,
       channel: payments.channel,
+      mdaId: payments.mdaId,
       assessmentId: payments.subjectId,
     })
     .from(payments)
@@ -203,6 +204,10 @@ export async function selectNoticeNumbers(
   return new Map(rows.flatMap((r) => (r.noticeNumber ? [[r.id, r.noticeNumber] as const] : [])));
 }
 
+/**
+ * The assessment's audit rows, oldest first, with the officer's name (people are named, not by
+ * username) and, for a bill raised or cancelled, the bill's RRR as the ledger holds it now.
+ */
 export async function selectAssessmentHistory(db: Db, id: string) {
   return db
     .select({
@@ -210,9 +215,11 @@ export async function selectAssessmentHistory(db: Db, id: string) {
       occurredAt: auditEvents.occurredAt,
       actorUsername: auditEvents.actorUsername,
       actorName: sql<string | null>`${officers.firstName} || ' ' || ${officers.surname}`,
+      billRrr: payments.rrr,
     })
     .from(auditEvents)
     .leftJoin(officers, eq(officers.id, auditEvents.actorId))
+    .leftJoin(payments, sql`${payments.id} = (${auditEvents.after}->>'paymentId')::uuid`)
     .where(and(eq(auditEvents.entityType, 'assessment'), eq(auditEvents.entityId, id)))
     .orderBy(asc(auditEvents.occurredAt))
     .limit(200);

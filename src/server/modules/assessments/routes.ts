@@ -14,6 +14,7 @@ import {
   DirectAssessmentInput,
   DirectAssessmentUpdate,
   PresumptiveAssessmentInput,
+  PresumptiveAssessmentUpdate,
 } from '../../../shared/assessments';
 import { ErrorBody } from '../../../shared/errors';
 import { ComputeIncomeTaxInput, PersonalIncomeTaxComputation } from '../../../shared/tax';
@@ -87,6 +88,24 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
       config: { permission: 'assessment:create' },
     },
     (req) => assessments.updateDirectDraft(req.actor, req.params.id, req.body),
+  );
+
+  app.put(
+    '/assessments/:id/presumptive',
+    {
+      schema: {
+        tags,
+        operationId: 'updatePresumptiveAssessment',
+        summary: 'Update a draft presumptive tax assessment',
+        description:
+          'Replace the trade category, size or turnover, place of trade and note of a draft presumptive assessment, as a direct draft is edited (send the version you read: 409 when someone saved since, or once it is issued)',
+        params: AssessmentIdParams,
+        body: PresumptiveAssessmentUpdate,
+        response: { 200: AssessmentView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'assessment:create' },
+    },
+    (req) => assessments.updatePresumptiveDraft(req.actor, req.params.id, req.body),
   );
 
   app.post(
@@ -246,7 +265,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, 
         operationId: 'raiseAssessmentBill',
         summary: 'Raise the bill of an assessment',
         description:
-          'Raise the bill (RRR) of an issued or part-paid assessment for what it owes today: tax outstanding plus penalty and interest not waived. Without an MDA, the first the officer may bill for and its first active revenue head',
+          "Raise the bill (RRR) of an issued or part-paid assessment for what it owes today: tax outstanding plus penalty and interest not waived. Without an MDA, the first the officer may bill for and its first active revenue head. An assessment has one pending bill at a time: while one waits for its money, 409 `BILL_PENDING` names it (`details.paymentId`, `details.rrr`); send `replacePendingBill` with that id to cancel it and raise a new one. Raising and cancelling are in the assessment's history",
         params: AssessmentIdParams,
         body: AssessmentBillInput,
         response: {

@@ -4,6 +4,7 @@ import type {
   DirectAssessmentInput,
   DirectAssessmentUpdate,
   PresumptiveAssessmentInput,
+  PresumptiveAssessmentUpdate,
 } from '../../../shared/assessments';
 import { addDays, todayInLagos } from '../../../shared/dates';
 import {
@@ -117,6 +118,52 @@ export function createAssessmentService({
     }
   }
 
+  /**
+   * Replaces a draft's figures: only a draft of that kind, only from the version the officer
+   * read (409 naming the version when someone saved since); audited as 'assessment.updated'.
+   */
+  async function updateDraft(
+    actor: Actor,
+    id: string,
+    kind: AssessmentRow['kind'],
+    version: number,
+    figures: () => Promise<Parameters<typeof updateAssessment>[2]>,
+  ): Promise<AssessmentView> {
+    const changes = await figures();
+    await db.transaction(async (tx) => {
+      const row = await lockVisible(tx, actor, id);
+      if (row.kind !== kind) {
+        throw new AppError(
+          'CONFLICT',
+          kind === 'direct'
+            ? 'This is not a direct assessment.'
+            : 'This is not a presumptive tax assessment.',
+        );
+      }
+      if (row.status !== 'draft') {
+        throw new AppError('CONFLICT', `Only a draft can be edited; this one is ${row.status}.`, {
+          details: { status: row.status },
+        });
+      }
+      if (row.version !== version) {
+        throw new AppError(
+          'CONFLICT',
+          'Someone saved this draft after you opened it. Reload it and enter your changes again.',
+          { details: { version: row.version } },
+        );
+      }
+      const updated = await updateAssessment(tx, id, changes);
+      await recordAudit(tx, actor, {
+        action: 'assessment.updated',
+        entityType: 'assessment',
+        entityId: id,
+        before: auditedAssessment(row),
+        after: auditedAssessment(updated),
+      });
+    });
+    return assessmentViewOf(db, id);
+  }
+
   async function createDraft(actor: Actor, row: Parameters<typeof insertAssessment>[1]) {
     const draft = await db.transaction(async (tx) => {
       // The service's clock: the demo seed's drafts are made on the past day they are issued.
@@ -165,35 +212,22 @@ export function createAssessmentService({
       id: string,
       input: DirectAssessmentUpdate,
     ): Promise<AssessmentView> {
-      await db.transaction(async (tx) => {
-        const row = await lockVisible(tx, actor, id);
-        if (row.kind !== 'direct')
-          throw new AppError('CONFLICT', 'This is not a direct assessment.');
-        if (row.status !== 'draft') {
-          throw new AppError('CONFLICT', `Only a draft can be edited; this one is ${row.status}.`, {
-            details: { status: row.status },
-          });
-        }
-        if (row.version !== input.version) {
-          throw new AppError(
-            'CONFLICT',
-            'Someone saved this draft after you opened it. Reload it and enter your changes again.',
-            { details: { version: row.version } },
-          );
-        }
-        const updated = await updateAssessment(tx, id, {
-          ...directFigures(input),
-          evidenceNote: input.evidenceNote || null,
-        });
-        await recordAudit(tx, actor, {
-          action: 'assessment.updated',
-          entityType: 'assessment',
-          entityId: id,
-          before: auditedAssessment(row),
-          after: auditedAssessment(updated),
-        });
-      });
-      return assessmentViewOf(db, id);
+      return updateDraft(actor, id, 'direct', input.version, async () => ({
+        ...directFigures(input),
+        evidenceNote: input.evidenceNote || null,
+      }));
+    },
+
+    /** A presumptive draft is edited as a direct one is: same checks, same history. */
+    async updatePresumptiveDraft(
+      actor: Actor,
+      id: string,
+      input: PresumptiveAssessmentUpdate,
+    ): Promise<AssessmentView> {
+      return updateDraft(actor, id, 'presumptive', input.version, async () => ({
+        ...(await presumptiveFigures({ ...input, btin: '' })),
+        evidenceNote: input.evidenceNote || null,
+      }));
     },
 
     async createPresumptiveDraft(

@@ -242,6 +242,7 @@ describe('PATCH /api/v1/taxpayers/{btin}', () => {
       ]),
     );
     expect(history.items[0].actorUsername).toBe(admin.officer.username);
+    // People are named in a history, never by username.
     expect(history.items[0].actorName).toBe(`${admin.officer.firstName} ${admin.officer.surname}`);
   });
 

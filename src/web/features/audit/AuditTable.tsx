@@ -116,6 +116,7 @@ export function AuditTable({ data, isFetching, onPageChange, onPageSizeChange }:
   return (
     <ListTable<AuditEventView>
       label="Audit trail"
+      sortedBy="time, newest first"
       idAccessor="id"
       columns={columns}
       cards={cards}

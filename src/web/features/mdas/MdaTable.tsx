@@ -13,6 +13,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { MDA_CATEGORY_LABELS, type MdaPage, type MdaView } from '../../../shared/mdas';
 import { type ListCards, ListTable } from '../../lib/lists/ListTable';
+import { sortText } from '../../lib/lists/sortText';
 import { MdaListSearch } from './listSearch';
 import { RemitaFaultBadge } from './RemitaFault';
 import { RevenueHeadsPanel } from './RevenueHeadsPanel';
@@ -167,6 +168,7 @@ export function MdaTable({ data, isFetching, canWrite, onEdit, ...handlers }: Pr
   return (
     <ListTable<MdaView>
       label="MDAs"
+      sortedBy={sortText('code')}
       idAccessor="id"
       columns={columns}
       cards={cards}

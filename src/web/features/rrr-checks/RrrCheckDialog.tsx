@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { normaliseRrr } from '../../../shared/payments/rrrText';
 import type { RrrStatusView } from '../../../shared/payments/views';
@@ -12,17 +12,36 @@ import { mdaFieldError, rrrFieldError } from './validation';
 
 type CheckValues = { mdaId: string | null; rrr: string };
 
+/** The queries a recorded payment changes: payments, assessments, certificates, taxpayers. */
+function isMoneyQuery(query: { queryKey: readonly unknown[] }): boolean {
+  return ['payments', 'assessments', 'tcc', 'taxpayers'].includes(String(query.queryKey[0]));
+}
+
 /**
  * The body of "Check RRR" (docs/product.md §2, §4): input → checking (blocking) → result; Check Again
  * goes back to the input with the RRR cleared and the MDA kept. Closing unmounts it: a fresh
  * form next time.
  */
-export function RrrCheckDialog({ onClose }: { onClose: () => void }) {
-  const [result, setResult] = useState<RrrStatusView | null>(null);
+export function RrrCheckDialog({
+  onClose,
+  initial,
+}: {
+  onClose: () => void;
+  /** Opened from a record (an assessment's bill): its MDA and RRR, filled in. */
+  initial?: { mdaId: string; rrr: string };
+}) {
+  const [result, setShownResult] = useState<RrrStatusView | null>(null);
+  const queryClient = useQueryClient();
+  // A check may record the payment: the page behind (an assessment, the payment history) shows
+  // it without a reload.
+  const setResult = (next: RrrStatusView | null) => {
+    setShownResult(next);
+    if (next) void queryClient.invalidateQueries({ predicate: isMoneyQuery });
+  };
   const mdas = useQuery(checkMdasQuery());
   const form = useForm<CheckValues>({
     mode: 'controlled',
-    initialValues: { mdaId: null, rrr: '' },
+    initialValues: { mdaId: initial?.mdaId ?? null, rrr: initial?.rrr ?? '' },
     validate: { mdaId: mdaFieldError, rrr: rrrFieldError },
     validateInputOnBlur: true,
   });

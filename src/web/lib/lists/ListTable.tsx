@@ -7,7 +7,7 @@ import {
   type DataTableRowExpansionProps,
   type DataTableSortStatus,
 } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import classes from './ListTable.module.css';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from './searchParams';
 import { usePhoneLayout } from './usePhoneLayout';
@@ -80,9 +80,22 @@ export function fromSortStatus<S extends string>(
   return (status.direction === 'desc' ? `-${key}` : key) as S;
 }
 
+/**
+ * A list's column. `fold`: how soon it folds into its row's detail when the table is wider than
+ * the page (a higher number folds first; without it, the columns fold from the right, the first
+ * column and `fold: 0` never).
+ */
+export type ListColumn<T> = DataTableColumn<T> & {
+  fold?: number;
+  /** The column whose cell holds the folded ones (the first column unless one says so). */
+  showsFolded?: boolean;
+};
+
 export type ListTableProps<T, S extends string = string> = {
   label: string;
-  columns: DataTableColumn<T>[];
+  columns: ListColumn<T>[];
+  /** "date issued, newest first" (sortText): shown as "Sorted by: …" over the list. */
+  sortedBy: string;
   cards: ListCards<T>;
   /** The page shown; undefined before the first arrives. */
   data: ListPageData<T> | undefined;
@@ -109,7 +122,98 @@ function rangeText(from: number, to: number, total: number, isCapped: boolean | 
 
 export function ListTable<T, S extends string = string>(props: ListTableProps<T, S>) {
   const isPhone = usePhoneLayout();
-  return isPhone ? <ListCardsView {...props} /> : <ListDataTable {...props} />;
+  return (
+    <>
+      <Text size="sm" c="dimmed" className={classes.sortedBy}>
+        Sorted by: {props.sortedBy}
+      </Text>
+      {isPhone ? <ListCardsView {...props} /> : <ListDataTable {...props} />}
+    </>
+  );
+}
+
+/** The accessors in the order they fold: explicit `fold` first (highest first), then right to left. */
+function foldOrder<T>(columns: readonly ListColumn<T>[]): string[] {
+  const candidates = columns
+    .map((column, index) => ({ column, index }))
+    .filter(
+      ({ column, index }) =>
+        index > 0 && column.fold !== 0 && !column.showsFolded && !column.hidden,
+    );
+  return candidates
+    .sort((a, b) => (b.column.fold ?? 0) - (a.column.fold ?? 0) || b.index - a.index)
+    .map(({ column }) => String(column.accessor));
+}
+
+/** A column's title as text, for the label of its value in the row's detail. */
+function titleOf<T>(column: ListColumn<T>): ReactNode {
+  if (column.title !== undefined) return column.title;
+  const words = String(column.accessor).replace(/([A-Z])/g, ' $1');
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+function cellOf<T>(column: ListColumn<T>, record: T, index: number): ReactNode {
+  if (column.render) return column.render(record, index);
+  const value = (record as Record<string, unknown>)[String(column.accessor)];
+  return value == null ? '—' : String(value);
+}
+
+/**
+ * The columns shown on a desk: while the table is wider than its place (1366 px with the
+ * sidebar, a narrow window), the next column of foldOrder leaves the header and shows under
+ * the first column of its row, labelled, instead of going off-screen (docs/architecture.md §9).
+ * Measured before paint; a wider place shows them again.
+ */
+function useFoldedColumns<T>(columns: readonly ListColumn<T>[], records: readonly T[]) {
+  const box = useRef<HTMLDivElement>(null);
+  const [folded, setFolded] = useState<readonly string[]>([]);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.round(entry?.contentRect.width ?? 0);
+      setWidth((previous) => {
+        // Wider: unfold all and measure again; narrower: fold on from where it is.
+        if (next > previous + 1) setFolded([]);
+        return next;
+      });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the rows or the width change
+  useLayoutEffect(() => {
+    const element = box.current;
+    const table = element?.querySelector('table');
+    if (!element || !table) return;
+    if (table.scrollWidth <= element.clientWidth + 1) return;
+    const next = foldOrder(columns).find((accessor) => !folded.includes(accessor));
+    if (next !== undefined) setFolded([...folded, next]);
+  }, [folded, width, records, columns]);
+  const holder = columns.find((column) => column.showsFolded) ?? columns[0];
+  if (!holder || folded.length === 0) return { box, columns: [...columns] };
+  const foldedColumns = columns.filter((column) => folded.includes(String(column.accessor)));
+  const withFolded: ListColumn<T> = {
+    ...holder,
+    render: (record: T, index: number) => (
+      <>
+        {cellOf(holder, record, index)}
+        <dl className={classes.folded}>
+          {foldedColumns.map((column) => (
+            <div key={String(column.accessor)}>
+              <dt>{titleOf(column)}</dt>
+              <dd>{cellOf(column, record, index)}</dd>
+            </div>
+          ))}
+        </dl>
+      </>
+    ),
+  };
+  const shown = columns
+    .filter((column) => !folded.includes(String(column.accessor)))
+    .map((column) => (column === holder ? withFolded : column));
+  return { box, columns: shown };
 }
 
 /** The page shown and its place in the list; the first page's before it arrives. */
@@ -134,6 +238,7 @@ function ListDataTable<T, S extends string>(props: ListTableProps<T, S>) {
   const { records, total, page, pageSize } = paging(props.data);
   const { sorting } = props;
   const onOpen = useRowOpener(props);
+  const fitted = useFoldedColumns(props.columns, records);
   const sortProps = sorting
     ? {
         sortStatus: toSortStatus(sorting.sort, sorting.columns) as DataTableSortStatus<T>,
@@ -142,34 +247,36 @@ function ListDataTable<T, S extends string>(props: ListTableProps<T, S>) {
       }
     : {};
   return (
-    <DataTable<T>
-      aria-label={props.label}
-      withTableBorder
-      borderRadius="md"
-      striped
-      highlightOnHover={onOpen !== undefined}
-      minHeight={records.length ? undefined : 180}
-      idAccessor={props.idAccessor}
-      columns={props.columns}
-      records={records}
-      fetching={props.fetching}
-      loadingText={props.loadingText}
-      noRecordsText={props.noRecordsText}
-      totalRecords={total}
-      page={page}
-      recordsPerPage={pageSize}
-      recordsPerPageOptions={[...(props.pageSizes ?? PAGE_SIZE_CHOICES)]}
-      recordsPerPageLabel="Rows per page"
-      onPageChange={props.onPageChange}
-      onRecordsPerPageChange={props.onPageSizeChange}
-      paginationText={({ from, to, totalRecords }) =>
-        rangeText(from, to, totalRecords, props.data?.isTotalCapped)
-      }
-      getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
-      {...sortProps}
-      {...(props.rowExpansion ? { rowExpansion: props.rowExpansion } : {})}
-      {...(onOpen ? { onRowClick: ({ record }: { record: T }) => onOpen(record) } : {})}
-    />
+    <div ref={fitted.box} className={classes.fit}>
+      <DataTable<T>
+        aria-label={props.label}
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover={onOpen !== undefined}
+        minHeight={records.length ? undefined : 180}
+        idAccessor={props.idAccessor}
+        columns={fitted.columns}
+        records={records}
+        fetching={props.fetching}
+        loadingText={props.loadingText}
+        noRecordsText={props.noRecordsText}
+        totalRecords={total}
+        page={page}
+        recordsPerPage={pageSize}
+        recordsPerPageOptions={[...(props.pageSizes ?? PAGE_SIZE_CHOICES)]}
+        recordsPerPageLabel="Rows per page"
+        onPageChange={props.onPageChange}
+        onRecordsPerPageChange={props.onPageSizeChange}
+        paginationText={({ from, to, totalRecords }) =>
+          rangeText(from, to, totalRecords, props.data?.isTotalCapped)
+        }
+        getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        {...sortProps}
+        {...(props.rowExpansion ? { rowExpansion: props.rowExpansion } : {})}
+        {...(onOpen ? { onRowClick: ({ record }: { record: T }) => onOpen(record) } : {})}
+      />
+    </div>
   );
 }
 

@@ -32,7 +32,15 @@ export function ListTotals(props: { label: string; figures: TotalsFigures; note?
   const isPhone = usePhoneLayout();
   const figures = isPhone ? (
     <Paper withBorder radius="md" px="sm" py={6}>
-      <Group component="dl" m={0} gap="md" wrap="nowrap" aria-label={props.label}>
+      {/* Wraps when the figures are long (₦123.5M ×3): never wider than the phone. */}
+      <Group
+        component="dl"
+        m={0}
+        gap="md"
+        wrap="wrap"
+        style={{ rowGap: 2 }}
+        aria-label={props.label}
+      >
         {props.figures.map(([label, full, compact]) => (
           <Group key={label} gap={4} wrap="nowrap">
             <Text component="dt" size="xs" c="dimmed">

@@ -1,7 +1,7 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Children, isValidElement, type ReactNode, useEffect, useState } from 'react';
 import { AppDrawer } from '../AppModal';
 import { DateField } from '../dates/DateField';
 import classes from './filters.module.css';
@@ -199,9 +199,19 @@ export function countActiveFilters<S extends object>(search: S, keys: readonly (
   return keys.filter((key) => search[key] !== undefined).length;
 }
 
+/** Whether a filter bar's child is the list's main search box (a FilterText with `isSearch`). */
+function isSearchField(child: ReactNode): boolean {
+  return (
+    isValidElement<{ isSearch?: boolean }>(child) &&
+    child.type === FilterText &&
+    child.props.isSearch === true
+  );
+}
+
 /**
- * A list's filters: a wrapping bar on a desk; below 576 px one "Filters (n)" button opening a
- * drawer, so the records start on the first screen (docs/architecture.md §9). Filters still apply as they
+ * A list's filters: a wrapping bar on a desk; below 576 px the search box stays on the page,
+ * full width, and the other filters go behind one "Filters (n)" button opening a drawer, so
+ * the records start on the first screen (docs/architecture.md §9). Filters still apply as they
  * change; "Show results" only closes the drawer.
  */
 export function FilterBar(props: {
@@ -220,8 +230,12 @@ export function FilterBar(props: {
       </Group>
     );
   }
+  const fields = Children.toArray(props.children);
+  const searches = fields.filter(isSearchField);
+  const others = fields.filter((child) => !isSearchField(child));
   return (
     <>
+      {searches.length > 0 && <Stack className={classes.drawerFields}>{searches}</Stack>}
       <Group gap="sm" wrap="nowrap">
         <Button
           variant="default"
@@ -243,7 +257,7 @@ export function FilterBar(props: {
         closeButtonProps={{ 'aria-label': 'Close filters' }}
       >
         <Stack gap="sm" className={classes.drawerFields}>
-          {props.children}
+          {others}
         </Stack>
         <Group justify="space-between" mt="lg">
           {clear}

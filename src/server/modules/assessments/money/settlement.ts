@@ -74,6 +74,15 @@ export async function refreshPaidAmount(tx: Db, actor: Actor, assessmentId: stri
  * would otherwise record money against nothing.
  */
 export const settleAssessmentPayment: Settlement = async (tx, actor, payment) => {
+  if (payment.status === 'cancelled') {
+    // A bill cancelled (here or from the bills list) is part of the assessment's history.
+    await recordAudit(tx, actor, {
+      action: 'assessment.bill_cancelled',
+      entityType: 'assessment',
+      entityId: payment.subjectId,
+      after: { paymentId: payment.id, rrr: payment.rrr, reason: payment.statusReason },
+    });
+  }
   const updated = await refreshPaidAmount(tx, actor, payment.subjectId);
   if (!updated) {
     throw new Error(

@@ -9,6 +9,7 @@ import type {
 } from '../../../../shared/payments';
 import type { Actor } from '../../../auth/actor';
 import { isMdaInScope, mdaScopeOf, whereInActorMdas } from '../../../auth/mdaScope';
+import type { Db } from '../../../db/client';
 import { payments } from '../../../db/schema';
 import { AppError, fieldError } from '../../../errors';
 import { createMdaService } from '../../mdas/service';
@@ -64,9 +65,18 @@ export function createInvoiceService({
     async raiseInvoice(
       actor: Actor,
       input: InvoiceInput,
-      options: { subject?: PaymentSubject } = {},
+      options: {
+        subject?: PaymentSubject;
+        /**
+         * Run in the bill's own transaction before it is recorded: the owner of the subject locks
+         * it, refuses a second pending bill, and writes its own history (ADR 0028).
+         */
+        beforeRecord?: (tx: Db) => Promise<void>;
+        /** Run in the same transaction once the bill is recorded: the subject's history names it. */
+        afterRecord?: (tx: Db, bill: { id: string; orderId: string | null }) => Promise<void>;
+      } = {},
     ): Promise<PaymentView> {
-      const { subject } = options;
+      const { subject, beforeRecord, afterRecord } = options;
       if (
         !subject &&
         input.assessmentId &&
@@ -111,8 +121,9 @@ export function createInvoiceService({
       }
       // The bill is recorded, with its order id, before Remita is asked (ADR 0020): a lost
       // answer then leaves a bill to confirm by order id, never an RRR the ledger does not know.
-      const bill = await db.transaction((tx) =>
-        ledger.recordBill(tx, actor, {
+      const bill = await db.transaction(async (tx) => {
+        await beforeRecord?.(tx);
+        const recorded = await ledger.recordBill(tx, actor, {
           rrr: null,
           rrrRequestedAt: new Date(),
           amountKobo: input.amountKobo,
@@ -128,8 +139,10 @@ export function createInvoiceService({
           subjectId: subject?.id ?? null,
           description,
           orderId: newOrderId(),
-        }),
-      );
+        });
+        await afterRecord?.(tx, recorded);
+        return recorded;
+      });
       await confirmation.requestRrr(actor, bill, credentials, serviceTypeId);
       return viewOf(bill.id);
     },

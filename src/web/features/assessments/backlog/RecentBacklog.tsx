@@ -10,6 +10,7 @@ import { formatLagosDate } from '../../../lib/format';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { ListLoadError } from '../../../lib/lists/listPage';
 import type { PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
+import { sortText } from '../../../lib/lists/sortText';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { useShellBase } from '../../../shell/shellPaths';
 import { assessmentListQuery } from '../common/queries';
@@ -108,6 +109,7 @@ export function RecentBacklog({ kind }: { kind: AssessmentKind }) {
       ) : (
         <ListTable<AssessmentView>
           label="Your recent backlog entries"
+          sortedBy={sortText('-createdAt')}
           idAccessor="id"
           columns={columns}
           cards={cards}

@@ -7,6 +7,7 @@ import {
   type TradeCategoryView,
 } from '../../../../shared/assessments/categories';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { sortText } from '../../../lib/lists/sortText';
 import { CategoryListSearch } from './categorySearch';
 import { ruleSentence } from './ruleText';
 
@@ -103,6 +104,7 @@ export function CategoryTable({ data, isFetching, canWrite, onEdit, ...handlers 
   return (
     <ListTable<TradeCategoryView>
       label="Trade categories"
+      sortedBy={sortText('name')}
       idAccessor="id"
       columns={columns}
       cards={cards}

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AssessmentReasonInput, ObjectionInput } from '../../../../shared/assessments/input';
 import type { AssessmentBillView, AssessmentView } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira, nairaToKobo } from '../../../../shared/money';
+import { formatRrr } from '../../../../shared/payments/rrrText';
 import type { PaymentView } from '../../../../shared/payments/views';
 import { AppModal } from '../../../lib/AppModal';
 import { api, isApiError } from '../../../lib/api';
@@ -167,28 +168,103 @@ export function ReasonModal(
   );
 }
 
-/** "Raise bill": Remita issues an RRR for what the assessment asks today. */
-export function BillModal({ view, onClose }: ModalProps) {
+/** A bill of the assessment still waiting for its money (BILL_PENDING's details). */
+export type PendingBill = { paymentId: string; rrr: string | null; amountKobo: number };
+
+/** The pending bill the server named in a 409 BILL_PENDING, if that is what the error is. */
+function pendingBillOf(error: unknown): PendingBill | null {
+  if (!isApiError(error) || error.code !== 'BILL_PENDING') return null;
+  const details = error.details as Partial<PendingBill> | undefined;
+  if (!details?.paymentId || details.amountKobo === undefined) return null;
+  return { paymentId: details.paymentId, rrr: details.rrr ?? null, amountKobo: details.amountKobo };
+}
+
+/**
+ * "Raise bill": Remita issues an RRR for what the assessment asks today. An assessment has one
+ * pending bill at a time: when it has one (the page knows it, or the server answers 409
+ * BILL_PENDING), the dialog shows that bill and its RRR, and offers to use it, or to cancel it
+ * and raise a new one; never a second RRR without saying so.
+ */
+export function BillModal({
+  view,
+  pending: pendingAtOpening = null,
+  onClose,
+}: ModalProps & { pending?: PendingBill | null }) {
   const invalidate = useInvalidateAssessments();
   const [bill, setBill] = useState<PaymentView | null>(null);
+  const [pending, setPending] = useState<PendingBill | null>(pendingAtOpening);
   const raise = useMutation({
-    mutationFn: () => api.post<AssessmentBillView>(path(view.id, 'bill'), {}),
+    mutationFn: (replacePendingBill?: string) =>
+      api.post<AssessmentBillView>(
+        path(view.id, 'bill'),
+        replacePendingBill ? { replacePendingBill } : {},
+      ),
     onSuccess: (answer) => {
       invalidate();
       setBill(answer.bill);
     },
+    onError: (error) => {
+      const named = pendingBillOf(error);
+      if (named) {
+        setPending(named);
+        raise.reset();
+        invalidate();
+      }
+    },
   });
   const extra = view.penaltyKobo + view.interestKobo;
+  const title = bill
+    ? 'Bill raised'
+    : pending
+      ? 'This assessment has a bill not yet paid'
+      : 'Raise the bill';
   return (
     <AppModal
       opened
       onClose={onClose}
-      title={bill ? 'Bill raised' : 'Raise the bill'}
+      title={title}
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {bill ? (
         <RaisedBill bill={bill} onClose={onClose} />
+      ) : pending ? (
+        <Stack gap="md">
+          <Text>
+            A bill for {formatKoboAsNaira(pending.amountKobo)} was raised and is not paid yet.
+            {pending.rrr
+              ? ' Give the taxpayer its RRR, or cancel it and raise a new one for what the assessment asks today.'
+              : ' Remita has not confirmed its RRR yet: wait for it, or cancel it and raise a new one.'}
+          </Text>
+          {pending.rrr && (
+            <Stack gap={4} align="center" p="md" role="group" aria-label="The pending bill's RRR">
+              <Text size="sm" c="dimmed">
+                RRR
+              </Text>
+              <Title order={2} size="h1" ff="monospace" data-testid="pending-rrr">
+                {formatRrr(pending.rrr)}
+              </Title>
+            </Stack>
+          )}
+          <Text size="sm" c="dimmed">
+            A new bill is for {formatKoboAsNaira(view.amountDueKobo)}. Cancelling the old one means
+            its RRR can no longer be paid.
+          </Text>
+          <FormError title="The bill was not raised" message={raise.error?.message ?? null} />
+          <Group justify="flex-end">
+            <Button
+              variant="outline"
+              color="red.9"
+              loading={raise.isPending}
+              onClick={() => raise.mutate(pending.paymentId)}
+            >
+              Cancel it and raise a new one
+            </Button>
+            <Button onClick={onClose} data-autofocus>
+              Use this bill
+            </Button>
+          </Group>
+        </Stack>
       ) : (
         <Stack gap="md">
           <Text>
@@ -204,7 +280,11 @@ export function BillModal({ view, onClose }: ModalProps) {
             <Button variant="default" onClick={onClose}>
               Not now
             </Button>
-            <Button loading={raise.isPending} onClick={() => raise.mutate()} data-autofocus>
+            <Button
+              loading={raise.isPending}
+              onClick={() => raise.mutate(undefined)}
+              data-autofocus
+            >
               Raise bill
             </Button>
           </Group>

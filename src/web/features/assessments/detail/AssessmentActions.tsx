@@ -10,13 +10,26 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { AssessmentView } from '../../../../shared/assessments/views';
+import type { AssessmentDetail, AssessmentView } from '../../../../shared/assessments/views';
 import { useShellBase } from '../../../shell/shellPaths';
 import { noticePdfUrl } from '../common/queries';
 import { useMayWorkOnKind } from '../list/access';
-import { BillModal, IssueModal, ObjectionModal, ReasonModal } from './ActionModals';
+import {
+  BillModal,
+  IssueModal,
+  ObjectionModal,
+  type PendingBill,
+  ReasonModal,
+} from './ActionModals';
 
 type Open = 'issue' | 'cancel' | 'bill' | 'waive' | 'objection' | null;
+
+/** The assessment's own bill waiting for its money, when the page holds its payments. */
+function pendingBillOf(view: AssessmentView): PendingBill | null {
+  const lines = 'payments' in view ? (view as AssessmentDetail).payments : [];
+  const line = lines.findLast((p) => p.status === 'pending' && p.assessmentId === view.id);
+  return line ? { paymentId: line.id, rrr: line.rrr, amountKobo: line.amountKobo } : null;
+}
 
 /** What may be done to an assessment in its status, by whom (permissions.ts, ASSESSMENT_KINDS_OF). */
 export function availableActions(
@@ -124,7 +137,7 @@ export function AssessmentActions({ view }: { view: AssessmentView }) {
         )}
       </Group>
       {open === 'issue' && <IssueModal view={view} onClose={close} />}
-      {open === 'bill' && <BillModal view={view} onClose={close} />}
+      {open === 'bill' && <BillModal view={view} pending={pendingBillOf(view)} onClose={close} />}
       {open === 'cancel' && <ReasonModal view={view} action="cancel" onClose={close} />}
       {open === 'waive' && <ReasonModal view={view} action="waive-penalty" onClose={close} />}
       {open === 'objection' && <ObjectionModal view={view} onClose={close} />}

@@ -1,11 +1,14 @@
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type {
   AssessmentDetail,
   BacklogComputation,
   PresumptiveComputation,
 } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
+import { BAYELSA_STATE_ID } from '../../../../shared/states';
 import type { PersonalIncomeTaxComputation } from '../../../../shared/tax/schemas';
+import { lgasQuery } from '../../taxpayers/queries';
 import { INCOME_SOURCE_LABELS, percentOf, RELIEF_LABELS } from './detailText';
 
 type Backlog = typeof BacklogComputation._output;
@@ -33,7 +36,7 @@ export function ComputationCard({ detail }: { detail: AssessmentDetail }) {
         {isBacklog(c) ? (
           <BacklogFigures c={c} />
         ) : isPresumptive(c) ? (
-          <PresumptiveFigures c={c} />
+          <PresumptiveFigures c={c} where={<TradePlace detail={detail} />} />
         ) : (
           <DirectFigures c={c} incomes={incomesOf(detail.input)} />
         )}
@@ -60,7 +63,15 @@ function incomesOf(input: unknown): { source: string; amountKobo: number }[] {
   );
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Row({
+  label,
+  value,
+  strong,
+}: {
+  label: string;
+  value: React.ReactNode;
+  strong?: boolean;
+}) {
   return (
     <Table.Tr>
       <Table.Th scope="row" fw={strong ? 700 : 400}>
@@ -183,11 +194,20 @@ function DirectFigures({
 
 const SIZE_LABELS = { small: 'Small', medium: 'Medium', large: 'Large' } as const;
 
-function PresumptiveFigures({ c }: { c: Presumptive }) {
+/** Where the trade is: the place given (market, street) and its LGA, as the notice says it. */
+function TradePlace({ detail }: { detail: AssessmentDetail }) {
+  const lgas = useQuery(lgasQuery(BAYELSA_STATE_ID));
+  const lga = lgas.data?.find((each) => each.id === detail.lgaId)?.name;
+  const parts = [detail.tradeLocation, lga ? `${lga} LGA` : null].filter(Boolean);
+  return <>{parts.length ? parts.join(', ') : 'Not given'}</>;
+}
+
+function PresumptiveFigures({ c, where }: { c: Presumptive; where: React.ReactNode }) {
   return (
     <Table aria-label="Presumptive tax" withTableBorder>
       <Table.Tbody>
         <Row label="Trade category" value={c.categoryName} />
+        <Row label="Where the trade is" value={where} />
         <Row
           label="Rule"
           value={c.rule === 'fixed_by_size' ? 'Fixed amount by size' : 'Percentage of turnover'}

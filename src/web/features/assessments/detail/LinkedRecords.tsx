@@ -1,9 +1,13 @@
-import { Anchor, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import type { AssessmentDetail } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
+import { formatRrr } from '../../../../shared/payments/rrrText';
+import { AppModal } from '../../../lib/AppModal';
 import { actorText, formatLagosDate, formatLagosDateTime } from '../../../lib/format';
 import { STATUS_COLORS, STATUS_LABELS, shownRrr } from '../../payments/format';
 import { receiptPdfUrl } from '../../payments/queries';
+import { RrrCheckDialog } from '../../rrr-checks/RrrCheckDialog';
 import { decisionLetterUrl } from '../common/queries';
 import { ObjectionStatusBadge } from '../common/StatusBadges';
 import { daysLeftText, formatDay, historyActionText } from './detailText';
@@ -21,10 +25,26 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** The bills and payments linked to the assessment (its earlier revisions' included). */
+/**
+ * The bills and payments linked to the assessment (its earlier revisions' included). A bill not
+ * yet paid can be checked with Remita from here: "Check RRR" opens with its MDA and RRR filled
+ * in, and a payment it records shows here at once (the dialog refreshes the money queries).
+ */
 export function PaymentsSection({ detail }: { detail: AssessmentDetail }) {
+  const [checking, setChecking] = useState<{ mdaId: string; rrr: string } | null>(null);
   return (
     <Section title="Payments">
+      <AppModal
+        opened={checking !== null}
+        onClose={() => setChecking(null)}
+        title="Check RRR"
+        size="lg"
+        centered
+        isStatic
+        closeButtonProps={{ 'aria-label': 'Close Check RRR' }}
+      >
+        {checking && <RrrCheckDialog initial={checking} onClose={() => setChecking(null)} />}
+      </AppModal>
       {detail.payments.length === 0 ? (
         <Text size="sm" c="dimmed">
           No bill has been raised for this assessment yet.
@@ -44,7 +64,23 @@ export function PaymentsSection({ detail }: { detail: AssessmentDetail }) {
             <Table.Tbody>
               {detail.payments.map((payment) => (
                 <Table.Tr key={payment.id}>
-                  <Table.Td>{shownRrr(payment.rrr)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {shownRrr(payment.rrr)}
+                      {payment.status === 'pending' && payment.rrr && (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          aria-label={`Check RRR ${formatRrr(payment.rrr)} with Remita`}
+                          onClick={() =>
+                            setChecking({ mdaId: payment.mdaId, rrr: payment.rrr as string })
+                          }
+                        >
+                          Check
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
                   <Table.Td>
                     {payment.status === 'paid' && payment.receiptNumber ? (
                       <Anchor href={receiptPdfUrl(payment.id)} download>
@@ -119,6 +155,7 @@ export function HistorySection({ detail }: { detail: AssessmentDetail }) {
           {detail.history.map((line) => (
             <Text component="li" size="sm" key={`${line.occurredAt}-${line.action}`}>
               {formatLagosDateTime(line.occurredAt)} — {historyActionText(line.action)}
+              {line.rrr ? ` (RRR ${formatRrr(line.rrr)})` : ''}
               {actorText(line) ? ` by ${actorText(line)}` : ''}
             </Text>
           ))}

@@ -101,6 +101,10 @@ export function historyActionText(action: string): string {
     'assessment.objection_refused': 'Objection refused',
     'assessment.revised': 'Revised after an objection',
     'assessment.penalty_waived': 'Penalty and interest waived',
+    'assessment.billed': 'Bill raised',
+    'assessment.bill_cancelled': 'Bill cancelled',
+    'assessment.paid': 'Paid in full',
+    'assessment.part_paid': 'Part paid',
     'objection.filed': 'Objection recorded',
   };
   if (known[action]) return known[action];

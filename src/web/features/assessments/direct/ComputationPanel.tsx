@@ -137,18 +137,26 @@ function ComputationFigures({
         testId="chargeable-income"
       />
 
-      {/* On a phone the table scrolls sideways: focusable, so a keyboard can scroll it too. */}
+      {/* It fits its column at 1366 px (the band wraps, the figures do not); on a narrower
+          screen it scrolls inside its region, focusable so a keyboard can scroll it too. */}
       <Table.ScrollContainer
-        minWidth={420}
+        minWidth={0}
         type="native"
         tabIndex={0}
         role="region"
         aria-label="Bands (scrolls sideways on a small screen)"
       >
-        <Table striped withTableBorder fz="sm" aria-label="Tax on each band">
+        <Table
+          striped
+          withTableBorder
+          fz="xs"
+          horizontalSpacing={6}
+          aria-label="Tax on each band"
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+        >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Band of chargeable income</Table.Th>
+              <Table.Th scope="col">Band</Table.Th>
               <Table.Th scope="col" ta="right">
                 Rate
               </Table.Th>
@@ -165,10 +173,10 @@ function ComputationFigures({
               <Table.Tr key={band.fromKobo}>
                 <Table.Td>{bandRange(band)}</Table.Td>
                 <Table.Td ta="right">{formatRate(band.rateBasisPoints)}</Table.Td>
-                <Table.Td ta="right" ff="monospace">
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatKoboAsNaira(band.taxableKobo)}
                 </Table.Td>
-                <Table.Td ta="right" ff="monospace">
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatKoboAsNaira(band.taxKobo)}
                 </Table.Td>
               </Table.Tr>
@@ -179,7 +187,7 @@ function ComputationFigures({
               <Table.Th scope="row" colSpan={3}>
                 Tax on the bands
               </Table.Th>
-              <Table.Td ta="right" ff="monospace" fw={700}>
+              <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
                 {formatKoboAsNaira(computation.computedTaxKobo)}
               </Table.Td>
             </Table.Tr>

@@ -25,6 +25,7 @@ import {
 } from '../../../../shared/assessments/enums';
 import type { AssessmentView } from '../../../../shared/assessments/views';
 import { isValidBtin } from '../../../../shared/btin';
+import { formatKoboAsNaira } from '../../../../shared/money';
 import { computePersonalIncomeTax } from '../../../../shared/tax/compute';
 import type {
   ComputeIncomeTaxInput,
@@ -36,6 +37,7 @@ import { NairaInput } from '../../../lib/money/NairaInput';
 import { useShellBase } from '../../../shell/shellPaths';
 import { assessmentKeys } from '../common/queries';
 import { ComputationPanel } from './ComputationPanel';
+import classes from './DirectAssessmentForm.module.css';
 import {
   checkValues,
   DEDUCTION_LABELS,
@@ -122,7 +124,7 @@ export function DirectAssessmentForm(props: {
   });
 
   return (
-    <form noValidate aria-label="Direct assessment" onSubmit={submit}>
+    <form noValidate aria-label="Direct assessment" onSubmit={submit} className={classes.form}>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
@@ -252,6 +254,31 @@ export function DirectAssessmentForm(props: {
                 {formError}
               </Alert>
             ) : null}
+            {/* Below lg the computation follows the form: the running total stays in sight. */}
+            <Paper
+              hiddenFrom="lg"
+              withBorder
+              radius="md"
+              px="md"
+              py="xs"
+              shadow="sm"
+              // Fixed, not sticky: the page's own wrappers clip overflow, which stops sticky.
+              style={{
+                position: 'fixed',
+                insetInline: 'var(--mantine-spacing-xs)',
+                bottom: 'var(--mantine-spacing-xs)',
+                zIndex: 150,
+              }}
+            >
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={700} size="sm">
+                  Tax payable so far
+                </Text>
+                <Text fw={700} ff="monospace" data-testid="running-tax">
+                  {computation ? formatKoboAsNaira(computation.taxKobo) : '—'}
+                </Text>
+              </Group>
+            </Paper>
             <Group>
               <Button type="submit" loading={save.isPending}>
                 Save draft

@@ -1,5 +1,4 @@
 import { Text } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
 import type {
   AssessmentPage,
   AssessmentSort,
@@ -7,9 +6,10 @@ import type {
 } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { formatLagosDate } from '../../../lib/format';
-import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
 import { RecordLink } from '../../../lib/lists/RecordLink';
 import { PAGE_SIZE_CHOICES } from '../../../lib/lists/searchParams';
+import { sortText } from '../../../lib/lists/sortText';
 import { AssessmentStatusBadge } from '../common/StatusBadges';
 
 /** Columns the server sorts by, and its name for each. */
@@ -49,7 +49,7 @@ type Props = {
 /** One page of assessments; paging and sorting happen on the server. A row opens its page. */
 export function AssessmentTable({ withTaxpayer = true, sorting, ...props }: Props) {
   const sortable = sorting !== undefined;
-  const columns: DataTableColumn<AssessmentView>[] = [
+  const columns: ListColumn<AssessmentView>[] = [
     {
       accessor: 'noticeNumber',
       title: 'Notice number',
@@ -75,7 +75,7 @@ export function AssessmentTable({ withTaxpayer = true, sorting, ...props }: Prop
               </>
             ),
           },
-        ] satisfies DataTableColumn<AssessmentView>[])
+        ] satisfies ListColumn<AssessmentView>[])
       : []),
     { accessor: 'taxYear', title: 'Year', sortable },
     {
@@ -88,6 +88,7 @@ export function AssessmentTable({ withTaxpayer = true, sorting, ...props }: Prop
     },
     {
       accessor: 'paidKobo',
+      fold: 3,
       title: 'Paid',
       textAlign: 'right',
       noWrap: true,
@@ -103,6 +104,7 @@ export function AssessmentTable({ withTaxpayer = true, sorting, ...props }: Prop
     { accessor: 'status', title: 'Status', noWrap: true, render: statusBadge },
     {
       accessor: 'issuedAt',
+      fold: 2,
       title: 'Issued on',
       noWrap: true,
       sortable,
@@ -110,6 +112,7 @@ export function AssessmentTable({ withTaxpayer = true, sorting, ...props }: Prop
     },
     {
       accessor: 'createdBy',
+      fold: 4,
       title: 'Officer',
       // Ten columns do not fit beside the sidebar on a laptop: the officer goes first.
       visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.xl})`,
@@ -136,6 +139,7 @@ export function AssessmentTable({ withTaxpayer = true, sorting, ...props }: Prop
   return (
     <ListTable<AssessmentView, AssessmentSort>
       label={props.label}
+      sortedBy={sortText(sorting?.sort ?? '-createdAt')}
       idAccessor="id"
       columns={columns}
       cards={cards}

@@ -127,6 +127,7 @@ export function ObjectionTable(props: Props) {
   return (
     <ListTable<ObjectionView>
       label="Objections"
+      sortedBy="open ones first, the answer due soonest first"
       idAccessor="id"
       columns={columns}
       cards={cards}

@@ -1,10 +1,10 @@
 import { Anchor, Badge } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
 import type { OfficerDetail } from '../../../../shared/officers';
 import type { Page } from '../../../../shared/pagination';
 import { USER_TYPE_LABELS } from '../../../../shared/userTypeEnums';
-import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
+import { sortText } from '../../../lib/lists/sortText';
 import { STATE_COLORS, stateOf } from '../format';
 import type { OfficerSort } from '../listSearch';
 
@@ -24,7 +24,7 @@ export function OfficerTable(props: {
   onSortChange: (sort: OfficerSort) => void;
 }) {
   const { data } = props;
-  const columns: DataTableColumn<OfficerDetail>[] = [
+  const columns: ListColumn<OfficerDetail>[] = [
     {
       accessor: 'officerId',
       title: 'Officer ID',
@@ -61,15 +61,17 @@ export function OfficerTable(props: {
           },
         ]
       : []),
-    { accessor: 'email', title: 'E-mail' },
+    { accessor: 'email', fold: 3, title: 'E-mail' },
     {
       accessor: 'phoneNumber',
+      fold: 1,
       title: 'Phone',
       noWrap: true,
       render: (row) => <PhoneLink phone={row.phoneNumber} />,
     },
     {
       accessor: 'state',
+      fold: 2,
       title: 'State',
       noWrap: true,
       render: stateBadge,
@@ -89,6 +91,7 @@ export function OfficerTable(props: {
   return (
     <ListTable<OfficerDetail, OfficerSort>
       label={props.label}
+      sortedBy={sortText(props.sort)}
       idAccessor="id"
       columns={columns}
       cards={cards}

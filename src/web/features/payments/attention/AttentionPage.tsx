@@ -154,6 +154,7 @@ function AttentionList() {
       ) : (
         <ListTable<AttentionItem>
           label="Payments needing attention"
+          sortedBy="kind of problem, then oldest first"
           idAccessor="id"
           columns={columns}
           cards={cards}

@@ -194,6 +194,7 @@ function AutoRegList() {
       ) : (
         <ListTable<AutoRegEntry>
           label="Payers without a BTIN"
+          sortedBy="date paid, newest first"
           idAccessor="paymentId"
           columns={columns}
           cards={cards}

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { DataTableColumn } from 'mantine-datatable';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { PaymentSort } from '../../../../shared/payments/enums';
 import type { PaymentPage, PaymentView } from '../../../../shared/payments/views';
 import { formatLagosDate } from '../../../lib/format';
-import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
+import { sortText } from '../../../lib/lists/sortText';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import {
@@ -44,7 +44,7 @@ export function PaymentTable({
   const base = useShellBase();
   const canReadTaxpayers = usePermission('taxpayer:read');
 
-  const columns: DataTableColumn<PaymentView>[] = [
+  const columns: ListColumn<PaymentView>[] = [
     {
       accessor: 'date',
       title: 'Date',
@@ -69,6 +69,7 @@ export function PaymentTable({
     },
     {
       accessor: 'btin',
+      fold: 2,
       title: 'BTIN',
       noWrap: true,
       render: (row) =>
@@ -86,6 +87,7 @@ export function PaymentTable({
     },
     {
       accessor: 'mda',
+      fold: 1,
       title: 'MDA',
       noWrap: true,
       render: (row) => (
@@ -102,7 +104,12 @@ export function PaymentTable({
       sortable: true,
       render: (row) => formatKoboAsNaira(row.amountKobo),
     },
-    { accessor: 'channel', title: 'Channel', render: (row) => CHANNEL_LABELS[row.channel] },
+    {
+      accessor: 'channel',
+      fold: 3,
+      title: 'Channel',
+      render: (row) => CHANNEL_LABELS[row.channel],
+    },
     {
       accessor: 'status',
       title: 'Status',
@@ -127,6 +134,7 @@ export function PaymentTable({
   return (
     <ListTable<PaymentView, PaymentSort>
       label={label}
+      sortedBy={sortText(sort)}
       idAccessor="id"
       columns={columns}
       cards={cards}

@@ -1,5 +1,4 @@
 import { Badge } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
 import type {
   TaxpayerKind,
   TaxpayerListItem,
@@ -7,9 +6,10 @@ import type {
   TaxpayerSort,
 } from '../../../../shared/taxpayers';
 import { formatLagosDate } from '../../../lib/format';
-import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
 import { RecordLink } from '../../../lib/lists/RecordLink';
+import { sortText } from '../../../lib/lists/sortText';
 import { useShellBase } from '../../../shell/shellPaths';
 import { STATUS_COLORS, statusLabel } from '../format';
 
@@ -31,7 +31,7 @@ export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Pro
   const base = useShellBase();
   const pageOf = (btin: string) => `${base}/taxpayer/${btin}`;
 
-  const columns: DataTableColumn<TaxpayerListItem>[] = [
+  const columns: ListColumn<TaxpayerListItem>[] = [
     {
       accessor: 'btin',
       title: 'BTIN',
@@ -58,10 +58,11 @@ export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Pro
       noWrap: true,
       render: (row) => <PhoneLink phone={row.phone} />,
     },
-    { accessor: 'lgaName', title: 'LGA', render: (row) => row.lgaName ?? '' },
+    { accessor: 'lgaName', fold: 2, title: 'LGA', render: (row) => row.lgaName ?? '' },
     { accessor: 'status', title: 'Status', noWrap: true, render: (row) => statusBadge(row) },
     {
       accessor: 'createdAt',
+      fold: 1,
       title: 'Registered',
       sortable: true,
       noWrap: true,
@@ -82,6 +83,7 @@ export function TaxpayerTable({ kind, data, isFetching, sort, ...handlers }: Pro
   return (
     <ListTable<TaxpayerListItem, TaxpayerSort>
       label={kind === 'individual' ? 'Individual taxpayers' : 'Corporate taxpayers'}
+      sortedBy={sortText(sort)}
       idAccessor="btin"
       columns={columns}
       cards={cards}

@@ -113,6 +113,7 @@ function FailedRows({ jobId }: { jobId: string }) {
       )}
       <ListTable<TccBatchRowView>
         label="Rows that failed"
+        sortedBy="line of the file"
         idAccessor="lineNumber"
         columns={[
           { accessor: 'lineNumber', title: 'Line', width: 70 },

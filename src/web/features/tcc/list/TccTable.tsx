@@ -1,10 +1,10 @@
 import { Checkbox, Text } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
 import { TCC_PURPOSE_LABELS, TCC_WAIT_WARNING_DAYS } from '../../../../shared/tcc/enums';
 import type { TccListItem, TccPage, TccSort } from '../../../../shared/tcc/views';
 import { formatLagosDate } from '../../../lib/format';
-import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
 import { RecordLink } from '../../../lib/lists/RecordLink';
+import { sortText } from '../../../lib/lists/sortText';
 import { TccStatusBadge } from '../common/StatusBadge';
 import { isWaitingTooLong, waitingText } from '../common/tccText';
 import { TCC_SORT_COLUMNS } from './tableSort';
@@ -71,7 +71,7 @@ export function TccTable({ selection, sorting, ...props }: Props) {
   const rows = props.data?.items ?? [];
   const selectable = rows.filter((row) => row.actions.includes('approve'));
   const pageTicked = selectable.filter((row) => selection?.selected.has(row.id)).length;
-  const columns: DataTableColumn<TccListItem>[] = [
+  const columns: ListColumn<TccListItem>[] = [
     ...(selection
       ? ([
           {
@@ -90,10 +90,12 @@ export function TccTable({ selection, sorting, ...props }: Props) {
             width: 44,
             render: (row) => <RowCheckbox row={row} selection={selection} />,
           },
-        ] satisfies DataTableColumn<TccListItem>[])
+        ] satisfies ListColumn<TccListItem>[])
       : []),
     {
       accessor: 'number',
+      fold: 0,
+      showsFolded: true,
       title: 'Certificate number',
       noWrap: true,
       sortable: true,
@@ -172,6 +174,7 @@ export function TccTable({ selection, sorting, ...props }: Props) {
   return (
     <ListTable<TccListItem, TccSort>
       label={props.label}
+      sortedBy={sortText(sorting.sort)}
       idAccessor="id"
       columns={columns}
       cards={cards}

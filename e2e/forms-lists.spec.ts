@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/**
+ * Every list fits its screen (docs/architecture.md §9): at 1366 × 768 no column goes off-screen
+ * (the lower-priority ones fold into their row), at 375 px no page is wider than the phone and
+ * the search box stays on the page; every list says what it is sorted by.
+ */
+
+const LISTS: { path: string; name: string; hasSearch: boolean; user?: string }[] = [
+  {
+    path: '/birs/taxs/direct-assessment',
+    name: 'direct assessments',
+    hasSearch: true,
+    user: 'officer_da',
+  },
+  { path: '/birs/admin/tax-officer-list', name: 'officers', hasSearch: true },
+  { path: '/birs/taxpayer/individual-taxpayer', name: 'taxpayers', hasSearch: true },
+  { path: '/birs/taxs/payment-history', name: 'payments', hasSearch: true },
+  { path: '/birs/taxs/audit-trail', name: 'audit trail', hasSearch: false },
+  { path: '/birs/mda/manage-mda', name: 'MDAs', hasSearch: true },
+  { path: '/birs/admin/trade-categories', name: 'trade categories', hasSearch: true },
+];
+
+async function widthOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** How far the widest table reaches past its own box: a clipped column when above 1. */
+async function clippedTable(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    Math.max(
+      0,
+      ...[...document.querySelectorAll('table')].map((table) => {
+        const box = table.parentElement?.closest('div') ?? table.parentElement;
+        return table.scrollWidth - (box?.clientWidth ?? table.scrollWidth);
+      }),
+    ),
+  );
+}
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 375, height: 740 },
+]) {
+  test.describe(`lists at ${viewport.width} px`, () => {
+    test.use({ viewport });
+    for (const list of LISTS) {
+      test(`${list.name}: fits, says its order${list.hasSearch ? ', search in sight' : ''}`, async ({
+        page,
+      }) => {
+        await signIn(page, list.user ?? 'admin');
+        await page.goto(list.path);
+        await expect(page.getByText(/^Sorted by: \S/)).toBeVisible();
+        if (viewport.width < 576) {
+          await expect(
+            page
+              .getByRole('list')
+              .filter({ has: page.locator('li') })
+              .first(),
+          ).toBeVisible();
+          if (list.hasSearch) await expect(page.getByRole('searchbox')).toBeVisible();
+        } else {
+          await expect(page.getByRole('table').first()).toBeVisible();
+          await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
+        }
+        expect(await widthOverflow(page)).toBeLessThanOrEqual(0);
+      });
+    }
+  });
+}
+
+test('at 1366 px the assessment list keeps "Issued on": a header or folded into its row', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'officer_da');
+  await page.goto('/birs/taxs/direct-assessment');
+  const table = page.getByRole('table').first();
+  await expect(table).toBeVisible();
+  await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
+  const header = table.locator('th', { hasText: 'Issued on' });
+  const folded = table.locator('dt', { hasText: 'Issued on' });
+  await expect(header.or(folded).first()).toBeVisible();
+  await expect(page.getByText('Sorted by: date created, newest first')).toBeVisible();
+});
+
+test('the search box on a phone filters without opening the drawer', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, 'admin');
+  await page.goto('/birs/admin/tax-officer-list');
+  const search = page.getByRole('searchbox');
+  await expect(search).toBeVisible();
+  await search.fill('zzz-no-such-officer');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/search=zzz-no-such-officer/);
+  await expect(page.getByRole('button', { name: /^Filters/ })).toBeVisible();
+});
