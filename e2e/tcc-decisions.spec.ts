@@ -155,7 +155,7 @@ for (const viewport of [
       await expect(page).not.toHaveURL(new RegExp(tcc.id));
 
       await page.goto('/birs/taxs/pending-tcc-da-director');
-      await expect(page.getByTestId('tcc-sort-note')).toContainText('waited longest');
+      await expect(page.getByText(/^Sorted by: .*waited longest/)).toBeVisible();
     });
   });
 }

@@ -14,6 +14,8 @@ const SORT_WORDS: Record<string, readonly [noun: string, ascending: string, desc
   updatedAt: ['last change', 'oldest first', 'newest first'],
   issuedAt: ['date issued', 'oldest first', 'newest first'],
   paidAt: ['date paid', 'oldest first', 'newest first'],
+  // The payment history's date: paid, or raised for a bill not yet paid (the date it shows).
+  date: ['date (paid, or raised for a bill not yet paid)', 'oldest first', 'newest first'],
   generatedAt: ['date generated', 'oldest first', 'newest first'],
   taxYear: ['tax year', 'earliest first', 'latest first'],
   taxKobo: ['tax', 'smallest first', 'largest first'],

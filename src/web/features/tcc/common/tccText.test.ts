@@ -8,7 +8,7 @@ import {
   isWaitingTooLong,
   lastResubmission,
   latestReason,
-  sortText,
+  tccSortText,
   waitingText,
 } from './tccText';
 
@@ -134,10 +134,10 @@ describe('lastResubmission', () => {
   });
 });
 
-describe('sortText', () => {
+describe('tccSortText', () => {
   it('says a queue puts the longest waiting first', () => {
-    expect(sortText('-waiting')).toMatch(/waited longest/);
-    expect(sortText('queue')).toMatch(/waiting to be printed first/);
-    expect(sortText('-generatedAt')).toMatch(/newest first/);
+    expect(tccSortText('-waiting')).toMatch(/waited longest/);
+    expect(tccSortText('queue')).toMatch(/waiting to be printed first/);
+    expect(tccSortText('-generatedAt')).toMatch(/newest first/);
   });
 });

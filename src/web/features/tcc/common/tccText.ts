@@ -97,23 +97,26 @@ export function latestReason(
   return latest?.comment ?? null;
 }
 
-/** What a list is sorted by, in words, above the table (the queues say which wait comes first). */
-export function sortText(sort: TccSort): string {
+/**
+ * What a TCC list is sorted by, as ListTable's "Sorted by: …" line reads it (the queues say
+ * which wait comes first).
+ */
+export function tccSortText(sort: TccSort): string {
   switch (sort) {
     case '-waiting':
-      return 'Sorted by waiting time: the certificate that has waited longest since it reached this step comes first.';
+      return 'time waiting at this step, the certificate that has waited longest first';
     case 'waiting':
-      return 'Sorted by waiting time: the certificate that reached this step most recently comes first.';
+      return 'time waiting at this step, the one that reached it most recently first';
     case 'queue':
-      return 'Sorted by waiting time: approved certificates waiting to be printed first, the one approved longest ago at the top; then printed and revoked ones.';
+      return 'approved certificates waiting to be printed first, the one approved longest ago at the top; then printed and revoked ones';
     case '-generatedAt':
-      return 'Sorted by date generated: newest first.';
+      return 'date generated, newest first';
     case 'generatedAt':
-      return 'Sorted by date generated: oldest first.';
+      return 'date generated, oldest first';
     case 'number':
-      return 'Sorted by certificate number, ascending.';
+      return 'certificate number, lowest first';
     case '-number':
-      return 'Sorted by certificate number, descending.';
+      return 'certificate number, highest first';
   }
 }
 

@@ -15,7 +15,7 @@ import { useLazyDialog } from '../../../lib/useLazyDialog';
 import { useShellBase } from '../../../shell/shellPaths';
 import { tccExportUrl, tccListQuery } from '../common/queries';
 import { defaultTccSortOf, TccListSearch } from '../common/tccSearch';
-import { bulkApproveStage, sortText } from '../common/tccText';
+import { bulkApproveStage } from '../common/tccText';
 import { TCC_TABLE } from './pending';
 import { TccFilters } from './TccFilters';
 import { type TccSelection, TccTable } from './TccTable';
@@ -94,10 +94,6 @@ export function TccListSection({ screen, isMine = false, label = screen.title }:
         onChange={list.setFilters}
         onClear={list.clearFilters}
       />
-
-      <Text size="sm" c="dimmed" data-testid="tcc-sort-note">
-        {sortText(sort)}
-      </Text>
 
       <ListBody
         query={query}

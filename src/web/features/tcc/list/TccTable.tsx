@@ -4,9 +4,8 @@ import type { TccListItem, TccPage, TccSort } from '../../../../shared/tcc/views
 import { formatLagosDate } from '../../../lib/format';
 import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
 import { RecordLink } from '../../../lib/lists/RecordLink';
-import { sortText } from '../../../lib/lists/sortText';
 import { TccStatusBadge } from '../common/StatusBadge';
-import { isWaitingTooLong, waitingText } from '../common/tccText';
+import { isWaitingTooLong, tccSortText, waitingText } from '../common/tccText';
 import { TCC_SORT_COLUMNS } from './tableSort';
 
 /** The rows an approver ticked for "Approve selected", by id. */
@@ -174,7 +173,7 @@ export function TccTable({ selection, sorting, ...props }: Props) {
   return (
     <ListTable<TccListItem, TccSort>
       label={props.label}
-      sortedBy={sortText(sorting.sort)}
+      sortedBy={tccSortText(sorting.sort)}
       idAccessor="id"
       columns={columns}
       cards={cards}

@@ -6,7 +6,7 @@ import { DEFAULT_TCC_SORT, TCC_SORT_COLUMNS } from './tableSort';
 describe('the TCC table sort', () => {
   it('goes to the table and back unchanged for every sort of a column the API takes', () => {
     // `queue` (the printing officer's queue) orders by status then wait: no one column shows it,
-    // and the page says it in words (tccText sortText).
+    // and the page says it in words (tccText tccSortText).
     for (const sort of TCC_SORTS.filter((s) => s !== 'queue')) {
       const status = toSortStatus<TccSort>(sort, TCC_SORT_COLUMNS);
       expect(fromSortStatus<TccSort>(status, TCC_SORT_COLUMNS, DEFAULT_TCC_SORT)).toBe(sort);
