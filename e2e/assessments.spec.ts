@@ -207,6 +207,10 @@ test('a director waives a penalty with a reason, and the taxpayer’s tab lists 
   // An address that holds no assessment is said so, not a crash.
   await page.goto('/birs/taxs/assessment/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { level: 1, name: 'No such assessment' })).toBeVisible();
+  // So does the draft's edit page, with the way back to the list.
+  await page.goto('/birs/taxs/direct-assessment/00000000-0000-4000-8000-000000000000/edit');
+  await expect(page.getByRole('heading', { level: 1, name: 'No such assessment' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the direct assessments' })).toBeVisible();
 
   await page.context().clearCookies();
   await page.goto('/auth/login');

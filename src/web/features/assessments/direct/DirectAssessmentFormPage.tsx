@@ -1,5 +1,5 @@
 import '../../../styles/forms.css';
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
@@ -7,13 +7,14 @@ import { useState } from 'react';
 import { ASSESSMENT_STATUS_LABELS, assessmentKindsOf } from '../../../../shared/assessments/enums';
 import type { AssessmentDetail } from '../../../../shared/assessments/views';
 import { todayInLagos } from '../../../../shared/dates';
-import { isApiError } from '../../../lib/api';
+import { DetailLoadError } from '../../../lib/DetailLoadError';
 import { NoAccess } from '../../../lib/NoAccess';
 import { DetailSkeleton } from '../../../lib/pending/skeletons';
 import { meQuery } from '../../../lib/queries';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { assessmentQuery } from '../common/queries';
+import { KIND_LIST } from '../list/kinds';
 import { DirectAssessmentForm } from './DirectAssessmentForm';
 import { emptyValues, valuesFromDraft } from './formValues';
 
@@ -81,36 +82,27 @@ export function EditDirectAssessmentPage({ id }: { id: string }) {
 
 function EditDirectAssessment({ id }: { id: string }) {
   useDocumentTitle(`${EDIT_TITLE} · RevDesk`);
+  const base = useShellBase();
   const assessment = useQuery(assessmentQuery(id));
 
   if (assessment.isPending) {
     return <DetailSkeleton label="Loading the draft…" cards={2} lines={6} />;
   }
   if (assessment.isError) {
-    const notFound = isApiError(assessment.error) && assessment.error.status === 404;
     return (
-      <Stack gap="lg">
-        <PageHeading title={EDIT_TITLE} lead="The draft could not be opened." />
-        <Alert color="red" variant="light" title={notFound ? 'No such assessment' : 'Not loaded'}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">
-              {notFound
-                ? 'No assessment has this address. It may have been mistyped.'
-                : assessment.error.message}
-            </Text>
-            {notFound ? null : (
-              <Button
-                size="xs"
-                variant="light"
-                loading={assessment.isFetching}
-                onClick={() => void assessment.refetch()}
-              >
-                Try again
-              </Button>
-            )}
-          </Stack>
-        </Alert>
-      </Stack>
+      <DetailLoadError
+        heading={EDIT_TITLE}
+        what="The draft"
+        error={assessment.error}
+        isRetrying={assessment.isFetching}
+        onRetry={() => void assessment.refetch()}
+        missing={{
+          title: 'No such assessment',
+          text: 'No assessment you may read has this address. It may have been mistyped.',
+          linkTo: `${base}/${KIND_LIST.direct.path}`,
+          linkLabel: 'Go to the direct assessments',
+        }}
+      />
     );
   }
   return <EditableDraft detail={assessment.data} />;
