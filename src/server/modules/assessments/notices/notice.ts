@@ -56,6 +56,8 @@ export type DirectNoticeComputation = {
 
 export type PresumptiveNoticeComputation = {
   categoryName: string;
+  /** Where the trade is: the place given (market, street) and its LGA; null when not given. */
+  where?: string | null;
   rule: 'fixed_by_size' | 'percent_of_turnover';
   size: TraderSize | null;
   estimatedTurnoverKobo: number | null;
@@ -247,6 +249,7 @@ const SIZE_WORDS = { small: 'Small', medium: 'Medium', large: 'Large' } as const
 
 function presumptiveContent(c: PresumptiveNoticeComputation): Content[] {
   const rows: TableCell[][] = [detail('Trade category', c.categoryName)];
+  if (c.where) rows.push(detail('Where the trade is', c.where));
   if (c.rule === 'fixed_by_size') {
     rows.push(detail('Rule', 'Fixed annual amount by size of trade'));
     rows.push(detail('Size of trade', c.size ? SIZE_WORDS[c.size] : ''));

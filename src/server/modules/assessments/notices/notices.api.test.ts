@@ -96,7 +96,7 @@ describe('GET /api/v1/assessments/{id}/notice.pdf', () => {
     expect(text).toContain('--1of1--');
   });
 
-  it('prints a presumptive notice: the category, the size and the rule', async () => {
+  it('prints a presumptive notice: the category, where the trade is, the size and the rule', async () => {
     const { assessment, category } = await insertPresumptive(ctx);
     const res = await notice(assessment.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -104,6 +104,7 @@ describe('GET /api/v1/assessments/{id}/notice.pdf', () => {
     for (const expected of [
       assessment.noticeNumber as string,
       category.name,
+      'Where the trade is Swali Market, stall 14, Yenagoa LGA',
       'Fixed annual amount by size of trade',
       'Sizeoftrade Medium',
       `Amount due ${formatKoboAsNaira(2_500_000)}`,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
-import { assessments, objections, officers } from '../../../db/schema';
+import { assessments, lgas, objections, officers } from '../../../db/schema';
 
 /**
  * The reads the documents of an assessment need: the assessment, an objection with the notices
@@ -9,6 +9,12 @@ import { assessments, objections, officers } from '../../../db/schema';
  */
 
 export type NoticeAssessmentRow = typeof assessments.$inferSelect;
+
+/** An LGA's name, for the place of a trade on a presumptive notice. */
+export async function selectLgaName(db: Db, id: number): Promise<string | null> {
+  const [row] = await db.select({ name: lgas.name }).from(lgas).where(eq(lgas.id, id)).limit(1);
+  return row?.name ?? null;
+}
 
 export async function selectAssessmentById(
   db: Db,

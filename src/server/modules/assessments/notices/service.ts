@@ -18,6 +18,7 @@ import { maskPublicName } from '../../../../shared/publicCode';
 import { PersonalIncomeTaxComputation } from '../../../../shared/tax';
 import type { Actor } from '../../../auth/actor';
 import { limitPerMinute } from '../../../auth/rateLimit';
+import type { Db } from '../../../db/client';
 import { readLetterhead } from '../../../documents/letterhead';
 import { AppError } from '../../../errors';
 import type { PaymentDeps } from '../../payments/deps';
@@ -31,6 +32,7 @@ import {
   selectAssessmentById,
   selectAssessmentByNoticeNumber,
   selectAssessmentByPublicCode,
+  selectLgaName,
   selectObjectionForLetter,
 } from './queries';
 
@@ -118,6 +120,18 @@ function computationOf(
   };
 }
 
+/** A presumptive notice names where the trade is, as the assessment's page does. */
+async function withTradePlaceOf(
+  db: Db,
+  row: NoticeAssessmentRow,
+  computation: Pick<NoticeDocument, 'direct' | 'presumptive' | 'lawTitle'>,
+) {
+  if (!computation.presumptive) return computation;
+  const lga = row.lgaId === null ? null : await selectLgaName(db, row.lgaId);
+  const where = [row.tradeLocation, lga ? `${lga} LGA` : null].filter(Boolean).join(', ');
+  return { ...computation, presumptive: { ...computation.presumptive, where: where || null } };
+}
+
 /**
  * The documents of an assessment (docs/product.md §7 Assessment): its notice, the public check of the
  * notice's QR code, and the letter answering an objection. Reads only: nothing here changes.
@@ -180,7 +194,7 @@ export function createNoticeService(deps: NoticeServiceDeps) {
         issuedOn: todayInLagos(row.issuedAt),
         dueDate: row.dueDate,
         taxpayer: { name: taxpayer.displayName, btin: taxpayer.btin, address: address || null },
-        ...computationOf(row),
+        ...(await withTradePlaceOf(db, row, computationOf(row))),
         taxKobo: row.taxKobo,
         paidKobo: view.paidKobo,
         late:

@@ -98,6 +98,9 @@ export async function insertPresumptive(ctx: Pick<TestContext, 'db' | 'config'>)
       taxKobo: computation.taxKobo,
       tradeCategoryId: category.id,
       traderSize: 'medium',
+      // Yenagoa (the reference data's id, drizzle/0004), as the form stores it.
+      lgaId: 608,
+      tradeLocation: 'Swali Market, stall 14',
       issuedAt: new Date(),
       dueDate: '2099-12-31',
     })
