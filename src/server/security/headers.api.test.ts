@@ -119,7 +119,7 @@ async function everyKindOfAnswer(app: Context): Promise<Record<string, LightMyRe
     'API JSON, signed in by cookie': { url: '/api/v1/profile', headers: { cookie: admin.cookie } },
     'a reference list': { url: '/api/v1/reference/states', headers: admin.bearer },
     'a public check, signed in': {
-      url: '/api/v1/public/receipts/BIRS%2F2026%2F9999998',
+      url: '/api/v1/public/receipts/K7M2Q9XR4T',
       headers: admin.bearer,
     },
     'profile photo': { url: '/api/v1/profile/photo', headers: admin.bearer },
@@ -165,7 +165,7 @@ async function everyKindOfAnswer(app: Context): Promise<Record<string, LightMyRe
   const result: Record<string, LightMyRequestResponse> = {};
   for (const [name, request] of Object.entries(answers)) result[name] = await get(request);
   // A public check twice from one address with a limit of one: the second is a 429.
-  const check = { url: '/api/v1/public/receipts/BIRS%2F2026%2F9999999' };
+  const check = { url: '/api/v1/public/receipts/K7M2Q9XR4V' };
   await get(check);
   result['API 429'] = await get(check);
   return result;

@@ -48,7 +48,7 @@ describe('text the database cannot store', () => {
     const { issue } = issueOf(await ctx.app.inject({ url: '/api/v1/public/receipts/%00' }));
     expect(issue).toEqual({
       where: 'params',
-      path: 'receiptNumber',
+      path: 'code',
       message: 'must not contain the character U+0000 (NUL)',
     });
   });

@@ -38,6 +38,7 @@ export const UPLOADS: Record<string, Upload> = {
   createRrrStatusBatch: { field: 'file', kind: 'rrr-csv', withMdaId: true },
   createTccBatch: { field: 'file', kind: 'payroll', withMdaId: true },
   addTccEvidence: { field: 'file', kind: 'image', withMdaId: false },
+  uploadLetterheadCrest: { field: 'crest', kind: 'image', withMdaId: false },
 };
 
 export type Operation = {
