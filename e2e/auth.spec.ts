@@ -116,8 +116,9 @@ test.describe('the governor shell', () => {
     await page.goto('/governor/dashboard');
     await expect(page).toHaveURL(/\/auth\/login\?returnUrl=%2Fgovernor%2Fdashboard$/);
     await signIn(page, 'executive', { expectedPath: '/governor/dashboard' });
+    // Not built yet: the link says so before it is opened.
     await expect(
-      sidebar(page).getByRole('link', { name: 'Executive Dashboard', exact: true }),
+      sidebar(page).getByRole('link', { name: 'Executive Dashboard Coming Soon', exact: true }),
     ).toBeVisible();
   });
 });
