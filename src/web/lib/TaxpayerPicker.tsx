@@ -105,6 +105,8 @@ export function TaxpayerPicker({
   };
 
   const pick = (btin: string) => {
+    // The disabled "searching / nothing found" line is never a pick.
+    if (btin === '') return;
     const match = items.find((item) => item.btin === btin);
     setText(btin);
     give(btin);
@@ -139,7 +141,11 @@ export function TaxpayerPicker({
             onBlur?.();
           }}
           rightSection={
-            isWaiting ? <Loader size="xs" aria-label="Searching taxpayers" /> : rightSection
+            isWaiting ? (
+              <Loader size="xs" role="status" aria-label="Searching taxpayers" />
+            ) : (
+              rightSection
+            )
           }
         />
       </Combobox.Target>
@@ -171,6 +177,10 @@ export function TaxpayerPicker({
   );
 }
 
+/**
+ * What the list says while it has no taxpayer to offer: one disabled option, so that the open
+ * listbox always holds an option (axe aria-required-children) and the arrow keys skip it.
+ */
 function PickerEmpty({
   matches,
   isWaiting,
@@ -180,30 +190,20 @@ function PickerEmpty({
   isWaiting: boolean;
   term: string;
 }) {
-  if (matches.isError && !isWaiting) {
-    return (
-      <Combobox.Empty>
-        <Text size="sm" c="red.8" role="alert">
-          The search failed: {matches.error?.message}
-        </Text>
-      </Combobox.Empty>
-    );
-  }
-  if (isWaiting) {
-    return (
-      <Combobox.Empty>
-        <Group gap="xs" justify="center">
-          <Loader size="xs" aria-hidden="true" />
-          <Text size="sm">Searching…</Text>
-        </Group>
-      </Combobox.Empty>
-    );
-  }
+  const text =
+    matches.isError && !isWaiting
+      ? `The search failed: ${matches.error?.message ?? 'try again'}`
+      : isWaiting
+        ? 'Searching…'
+        : `No taxpayer matches “${term}”. Check the spelling, or search by BTIN or phone.`;
   return (
-    <Combobox.Empty>
-      <Text size="sm">
-        No taxpayer matches “{term}”. Check the spelling, or search by BTIN or phone.
-      </Text>
-    </Combobox.Empty>
+    <Combobox.Option value="" disabled>
+      <Group gap="xs" justify="center" wrap="nowrap">
+        {isWaiting && <Loader size="xs" aria-hidden="true" />}
+        <Text size="sm" c={matches.isError && !isWaiting ? 'red.8' : undefined}>
+          {text}
+        </Text>
+      </Group>
+    </Combobox.Option>
   );
 }
