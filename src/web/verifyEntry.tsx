@@ -1,10 +1,10 @@
 import './lib/zodJitless';
 import { Text } from '@mantine/core';
 import { referenceOf } from './features/verify/reference';
+import { VerifyTccPage } from './features/verify/tcc/VerifyTccPage';
 import { VerifyAssessmentPage } from './features/verify/VerifyAssessmentPage';
 import { VerifyLayout } from './features/verify/VerifyLayout';
 import { VerifyReceiptPage } from './features/verify/VerifyReceiptPage';
-import { VerifyTccPage } from './features/verify/VerifyTccPage';
 import { renderRoot, SkipLink } from './renderRoot';
 
 /**

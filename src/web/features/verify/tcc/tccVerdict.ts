@@ -1,10 +1,10 @@
-import type { PublicMatch } from '../../../shared/publicCheck';
-import type { PublicTccView } from '../../../shared/tcc/views';
-import type { ApiError } from '../../lib/api';
-import { formatDay } from './reference';
+import type { PublicMatch } from '../../../../shared/publicCheck';
+import type { PublicTccView } from '../../../../shared/tcc/views';
+import type { ApiError } from '../../../lib/api';
+import { formatDay } from '../reference';
+import type { PublicAnswer } from '../usePublicAnswer';
+import type { VerdictTone } from '../Verdict';
 import type { SignatureCheck } from './tccSignature';
-import type { PublicAnswer } from './usePublicAnswer';
-import type { VerdictTone } from './Verdict';
 
 export type TccVerdict = {
   tone: VerdictTone;

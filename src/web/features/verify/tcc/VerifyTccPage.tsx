@@ -1,16 +1,18 @@
 import { Button, Stack, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { formatKoboAsNaira } from '../../../shared/money';
-import type { PublicMatch } from '../../../shared/publicCheck';
-import { maskPublicName } from '../../../shared/publicCode';
-import type { TccPayload } from '../../../shared/tcc/payload';
-import type { PublicKeyList, PublicTccView } from '../../../shared/tcc/views';
-import { api } from '../../lib/api';
-import { Facts } from './Facts';
-import { ISSUER } from './issuer';
-import { NumberCheck } from './NumberCheck';
-import { formatDay, type Reference } from './reference';
+import { formatKoboAsNaira } from '../../../../shared/money';
+import type { PublicMatch } from '../../../../shared/publicCheck';
+import { maskPublicName } from '../../../../shared/publicCode';
+import type { TccPayload } from '../../../../shared/tcc/payload';
+import type { PublicKeyList, PublicTccView } from '../../../../shared/tcc/views';
+import { api } from '../../../lib/api';
+import { Facts } from '../Facts';
+import { ISSUER } from '../issuer';
+import { NumberCheck } from '../NumberCheck';
+import { formatDay, type Reference } from '../reference';
+import { usePublicAnswer } from '../usePublicAnswer';
+import { Verdict } from '../Verdict';
 import {
   checkTccSignature,
   type LoadedKeys,
@@ -19,8 +21,6 @@ import {
   type SignatureCheck,
 } from './tccSignature';
 import { type TccVerdict, verdictByCode, verdictByNumber } from './tccVerdict';
-import { usePublicAnswer } from './usePublicAnswer';
-import { Verdict } from './Verdict';
 
 /** The signed payload after `#`, kept up to date if the fragment changes. */
 function useHashPayload(): string | null {

@@ -1,5 +1,9 @@
-import { fromBase64Url, splitSignedTccPayload, type TccPayload } from '../../../shared/tcc/payload';
-import type { PublicKeyList } from '../../../shared/tcc/views';
+import {
+  fromBase64Url,
+  splitSignedTccPayload,
+  type TccPayload,
+} from '../../../../shared/tcc/payload';
+import type { PublicKeyList } from '../../../../shared/tcc/views';
 
 /**
  * The offline half of a certificate check (ADR 0013): the signed payload a certificate's QR code

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signerFromSeed } from '../../../server/modules/tcc/certificate/signing';
-import type { PublicKeyList } from '../../../shared/tcc/views';
+import { signerFromSeed } from '../../../../server/modules/tcc/certificate/signing';
+import type { PublicKeyList } from '../../../../shared/tcc/views';
 import {
   checkTccSignature,
   loadTccKeys,
