@@ -47,11 +47,11 @@ import {
   selectPaymentTotals,
   selectPaymentTotalsUpTo,
 } from '../src/server/modules/payments/history/queries';
-import { selectPaymentTotalsFromRollup } from '../src/server/modules/payments/history/rollupTotals';
 import {
   NAME_SEARCH_COUNT_AHEAD,
   paymentReferenceOf,
 } from '../src/server/modules/payments/history/service';
+import { selectPaymentTotalsFromRollup } from '../src/server/modules/payments/history/totals/rollupTotals';
 import { findSimilarWords, wordsOf } from '../src/server/search/nameWords';
 import { PaymentListQuery } from '../src/shared/payments';
 import { PAYMENT_TYPES } from '../src/shared/payments/enums';

@@ -21,7 +21,7 @@ import { ComputeIncomeTaxInput, PersonalIncomeTaxComputation } from '../../../sh
 import { sendExport } from '../../export/exportList';
 import type { PaymentDeps } from '../payments/deps';
 import { createBacklogService } from './backlog/backlog';
-import { createAssessmentListService } from './list';
+import { createAssessmentListService } from './list/service';
 import { createAssessmentBillService } from './money/bills';
 import { createPenaltyService } from './money/penalty';
 import { createAssessmentService } from './service';

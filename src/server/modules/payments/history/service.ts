@@ -33,7 +33,7 @@ import {
   selectPaymentTotalsOf,
   selectPaymentTotalsUpTo,
 } from './queries';
-import { selectPaymentTotalsFromRollup } from './rollupTotals';
+import { selectPaymentTotalsFromRollup } from './totals/rollupTotals';
 
 export type PaymentHistoryServiceDeps = {
   db: Db;

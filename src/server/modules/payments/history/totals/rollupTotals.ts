@@ -3,12 +3,12 @@ import {
   type MdaScope,
   whereInMdaScope,
   whereInMdaScopeWithPlaceholders,
-} from '../../../auth/mdaScope';
-import type { Db } from '../../../db/client';
-import { builtOnce } from '../../../db/prepared';
-import { paymentDailyTotals, paymentMonthlyTotals } from '../../../db/schema';
+} from '../../../../auth/mdaScope';
+import type { Db } from '../../../../db/client';
+import { builtOnce } from '../../../../db/prepared';
+import { paymentDailyTotals, paymentMonthlyTotals } from '../../../../db/schema';
+import type { PaymentFilter } from '../queries';
 import { splitIntoMonths } from './months';
-import type { PaymentFilter } from './queries';
 
 /**
  * The same totals as selectPaymentTotals, from the rollups, for a filter of MDA scope, MDA,

@@ -4,21 +4,21 @@ import {
   type AssessmentListQuery,
   type AssessmentPage,
   assessmentKindsOf,
-} from '../../../shared/assessments';
-import { todayInLagos } from '../../../shared/dates';
-import type { Actor } from '../../auth/actor';
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
-import { exportList } from '../../export/exportList';
-import { ASSESSMENT_COLUMNS, ASSESSMENT_EXPORT_LIMIT } from './exporter';
+} from '../../../../shared/assessments';
+import { todayInLagos } from '../../../../shared/dates';
+import type { Actor } from '../../../auth/actor';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../errors';
+import { exportList } from '../../../export/exportList';
 import {
   type AssessmentFilter,
   selectAssessingOfficers,
   selectAssessments,
   selectAssessmentTotals,
-} from './queries';
-import { loadTaxSettings } from './settings';
-import { toAssessmentView } from './view';
+} from '../queries';
+import { loadTaxSettings } from '../settings';
+import { toAssessmentView } from '../view';
+import { ASSESSMENT_COLUMNS, ASSESSMENT_EXPORT_LIMIT } from './exporter';
 
 /** The assessments list (docs/product.md §2 taxs/direct-assessment, taxs/presumptive-tax): only kinds the actor works with. */
 function filterOf(actor: Actor, query: AssessmentListQuery): AssessmentFilter {

@@ -1,6 +1,6 @@
-import type { AssessmentView } from '../../../shared/assessments';
-import { ASSESSMENT_KIND_LABELS, ASSESSMENT_STATUS_LABELS } from '../../../shared/assessments';
-import { amount, type Column, date, reference, text } from '../../export/columns';
+import type { AssessmentView } from '../../../../shared/assessments';
+import { ASSESSMENT_KIND_LABELS, ASSESSMENT_STATUS_LABELS } from '../../../../shared/assessments';
+import { amount, type Column, date, reference, text } from '../../../export/columns';
 
 /** The most rows one export holds, as for taxpayers. */
 export const ASSESSMENT_EXPORT_LIMIT = 50_000;

@@ -1,12 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../../../auth/actor';
-import { payments } from '../../../db/schema';
-import { createTestContext, type TestContext } from '../../../testing/context';
-import { createMda } from '../../../testing/factories';
-import { createLedger } from '../ledger/ledger';
-import { createPayment } from '../testing';
-import { type PaymentFilter, selectPaymentTotals } from './queries';
+import { systemActor } from '../../../../auth/actor';
+import { payments } from '../../../../db/schema';
+import { createTestContext, type TestContext } from '../../../../testing/context';
+import { createMda } from '../../../../testing/factories';
+import { createLedger } from '../../ledger/ledger';
+import { createPayment } from '../../testing';
+import { type PaymentFilter, selectPaymentTotals } from '../queries';
 import { selectPaymentTotalsFromRollup } from './rollupTotals';
 
 /**
