@@ -1,4 +1,4 @@
-import { Alert, Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Divider, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { ReliefKind } from '../../../../shared/tax/laws';
 import type {
@@ -6,6 +6,7 @@ import type {
   PersonalIncomeTaxComputation,
   ReliefLine,
 } from '../../../../shared/tax/schemas';
+import { SummaryPanel } from '../form/SummaryPanel';
 import { DEDUCTION_LABELS } from './formValues';
 
 const RELIEF_LABELS: Record<ReliefKind, string> = {
@@ -66,26 +67,15 @@ export function ComputationPanel(props: {
 }) {
   const { computation } = props;
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="section"
-      aria-labelledby="direct-computation-title"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="direct-computation-title">
-          Tax computation
-        </Title>
-        {computation === null ? (
-          <Text size="sm" c="dimmed">
-            Choose the year and enter an income: the tax appears here as you type, band by band.
-          </Text>
-        ) : (
-          <ComputationFigures computation={computation} isUpdating={props.isUpdating} />
-        )}
-      </Stack>
-    </Paper>
+    <SummaryPanel titleId="direct-computation-title">
+      {computation === null ? (
+        <Text size="sm" c="dimmed">
+          Choose the year and enter an income: the tax appears here as you type, band by band.
+        </Text>
+      ) : (
+        <ComputationFigures computation={computation} isUpdating={props.isUpdating} />
+      )}
+    </SummaryPanel>
   );
 }
 

@@ -3,15 +3,11 @@ import {
   Alert,
   Anchor,
   Button,
-  Grid,
   Group,
-  Paper,
   Select,
   SimpleGrid,
-  Stack,
   Text,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -36,8 +32,11 @@ import { FIELDS_NEED_CORRECTING, toFieldErrors } from '../../../lib/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { useShellBase } from '../../../shell/shellPaths';
 import { assessmentKeys } from '../common/queries';
+import { AssessmentFormFrame } from '../form/AssessmentFormFrame';
+import { FormSection } from '../form/FormSection';
+import { DraftTaxpayer, TaxpayerField, useTaxpayerLookup } from '../form/TaxpayerField';
+import { YearOfAssessmentSelect } from '../form/YearOfAssessmentSelect';
 import { ComputationPanel } from './ComputationPanel';
-import classes from './DirectAssessmentForm.module.css';
 import {
   checkValues,
   DEDUCTION_LABELS,
@@ -48,12 +47,10 @@ import {
   incomeRow,
   lawOfYear,
   liveComputeInput,
-  taxYearOptions,
   toCreateBody,
   toUpdateBody,
 } from './formValues';
 import { createDirectDraft, updateDirectDraft, yearAssessmentsQuery } from './queries';
-import { TaxpayerField, useTaxpayerLookup } from './TaxpayerField';
 
 /** The draft being edited: its id, the version read and whose it is. */
 export type EditedDraft = { id: string; version: number; taxpayerName: string };
@@ -86,7 +83,6 @@ export function DirectAssessmentForm(props: {
   const base = useShellBase();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
-  const yearOptions = useMemo(() => taxYearOptions(new Date()), []);
 
   const form = useForm<DirectFormValues>({
     mode: 'controlled',
@@ -94,7 +90,7 @@ export function DirectAssessmentForm(props: {
     validate: (values) => checkValues(values, new Date()),
   });
   const values = form.values;
-  const lookup = useTaxpayerLookup(draft ? '' : values.btin);
+  const lookup = useTaxpayerLookup(draft ? '' : values.btin, 'individuals');
   const law = lawOfYear(values.taxYear);
   const allowed = deductionsAllowedBy(law);
 
@@ -124,190 +120,116 @@ export function DirectAssessmentForm(props: {
   });
 
   return (
-    <form noValidate aria-label="Direct assessment" onSubmit={submit} className={classes.form}>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Stack gap="lg">
-            <Paper withBorder radius="md" p="md">
-              <Stack gap="md">
-                <Title order={2} size="h4">
-                  Taxpayer and year
-                </Title>
-                {draft ? (
-                  <Text size="sm">
-                    Taxpayer: <strong>{draft.taxpayerName}</strong> (BTIN {values.btin})
-                  </Text>
-                ) : (
-                  <TaxpayerField
-                    value={values.btin}
-                    onChange={(btin) => form.setFieldValue('btin', btin)}
-                    onBlur={() => {
-                      if (values.btin !== '' && !isValidBtin(values.btin.trim()))
-                        form.validateField('btin');
-                    }}
-                    error={(form.errors.btin as string | undefined) ?? null}
-                    lookup={lookup}
-                    autoFocus={values.btin === ''}
-                  />
-                )}
-                <Select
-                  label="Year of assessment"
-                  data={yearOptions}
-                  withAsterisk
-                  allowDeselect={false}
-                  {...form.getInputProps('taxYear')}
-                  onChange={(year) => form.setFieldValue('taxYear', year ?? '')}
-                  description={
-                    law ? `The law that applies: ${law.title}` : 'Choose the year to see its law.'
-                  }
-                />
-                <StandingWarning btin={values.btin} taxYear={values.taxYear} draftId={draft?.id} />
-              </Stack>
-            </Paper>
-
-            <Paper withBorder radius="md" p="md">
-              <Stack gap="md">
-                <Title order={2} size="h4">
-                  Income for the year
-                </Title>
-                {values.incomes.map((row, index) => (
-                  <Group key={row.key} align="flex-start" gap="sm" wrap="nowrap">
-                    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" style={{ flex: 1 }}>
-                      <Select
-                        label={`Income ${index + 1}: source`}
-                        data={INCOME_SOURCE_OPTIONS}
-                        withAsterisk
-                        allowDeselect={false}
-                        {...form.getInputProps(`incomes.${index}.source`)}
-                      />
-                      <NairaInput
-                        label={`Income ${index + 1}: amount`}
-                        withAsterisk
-                        {...form.getInputProps(`incomes.${index}.amount`)}
-                      />
-                    </SimpleGrid>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      mt={28}
-                      size="lg"
-                      aria-label={`Remove income ${index + 1}`}
-                      disabled={values.incomes.length === 1}
-                      onClick={() => form.removeListItem('incomes', index)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Group>
-                ))}
-                {typeof form.errors.incomes === 'string' ? (
-                  <Text size="sm" c="red.8" role="alert">
-                    {form.errors.incomes}
-                  </Text>
-                ) : null}
-                <Group>
-                  <Button
-                    variant="light"
-                    leftSection={<IconPlus size={16} />}
-                    disabled={values.incomes.length >= 50}
-                    onClick={() => form.insertListItem('incomes', incomeRow())}
-                  >
-                    Add an income
-                  </Button>
-                </Group>
-              </Stack>
-            </Paper>
-
-            <Paper withBorder radius="md" p="md">
-              <Stack gap="md">
-                <Title order={2} size="h4">
-                  Deductions claimed
-                </Title>
-                {law === null ? (
-                  <Text size="sm" c="dimmed">
-                    Choose the year: the deductions the law of that year allows show here.
-                  </Text>
-                ) : (
-                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                    {allowed.map((kind) => (
-                      <NairaInput
-                        key={kind}
-                        label={DEDUCTION_LABELS[kind]}
-                        description={law.deductions[kind].note}
-                        {...form.getInputProps(`deductions.${kind}`)}
-                      />
-                    ))}
-                  </SimpleGrid>
-                )}
-                <Textarea
-                  label="Evidence seen"
-                  description="The documents you saw: receipts, bank statements, tenancy agreement, pension statement…"
-                  autosize
-                  minRows={2}
-                  maxRows={6}
-                  {...form.getInputProps('evidenceNote')}
-                />
-              </Stack>
-            </Paper>
-
-            {formError ? (
-              <Alert color="red" variant="light" title="The draft was not saved" role="alert">
-                {formError}
-              </Alert>
-            ) : null}
-            {/* Below lg the computation follows the form: the running total stays in sight. */}
-            <Paper
-              hiddenFrom="lg"
-              withBorder
-              radius="md"
-              px="md"
-              py="xs"
-              shadow="sm"
-              // Fixed, not sticky: the page's own wrappers clip overflow, which stops sticky.
-              style={{
-                position: 'fixed',
-                insetInline: 'var(--mantine-spacing-xs)',
-                bottom: 'var(--mantine-spacing-xs)',
-                zIndex: 150,
-              }}
-            >
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={700} size="sm">
-                  Tax payable so far
-                </Text>
-                <Text fw={700} ff="monospace" data-testid="running-tax">
-                  {computation ? formatKoboAsNaira(computation.taxKobo) : '—'}
-                </Text>
-              </Group>
-            </Paper>
-            <Group>
-              <Button type="submit" loading={save.isPending}>
-                Save draft
-              </Button>
-              <Button
-                variant="default"
-                component={Link}
-                to={
-                  draft ? `${base}/taxs/assessment/${draft.id}` : `${base}/taxs/direct-assessment`
-                }
-              >
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          {/* Beside the form on a wide screen it stays in view; on a phone it follows the form. */}
-          <div
-            style={{
-              position: 'sticky',
-              top: 'calc(var(--app-shell-header-height, 0px) + var(--mantine-spacing-md))',
+    <AssessmentFormFrame
+      label="Direct assessment"
+      onSubmit={submit}
+      summary={<ComputationPanel computation={computation} isUpdating={liveKey !== debouncedKey} />}
+      runningTax={computation ? formatKoboAsNaira(computation.taxKobo) : null}
+      formError={formError}
+      isSaving={save.isPending}
+      cancelTo={draft ? `${base}/taxs/assessment/${draft.id}` : `${base}/taxs/direct-assessment`}
+    >
+      <FormSection title="Taxpayer and year">
+        {draft ? (
+          <DraftTaxpayer name={draft.taxpayerName} btin={values.btin} />
+        ) : (
+          <TaxpayerField
+            value={values.btin}
+            onChange={(btin) => form.setFieldValue('btin', btin)}
+            onBlur={() => {
+              if (values.btin !== '' && !isValidBtin(values.btin.trim()))
+                form.validateField('btin');
             }}
+            error={(form.errors.btin as string | undefined) ?? null}
+            lookup={lookup}
+            autoFocus={values.btin === ''}
+          />
+        )}
+        <YearOfAssessmentSelect
+          value={values.taxYear}
+          onChange={(year) => form.setFieldValue('taxYear', year)}
+          error={form.errors.taxYear}
+          description={
+            law ? `The law that applies: ${law.title}` : 'Choose the year to see its law.'
+          }
+        />
+        <StandingWarning btin={values.btin} taxYear={values.taxYear} draftId={draft?.id} />
+      </FormSection>
+
+      <FormSection title="Income for the year">
+        {values.incomes.map((row, index) => (
+          <Group key={row.key} align="flex-start" gap="sm" wrap="nowrap">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" style={{ flex: 1 }}>
+              <Select
+                label={`Income ${index + 1}: source`}
+                data={INCOME_SOURCE_OPTIONS}
+                withAsterisk
+                allowDeselect={false}
+                {...form.getInputProps(`incomes.${index}.source`)}
+              />
+              <NairaInput
+                label={`Income ${index + 1}: amount`}
+                withAsterisk
+                {...form.getInputProps(`incomes.${index}.amount`)}
+              />
+            </SimpleGrid>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={28}
+              size="lg"
+              aria-label={`Remove income ${index + 1}`}
+              disabled={values.incomes.length === 1}
+              onClick={() => form.removeListItem('incomes', index)}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Group>
+        ))}
+        {typeof form.errors.incomes === 'string' ? (
+          <Text size="sm" c="red.8" role="alert">
+            {form.errors.incomes}
+          </Text>
+        ) : null}
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            disabled={values.incomes.length >= 50}
+            onClick={() => form.insertListItem('incomes', incomeRow())}
           >
-            <ComputationPanel computation={computation} isUpdating={liveKey !== debouncedKey} />
-          </div>
-        </Grid.Col>
-      </Grid>
-    </form>
+            Add an income
+          </Button>
+        </Group>
+      </FormSection>
+
+      <FormSection title="Deductions claimed">
+        {law === null ? (
+          <Text size="sm" c="dimmed">
+            Choose the year: the deductions the law of that year allows show here.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            {allowed.map((kind) => (
+              <NairaInput
+                key={kind}
+                label={DEDUCTION_LABELS[kind]}
+                description={law.deductions[kind].note}
+                {...form.getInputProps(`deductions.${kind}`)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        <Textarea
+          label="Evidence seen"
+          description="The documents you saw: receipts, bank statements, tenancy agreement, pension statement…"
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...form.getInputProps('evidenceNote')}
+        />
+      </FormSection>
+    </AssessmentFormFrame>
   );
 }
 

@@ -1,20 +1,16 @@
 import '../../../styles/forms.css';
-import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ASSESSMENT_STATUS_LABELS, assessmentKindsOf } from '../../../../shared/assessments/enums';
-import type { AssessmentDetail } from '../../../../shared/assessments/views';
+import { assessmentKindsOf } from '../../../../shared/assessments/enums';
 import { todayInLagos } from '../../../../shared/dates';
-import { DetailLoadError } from '../../../lib/DetailLoadError';
 import { NoAccess } from '../../../lib/NoAccess';
-import { DetailSkeleton } from '../../../lib/pending/skeletons';
 import { meQuery } from '../../../lib/queries';
 import { usePermission } from '../../../lib/usePermission';
-import { useShellBase } from '../../../shell/shellPaths';
-import { assessmentQuery } from '../common/queries';
-import { KIND_LIST } from '../list/kinds';
+import { EditableDraft } from '../form/EditableDraft';
+import { FormPageHeading } from '../form/FormPageHeading';
 import { DirectAssessmentForm } from './DirectAssessmentForm';
 import { emptyValues, valuesFromDraft } from './formValues';
 
@@ -26,19 +22,6 @@ function useMayDraftDirect(): boolean {
   const canCreate = usePermission('assessment:create');
   const { data: me } = useQuery(meQuery());
   return canCreate && assessmentKindsOf(me?.user.userType ?? null).includes('direct');
-}
-
-function PageHeading(props: { title: string; lead: string }) {
-  return (
-    <Stack gap={2}>
-      <Title order={1} size="h2">
-        {props.title}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {props.lead}
-      </Text>
-    </Stack>
-  );
 }
 
 /**
@@ -64,7 +47,7 @@ function NewDirectAssessment() {
   );
   return (
     <Stack gap="lg">
-      <PageHeading
+      <FormPageHeading
         title={NEW_TITLE}
         lead="Enter the taxpayer’s income for the year and what they may deduct: the tax is computed under the law of that year as you type. Save it as a draft to issue it from its page."
       />
@@ -82,67 +65,17 @@ export function EditDirectAssessmentPage({ id }: { id: string }) {
 
 function EditDirectAssessment({ id }: { id: string }) {
   useDocumentTitle(`${EDIT_TITLE} · RevDesk`);
-  const base = useShellBase();
-  const assessment = useQuery(assessmentQuery(id));
-
-  if (assessment.isPending) {
-    return <DetailSkeleton label="Loading the draft…" cards={2} lines={6} />;
-  }
-  if (assessment.isError) {
-    return (
-      <DetailLoadError
-        heading={EDIT_TITLE}
-        what="The draft"
-        error={assessment.error}
-        isRetrying={assessment.isFetching}
-        onRetry={() => void assessment.refetch()}
-        missing={{
-          title: 'No such assessment',
-          text: 'No assessment you may read has this address. It may have been mistyped.',
-          linkTo: `${base}/${KIND_LIST.direct.path}`,
-          linkLabel: 'Go to the direct assessments',
-        }}
-      />
-    );
-  }
-  return <EditableDraft detail={assessment.data} />;
-}
-
-function EditableDraft({ detail }: { detail: AssessmentDetail }) {
-  const base = useShellBase();
-  const [initialValues] = useState(() => valuesFromDraft(detail));
-  const heading = (
-    <PageHeading
-      title={EDIT_TITLE}
-      lead={`${detail.taxpayerName}, year of assessment ${detail.taxYear}: change the figures and save the draft again.`}
-    />
-  );
-  if (detail.kind !== 'direct' || detail.status !== 'draft' || detail.source !== 'assessed') {
-    const what =
-      detail.kind !== 'direct'
-        ? 'This is not a direct assessment.'
-        : `Only a draft can be edited; this one is ${ASSESSMENT_STATUS_LABELS[detail.status].toLowerCase()}.`;
-    return (
-      <Stack gap="lg">
-        {heading}
-        <Alert color="notice" variant="light" title="This assessment cannot be edited">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{what}</Text>
-            <Anchor component={Link} to={`${base}/taxs/assessment/${detail.id}`} size="sm">
-              Open the assessment
-            </Anchor>
-          </Stack>
-        </Alert>
-      </Stack>
-    );
-  }
   return (
-    <Stack gap="lg">
-      <Group justify="space-between">{heading}</Group>
-      <DirectAssessmentForm
-        initialValues={initialValues}
-        draft={{ id: detail.id, version: detail.version, taxpayerName: detail.taxpayerName }}
-      />
-    </Stack>
+    <EditableDraft
+      id={id}
+      kind="direct"
+      title={EDIT_TITLE}
+      form={(detail) => (
+        <DirectAssessmentForm
+          initialValues={valuesFromDraft(detail)}
+          draft={{ id: detail.id, version: detail.version, taxpayerName: detail.taxpayerName }}
+        />
+      )}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import { isValidBtin } from '../../../../shared/btin';
-import { todayInLagos } from '../../../../shared/dates';
 import { nairaToKobo } from '../../../../shared/money';
 // The engine's zod-free modules only: '../tax' (index) and schemas.ts would pull zod into this
 // page's chunk for nothing (the form checks its values below; the server checks them again).
@@ -13,6 +12,7 @@ import {
   type PersonalIncomeTaxLaw,
 } from '../../../../shared/tax/laws';
 import type { ComputeIncomeTaxInput, DeductionsInput } from '../../../../shared/tax/schemas';
+import { latestYearOn } from '../form/years';
 
 /**
  * The direct assessment form's values and how they become the API's bodies (docs/architecture.md §3:
@@ -68,23 +68,8 @@ export const DEDUCTION_FIELDS = {
 /** ₦100,000,000,000.00: the API's MAX_ASSESSMENT_KOBO; above it an amount is a typing slip. */
 const MAX_AMOUNT_KOBO = 10_000_000_000_000;
 
-/**
- * The latest year of assessment the engine computes on `now`: next year, in Lagos time.
- * The same rule as latestTaxYear of src/shared/tax/schemas.ts (a unit test holds them equal),
- * kept here so this page's chunk does not carry zod for one line.
- */
-export function latestYearOn(now: Date): number {
-  return Number(todayInLagos(now).slice(0, 4)) + 1;
-}
-
-/** The years the form offers, newest first: the engine refuses years before 2011. */
-export function taxYearOptions(now: Date): { value: string; label: string }[] {
-  const years: { value: string; label: string }[] = [];
-  for (let year = latestYearOn(now); year >= EARLIEST_TAX_YEAR; year -= 1) {
-    years.push({ value: String(year), label: String(year) });
-  }
-  return years;
-}
+// The year list is both kinds' (form/years.ts); re-exported for this form's tests.
+export { latestYearOn, taxYearOptions } from '../form/years';
 
 /** The law that governs a year, or null for a year no table covers (or none chosen). */
 export function lawOfYear(taxYear: string): PersonalIncomeTaxLaw | null {
