@@ -41,7 +41,7 @@ test('an officer_pa assesses a demo trader by category and size, seeing the amou
   await signIn(page, 'officer_pa');
   const trader = await demoTaxpayer(page, 'individual');
   await page.goto(`/birs/taxs/presumptive-tax/new?btin=${trader.btin}`);
-  await expect(page.getByRole('heading', { name: 'New Presumptive Assessment' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New presumptive assessment' })).toBeVisible();
   await expect(page.getByTestId('taxpayer-name')).toHaveText(trader.displayName);
 
   // Nothing chosen: the errors are beside the fields, nothing is sent.
@@ -76,7 +76,7 @@ test('the turnover rule: nothing at or below the threshold, the rate on the whol
   await signIn(page, 'officer_pa');
   const business = await demoTaxpayer(page, 'corporate');
   await page.goto('/birs/taxs/presumptive-tax/new');
-  await page.getByRole('textbox', { name: 'Taxpayer BTIN' }).fill(business.btin);
+  await page.getByRole('textbox', { name: 'Taxpayer’s BTIN' }).fill(business.btin);
   await expect(page.getByTestId('taxpayer-name')).toHaveText(business.displayName);
 
   await chooseCategory(page, 'turnover', 'Larger traders (turnover based) (demo value)');

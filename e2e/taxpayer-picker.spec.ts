@@ -109,7 +109,9 @@ for (const viewport of [
       await pickWithKeys(page, field, options, wanted);
       await expect(found).toBeHidden();
       await expect(field).toHaveValue(inBrass.btin);
-      await expect(page.getByTestId('taxpayer-name')).toHaveText(`Tonye ${lastName} · Brass`);
+      // The name, then its kind and LGA beside it, as both assessment forms show them.
+      await expect(page.getByTestId('taxpayer-name')).toHaveText(`Tonye ${lastName}`);
+      await expect(page.getByTestId('taxpayer-name').locator('xpath=..')).toContainText('Brass');
     });
 
     test('the top bar finds by name and lists two people of the same name, telling them apart', async ({

@@ -38,6 +38,10 @@ const NewPresumptiveAssessmentPage = lazy(
   () => import('./presumptive/PresumptiveAssessmentFormPage'),
   'NewPresumptiveAssessmentPage',
 );
+const EditPresumptiveAssessmentPage = lazyRouteComponent(
+  () => import('./presumptive/PresumptiveAssessmentFormPage'),
+  'EditPresumptiveAssessmentPage',
+);
 const CaptureDirectBacklogPage = lazy(
   () => import('./backlog/BacklogCapturePage'),
   'CaptureDirectBacklogPage',
@@ -87,6 +91,16 @@ export function assessmentPages(shell: AnyRoute) {
       ),
     }),
     page('taxs/presumptive-tax/new', NewPresumptiveAssessmentPage),
+    createRoute({
+      getParentRoute: () => shell,
+      path: 'taxs/presumptive-tax/$id/edit',
+      component: withParams(
+        shell,
+        'taxs/presumptive-tax/$id/edit',
+        EditPresumptiveAssessmentPage,
+        ({ id }) => ({ id }),
+      ),
+    }),
     page('taxs/capture-direct-assessment', CaptureDirectBacklogPage),
     page('taxs/capture-presumptive-tax', CapturePresumptiveBacklogPage),
     page('taxs/objections', ObjectionsPage),

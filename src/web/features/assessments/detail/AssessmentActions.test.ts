@@ -23,8 +23,8 @@ describe('availableActions', () => {
       objection: false,
       notice: false,
     });
-    // A presumptive draft has no edit page.
-    expect(availableActions({ ...draft, kind: 'presumptive' }, all).edit).toBe(false);
+    // A presumptive draft is edited in its own form, as a direct one is.
+    expect(availableActions({ ...draft, kind: 'presumptive' }, all).edit).toBe(true);
   });
 
   it('offers an issued one its bill, notice, objection and waiver; cancel only while unpaid', () => {

@@ -14,6 +14,7 @@ import type { AssessmentDetail, AssessmentView } from '../../../../shared/assess
 import { useShellBase } from '../../../shell/shellPaths';
 import { noticePdfUrl } from '../common/queries';
 import { useMayWorkOnKind } from '../list/access';
+import { KIND_LIST } from '../list/kinds';
 import {
   BillModal,
   IssueModal,
@@ -41,7 +42,8 @@ export function availableActions(
 ) {
   const owing = ['issued', 'part_paid', 'objected'].includes(view.status);
   return {
-    edit: may.create && view.kind === 'direct' && view.status === 'draft',
+    // Either kind's draft is edited in its form (form/EditableDraft.tsx); a backlog entry is never a draft.
+    edit: may.create && view.status === 'draft' && view.source === 'assessed',
     issue: may.issue && view.status === 'draft',
     cancel: may.issue && ['draft', 'issued'].includes(view.status) && view.paidKobo === 0,
     bill: may.issue && ['issued', 'part_paid'].includes(view.status) && view.amountDueKobo > 0,
@@ -73,7 +75,7 @@ export function AssessmentActions({ view }: { view: AssessmentView }) {
         {can.edit && (
           <Button
             component={Link}
-            to={`${base}/taxs/direct-assessment/${view.id}/edit`}
+            to={`${base}/${KIND_LIST[view.kind].path}/${view.id}/edit`}
             variant="default"
             leftSection={<IconEdit size={16} aria-hidden="true" />}
           >

@@ -11,25 +11,19 @@ import { meQuery } from '../../../lib/queries';
 import { usePermission } from '../../../lib/usePermission';
 import { EditableDraft } from '../form/EditableDraft';
 import { FormPageHeading } from '../form/FormPageHeading';
+import { useMayWorkOnKind } from '../list/access';
 import { DirectAssessmentForm } from './DirectAssessmentForm';
 import { emptyValues, valuesFromDraft } from './formValues';
 
 const NEW_TITLE = 'New direct assessment';
 const EDIT_TITLE = 'Edit direct assessment';
 
-/** Officers who draft direct assessments: assessment:create and the direct kind (enums.ts). */
-function useMayDraftDirect(): boolean {
-  const canCreate = usePermission('assessment:create');
-  const { data: me } = useQuery(meQuery());
-  return canCreate && assessmentKindsOf(me?.user.userType ?? null).includes('direct');
-}
-
 /**
  * /birs/taxs/direct-assessment/new (docs/product.md §2 OFFICER_DA): a self-employed taxpayer's income
  * for a year, assessed with the officer; `?btin=` comes from the taxpayer's page.
  */
 export function NewDirectAssessmentPage() {
-  const mayDraft = useMayDraftDirect();
+  const mayDraft = useMayWorkOnKind('assessment:create', 'direct');
   if (!mayDraft) return <NoAccess title={NEW_TITLE} />;
   return <NewDirectAssessment />;
 }
@@ -58,7 +52,7 @@ function NewDirectAssessment() {
 
 /** /birs/taxs/direct-assessment/$id/edit: a draft's figures, changed before it is issued. */
 export function EditDirectAssessmentPage({ id }: { id: string }) {
-  const mayDraft = useMayDraftDirect();
+  const mayDraft = useMayWorkOnKind('assessment:create', 'direct');
   if (!mayDraft) return <NoAccess title={EDIT_TITLE} />;
   return <EditDirectAssessment id={id} />;
 }

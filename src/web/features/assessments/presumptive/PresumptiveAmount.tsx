@@ -1,14 +1,16 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type {
   PresumptiveCategory,
   PresumptiveTaxComputation,
 } from '../../../../shared/tax/presumptive';
 import { ruleSentence } from '../categories/ruleText';
+import { SummaryPanel } from '../form/SummaryPanel';
 
 /**
  * The amount the category's rule gives, shown before the draft is saved (the server computes
- * the same with the same engine). Announced politely as it changes.
+ * the same with the same engine), in the card where the direct form shows its computation.
+ * Announced politely as it changes.
  */
 export function PresumptiveAmount(props: {
   category: PresumptiveCategory | null | undefined;
@@ -17,7 +19,7 @@ export function PresumptiveAmount(props: {
 }) {
   const { category, computation } = props;
   return (
-    <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
+    <SummaryPanel titleId="presumptive-computation-title">
       <Stack gap={4} aria-live="polite" aria-atomic="true">
         <Text size="sm" c="dimmed">
           Presumptive tax{props.taxYear ? ` for ${props.taxYear}` : ''}
@@ -46,6 +48,6 @@ export function PresumptiveAmount(props: {
           </Text>
         )}
       </Stack>
-    </Paper>
+    </SummaryPanel>
   );
 }

@@ -6,7 +6,9 @@ import {
   presumptiveValidator,
   presumptiveValues,
   toPresumptiveInput,
+  toPresumptiveUpdate,
   tradeLocationOf,
+  valuesFromPresumptiveDraft,
 } from './presumptiveForm';
 
 const id = '5b1f7a3e-0c7b-4c83-9d3a-3f2f3e0b9a11';
@@ -33,8 +35,8 @@ const btin = makeBtin(123_456_789);
 
 describe('presumptive assessment form', () => {
   it('opens on the year in progress in Lagos', () => {
-    expect(presumptiveValues('', new Date('2026-12-31T23:30:00Z')).taxYear).toBe(2027);
-    expect(presumptiveValues('', new Date('2026-06-01T10:00:00Z')).taxYear).toBe(2026);
+    expect(presumptiveValues('', new Date('2026-12-31T23:30:00Z')).taxYear).toBe('2027');
+    expect(presumptiveValues('', new Date('2026-06-01T10:00:00Z')).taxYear).toBe('2026');
   });
 
   it('sends the size for a fixed amount, never a stale turnover', () => {
@@ -49,7 +51,7 @@ describe('presumptive assessment form', () => {
     };
     expect(toPresumptiveInput(values, fixed)).toEqual({
       btin,
-      taxYear: values.taxYear,
+      taxYear: Number(values.taxYear),
       tradeCategoryId: id,
       size: 'medium',
       lgaId: 608,
@@ -91,5 +93,43 @@ describe('presumptive assessment form', () => {
       estimatedTurnover: 'Enter the estimated annual turnover',
     });
     expect(presumptiveValidator(() => fixed)({ ...chosen, size: 'small' })).toEqual({});
+  });
+
+  it('opens a draft as it was saved, and sends it back the same at the version read', () => {
+    const draft = {
+      btin,
+      taxYear: 2026,
+      tradeCategory: { id, name: 'Fish sellers' },
+      traderSize: 'medium' as const,
+      estimatedTurnoverKobo: null,
+      lgaId: 608,
+      tradeLocation: 'Swali Market, Shop 14, Mbiama Road',
+      evidenceNote: 'Seen at the stall',
+    };
+    const values = valuesFromPresumptiveDraft(draft);
+    expect(values).toMatchObject({
+      taxYear: '2026',
+      size: 'medium',
+      estimatedTurnover: '',
+      lgaId: '608',
+      market: 'Swali Market',
+      street: 'Shop 14, Mbiama Road',
+    });
+    expect(toPresumptiveUpdate(values, fixed, 3)).toEqual({
+      taxYear: 2026,
+      tradeCategoryId: id,
+      size: 'medium',
+      lgaId: 608,
+      tradeLocation: 'Swali Market, Shop 14, Mbiama Road',
+      evidenceNote: 'Seen at the stall',
+      version: 3,
+    });
+    expect(
+      valuesFromPresumptiveDraft({
+        ...draft,
+        traderSize: null,
+        estimatedTurnoverKobo: 1_500_000_000,
+      }).estimatedTurnover,
+    ).toBe(15_000_000);
   });
 });

@@ -2,8 +2,9 @@ import type { FormErrors } from '@mantine/form';
 import { schemaResolver } from '@mantine/form';
 import { TRADER_SIZES, type TraderSize } from '../../../../shared/assessments/enums';
 import { PresumptiveAssessmentInput } from '../../../../shared/assessments/input';
+import type { AssessmentView } from '../../../../shared/assessments/views';
 import { todayInLagos } from '../../../../shared/dates';
-import { nairaToKobo } from '../../../../shared/money';
+import { koboToNaira, nairaToKobo } from '../../../../shared/money';
 import {
   computePresumptiveTax,
   type PresumptiveCategory,
@@ -23,7 +24,8 @@ type Typed = number | string;
 
 export type PresumptiveValues = {
   btin: string;
-  taxYear: Typed;
+  /** The year Select's value, as both kinds' forms hold it (form/YearOfAssessmentSelect.tsx). */
+  taxYear: string;
   tradeCategoryId: string | null;
   size: TraderSize | null;
   /** Naira, as typed. */
@@ -45,7 +47,7 @@ export const PRESUMPTIVE_FIELD_NAMES: FieldNames = {
 export function presumptiveValues(btin = '', now = new Date()): PresumptiveValues {
   return {
     btin,
-    taxYear: Number(todayInLagos(now).slice(0, 4)),
+    taxYear: todayInLagos(now).slice(0, 4),
     tradeCategoryId: null,
     size: null,
     estimatedTurnover: '',
@@ -53,6 +55,40 @@ export function presumptiveValues(btin = '', now = new Date()): PresumptiveValue
     market: '',
     street: '',
     evidenceNote: '',
+  };
+}
+
+/**
+ * A presumptive draft as the form shows it to be edited: the turnover in naira, the LGA as the
+ * Select's text, and the stored "market, street" split back at its first comma (joined again
+ * the same way on saving, so the place reads as it did).
+ */
+export function valuesFromPresumptiveDraft(
+  draft: Pick<
+    AssessmentView,
+    | 'btin'
+    | 'taxYear'
+    | 'tradeCategory'
+    | 'traderSize'
+    | 'estimatedTurnoverKobo'
+    | 'lgaId'
+    | 'tradeLocation'
+    | 'evidenceNote'
+  >,
+): PresumptiveValues {
+  const place = draft.tradeLocation ?? '';
+  const comma = place.indexOf(', ');
+  return {
+    btin: draft.btin,
+    taxYear: String(draft.taxYear),
+    tradeCategoryId: draft.tradeCategory?.id ?? null,
+    size: draft.traderSize,
+    estimatedTurnover:
+      draft.estimatedTurnoverKobo === null ? '' : koboToNaira(draft.estimatedTurnoverKobo),
+    lgaId: draft.lgaId === null ? null : String(draft.lgaId),
+    market: comma < 0 ? place : place.slice(0, comma),
+    street: comma < 0 ? '' : place.slice(comma + 2),
+    evidenceNote: draft.evidenceNote ?? '',
   };
 }
 
@@ -99,6 +135,19 @@ export function toPresumptiveInput(
       : {}),
     ...(values.evidenceNote.trim() ? { evidenceNote: values.evidenceNote.trim() } : {}),
   };
+}
+
+/**
+ * The body of PUT /api/v1/assessments/{id}/presumptive: the same figures at the version read
+ * (409 when someone saved in between); the taxpayer stays.
+ */
+export function toPresumptiveUpdate(
+  values: PresumptiveValues,
+  category: Pick<PresumptiveCategory, 'rule'> | null | undefined,
+  version: number,
+) {
+  const { btin: _taxpayerStays, ...figures } = toPresumptiveInput(values, category);
+  return { ...figures, version };
 }
 
 /** The amount the rule gives for what is typed so far; null until the rule has what it needs. */
