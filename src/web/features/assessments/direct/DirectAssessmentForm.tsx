@@ -110,6 +110,8 @@ export function DirectAssessmentForm(props: {
     onError: (error) => setFormError(showSaveErrors(form, error)),
   });
 
+  // Refused before sending: the summary above the buttons says so, the fields say what.
+  const showFieldsNeedCorrecting = () => setFormError(FIELDS_NEED_CORRECTING);
   const submit = form.onSubmit((submitted) => {
     setFormError(null);
     if (!draft && lookup.refusal) {
@@ -117,7 +119,7 @@ export function DirectAssessmentForm(props: {
       return;
     }
     save.mutate(submitted);
-  });
+  }, showFieldsNeedCorrecting);
 
   return (
     <AssessmentFormFrame

@@ -1,14 +1,10 @@
 import '../../../styles/forms.css';
 import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { assessmentKindsOf } from '../../../../shared/assessments/enums';
 import { todayInLagos } from '../../../../shared/dates';
 import { NoAccess } from '../../../lib/NoAccess';
-import { meQuery } from '../../../lib/queries';
-import { usePermission } from '../../../lib/usePermission';
 import { EditableDraft } from '../form/EditableDraft';
 import { FormPageHeading } from '../form/FormPageHeading';
 import { useMayWorkOnKind } from '../list/access';

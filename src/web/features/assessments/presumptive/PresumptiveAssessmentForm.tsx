@@ -10,7 +10,7 @@ import { isValidBtin } from '../../../../shared/btin';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { BAYELSA_STATE_ID } from '../../../../shared/states';
 import { api, apiRequest, isApiError } from '../../../lib/api';
-import { fieldByHead, showServerErrors } from '../../../lib/formErrors';
+import { FIELDS_NEED_CORRECTING, fieldByHead, showServerErrors } from '../../../lib/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { useShellBase } from '../../../shell/shellPaths';
 import { TRADER_SIZE_LABELS } from '../categories/ruleText';
@@ -112,7 +112,7 @@ export function PresumptiveAssessmentForm(props: {
       // The BTIN is well formed but nobody has it (or the registry changed since the lookup).
       if (!draft && isApiError(error) && error.status === 404) {
         form.setFieldError('btin', error.message);
-        setFormError('Some fields need correcting: see the messages beside them.');
+        setFormError(FIELDS_NEED_CORRECTING);
         return;
       }
       if (!draft && isApiError(error) && error.status === 409) {
@@ -127,6 +127,8 @@ export function PresumptiveAssessmentForm(props: {
     },
   });
 
+  // Refused before sending: the summary above the buttons says so, the fields say what.
+  const showFieldsNeedCorrecting = () => setFormError(FIELDS_NEED_CORRECTING);
   const submit = form.onSubmit((submitted) => {
     setFormError(null);
     if (!draft && lookup.refusal) {
@@ -134,7 +136,7 @@ export function PresumptiveAssessmentForm(props: {
       return;
     }
     save.mutate(submitted);
-  });
+  }, showFieldsNeedCorrecting);
 
   const categoryOptions = (categories.data?.items ?? []).map((c) => ({
     value: c.id,
