@@ -239,7 +239,7 @@ test.describe('lists on a phone', () => {
     await expect(search).toHaveCount(0);
     await page.getByRole('button', { name: 'Search taxpayer' }).click();
     await expect(search).toBeFocused();
-    await expect(search).toHaveAttribute('placeholder', 'Search Taxpayer By BTIN/Email/Phone...');
+    await expect(search).toHaveAttribute('placeholder', 'Name, BTIN, e-mail or phone');
     const box = await search.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(250);
     await checkA11y();

@@ -30,7 +30,7 @@ test.describe('the top bar', () => {
     const search = page.getByRole('searchbox', {
       name: 'Search taxpayer by BTIN, e-mail or phone',
     });
-    await expect(search).toHaveAttribute('placeholder', 'Search Taxpayer By BTIN/Email/Phone...');
+    await expect(search).toHaveAttribute('placeholder', 'Name, BTIN, e-mail or phone');
     const button = page.getByRole('button', { name: 'Search', exact: true });
     await expect(button).toBeDisabled();
     await search.fill('   ');

@@ -15,7 +15,13 @@ import {
 } from './TaxpayerSearchDialogs';
 import classes from './TopBar.module.css';
 
-export const TAXPAYER_SEARCH_PLACEHOLDER = 'Search Taxpayer By BTIN/Email/Phone...';
+/**
+ * What the field searches, said in it. SPEC's "Search Taxpayer By BTIN/Email/Phone..." no longer
+ * says it all once a name finds taxpayers too: a deliberate departure (docs/product.md, Top bar).
+ * An officer who may not read the registry still searches by BTIN, e-mail or phone only.
+ */
+export const TAXPAYER_SEARCH_PLACEHOLDER = 'Name, BTIN, e-mail or phone';
+export const TAXPAYER_SEARCH_PLACEHOLDER_NO_NAMES = 'BTIN, e-mail or phone';
 
 const PHONE_SEARCH_ID = 'taxpayer-search-panel';
 
@@ -110,7 +116,11 @@ export function TaxpayerSearch() {
               <TextInput
                 type="search"
                 aria-label="Search taxpayer by BTIN, e-mail or phone"
-                placeholder={TAXPAYER_SEARCH_PLACEHOLDER}
+                placeholder={
+                  canSearchNames
+                    ? TAXPAYER_SEARCH_PLACEHOLDER
+                    : TAXPAYER_SEARCH_PLACEHOLDER_NO_NAMES
+                }
                 value={term}
                 onChange={(event) => setTerm(event.currentTarget.value)}
                 classNames={{ root: isPhone ? classes.phoneSearchInput : classes.searchInput }}
