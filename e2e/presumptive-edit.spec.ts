@@ -35,6 +35,7 @@ async function expectNoSidewaysScroll(page: Page) {
 for (const width of [375, 1366]) {
   test(`an officer_pa edits a presumptive draft at ${width} px and sees the change and its history`, async ({
     page,
+    checkA11y,
   }) => {
     await page.setViewportSize({ width, height: width < 600 ? 812 : 768 });
     await signIn(page, 'officer_pa');
@@ -50,6 +51,7 @@ for (const width of [375, 1366]) {
     await expect(page.getByRole('textbox', { name: 'Market' })).toHaveValue('Swali Market');
     await expect(page.getByRole('textbox', { name: 'Street or stall' })).toHaveValue('Shop 14');
     await expectNoSidewaysScroll(page);
+    await checkA11y();
 
     // A turnover category without a turnover: said beside the field and above the buttons.
     const select = page.getByRole('combobox', { name: 'Trade category' });
