@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -40,6 +40,20 @@ export type ImageUploadCardProps<Saved> = {
   /** The words of a refusal; the error's message unless the caller reads the field issues. */
   describeError?: (error: Error) => string;
 };
+
+/** A document image (the crest, a signature) on white in a dashed frame, as it prints. */
+export function ImageFrame({ minWidth, children }: { minWidth: number; children: ReactNode }) {
+  return (
+    <Box
+      p="sm"
+      bg="white"
+      style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 8 }}
+      miw={minWidth}
+    >
+      {children}
+    </Box>
+  );
+}
 
 /**
  * An image kept on the server (a taxpayer's photo, a profile picture, the chairman's signature,

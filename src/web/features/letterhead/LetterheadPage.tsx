@@ -1,22 +1,11 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Image,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { CREST_MAX_BYTES, type LetterheadView } from '../../../shared/letterhead';
 import { apiRequest, validationIssues } from '../../lib/api';
-import { ImageUploadCard } from '../../lib/ImageUploadCard';
+import { ImageFrame, ImageUploadCard } from '../../lib/ImageUploadCard';
 import { ProfilePending } from '../../lib/pending/pendingShapes';
 import { crestUrl, letterheadKeys, letterheadQuery } from './queries';
 
@@ -57,12 +46,7 @@ function Crest({ letterhead }: { letterhead: LetterheadView }) {
     <ImageUploadCard<LetterheadView>
       align="flex-start"
       preview={
-        <Box
-          p="sm"
-          bg="white"
-          style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 8 }}
-          miw={160}
-        >
+        <ImageFrame minWidth={160}>
           {letterhead.hasCrest && letterhead.crestVersion ? (
             <Image
               src={crestUrl(letterhead.crestVersion)}
@@ -76,7 +60,7 @@ function Crest({ letterhead }: { letterhead: LetterheadView }) {
               No crest uploaded: documents print the service name only.
             </Text>
           )}
-        </Box>
+        </ImageFrame>
       }
       accept={CREST_TYPES}
       problemOf={crestProblem}

@@ -1,7 +1,7 @@
-import { Box, Image, Text } from '@mantine/core';
+import { Image, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ProfileSignature } from '../../../shared/officers';
-import { ImageUploadCard } from '../../lib/ImageUploadCard';
+import { ImageFrame, ImageUploadCard } from '../../lib/ImageUploadCard';
 
 /** What the server takes (src/server/modules/profile/signature.ts), checked here first. */
 const SIGNATURE_TYPES = ['image/png', 'image/jpeg'];
@@ -28,12 +28,7 @@ export function ChairmanSignature() {
     <ImageUploadCard<ProfileSignature>
       align="flex-start"
       preview={
-        <Box
-          p="sm"
-          bg="white"
-          style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 8 }}
-          miw={240}
-        >
+        <ImageFrame minWidth={240}>
           {missing ? (
             <Text size="sm" c="dimmed">
               No signature uploaded yet: certificates print a blank signature line.
@@ -48,7 +43,7 @@ export function ChairmanSignature() {
               onError={() => setMissing(true)}
             />
           )}
-        </Box>
+        </ImageFrame>
       }
       accept={SIGNATURE_TYPES}
       problemOf={signatureProblem}
