@@ -85,8 +85,22 @@ function endpointsOf(s: Samples): Endpoint[] {
       who: 'ADMIN',
       path: `/api/v1/taxpayers?search=${encodeURIComponent(s.surname)}`,
     },
+    {
+      // The taxpayer picker's search (forms, the top bar): the best few by name.
+      name: 'GET /taxpayers/matches?search=<surname>',
+      who: 'ADMIN',
+      path: `/api/v1/taxpayers/matches?search=${encodeURIComponent(s.surname)}`,
+    },
     { name: 'GET /officers', who: 'ADMIN', path: '/api/v1/officers' },
+    // The payment history's default order is `-date` (newest payment first, ADR 0019 and
+    // migration payments_shown_at_order): this and the OFFICER_MDA row read that order;
+    // `-createdAt`, the default before it, is measured beside it in the same run.
     { name: 'GET /payments', who: 'ADMIN', path: '/api/v1/payments' },
+    {
+      name: 'GET /payments?sort=-createdAt',
+      who: 'ADMIN',
+      path: '/api/v1/payments?sort=-createdAt',
+    },
     {
       name: 'GET /payments?paymentReference=<RRR>',
       who: 'ADMIN',

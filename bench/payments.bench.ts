@@ -322,7 +322,10 @@ type Case = { name: string; queries: Partial<PaymentListQuery>[] };
 function casesOf(sample: Sample, mdaCode: string): Case[] {
   const month = lastMonth();
   return [
-    { name: 'first page (-createdAt)', queries: [{}] },
+    // `-date` (newest payment first, payments_shown_at_idx) is the list's default; `-createdAt`,
+    // the default before it, beside it for comparison.
+    { name: 'first page (-date, the default)', queries: [{}] },
+    { name: 'first page, sort=-createdAt', queries: [{ sort: '-createdAt' }] },
     { name: 'status=paid, sort=-paidAt', queries: [{ status: 'paid', sort: '-paidAt' }] },
     {
       name: 'paymentReference=<RRR>',

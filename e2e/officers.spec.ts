@@ -239,3 +239,35 @@ test.describe('my profile', () => {
     await elsewhere.context.close();
   });
 });
+
+test.describe("the chairman's signature", () => {
+  test('the chairman sees the signature certificates print, and a wrong file is refused before it is sent', async ({
+    page,
+    checkA11y,
+  }) => {
+    await signIn(page, 'tcc_chairman');
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    const card = page.getByRole('region', { name: 'Signature on certificates' });
+    // The demo seed gives the chairman a signature (seed/all.ts).
+    await expect(
+      card.getByRole('img', { name: 'Your signature as printed on certificates' }),
+    ).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Replace signature' })).toBeVisible();
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') requests.push(request.url());
+    });
+    await card.locator('input[type="file"]').setInputFiles({
+      name: 'signature.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('GIF89a'),
+    });
+    const refused = card.getByRole('alert');
+    await expect(refused).toContainText('Signature not saved');
+    await expect(refused).toContainText('Choose a PNG or JPEG image.');
+    expect(requests.filter((url) => url.includes('/profile/signature'))).toEqual([]);
+    await checkA11y();
+  });
+});

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentPage } from '../../shared/payments';
 import { createTestContext, type TestContext } from '../testing/context';
 import { type SignedIn, signInAs } from '../testing/factories';
-import { createEmptyDatabase } from '../testing/instances';
-import { migrateUpTo, tagBefore } from '../testing/migrations';
+import {
+  type DatabaseBeforeMigration,
+  databaseBeforeMigration,
+  type RunSql,
+} from '../testing/migrations';
 import '../testing/provided';
-import { createPglite, type Database, openDatabase } from './client';
 
 /**
  * Migration payment_subjects (ADR 0028) on rows written the old way: a database migrated up to
@@ -16,8 +17,6 @@ import { createPglite, type Database, openDatabase } from './client';
  * linked them, then the rest of the migrations as a deployment applies them. On PGlite, and
  * on PostgreSQL when TEST_DATABASE_URL is set.
  */
-
-type Run = (query: string, params?: unknown[]) => Promise<unknown>;
 
 const ids = {
   mda: randomUUID(),
@@ -34,7 +33,7 @@ const BTIN = '2000000019';
 const MDA_CODE = `MIG-${randomUUID().slice(0, 4)}`;
 
 /** The rows of before the migration, in the columns of that time only. */
-async function writeOldRows(run: Run) {
+async function writeOldRows(run: RunSql) {
   await run(`insert into mdas (id, code, name) values ($1, $2, 'Migration Test Ministry')`, [
     ids.mda,
     MDA_CODE,
@@ -96,44 +95,12 @@ async function writeOldRows(run: Run) {
   await payment(ids.unlinked, 'paid', null, null, null);
 }
 
-type Migrated = { database: Database; cleanUp(): Promise<void> };
-
-/** A database of this run's kind, migrated up to before payment_subjects, with the old rows. */
-async function databaseBeforeTheMigration(): Promise<Migrated> {
-  const before = tagBefore('payment_subjects');
-  if (inject('testDatabaseKind') === 'pglite') {
-    const client = await createPglite();
-    await migrateUpTo({ kind: 'pglite', client }, before);
-    await writeOldRows((query, params) => client.query(query, params));
-    return {
-      database: await openDatabase({ kind: 'pglite', client }),
-      cleanUp: async () => {},
-    };
-  }
-  const empty = await createEmptyDatabase(
-    inject('postgresUrl'),
-    `revdesk_subjects_${process.pid}_${Date.now()}`,
-  );
-  const client = new pg.Client({ connectionString: empty.url });
-  await client.connect();
-  try {
-    await migrateUpTo({ kind: 'postgres', client }, before);
-    await writeOldRows((query, params) => client.query(query, params));
-  } finally {
-    await client.end();
-  }
-  return {
-    database: await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 3 }),
-    cleanUp: () => empty.drop(),
-  };
-}
-
-let migrated: Migrated;
+let migrated: DatabaseBeforeMigration;
 let ctx: TestContext & { close(): Promise<void> };
 let admin: SignedIn;
 
 beforeAll(async () => {
-  migrated = await databaseBeforeTheMigration();
+  migrated = await databaseBeforeMigration('payment_subjects', writeOldRows);
   await migrated.database.migrate();
   ctx = await createTestContext({}, { database: migrated.database, runJobs: false });
   admin = await signInAs(ctx, 'ADMIN');

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/context';
-import { createEmptyDatabase } from '../testing/instances';
-import { migrateUpTo, tagBefore } from '../testing/migrations';
+import {
+  type DatabaseBeforeMigration,
+  databaseBeforeMigration,
+  type RunSql,
+} from '../testing/migrations';
 import '../testing/provided';
-import { createPglite, type Database, openDatabase } from './client';
 
 /**
  * Migration public_codes (ADR 0032) on rows written before it: every existing receipt, notice
@@ -14,13 +15,11 @@ import { createPglite, type Database, openDatabase } from './client';
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
 
-type Run = (query: string, params?: unknown[]) => Promise<unknown>;
-
 const MDA = randomUUID();
 const BTIN = '2000000027';
 const PAID = 30;
 
-async function writeOldRows(run: Run) {
+async function writeOldRows(run: RunSql) {
   await run(`insert into mdas (id, code, name) values ($1, $2, 'Codes Test Ministry')`, [
     MDA,
     `COD-${MDA.slice(0, 4)}`,
@@ -54,39 +53,11 @@ async function writeOldRows(run: Run) {
   );
 }
 
-type Migrated = { database: Database; cleanUp(): Promise<void> };
-
-async function databaseBeforeTheMigration(): Promise<Migrated> {
-  const before = tagBefore('public_codes');
-  if (inject('testDatabaseKind') === 'pglite') {
-    const client = await createPglite();
-    await migrateUpTo({ kind: 'pglite', client }, before);
-    await writeOldRows((query, params) => client.query(query, params));
-    return { database: await openDatabase({ kind: 'pglite', client }), cleanUp: async () => {} };
-  }
-  const empty = await createEmptyDatabase(
-    inject('postgresUrl'),
-    `revdesk_codes_${process.pid}_${Date.now()}`,
-  );
-  const client = new pg.Client({ connectionString: empty.url });
-  await client.connect();
-  try {
-    await migrateUpTo({ kind: 'postgres', client }, before);
-    await writeOldRows((query, params) => client.query(query, params));
-  } finally {
-    await client.end();
-  }
-  return {
-    database: await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 3 }),
-    cleanUp: () => empty.drop(),
-  };
-}
-
-let migrated: Migrated;
+let migrated: DatabaseBeforeMigration;
 let ctx: TestContext & { close(): Promise<void> };
 
 beforeAll(async () => {
-  migrated = await databaseBeforeTheMigration();
+  migrated = await databaseBeforeMigration('public_codes', writeOldRows);
   await migrated.database.migrate();
   ctx = await createTestContext({}, { database: migrated.database, runJobs: false });
 });

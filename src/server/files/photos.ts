@@ -1,10 +1,9 @@
-import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { AppError, fieldError } from '../errors';
 import { NOTHING_CSP } from '../security/headers';
 import { type ImageType, sniffImageType } from './images';
-import { multipartReadError } from './multipart';
+import { readImageField } from './uploadRoute';
 
 /**
  * Photos uploaded to RevDesk (taxpayers' photos, officers' profile pictures): one multipart
@@ -21,20 +20,13 @@ export const PHOTO_MULTIPART_LIMITS = {
 } as const;
 
 /** The bytes of the `photo` field of a multipart request; 415 or 422 when there is none. */
-export async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data.');
-  }
-  try {
-    const part = await request.file();
-    if (part?.fieldname !== 'photo') throw fieldError('photo', 'Choose a photo');
-    return await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw fieldError('photo', 'The photo must be at most 2 MB');
-    }
-    throw multipartReadError(err);
-  }
+export function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
+  return readImageField(request, {
+    field: 'photo',
+    noun: 'photo',
+    missing: 'Choose a photo',
+    tooLarge: 'The photo must be at most 2 MB',
+  });
 }
 
 /**

@@ -7,7 +7,11 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type pg from 'pg';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createPglite, type Database, openDatabase } from '../db/client';
+import { createEmptyDatabase } from './instances';
+import './provided';
 
 /**
  * A database as it was before a migration, for the tests of a migration that moves data
@@ -30,7 +34,7 @@ function readJournal(): Journal {
  * The tag of the migration just before the one whose tag ends with `name` (e.g.
  * `payment_subjects`), found by name so that a renumbering at merge keeps the test right.
  */
-export function tagBefore(name: string): string {
+function tagBefore(name: string): string {
   const entries = readJournal().entries;
   const at = entries.findIndex((e) => e.tag.endsWith(`_${name}`));
   const before = entries[at - 1];
@@ -52,7 +56,7 @@ function foldersUpTo(tag: string): { folder: string; remove(): void } {
 }
 
 /** Migrates an empty PGlite or PostgreSQL database up to `tag` included. */
-export async function migrateUpTo(
+async function migrateUpTo(
   target: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Client },
   tag: string,
 ): Promise<void> {
@@ -66,4 +70,44 @@ export async function migrateUpTo(
   } finally {
     remove();
   }
+}
+
+/** Runs one SQL statement on the half-migrated database, PGlite's or pg's client alike. */
+export type RunSql = (query: string, params?: unknown[]) => Promise<unknown>;
+
+export type DatabaseBeforeMigration = { database: Database; cleanUp(): Promise<void> };
+
+/**
+ * A database of this run's kind (PGlite, or PostgreSQL when TEST_DATABASE_URL is set) migrated
+ * up to the migration just before the one named `name` (`payment_subjects`), with the rows
+ * `writeOldRows` writes in the columns of that time. The test then calls
+ * `database.migrate()` to apply the rest as a deployment would, and `cleanUp()` at the end.
+ */
+export async function databaseBeforeMigration(
+  name: string,
+  writeOldRows: (run: RunSql) => Promise<void>,
+): Promise<DatabaseBeforeMigration> {
+  const before = tagBefore(name);
+  if (inject('testDatabaseKind') === 'pglite') {
+    const client = await createPglite();
+    await migrateUpTo({ kind: 'pglite', client }, before);
+    await writeOldRows((query, params) => client.query(query, params));
+    return { database: await openDatabase({ kind: 'pglite', client }), cleanUp: async () => {} };
+  }
+  const empty = await createEmptyDatabase(
+    inject('postgresUrl'),
+    `revdesk_before_${name}_${process.pid}_${Date.now()}`,
+  );
+  const client = new pg.Client({ connectionString: empty.url });
+  await client.connect();
+  try {
+    await migrateUpTo({ kind: 'postgres', client }, before);
+    await writeOldRows((query, params) => client.query(query, params));
+  } finally {
+    await client.end();
+  }
+  return {
+    database: await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 3 }),
+    cleanUp: () => empty.drop(),
+  };
 }

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { photoHeaders } from '../../files/photos';
 import { sendBytes } from '../../files/send';
 import type { FileStore } from '../../files/store';
-import { uploadBodyLimit } from '../../security/bodyLimits';
+import { uploadRoute } from '../../files/uploadRoute';
 import { createLetterheadService, readCrestUpload } from './service';
 
 const Binary = z.string().meta({ format: 'binary' });
@@ -59,25 +59,18 @@ export const letterheadRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore 
 
   app.post(
     '/letterhead/crest',
-    {
-      bodyLimit: uploadBodyLimit(CREST_MAX_BYTES),
+    uploadRoute({
+      maxBytes: CREST_MAX_BYTES,
+      permission: config.permission,
       schema: {
         tags,
         operationId: 'uploadLetterheadCrest',
         summary: "Upload the service's crest",
         description:
           'A `multipart/form-data` request whose field `crest` holds a PNG or JPEG image of at most 500 KB, printed at the head of every document. Stored re-encoded in its own format (a PNG keeps its transparency), at most 600 × 600 px, upright and without metadata; 422 naming the reason for a file that is not one, or does not decode whole. Replaces any previous crest.',
-        consumes: ['multipart/form-data'],
-        response: {
-          200: LetterheadView,
-          413: ErrorBody,
-          415: ErrorBody,
-          422: ErrorBody,
-          ...errors,
-        },
+        response: { 200: LetterheadView },
       },
-      config,
-    },
+    }),
     async (req) => letterhead.setCrest(req.actor, await readCrestUpload(req)),
   );
 

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type {} from '@fastify/multipart';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -11,12 +10,12 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { letterhead } from '../../db/schema';
 import { SERVICE_NAME } from '../../documents/pdf';
-import { AppError, fieldError } from '../../errors';
+import { AppError } from '../../errors';
 import { normalizeDocumentImage } from '../../files/documentImage';
 import type { ImageType } from '../../files/images';
 import { mimeOfKey } from '../../files/images';
-import { multipartReadError } from '../../files/multipart';
 import { createDatabaseFileStore, type FileStore } from '../../files/store';
+import { readImageField } from '../../files/uploadRoute';
 import { recordAudit } from '../audit/service';
 
 /**
@@ -45,20 +44,13 @@ export function normalizeCrest(bytes: Buffer): Promise<{ bytes: Buffer; type: Im
 }
 
 /** The bytes of the `crest` field of a multipart request; 415 or 422 when there is none. */
-export async function readCrestUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the crest as multipart/form-data.');
-  }
-  try {
-    const part = await request.file();
-    if (part?.fieldname !== 'crest') throw fieldError('crest', 'Choose a crest image');
-    return await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw fieldError('crest', 'The crest image must be at most 500 KB');
-    }
-    throw multipartReadError(err);
-  }
+export function readCrestUpload(request: FastifyRequest): Promise<Buffer> {
+  return readImageField(request, {
+    field: 'crest',
+    noun: 'crest',
+    missing: 'Choose a crest image',
+    tooLarge: 'The crest image must be at most 500 KB',
+  });
 }
 
 const versionOf = (key: string | null) =>

@@ -18,7 +18,7 @@ import {
 } from '../../files/photos';
 import { sendBytes } from '../../files/send';
 import type { FileStore } from '../../files/store';
-import { uploadBodyLimit } from '../../security/bodyLimits';
+import { uploadRoute } from '../../files/uploadRoute';
 import { createProfileService } from './service';
 import { createSignatureService, readSignatureUpload } from './signature';
 import { SIGNATURE_MAX_BYTES } from './signatureImage';
@@ -70,19 +70,18 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
 
   app.post(
     '/profile/photo',
-    {
-      bodyLimit: uploadBodyLimit(PHOTO_MAX_BYTES),
+    uploadRoute({
+      maxBytes: PHOTO_MAX_BYTES,
+      permission: 'account:self',
       schema: {
         tags,
         operationId: 'uploadProfilePhoto',
         summary: 'Upload your profile picture',
         description:
           'A `multipart/form-data` request whose field `photo` holds a JPEG, PNG or WebP image of at most 2 MB, which is stored re-encoded as a JPEG of at most 1024 px a side, upright and without metadata (EXIF, GPS). Replaces any previous picture.',
-        consumes: ['multipart/form-data'],
-        response: { 200: ProfileView, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, ...errors },
+        response: { 200: ProfileView },
       },
-      config: { permission: 'account:self' },
-    },
+    }),
     async (req) => profile.setPhoto(req.actor, await readPhotoUpload(req)),
   );
 
@@ -106,25 +105,18 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> 
 
   app.post(
     '/profile/signature',
-    {
-      bodyLimit: uploadBodyLimit(SIGNATURE_MAX_BYTES),
+    uploadRoute({
+      maxBytes: SIGNATURE_MAX_BYTES,
+      permission: 'tcc:approve:chairman',
       schema: {
         tags,
         operationId: 'uploadProfileSignature',
         summary: 'Upload your signature (chairman)',
         description:
           "A `multipart/form-data` request whose field `signature` holds a PNG or JPEG image of at most 200 KB: the chairman's signature printed on the Tax Clearance Certificates they approve. Stored re-encoded in its own format (a PNG keeps its transparency), at most 1200 × 400 px, upright and without metadata; 422 for a file that does not decode whole. Replaces any previous one.",
-        consumes: ['multipart/form-data'],
-        response: {
-          200: ProfileSignature,
-          413: ErrorBody,
-          415: ErrorBody,
-          422: ErrorBody,
-          ...errors,
-        },
+        response: { 200: ProfileSignature },
       },
-      config: { permission: 'tcc:approve:chairman' },
-    },
+    }),
     async (req) => signatures.setSignature(req.actor, await readSignatureUpload(req)),
   );
 

@@ -1,15 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type {} from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ProfileSignature } from '../../../shared/officers';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { officers } from '../../db/schema';
-import { AppError, fieldError } from '../../errors';
+import { AppError } from '../../errors';
 import { mimeOfKey } from '../../files/images';
-import { multipartReadError } from '../../files/multipart';
 import type { FileStore } from '../../files/store';
+import { readImageField } from '../../files/uploadRoute';
 import { recordAudit } from '../audit/service';
 import { normalizeSignature } from './signatureImage';
 
@@ -22,20 +21,13 @@ import { normalizeSignature } from './signatureImage';
  */
 
 /** The bytes of the `signature` field of a multipart request; 415 or 422 when there is none. */
-export async function readSignatureUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the signature as multipart/form-data.');
-  }
-  try {
-    const part = await request.file();
-    if (part?.fieldname !== 'signature') throw fieldError('signature', 'Choose a signature image');
-    return await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw fieldError('signature', 'The signature image must be at most 200 KB');
-    }
-    throw multipartReadError(err);
-  }
+export function readSignatureUpload(request: FastifyRequest): Promise<Buffer> {
+  return readImageField(request, {
+    field: 'signature',
+    noun: 'signature',
+    missing: 'Choose a signature image',
+    tooLarge: 'The signature image must be at most 200 KB',
+  });
 }
 
 function ownId(actor: Actor): string {

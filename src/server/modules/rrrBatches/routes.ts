@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ErrorBody } from '../../../shared/errors';
 import { BATCH_MAX_BYTES, JobAccepted, JobIdParams, JobView } from '../../../shared/payments';
 import { sendFile } from '../../files/send';
-import { uploadBodyLimit } from '../../security/bodyLimits';
+import { uploadRoute } from '../../files/uploadRoute';
 import { receiveUpload } from '../../uploads/receive';
 import type { PaymentDeps } from '../payments/deps';
 import { createRrrBatchService } from './service';
@@ -24,26 +24,18 @@ export const rrrBatchRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { 
 
   app.post(
     '/remita/rrr/status-batch',
-    {
-      bodyLimit: uploadBodyLimit(BATCH_MAX_BYTES),
+    uploadRoute({
+      maxBytes: BATCH_MAX_BYTES,
+      permission: 'rrr:check:batch',
       schema: {
         tags: ['remita', ...tags],
         operationId: 'createRrrStatusBatch',
         summary: 'Check a file of RRRs in the background',
         description:
           'A `multipart/form-data` request: field `file` is a CSV with a header `rrr` and an optional `mdaCode` column (at most 10,000 rows and 2 MB); optional field `mdaId` is the MDA for rows without `mdaCode`. 409 while the same officer’s previous upload is still being read. Answers 202 with a job id: follow it with `getJob`, then fetch `getJobResult`.',
-        consumes: ['multipart/form-data'],
-        response: {
-          202: JobAccepted,
-          409: ErrorBody,
-          413: ErrorBody,
-          415: ErrorBody,
-          422: ErrorBody,
-          ...errors,
-        },
+        response: { 202: JobAccepted, 409: ErrorBody },
       },
-      config: { permission: 'rrr:check:batch' },
-    },
+    }),
     async (req, reply) =>
       reply
         .code(202)

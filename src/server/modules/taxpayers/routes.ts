@@ -30,7 +30,7 @@ import {
 } from '../../files/photos';
 import { sendBytes } from '../../files/send';
 import type { FileStore } from '../../files/store';
-import { uploadBodyLimit } from '../../security/bodyLimits';
+import { uploadRoute } from '../../files/uploadRoute';
 import { createTaxpayerService } from './service';
 
 const HistoryPage = pageOf(TaxpayerHistoryEntry).meta({ id: 'TaxpayerHistoryPage' });
@@ -215,8 +215,9 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
 
   app.post(
     '/taxpayers/:btin/photo',
-    {
-      bodyLimit: uploadBodyLimit(PHOTO_MAX_BYTES),
+    uploadRoute({
+      maxBytes: PHOTO_MAX_BYTES,
+      permission: 'taxpayer:write',
       schema: {
         tags,
         operationId: 'uploadTaxpayerPhoto',
@@ -224,11 +225,9 @@ export const taxpayerRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }>
         description:
           'A `multipart/form-data` request whose field `photo` holds a JPEG, PNG or WebP image of at most 2 MB, which is stored re-encoded as a JPEG of at most 1024 px a side, upright and without metadata (EXIF, GPS). Replaces any previous photo.',
         params: BtinParams,
-        consumes: ['multipart/form-data'],
-        response: { 200: TaxpayerView, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody, ...errors },
+        response: { 200: TaxpayerView, 404: ErrorBody },
       },
-      config: { permission: 'taxpayer:write' },
-    },
+    }),
     async (req) => taxpayers.setPhoto(req.actor, req.params.btin, await readPhotoUpload(req)),
   );
 

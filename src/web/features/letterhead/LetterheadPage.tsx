@@ -1,23 +1,11 @@
-import {
-  Alert,
-  Box,
-  Button,
-  FileButton,
-  Group,
-  Image,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { CREST_MAX_BYTES, type LetterheadView } from '../../../shared/letterhead';
 import { apiRequest, validationIssues } from '../../lib/api';
+import { ImageFrame, ImageUploadCard } from '../../lib/ImageUploadCard';
 import { ProfilePending } from '../../lib/pending/pendingShapes';
 import { crestUrl, letterheadKeys, letterheadQuery } from './queries';
 
@@ -53,102 +41,50 @@ function Section(props: { id: string; title: string; hint: string; children: Rea
 
 function Crest({ letterhead }: { letterhead: LetterheadView }) {
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<string | null>(null);
   const saved = (view: LetterheadView) => queryClient.setQueryData(letterheadKeys.letterhead, view);
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('crest', file);
-      return apiRequest<LetterheadView>('/api/v1/letterhead/crest', { method: 'POST', body });
-    },
-    onSuccess: (view) => {
-      saved(view);
-      notifications.show({
-        color: 'green',
-        title: 'Crest saved',
-        message: 'Documents printed from now on carry this crest.',
-      });
-    },
-    onError: (error) => setProblem(messageOf(error)),
-  });
-  const remove = useMutation({
-    mutationFn: () => apiRequest<LetterheadView>('/api/v1/letterhead/crest', { method: 'DELETE' }),
-    onSuccess: (view) => {
-      saved(view);
-      notifications.show({
-        color: 'green',
-        title: 'Crest removed',
-        message: 'Documents now print the service name only.',
-      });
-    },
-    onError: (error) => setProblem(messageOf(error)),
-  });
-  const choose = (file: File | null) => {
-    if (!file) return;
-    const found = crestProblem(file);
-    setProblem(found);
-    if (!found) upload.mutate(file);
-  };
-
   return (
-    <Stack gap="sm" align="flex-start">
-      <Box
-        p="sm"
-        bg="white"
-        style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 8 }}
-        miw={160}
-      >
-        {letterhead.hasCrest && letterhead.crestVersion ? (
-          <Image
-            src={crestUrl(letterhead.crestVersion)}
-            alt="The crest as printed on documents"
-            h={96}
-            w="auto"
-            fit="contain"
-          />
-        ) : (
-          <Text size="sm" c="dimmed">
-            No crest uploaded: documents print the service name only.
-          </Text>
-        )}
-      </Box>
-      {problem && (
-        <Alert color="red" variant="light" role="alert" title="Crest not saved">
-          {problem}
-        </Alert>
-      )}
-      <Group gap="sm">
-        <FileButton onChange={choose} accept={CREST_TYPES.join(',')}>
-          {(props) => (
-            <Button
-              {...props}
-              variant="light"
-              leftSection={<IconUpload size={16} aria-hidden="true" />}
-              loading={upload.isPending}
-            >
-              {letterhead.hasCrest ? 'Replace crest' : 'Upload crest'}
-            </Button>
+    <ImageUploadCard<LetterheadView>
+      align="flex-start"
+      preview={
+        <ImageFrame minWidth={160}>
+          {letterhead.hasCrest && letterhead.crestVersion ? (
+            <Image
+              src={crestUrl(letterhead.crestVersion)}
+              alt="The crest as printed on documents"
+              h={96}
+              w="auto"
+              fit="contain"
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              No crest uploaded: documents print the service name only.
+            </Text>
           )}
-        </FileButton>
-        {letterhead.hasCrest && (
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden="true" />}
-            loading={remove.isPending}
-            onClick={() => {
-              setProblem(null);
-              remove.mutate();
-            }}
-          >
-            Remove crest
-          </Button>
-        )}
-      </Group>
-      <Text size="xs" c="dimmed">
-        PNG or JPEG, up to 500 KB: the crest on a white or transparent ground, cropped close.
-      </Text>
-    </Stack>
+        </ImageFrame>
+      }
+      accept={CREST_TYPES}
+      problemOf={crestProblem}
+      describeError={messageOf}
+      upload={{
+        url: '/api/v1/letterhead/crest',
+        field: 'crest',
+        onSaved: saved,
+        notice: {
+          title: 'Crest saved',
+          message: 'Documents printed from now on carry this crest.',
+        },
+      }}
+      remove={{
+        url: '/api/v1/letterhead/crest',
+        label: 'Remove crest',
+        isShown: letterhead.hasCrest,
+        onRemoved: saved,
+        notice: { title: 'Crest removed', message: 'Documents now print the service name only.' },
+      }}
+      notSavedTitle="Crest not saved"
+      uploadLabel={letterhead.hasCrest ? 'Replace crest' : 'Upload crest'}
+      hint="PNG or JPEG, up to 500 KB: the crest on a white or transparent ground, cropped close."
+    />
   );
 }
 

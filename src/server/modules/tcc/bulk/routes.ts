@@ -11,7 +11,7 @@ import {
   TccBatchView,
 } from '../../../../shared/tcc/bulk';
 import { sendFile } from '../../../files/send';
-import { uploadBodyLimit } from '../../../security/bodyLimits';
+import { uploadRoute } from '../../../files/uploadRoute';
 import { receiveUpload } from '../../../uploads/receive';
 import type { PaymentDeps } from '../../payments/deps';
 import { createTccBulkService } from './service';
@@ -38,27 +38,18 @@ export const tccBulkRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, { d
 
   app.post(
     '/tcc-batches',
-    {
-      bodyLimit: uploadBodyLimit(TCC_BATCH_MAX_BYTES),
+    uploadRoute({
+      maxBytes: TCC_BATCH_MAX_BYTES,
+      permission: 'tcc:generate:mda-employee',
       schema: {
         tags,
         operationId: 'createTccBatch',
         summary: 'Generate MDA employees’ certificates from a payroll file',
         description:
           'A `multipart/form-data` request: field `mdaId` is the MDA, field `file` a CSV or XLSX in the format of `getTccBatchTemplate` (at most 5,000 employees and 5 MB). A wrong type, an empty, binary or hostile file (an XLSX whose archive declares too much, or unpacks far more than it packs), too many rows or a wrong header is a 422 with words; a bad row fails on its own. 409 while the same officer’s previous upload is still being read. Answers 202 with a job id: follow it with `getTccBatch`, read `listTccBatchRows`, then fetch `getTccBatchResult`.',
-        consumes: ['multipart/form-data'],
-        response: {
-          202: TccBatchAccepted,
-          404: ErrorBody,
-          409: ErrorBody,
-          413: ErrorBody,
-          415: ErrorBody,
-          422: ErrorBody,
-          ...errors,
-        },
+        response: { 202: TccBatchAccepted, 404: ErrorBody, 409: ErrorBody },
       },
-      config: { permission: 'tcc:generate:mda-employee' },
-    },
+    }),
     async (req, reply) =>
       reply
         .code(202)
