@@ -77,7 +77,7 @@ export const tccGenerateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app,
         operationId: 'resubmitTcc',
         summary: 'Amend and resubmit a rejected certificate',
         description:
-          "Amend a rejected certificate and send it back to the Director of Assessment, with a note of what changed. Direct-assessment and presumptive years are read again from the ledger. 409 when it is not rejected, or someone moved it meanwhile. Needs the kind's generate permission",
+          "Amend a rejected certificate and send it back to the Director of Assessment, with a note of what changed. Direct-assessment and presumptive years are read again from the ledger. 409 when it is not rejected, or someone moved it meanwhile; 409 `DUPLICATE_CERTIFICATE` as at generation when the taxpayer now holds an approved, unexpired certificate of the kind and the (new) purpose, unless `duplicateReason` says why (a reason stored about the same held certificate stands). Needs the kind's generate permission",
         params: TccIdParams,
         body: TccResubmitInput,
         response: { 200: TccView, 409: ErrorBody, ...errors },

@@ -482,8 +482,17 @@ export function createTccGenerateService(deps: PaymentDeps) {
             }
           : {};
 
+      const today = todayInLagos(now);
       try {
         await db.transaction(async (tx) => {
+          // The duplicate rule of generation, checked again: the purpose may have changed, or a
+          // certificate for it been approved while this one was rejected. A reason the officer
+          // wrote earlier stands only for the certificate it was written about.
+          const held = await heldCertificate(tx, row.btin, row.kind, purpose, today);
+          const duplicateReason =
+            input.duplicateReason?.trim() ||
+            (held && row.duplicateOf === held.id ? row.duplicateReason : null);
+          if (held && !duplicateReason) throw duplicateRefusal(held, purpose);
           const moved = await transitionTcc(
             tx,
             row.id,
@@ -498,6 +507,8 @@ export function createTccGenerateService(deps: PaymentDeps) {
               comment: input.comment !== undefined ? input.comment || null : row.comment,
               years: table,
               flagged: table.some(isRedYear),
+              duplicateOf: held ? held.id : null,
+              duplicateReason: held ? duplicateReason : null,
               ...exemption,
             },
             now,
@@ -522,7 +533,9 @@ export function createTccGenerateService(deps: PaymentDeps) {
             entityType: 'tcc',
             entityId: row.id,
             before: auditedTcc(row),
-            after: { ...auditedTcc(moved), note: input.note },
+            after: held
+              ? { ...auditedTcc(moved), note: input.note, duplicateOfNumber: held.number }
+              : { ...auditedTcc(moved), note: input.note },
           });
         });
       } catch (err) {
