@@ -152,6 +152,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/tcc/{id}': 'tcc:read',
   'POST /api/v1/tcc/{id}/evidence': GENERATES_SOME_KIND,
   'GET /api/v1/tcc/{id}/evidence/{evidenceId}': 'tcc:read',
+  'DELETE /api/v1/tcc/{id}/evidence/{evidenceId}': GENERATES_SOME_KIND,
   'GET /api/v1/tcc/{id}/certificate.pdf': 'tcc:read',
   'GET /api/v1/public/tcc/match': 'public',
   'GET /api/v1/public/tcc/{code}': 'public',
