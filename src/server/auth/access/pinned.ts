@@ -149,6 +149,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'POST /api/v1/tcc/{id}/print': 'tcc:print',
   'POST /api/v1/tcc/approve': DECIDES_AT_A_STAGE,
   'GET /api/v1/tcc': 'tcc:read',
+  'GET /api/v1/tcc/next': 'tcc:read',
   'GET /api/v1/tcc/{id}': 'tcc:read',
   'POST /api/v1/tcc/{id}/evidence': GENERATES_SOME_KIND,
   'GET /api/v1/tcc/{id}/evidence/{evidenceId}': 'tcc:read',
