@@ -201,6 +201,19 @@ export const TccPreview = z
         status: z.enum(TCC_STATUSES),
       }),
     ),
+    /**
+     * Approved (or printed), unexpired certificates of this kind the taxpayer holds, one a
+     * purpose (the latest expiry): a second for that purpose needs a written `duplicateReason`.
+     */
+    held: z.array(
+      z.object({
+        id: z.uuid(),
+        number: z.string(),
+        purpose: z.enum(TCC_PURPOSES),
+        /** YYYY-MM-DD, the last day it is valid. */
+        expiresOn: z.string(),
+      }),
+    ),
   })
   .meta({ id: 'TccPreview' });
 export type TccPreview = z.infer<typeof TccPreview>;

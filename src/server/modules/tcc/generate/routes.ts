@@ -43,7 +43,7 @@ export const tccGenerateRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app,
         operationId: 'previewTcc',
         summary: 'Preview a certificate before generating it',
         description:
-          "What a certificate of a kind would say for an individual's BTIN: the holder, the three preceding years read from their assessments and the ledger (direct assessment, presumptive; empty rows to fill for the other kinds), flagged years, the kind's fee and the open certificates that would stop a second for the same purpose. Nothing is stored. Needs the kind's generate permission",
+          "What a certificate of a kind would say for an individual's BTIN: the holder, the three preceding years read from their assessments and the ledger (direct assessment, presumptive; empty rows to fill for the other kinds), flagged years, the kind's fee, the open certificates that would stop a second for the same purpose, and the approved, unexpired ones held (`held`: number, purpose, expiry) for which a second needs a written `duplicateReason`. Nothing is stored. Needs the kind's generate permission",
         querystring: TccPreviewQuery,
         response: { 200: TccPreview, ...errors },
       },
