@@ -100,8 +100,16 @@ for (const viewport of [
       const registrar = await sessionOf(browser, 'assessment_officer');
       const tcc = await certificateWithEvidence(officer, registrar);
       // A second certificate waiting too, so the queue has a next one whatever the demo data.
-      await certificateWithEvidence(officer, registrar);
+      const second = await certificateWithEvidence(officer, registrar);
       await registrar.context().close();
+
+      // Its officer removes the file added in error, after confirming.
+      await officer.goto(`/birs/taxs/tcc/${second.id}`);
+      await officer.getByRole('button', { name: 'Remove Bank statement.pdf' }).click();
+      const confirm = officer.getByRole('dialog', { name: 'Remove the evidence file?' });
+      await confirm.getByRole('button', { name: 'Remove the file' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(officer.getByText('No evidence files were added')).toBeVisible();
 
       await signIn(page, 'director_assessment');
       await page.goto(`/birs/taxs/tcc/${tcc.id}`);

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { TCC_PURPOSE_LABELS, type TccPurpose } from '../src/shared/tcc/enums';
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
 
 /**
@@ -112,6 +113,51 @@ test.describe('generating tax clearance certificates', () => {
 
     await open.getByRole('link', { name: number ?? '' }).click();
     await expect(page).toHaveURL(/\/birs\/taxs\/tcc\/[0-9a-f-]{36}$/);
+  });
+
+  test('the preview warns of a certificate the taxpayer holds for the purpose, asking why a second', async ({
+    page,
+  }) => {
+    await signIn(page, 'officer_da');
+    // A demo holder of an approved or printed certificate still valid, as the preview reads it.
+    const listed = await page.request.get(
+      '/api/v1/tcc?kind=direct-assessment&status=approved,printed&pageSize=20',
+    );
+    expect(listed.status(), await listed.text()).toBe(200);
+    type Held = { number: string; purpose: TccPurpose; expiresOn: string };
+    let found: { btin: string; held: Held } | null = null;
+    for (const item of ((await listed.json()) as Listed).items) {
+      const preview = await page.request.get(
+        `/api/v1/tcc/preview?kind=direct-assessment&btin=${item.btin}`,
+      );
+      const [held] = ((await preview.json()) as { held: Held[] }).held;
+      if (held) {
+        found = { btin: item.btin, held };
+        break;
+      }
+    }
+    if (!found) throw new Error('the demo seed has no valid direct-assessment certificate');
+    const { btin, held } = found;
+    // As the page writes a calendar date (web/lib/format.ts formatCalendarDate): 31 Dec 2026.
+    const expiry = new Date(`${held.expiresOn}T00:00:00Z`).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+
+    await page.goto('/birs/taxs/tcc-direct-assessment');
+    await page.getByRole('textbox', { name: 'Taxpayer BTIN' }).fill(btin);
+    await expect(page.getByTestId('tcc-holder-name')).toBeVisible();
+    await choose(page, 'Purpose', TCC_PURPOSE_LABELS[held.purpose]);
+    // Before anything is sent: the certificate held, its expiry, the reason to write.
+    const warning = page.getByTestId('tcc-duplicate-refusal');
+    await expect(warning).toContainText(`already holds certificate ${held.number}`);
+    await expect(warning).toContainText(`valid until ${expiry}`);
+    await page.getByRole('button', { name: 'Generate certificate' }).click();
+    await expect(
+      warning.getByText('Write why a second certificate is needed, in at least 10 characters'),
+    ).toBeVisible();
   });
 
   test('a PAYE officer generates one for a company’s employee with the three years typed', async ({

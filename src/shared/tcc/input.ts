@@ -116,6 +116,12 @@ export const TccResubmitInput = z.object({
     'Note the evidence seen in at least 10 characters',
   ).optional(),
   years: EnteredYears.optional(),
+  /**
+   * Why it goes back while the taxpayer holds an approved, unexpired certificate of its kind and
+   * purpose (the generate rule, checked again: DUPLICATE_CERTIFICATE without it). A reason stored
+   * for the same held certificate stands unless a new one is sent.
+   */
+  duplicateReason: optionalText(1_000),
   /** What the officer changed in answer to the rejection (kept in the history). */
   note: requiredText(5, 1_000, 'Say what you changed in at least 5 characters'),
 });

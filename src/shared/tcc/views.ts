@@ -201,6 +201,19 @@ export const TccPreview = z
         status: z.enum(TCC_STATUSES),
       }),
     ),
+    /**
+     * Approved (or printed), unexpired certificates of this kind the taxpayer holds, one a
+     * purpose (the latest expiry): a second for that purpose needs a written `duplicateReason`.
+     */
+    held: z.array(
+      z.object({
+        id: z.uuid(),
+        number: z.string(),
+        purpose: z.enum(TCC_PURPOSES),
+        /** YYYY-MM-DD, the last day it is valid. */
+        expiresOn: z.string(),
+      }),
+    ),
   })
   .meta({ id: 'TccPreview' });
 export type TccPreview = z.infer<typeof TccPreview>;
@@ -267,6 +280,26 @@ export const TccListQuery = PageQuery.extend({
   format: z.enum(['csv', 'xlsx']).optional(),
 });
 export type TccListQuery = z.output<typeof TccListQuery>;
+
+/** The queues a decision is made from: a stage's pending certificates, or the printing officer's. */
+export const TCC_QUEUES = [...TCC_STAGES, 'print'] as const;
+export type TccQueue = (typeof TCC_QUEUES)[number];
+
+export const TccNextQuery = z.object({
+  kind: z.enum(TCC_KINDS),
+  queue: z.enum(TCC_QUEUES),
+  /** The certificate just decided, never answered as its own next (it may still be listed). */
+  after: z.uuid({ error: 'Not a certificate id' }).optional(),
+});
+export type TccNextQuery = z.output<typeof TccNextQuery>;
+
+/** What waits next in a queue for the caller, as the server reads it now; null when nothing does. */
+export const TccNext = z
+  .object({
+    next: z.object({ id: z.uuid(), number: z.string(), statusChangedAt: z.string() }).nullable(),
+  })
+  .meta({ id: 'TccNext' });
+export type TccNext = z.infer<typeof TccNext>;
 
 export const TccPage = pageOf(TccListItem).meta({ id: 'TccPage' });
 export type TccPage = z.infer<typeof TccPage>;

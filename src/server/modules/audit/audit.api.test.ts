@@ -192,7 +192,7 @@ describe('GET /api/v1/audit-events?format=csv|xlsx', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'Audit row,Time (Lagos),Actor,Actor ID,Action,Entity type,Entity ID,Before,After,Request ID,IP address',
+      'Audit row,Time (Lagos),Actor,Actor name,Actor ID,Action,Entity type,Entity ID,Before,After,Request ID,IP address',
     );
     expect(lines).toHaveLength(2);
     expect(res.body).toContain('mda.created');
@@ -216,7 +216,7 @@ describe('GET /api/v1/audit-events?format=csv|xlsx', () => {
     const { sheet, rows } = await xlsxSheetOf(res, 'Audit trail');
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(3).value).toBe('@cli');
-    expect(sheet.getRow(2).getCell(7).value).toBe('=HYPERLINK("http://evil.example","x")');
+    expect(sheet.getRow(2).getCell(8).value).toBe('=HYPERLINK("http://evil.example","x")');
     const time = rows[0]?.['Time (Lagos)'];
     expect(time?.value).toBeInstanceOf(Date);
     expect(time?.numFmt).toBe('dd/mm/yyyy hh:mm:ss');
@@ -224,6 +224,26 @@ describe('GET /api/v1/audit-events?format=csv|xlsx', () => {
     // The same instant: the CSV's Lagos text is the XLSX cell's wall clock.
     const wallClock = time?.value as Date;
     expect(wallClock.toISOString().replace('T', ' ').slice(0, 19)).toBe(csv[0]?.['Time (Lagos)']);
+  });
+
+  it('names the officer who acted beside the username; a system actor has no name', async () => {
+    const signIns = csvRowsOf(
+      await get(`/api/v1/audit-events?format=csv&action=auth.signed_in&actor=${admin.officer.id}`),
+    );
+    expect(signIns[0]).toMatchObject({
+      Actor: admin.officer.username,
+      'Actor name': `${admin.officer.firstName} ${admin.officer.surname}`,
+      'Actor ID': admin.officer.id,
+    });
+    const { rows } = await xlsxSheetOf(
+      await get(`/api/v1/audit-events?format=xlsx&action=auth.signed_in&actor=${admin.officer.id}`),
+      'Audit trail',
+    );
+    expect(rows[0]?.['Actor name']?.value).toBe(
+      `${admin.officer.firstName} ${admin.officer.surname}`,
+    );
+    const bySystem = csvRowsOf(await get('/api/v1/audit-events?format=csv&action=mda.created'));
+    expect(bySystem[0]).toMatchObject({ Actor: 'cli', 'Actor name': '' });
   });
 
   it('an export does not hold its own audit row, written before the first page', async () => {

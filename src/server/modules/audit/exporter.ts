@@ -12,6 +12,9 @@ export const AUDIT_COLUMNS: readonly Column<AuditEventView>[] = [
   // To the second, as an officer in Yenagoa saw it on the clock.
   dateTime('Time (Lagos)', (event) => event.occurredAt, { width: 20, seconds: true }),
   text('Actor', (event) => event.actorUsername, 20),
+  // The person, as the histories name them (an officer's first name and surname); empty for a
+  // system actor (the seed, the CLI), whose username alone says who.
+  text('Actor name', (event) => event.actorName, 28),
   text('Actor ID', (event) => event.actorId, 38),
   text('Action', (event) => event.action, 26),
   text('Entity type', (event) => event.entityType, 14),

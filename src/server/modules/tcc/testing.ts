@@ -11,7 +11,7 @@ import { insertTcc, insertTccHistory, type TccRow, takeTccSequence } from './que
 export async function send(
   ctx: TestContext,
   who: SignedIn | null,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
 ) {

@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TccView } from '../../../../shared/tcc/views';
-import { auditEvents, storedFiles, tccEvidence } from '../../../db/schema';
+import { auditEvents, storedFiles, tccEvidence, tccs } from '../../../db/schema';
 import { phoneJpeg } from '../../../files/testImages';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { type SignedIn, signInAs } from '../../../testing/factories';
@@ -177,5 +177,76 @@ describe('POST /api/v1/tcc/{id}/evidence', () => {
     expect(elsewhere.statusCode).toBe(404);
     const byPa = await send(ctx, pa, 'GET', `/api/v1/tcc/${tcc.id}/evidence/${evidenceId}`);
     expect(byPa.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/v1/tcc/{id}/evidence/{evidenceId}', () => {
+  it('the officer removes a file added in error: row and bytes go, the audit row keeps what it was', async () => {
+    const tcc = await insertTestTcc(ctx, da);
+    await upload(da, tcc.id, { bytes: SMALL_PDF, fileName: 'Wrong page.pdf' });
+    const added = (
+      await upload(da, tcc.id, { bytes: SMALL_PDF, fileName: 'Police report.pdf' })
+    ).json<TccView>();
+    const wrong = added.evidence.find((e) => e.fileName === 'Wrong page.pdf');
+    const url = `/api/v1/tcc/${tcc.id}/evidence/${wrong?.id}`;
+
+    // Only an officer generating the kind removes; another kind's officer is not told it exists.
+    expect((await send(ctx, null, 'DELETE', url)).statusCode).toBe(401);
+    expect((await send(ctx, director, 'DELETE', url)).statusCode).toBe(403);
+    expect((await send(ctx, pa, 'DELETE', url)).statusCode).toBe(404);
+    const badId = await send(ctx, da, 'DELETE', `/api/v1/tcc/${tcc.id}/evidence/not-an-id`);
+    expect(badId.statusCode).toBe(422);
+    expect(await keptFor(tcc.id)).toEqual({ rows: 2, files: 2 });
+
+    const res = await send(ctx, da, 'DELETE', url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TccView>().evidence.map((e) => e.fileName)).toEqual(['Police report.pdf']);
+    expect(await keptFor(tcc.id)).toEqual({ rows: 1, files: 1 });
+    const [audit] = await ctx.db
+      .select({ actorId: auditEvents.actorId, before: auditEvents.before })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, tcc.id), eq(auditEvents.action, 'tcc.evidence_removed')));
+    expect(audit).toMatchObject({
+      actorId: da.officer.id,
+      before: { number: tcc.number, evidenceId: wrong?.id, fileName: 'Wrong page.pdf' },
+    });
+    // Gone: a second removal and a download are 404.
+    expect((await send(ctx, da, 'DELETE', url)).statusCode).toBe(404);
+    expect((await send(ctx, director, 'GET', url)).statusCode).toBe(404);
+  });
+
+  it('409 once the certificate is approved: its evidence stays as the approvers saw it', async () => {
+    const tcc = await insertTestTcc(ctx, da);
+    const added = (
+      await upload(da, tcc.id, { bytes: SMALL_PDF, fileName: 'letter.pdf' })
+    ).json<TccView>();
+    await ctx.db
+      .update(tccs)
+      .set({
+        status: 'approved',
+        issuedAt: new Date(),
+        expiresOn: '2099-12-31',
+        signedPayload: 'test.payload',
+        signingKeyId: 'test',
+      })
+      .where(eq(tccs.id, tcc.id));
+    const res = await send(
+      ctx,
+      da,
+      'DELETE',
+      `/api/v1/tcc/${tcc.id}/evidence/${added.evidence[0]?.id}`,
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json<ErrorJson>().error.code).toBe('CONFLICT');
+    expect(await keptFor(tcc.id)).toEqual({ rows: 1, files: 1 });
+    // Another certificate's file is not this one's to remove.
+    const other = await insertTestTcc(ctx, da);
+    const elsewhere = await send(
+      ctx,
+      da,
+      'DELETE',
+      `/api/v1/tcc/${other.id}/evidence/${added.evidence[0]?.id}`,
+    );
+    expect(elsewhere.statusCode).toBe(404);
   });
 });

@@ -75,6 +75,30 @@ export const tccEvidenceRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app,
     },
   );
 
+  app.delete(
+    '/tcc/:id/evidence/:evidenceId',
+    {
+      schema: {
+        tags,
+        operationId: 'removeTccEvidence',
+        summary: 'Remove an evidence file from a certificate',
+        description:
+          "Remove an evidence file added in error while the certificate is being decided: the file is deleted and the audit trail keeps its name, size and who added it. 409 once the certificate is approved (printed, revoked). 404 for a file the certificate does not carry. Needs the kind's generate permission",
+        params: TccEvidenceParams,
+        response: {
+          200: TccView,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+        },
+      },
+      config: { anyPermission: Object.values(TCC_GENERATE_PERMISSION) },
+    },
+    (req) => evidence.removeEvidence(req.actor, req.params.id, req.params.evidenceId),
+  );
+
   app.get(
     '/tcc/:id/evidence/:evidenceId',
     {

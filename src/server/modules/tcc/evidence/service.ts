@@ -4,7 +4,7 @@ import { TCC_COMPLETED_STATUSES, TCC_STATUS_LABELS } from '../../../../shared/tc
 import type { TccView } from '../../../../shared/tcc/views';
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
-import { tccEvidence } from '../../../db/schema';
+import { storedFiles, tccEvidence } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { sniffImageType } from '../../../files/images';
 import { PHOTO_MAX_INPUT_PIXELS } from '../../../files/photos';
@@ -132,6 +132,54 @@ export function createTccEvidenceService({ db, files }: { db: Db; files?: FileSt
             fileKey,
             contentType: type.contentType,
             bytes: upload.bytes.length,
+          },
+        });
+      });
+      return tccViewOf(db, actor, id, now);
+    },
+
+    /**
+     * Removes one evidence file (added in error, the wrong page scanned) while the certificate is
+     * being decided, by an officer who may add them: its row and stored bytes go, and the audit
+     * row keeps what it was, in the same transaction. 409 once the certificate is approved: what
+     * the approvers saw stays with what they approved.
+     */
+    async removeEvidence(
+      actor: Actor,
+      id: string,
+      evidenceId: string,
+      now = new Date(),
+    ): Promise<TccView> {
+      await db.transaction(async (tx) => {
+        const row = await findTccForUpdate(tx, id);
+        if (!row || !canReadKind(actor, row.kind)) throw notFound();
+        assertMayGenerate(actor, row.kind);
+        if ((TCC_COMPLETED_STATUSES as readonly string[]).includes(row.status)) {
+          throw new AppError(
+            'CONFLICT',
+            `Certificate ${row.number} is ${TCC_STATUS_LABELS[row.status].toLowerCase()}: its evidence stays as the approvers saw it.`,
+          );
+        }
+        const [removed] = await tx
+          .delete(tccEvidence)
+          .where(and(eq(tccEvidence.id, evidenceId), eq(tccEvidence.tccId, row.id)))
+          .returning();
+        if (!removed) {
+          throw new AppError('NOT_FOUND', 'This certificate has no such evidence file.');
+        }
+        await tx.delete(storedFiles).where(eq(storedFiles.key, removed.fileKey));
+        await recordAudit(tx, actor, {
+          action: 'tcc.evidence_removed',
+          entityType: 'tcc',
+          entityId: row.id,
+          before: {
+            number: row.number,
+            evidenceId: removed.id,
+            fileName: removed.fileName,
+            fileKey: removed.fileKey,
+            contentType: removed.contentType,
+            bytes: removed.sizeBytes,
+            uploadedBy: removed.uploadedBy,
           },
         });
       });

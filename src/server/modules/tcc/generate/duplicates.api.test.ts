@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TccCreated, TccView } from '../../../../shared/tcc/views';
+import type { TccCreated, TccPreview, TccView } from '../../../../shared/tcc/views';
 import { auditEvents, tccs } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
@@ -21,6 +21,7 @@ let da: SignedIn;
 let da2: SignedIn;
 let payee: SignedIn;
 let director: SignedIn;
+let pa: SignedIn;
 
 type ErrorJson = {
   error: { code: string; message: string; details?: { number?: string; id?: string } };
@@ -28,11 +29,12 @@ type ErrorJson = {
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { runJobs: false });
-  [da, da2, payee, director] = await Promise.all([
+  [da, da2, payee, director, pa] = await Promise.all([
     signInAs(ctx, 'OFFICER_DA'),
     signInAs(ctx, 'OFFICER_DA'),
     signInAs(ctx, 'OFFICER_PAYEE'),
     signInAs(ctx, 'DIRECTOR_ASSESSMENT'),
+    signInAs(ctx, 'OFFICER_PA'),
   ]);
 });
 
@@ -81,6 +83,46 @@ describe('a second certificate of the kind and purpose', () => {
       tccBody('direct-assessment', taxpayer.btin, { purpose: 'loan' }),
     );
     expect(loan.statusCode, loan.body).toBe(201);
+  });
+
+  it('the preview names the held certificate of each purpose, with its expiry, before anything is sent', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const held = await insertTestTcc(ctx, da, {
+      btin: taxpayer.btin,
+      status: 'printed',
+      purpose: 'contract',
+    });
+    const expiresOn = `${third + 2}-12-31`;
+    await ctx.db.update(tccs).set({ expiresOn }).where(eq(tccs.id, held.id));
+    // Expired, revoked or of another kind: not held.
+    const expired = await insertTestTcc(ctx, da, {
+      btin: taxpayer.btin,
+      status: 'approved',
+      purpose: 'loan',
+    });
+    await ctx.db
+      .update(tccs)
+      .set({ expiresOn: `${first}-12-31` })
+      .where(eq(tccs.id, expired.id));
+    await insertTestTcc(ctx, da, { btin: taxpayer.btin, status: 'revoked', purpose: 'visa' });
+
+    const res = await send(
+      ctx,
+      da,
+      'GET',
+      `/api/v1/tcc/preview?kind=direct-assessment&btin=${taxpayer.btin}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TccPreview>().held).toEqual([
+      { id: held.id, number: held.number, purpose: 'contract', expiresOn },
+    ]);
+    const presumptive = await send(
+      ctx,
+      pa,
+      'GET',
+      `/api/v1/tcc/preview?kind=presumptive&btin=${taxpayer.btin}`,
+    );
+    expect(presumptive.json<TccPreview>().held).toEqual([]);
   });
 
   it('is not refused once the held one has expired or was revoked', async () => {

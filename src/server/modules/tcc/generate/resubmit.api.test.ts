@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TccStatus } from '../../../../shared/tcc/enums';
 import type { TccView, TccYear } from '../../../../shared/tcc/views';
-import { auditEvents, taxpayers } from '../../../db/schema';
+import { auditEvents, taxpayers, tccs } from '../../../db/schema';
 import { createRemitaMda } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
@@ -10,7 +10,7 @@ import { outcomeOf } from '../../../testing/outcomes';
 import { createDirectAssessment } from '../../assessments/testing';
 import { createPayment, randomRrr } from '../../payments/testing';
 import { findTcc, transitionTcc } from '../queries';
-import { send } from '../testing';
+import { insertTestTcc, send } from '../testing';
 import { coveredYears, createCompany, generateTestTcc, tccBody } from './testing';
 
 /**
@@ -211,5 +211,64 @@ describe('POST /api/v1/tcc/{id}/resubmit', () => {
       [30_000_000, 0, null],
       [30_000_000, 10_000_000, 'arrears'],
     ]);
+  });
+
+  it('the duplicate rule of generation again: 409 naming the held certificate, then on with a written reason', async () => {
+    const taxpayer = await createTaxpayer(ctx);
+    const created = await generateTestTcc(ctx, da, tccBody('direct-assessment', taxpayer.btin));
+    await reject(created.id, 'rejected_director_assessment');
+    // While it was rejected, another for the same purpose was approved.
+    const held = await insertTestTcc(ctx, da, {
+      btin: taxpayer.btin,
+      status: 'approved',
+      purpose: 'contract',
+    });
+    const expiresOn = `${third + 2}-12-31`;
+    await ctx.db.update(tccs).set({ expiresOn }).where(eq(tccs.id, held.id));
+
+    const note = { note: 'Corrected the source of income.' };
+    const refused = await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, note);
+    expect(outcomeOf(refused)).toBe('409 DUPLICATE_CERTIFICATE');
+    // The shape generation answers: the field to fill and the certificate held.
+    expect(refused.json().error).toMatchObject({
+      message: expect.stringContaining(held.number),
+      details: { field: 'duplicateReason', number: held.number, id: held.id, expiresOn },
+    });
+    expect((await findTcc(ctx.db, created.id))?.status).toBe('rejected_director_assessment');
+
+    const reason = 'The contract needs the certificate in the holder’s corrected name.';
+    const res = await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, {
+      ...note,
+      duplicateReason: reason,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TccView>().duplicate).toEqual({
+      of: { id: held.id, number: held.number, expiresOn },
+      reason,
+    });
+    const [audit] = await ctx.db
+      .select({ after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, created.id), eq(auditEvents.action, 'tcc.resubmitted')));
+    expect(audit?.after).toMatchObject({
+      duplicateOf: held.id,
+      duplicateReason: reason,
+      duplicateOfNumber: held.number,
+    });
+
+    // Rejected again: the reason written about this held certificate stands.
+    await reject(created.id, 'rejected_director_assessment');
+    const again = await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, note);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<TccView>().duplicate?.reason).toBe(reason);
+
+    // Another purpose holds nothing: no refusal, and the certificate no longer says duplicate.
+    await reject(created.id, 'rejected_director_assessment');
+    const loan = await send(ctx, da, 'POST', `/api/v1/tcc/${created.id}/resubmit`, {
+      ...note,
+      purpose: 'loan',
+    });
+    expect(loan.statusCode, loan.body).toBe(200);
+    expect(loan.json<TccView>().duplicate).toBeNull();
   });
 });

@@ -135,6 +135,38 @@ async function heldCertificate(
   return held ?? null;
 }
 
+/** Every purpose's held certificate of this kind on `today` (what `heldCertificate` would find). */
+async function heldCertificates(db: Db, btin: string, kind: TccKind, today: string) {
+  const rows = await db
+    .select({
+      id: tccs.id,
+      number: tccs.number,
+      purpose: tccs.purpose,
+      expiresOn: tccs.expiresOn,
+    })
+    .from(tccs)
+    .where(
+      and(
+        eq(tccs.btin, btin),
+        eq(tccs.kind, kind),
+        inArray(tccs.status, ['approved', 'printed']),
+        gte(tccs.expiresOn, today),
+      ),
+    )
+    .orderBy(desc(tccs.expiresOn), desc(tccs.issuedAt));
+  const byPurpose = new Map<
+    TccPurpose,
+    { id: string; number: string; purpose: TccPurpose; expiresOn: string }
+  >();
+  for (const row of rows) {
+    // An issued certificate always has its expiry (check constraint tccs_issued_has_dates).
+    if (!byPurpose.has(row.purpose) && row.expiresOn) {
+      byPurpose.set(row.purpose, { ...row, expiresOn: row.expiresOn });
+    }
+  }
+  return [...byPurpose.values()];
+}
+
 function duplicateRefusal(
   held: { id: string; number: string; expiresOn: string | null },
   purpose: TccPurpose,
@@ -292,19 +324,22 @@ export function createTccGenerateService(deps: PaymentDeps) {
   return {
     /**
      * What a certificate of `kind` would say for a taxpayer: nothing stored. The years of
-     * PAYE, MDA-employee and exemption certificates are empty rows for the officer to fill.
+     * PAYE, MDA-employee and exemption certificates are empty rows for the officer to fill. The
+     * certificates still open and those held (approved, unexpired) are named, so the form warns
+     * before the officer submits rather than after a refusal.
      */
     async preview(actor: Actor, query: TccPreviewQuery, now = new Date()): Promise<TccPreview> {
       assertMayGenerate(actor, query.kind);
       const taxpayer = await individualHolder(db, query.btin, query.kind);
       const today = todayInLagos(now);
       const years = yearsCovered(today);
-      const [table, feeKobo, open] = await Promise.all([
+      const [table, feeKobo, open, held] = await Promise.all([
         readsLedger(query.kind)
           ? ledgerYears(db, query.btin, query.kind, years)
           : Promise.resolve(blankYears(years)),
         tccFeeOn(db, query.kind, today),
         openCertificates(db, query.btin, query.kind),
+        heldCertificates(db, query.btin, query.kind, today),
       ]);
       return {
         kind: query.kind,
@@ -313,6 +348,7 @@ export function createTccGenerateService(deps: PaymentDeps) {
         years: table,
         feeKobo,
         open,
+        held,
       };
     },
 
@@ -482,8 +518,17 @@ export function createTccGenerateService(deps: PaymentDeps) {
             }
           : {};
 
+      const today = todayInLagos(now);
       try {
         await db.transaction(async (tx) => {
+          // The duplicate rule of generation, checked again: the purpose may have changed, or a
+          // certificate for it been approved while this one was rejected. A reason the officer
+          // wrote earlier stands only for the certificate it was written about.
+          const held = await heldCertificate(tx, row.btin, row.kind, purpose, today);
+          const duplicateReason =
+            input.duplicateReason?.trim() ||
+            (held && row.duplicateOf === held.id ? row.duplicateReason : null);
+          if (held && !duplicateReason) throw duplicateRefusal(held, purpose);
           const moved = await transitionTcc(
             tx,
             row.id,
@@ -498,6 +543,8 @@ export function createTccGenerateService(deps: PaymentDeps) {
               comment: input.comment !== undefined ? input.comment || null : row.comment,
               years: table,
               flagged: table.some(isRedYear),
+              duplicateOf: held ? held.id : null,
+              duplicateReason: held ? duplicateReason : null,
               ...exemption,
             },
             now,
@@ -522,7 +569,9 @@ export function createTccGenerateService(deps: PaymentDeps) {
             entityType: 'tcc',
             entityId: row.id,
             before: auditedTcc(row),
-            after: { ...auditedTcc(moved), note: input.note },
+            after: held
+              ? { ...auditedTcc(moved), note: input.note, duplicateOfNumber: held.number }
+              : { ...auditedTcc(moved), note: input.note },
           });
         });
       } catch (err) {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TccStatus } from '../../../../shared/tcc/enums';
-import type { TccPage } from '../../../../shared/tcc/views';
+import type { TccNext, TccPage } from '../../../../shared/tcc/views';
 import { tccs } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { type SignedIn, signInAs } from '../../../testing/factories';
+import { outcomeOf } from '../../../testing/outcomes';
 import { insertTestTcc, send } from '../testing';
 
 /**
@@ -17,12 +18,16 @@ import { insertTestTcc, send } from '../testing';
 let ctx: TestContext & { close(): Promise<void> };
 let officer: SignedIn;
 let printer: SignedIn;
+let director: SignedIn;
+let assessor: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { runJobs: false });
-  [officer, printer] = await Promise.all([
+  [officer, printer, director, assessor] = await Promise.all([
     signInAs(ctx, 'OFFICER_PAYEE'),
     signInAs(ctx, 'PRINTING_OFFICER'),
+    signInAs(ctx, 'DIRECTOR_ASSESSMENT'),
+    signInAs(ctx, 'ASSESSMENT_OFFICER'),
   ]);
 });
 
@@ -74,5 +79,60 @@ describe('the queues, longest waiting first', () => {
       printedLongAgo,
       revoked,
     ]);
+  });
+});
+
+describe('GET /api/v1/tcc/next: what waits next, as the server reads it now', () => {
+  /** An exemption certificate (a kind no other test here uses) that reached `status` `days` ago. */
+  async function exemption(status: TccStatus, days: number) {
+    const row = await insertTestTcc(ctx, assessor, { kind: 'exemption', status });
+    await ctx.db
+      .update(tccs)
+      .set({ statusChangedAt: daysAgo(days) })
+      .where(eq(tccs.id, row.id));
+    return row;
+  }
+
+  async function next(who: SignedIn, query: string) {
+    const res = await send(ctx, who, 'GET', `/api/v1/tcc/next?kind=exemption&${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<TccNext>().next?.number ?? null;
+  }
+
+  it('a stage: the longest waiting, past the one just decided; right after the queue changed', async () => {
+    const month = await exemption('pending_director_assessment', 90);
+    const week = await exemption('pending_director_assessment', 60);
+    await exemption('pending_director_collection', 120); // another stage's queue
+    expect(await next(director, 'queue=director_assessment')).toBe(month.number);
+    expect(await next(director, `queue=director_assessment&after=${month.id}`)).toBe(week.number);
+
+    // Another director decided the first meanwhile: the page's old list would still offer it.
+    await ctx.db
+      .update(tccs)
+      .set({ status: 'pending_director_collection' })
+      .where(eq(tccs.id, month.id));
+    expect(await next(director, 'queue=director_assessment')).toBe(week.number);
+    // One that arrived meanwhile and waited longer (moved back from a stage) goes first.
+    const older = await exemption('pending_director_assessment', 100);
+    expect(await next(director, `queue=director_assessment&after=${week.id}`)).toBe(older.number);
+  });
+
+  it('printing: the approved one approved longest ago; none left is null', async () => {
+    const first = await exemption('approved', 80);
+    await exemption('printed', 200);
+    expect(await next(printer, 'queue=print')).toBe(first.number);
+    expect(await next(printer, `queue=print&after=${first.id}`)).toBeNull();
+  });
+
+  it('401, 403 for a queue that is not the caller’s, 422 for an unknown queue', async () => {
+    const url = '/api/v1/tcc/next?kind=exemption&queue=director_assessment';
+    expect((await send(ctx, null, 'GET', url)).statusCode).toBe(401);
+    expect(outcomeOf(await send(ctx, printer, 'GET', url))).toBe('403 FORBIDDEN');
+    expect(
+      outcomeOf(await send(ctx, director, 'GET', '/api/v1/tcc/next?kind=exemption&queue=print')),
+    ).toBe('403 FORBIDDEN');
+    expect(
+      outcomeOf(await send(ctx, director, 'GET', '/api/v1/tcc/next?kind=paye&queue=sideways')),
+    ).toBe('422 VALIDATION_FAILED');
   });
 });

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../../../shared/errors';
-import { TccIdParams, TccListQuery, TccPage, TccView } from '../../../../shared/tcc/views';
+import {
+  TccIdParams,
+  TccListQuery,
+  TccNext,
+  TccNextQuery,
+  TccPage,
+  TccView,
+} from '../../../../shared/tcc/views';
 import { sendExport } from '../../../export/exportList';
 import type { PaymentDeps } from '../../payments/deps';
 import { createTccListService } from './service';
@@ -31,6 +38,23 @@ export const tccListRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, dep
       if (!format) return lists.findTccs(req.actor, req.query);
       return sendExport(reply, await lists.exportTccs(req.actor, { ...req.query, format }));
     },
+  );
+
+  app.get(
+    '/tcc/next',
+    {
+      schema: {
+        tags,
+        operationId: 'nextTccInQueue',
+        summary: 'The next certificate of a queue',
+        description:
+          'What the caller decides next, read now: in a stage’s queue (`queue=director_assessment|director_collection|chairman`) the pending certificate of the kind that has waited longest, in the printing queue (`queue=print`) the approved one approved longest ago; one the caller may not act on (separation of duties) and `after` (the one just decided) are passed over. `{ next: null }` when nothing waits. 403 for a queue whose permission the caller lacks or a kind they do not read',
+        querystring: TccNextQuery,
+        response: { 200: TccNext, ...errors },
+      },
+      config: { permission: 'tcc:read' },
+    },
+    (req) => lists.nextInQueue(req.actor, req.query),
   );
 
   app.get(

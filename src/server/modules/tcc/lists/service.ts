@@ -1,5 +1,17 @@
-import { TCC_KIND_LABELS, tccKindsOf } from '../../../../shared/tcc/enums';
-import type { TccListQuery, TccPage, TccView } from '../../../../shared/tcc/views';
+import { pendingStatusOf } from '../../../../shared/tcc/chain';
+import {
+  TCC_KIND_LABELS,
+  TCC_STAGE_LABELS,
+  TCC_STAGE_PERMISSION,
+  tccKindsOf,
+} from '../../../../shared/tcc/enums';
+import type {
+  TccListQuery,
+  TccNext,
+  TccNextQuery,
+  TccPage,
+  TccView,
+} from '../../../../shared/tcc/views';
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
@@ -47,6 +59,10 @@ function filterOf(actor: Actor, query: TccListQuery): TccFilter {
   };
 }
 
+/** How far the next in a queue is looked for past the ones the caller may not decide. */
+const NEXT_PAGE_SIZE = 50;
+const NEXT_PAGES = 4;
+
 /** The TCC lists of docs/product.md §2 (each a view by kind and statuses), one certificate, export. */
 export function createTccListService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
   return {
@@ -92,6 +108,47 @@ export function createTccListService({ db, now = () => new Date() }: { db: Db; n
         },
         audit: { action: 'tcc.exported', entityType: 'tcc', filter },
       });
+    },
+
+    /**
+     * The next certificate of a queue the caller decides from, read now (not from the list the
+     * page had): a stage's pending ones longest waiting first (`-waiting`), or the approved ones
+     * waiting to print, approved longest ago first (`queue`). One the caller may not act on
+     * (separation of duties: they generated it, or decided it at another stage) is passed over,
+     * as is `after`, the one just decided. 403 for a queue or kind that is not the caller's.
+     */
+    async nextInQueue(actor: Actor, query: TccNextQuery): Promise<TccNext> {
+      const stage = query.queue === 'print' ? null : query.queue;
+      const isPrint = stage === null;
+      const permission = stage ? TCC_STAGE_PERMISSION[stage] : 'tcc:print';
+      if (!actor.permissions.includes(permission)) {
+        throw new AppError(
+          'FORBIDDEN',
+          stage
+            ? `Your account does not decide at the ${TCC_STAGE_LABELS[stage]} stage.`
+            : 'Your account does not print certificates.',
+        );
+      }
+      const filter = filterOf(actor, { kind: query.kind } as TccListQuery);
+      filter.statuses = stage ? [pendingStatusOf(stage)] : ['approved'];
+      const action = isPrint ? 'print' : 'approve';
+      const at = now();
+      for (let page = 0; page < NEXT_PAGES; page += 1) {
+        const rows = await selectTccs(db, filter, {
+          sort: isPrint ? 'queue' : '-waiting',
+          limit: NEXT_PAGE_SIZE,
+          offset: page * NEXT_PAGE_SIZE,
+        });
+        const items = await toTccListItems(db, actor, rows, at);
+        const next = items.find((item) => item.id !== query.after && item.actions.includes(action));
+        if (next) {
+          return {
+            next: { id: next.id, number: next.number, statusChangedAt: next.statusChangedAt },
+          };
+        }
+        if (rows.length < NEXT_PAGE_SIZE) break;
+      }
+      return { next: null };
     },
 
     /** One certificate with its history and the caller's actions; 404 for a kind they do not read. */

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TccKind } from '../../../../shared/tcc/enums';
 import type { TccScreen } from '../../../../shared/tcc/lists';
-import type { TccPage, TccView } from '../../../../shared/tcc/views';
+import type { TccNext, TccPage, TccQueue, TccView } from '../../../../shared/tcc/views';
 import { api } from '../../../lib/api';
 import { type TccListSearch, tccParams } from './tccSearch';
 
@@ -22,6 +23,19 @@ export const tccListQuery = (
     queryFn: () => api.get<TccPage>(`/api/v1/tcc?${params}`),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
+  });
+};
+
+/**
+ * What the caller decides next in a queue, read by the server when asked (GET /tcc/next), not
+ * picked from a list the page had: right when others decided meanwhile. Never cached.
+ */
+export const tccNextQuery = (kind: TccKind, queue: TccQueue, after: string) => {
+  const params = new URLSearchParams({ kind, queue, after });
+  return queryOptions({
+    queryKey: [...tccKeys.all, 'next', params.toString()] as const,
+    queryFn: () => api.get<TccNext>(`/api/v1/tcc/next?${params}`),
+    staleTime: 0,
   });
 };
 

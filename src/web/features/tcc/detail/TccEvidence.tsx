@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TCC_COMPLETED_STATUSES, TCC_GENERATE_PERMISSION } from '../../../../shared/tcc/enums';
 import type { TccView } from '../../../../shared/tcc/views';
-import { api } from '../../../lib/api';
+import { api, apiRequest } from '../../../lib/api';
 import { formatLagosDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/usePermission';
+import { ConfirmDialog } from '../../officers/edit/ConfirmDialog';
 import { tccEvidencePath, tccEvidenceUrl, tccKeys } from '../common/queries';
 
 /** What the upload takes: the server checks the bytes again (docs/decisions/0030-jobs-and-uploads.md). */
@@ -18,9 +19,12 @@ function sizeText(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+type EvidenceFile = TccView['evidence'][number];
+
 /**
  * The evidence files a certificate carries (a letter, a payslip, an ID), seen and downloaded
- * by every approver; the officer who generates its kind adds them while it is being decided.
+ * by every approver; the officer who generates its kind adds them, and removes one added in
+ * error (after a confirmation), while it is being decided.
  */
 export function TccEvidence({ view }: { view: TccView }) {
   const queryClient = useQueryClient();
@@ -39,6 +43,16 @@ export function TccEvidence({ view }: { view: TccView }) {
       queryClient.setQueryData(tccKeys.detail(view.id), updated);
     },
     onError: (error) => setProblem(error.message),
+  });
+  // The file the officer asked to remove, while the confirmation is open.
+  const [removing, setRemoving] = useState<EvidenceFile | null>(null);
+  const remove = useMutation({
+    mutationFn: (file: EvidenceFile) =>
+      apiRequest<TccView>(tccEvidenceUrl(view.id, file.id), { method: 'DELETE' }),
+    onSuccess: (updated) => {
+      setRemoving(null);
+      queryClient.setQueryData(tccKeys.detail(view.id), updated);
+    },
   });
   const choose = (file: File | null) => {
     if (!file) return;
@@ -72,6 +86,21 @@ export function TccEvidence({ view }: { view: TccView }) {
                     {sizeText(file.sizeBytes)} · added {formatLagosDateTime(file.uploadedAt)}
                     {file.uploadedBy ? ` by ${file.uploadedBy.name}` : ''}
                   </Text>
+                  {mayAdd && (
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="compact-sm"
+                      leftSection={<IconTrash size={14} aria-hidden="true" />}
+                      aria-label={`Remove ${file.fileName}`}
+                      onClick={() => {
+                        remove.reset();
+                        setRemoving(file);
+                      }}
+                    >
+                      Remove
+                    </Button>
+                  )}
                 </Group>
               </li>
             ))}
@@ -102,6 +131,17 @@ export function TccEvidence({ view }: { view: TccView }) {
           </Group>
         )}
       </Stack>
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove the evidence file?"
+        message={`${removing?.fileName ?? 'The file'} is deleted from certificate ${view.number}; the approvers will no longer see it. The audit trail keeps its name and who removed it.`}
+        confirmLabel="Remove the file"
+        color="red"
+        isPending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onClose={() => setRemoving(null)}
+      />
     </Paper>
   );
 }

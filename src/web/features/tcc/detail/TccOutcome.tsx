@@ -6,7 +6,7 @@ import { TCC_STAGE_LABELS, TCC_STATUS_LABELS, type TccStage } from '../../../../
 import { TCC_SCREENS, type TccScreen } from '../../../../shared/tcc/lists';
 import type { TccView } from '../../../../shared/tcc/views';
 import { useShellBase } from '../../../shell/shellPaths';
-import { tccListQuery } from '../common/queries';
+import { tccNextQuery } from '../common/queries';
 import type { TccListSearch } from '../common/tccSearch';
 
 /** A decision just made on this page: what it was, at which stage, on which certificate. */
@@ -43,16 +43,17 @@ const DONE: Record<TccDecision['action'], string> = {
 
 /**
  * After approve, reject or print: the confirmation, the next certificate of the same queue (the
- * one that has waited longest, as the queue is sorted) and the way back to the queue.
+ * one that has waited longest, as the server reads the queue now) and the way back to the queue.
  */
 export function TccOutcome({ decision, view }: { decision: TccDecision; view: TccView }) {
   const base = useShellBase();
   const queue = queueOf(view.kind, decision);
+  // The server says what is next (the queue's order, separation of duties applied).
   const list = useQuery({
-    ...tccListQuery(queue?.screen ?? { kind: view.kind, statuses: [] }, queue?.search ?? {}),
+    ...tccNextQuery(view.kind, decision.stage ?? 'print', decision.id),
     enabled: queue !== null,
   });
-  const next = list.data?.items.find((item) => item.id !== decision.id) ?? null;
+  const next = list.data?.next ?? null;
   const by = decision.stage ? ` as ${TCC_STAGE_LABELS[decision.stage]}` : '';
   return (
     <Alert

@@ -27,7 +27,7 @@ import {
 import { yearsCovered } from '../../../../shared/tcc/input';
 import type { TccCreated, TccPreview, TccView } from '../../../../shared/tcc/views';
 import { api, isApiError, validationIssues } from '../../../lib/api';
-import { formatLagosDateTime } from '../../../lib/format';
+import { formatCalendarDate, formatLagosDateTime } from '../../../lib/format';
 import { toFieldErrors } from '../../../lib/formErrors';
 import { DetailSkeleton } from '../../../lib/pending/skeletons';
 import { useShellBase } from '../../../shell/shellPaths';
@@ -81,6 +81,25 @@ function heldOf(error: Error): HeldCertificate | null {
     number: details.number,
     expiresOn: details.expiresOn ?? null,
     message: error.message,
+  };
+}
+
+/**
+ * The certificate the preview says the taxpayer holds for the purpose chosen, in the words of
+ * the server's refusal, so the officer writes the reason before submitting, not after a 409.
+ */
+function heldInPreview(
+  preview: TccPreview | undefined,
+  purpose: string | null,
+  amendingId: string | undefined,
+): HeldCertificate | null {
+  const held = preview?.held.find((h) => h.purpose === purpose && h.id !== amendingId);
+  if (!held) return null;
+  return {
+    id: held.id,
+    number: held.number,
+    expiresOn: held.expiresOn,
+    message: `The taxpayer already holds certificate ${held.number} for ${TCC_PURPOSE_LABELS[held.purpose].toLowerCase()}, approved and valid until ${formatCalendarDate(held.expiresOn)}. Print a copy of it, or write why a second one is needed.`,
   };
 }
 
@@ -147,6 +166,8 @@ export function TccForm(props: {
     preview: preview.data,
     employerRefusal,
   };
+  // What the server refused with wins over what the preview read (it may have changed since).
+  const heldNow = held ?? heldInPreview(preview.data, form.values.purpose, amending?.id);
 
   // The justifications follow the flagged years: the ledger's (read from the preview) or the
   // typed ones' (PAYE paid short of the tax). What was written for a year still flagged stays.
@@ -177,10 +198,10 @@ export function TccForm(props: {
   const submit = useMutation({
     mutationFn: ({ values, reason }: { values: TccFormValues; reason?: string }) =>
       amending
-        ? api.post<TccCreated>(
-            `/api/v1/tcc/${encodeURIComponent(amending.id)}/resubmit`,
-            toResubmitInput(kind, values),
-          )
+        ? api.post<TccCreated>(`/api/v1/tcc/${encodeURIComponent(amending.id)}/resubmit`, {
+            ...toResubmitInput(kind, values),
+            ...(reason ? { duplicateReason: reason } : {}),
+          })
         : api.post<TccCreated>('/api/v1/tcc', {
             ...toGenerateInput(kind, values),
             ...(reason ? { duplicateReason: reason } : {}),
@@ -196,13 +217,20 @@ export function TccForm(props: {
     },
   });
 
-  const generateSecond = () => {
+  /** The reason for a second certificate, or null (and the field says why) when too short. */
+  const checkedReason = (): string | null => {
     const reason = duplicateReason.trim();
     if (reason.length < 10) {
       setReasonError('Write why a second certificate is needed, in at least 10 characters');
-      return;
+      return null;
     }
     setReasonError(null);
+    return reason;
+  };
+
+  const generateSecond = () => {
+    const reason = checkedReason();
+    if (reason === null) return;
     setRefusal(null);
     submit.mutate({ values: form.getValues(), reason });
   };
@@ -238,10 +266,17 @@ export function TccForm(props: {
       onSubmit={form.onSubmit(
         (values) => {
           setRefusal(null);
+          // A held certificate the preview named: the reason is asked for here, not after a 409.
+          const reason = heldNow ? checkedReason() : undefined;
+          if (reason === null) return;
           setHeld(null);
-          submit.mutate({ values });
+          submit.mutate(reason ? { values, reason } : { values });
         },
-        () => setRefusal(null),
+        () => {
+          setRefusal(null);
+          // Every missing answer at once: the reason for a second certificate too.
+          if (heldNow) checkedReason();
+        },
       )}
     >
       <Stack gap="lg">
@@ -296,7 +331,7 @@ export function TccForm(props: {
             {refusal.body}
           </Alert>
         )}
-        {held && (
+        {heldNow && (
           <Alert
             color="notice"
             variant="light"
@@ -305,9 +340,9 @@ export function TccForm(props: {
             data-testid="tcc-duplicate-refusal"
           >
             <Stack gap="sm">
-              <Text size="sm">{held.message}</Text>
+              <Text size="sm">{heldNow.message}</Text>
               <Text size="sm">
-                <Link to={`${base}/taxs/tcc/${held.id}`}>Open certificate {held.number}</Link>
+                <Link to={`${base}/taxs/tcc/${heldNow.id}`}>Open certificate {heldNow.number}</Link>
               </Text>
               <Textarea
                 label="Why a second certificate is needed"
@@ -321,11 +356,13 @@ export function TccForm(props: {
                 onChange={(event) => setDuplicateReason(event.currentTarget.value)}
               />
               <Group justify="flex-end">
-                <Button variant="default" onClick={() => setHeld(null)}>
-                  Not now
-                </Button>
+                {held && (
+                  <Button variant="default" onClick={() => setHeld(null)}>
+                    Not now
+                  </Button>
+                )}
                 <Button loading={submit.isPending} onClick={generateSecond}>
-                  Generate a second certificate
+                  {amending ? 'Send back with this reason' : 'Generate a second certificate'}
                 </Button>
               </Group>
             </Stack>

@@ -49,6 +49,7 @@ function preview(open: TccPreview['open'] = []): TccPreview {
     years: [],
     feeKobo: 0,
     open,
+    held: [],
   };
 }
 
