@@ -5,13 +5,13 @@ import { useState } from 'react';
 import type { OfficerDetail } from '../../../../shared/officers';
 import { USER_TYPE_LABELS } from '../../../../shared/userTypeEnums';
 import { AppDrawer } from '../../../lib/AppModal';
+import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { formatLagosDate, formatLagosDateTime } from '../../../lib/format';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
 import { Spinner } from '../../../lib/pending/Spinner';
 import { meQuery } from '../../../lib/queries';
 import { STATE_COLORS, stateOf } from '../format';
 import { mdaOptionsQuery, officerQuery } from '../queries';
-import { ConfirmDialog } from './ConfirmDialog';
 import { EditOfficerForm, MdaPrivilegesForm, ResetPasswordForm } from './OfficerForms';
 import { useOfficerChange } from './useOfficerChange';
 

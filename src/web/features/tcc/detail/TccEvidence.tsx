@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { TCC_COMPLETED_STATUSES, TCC_GENERATE_PERMISSION } from '../../../../shared/tcc/enums';
 import type { TccView } from '../../../../shared/tcc/views';
 import { api, apiRequest } from '../../../lib/api';
+import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { formatLagosDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/usePermission';
-import { ConfirmDialog } from '../../officers/edit/ConfirmDialog';
 import { tccEvidencePath, tccEvidenceUrl, tccKeys } from '../common/queries';
 
 /** What the upload takes: the server checks the bytes again (docs/decisions/0030-jobs-and-uploads.md). */

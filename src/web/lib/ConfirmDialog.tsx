@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { AppModal } from '../../../lib/AppModal';
+import { AppModal } from './AppModal';
 
-/** "Are you sure?" for a change that ends sessions or stops someone working. */
+/** "Are you sure?" before a change that cannot be taken back (ends sessions, stops someone working, removes a file). */
 export function ConfirmDialog(props: {
   opened: boolean;
   title: string;
