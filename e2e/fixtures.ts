@@ -1,4 +1,10 @@
-import { type ConsoleMessage, type Cookie, expect, type Page } from '@playwright/test';
+import {
+  type ConsoleMessage,
+  type Cookie,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import axe from 'axe-core';
 import { test as base } from './server';
 
@@ -292,4 +298,44 @@ export function escapeRegExp(text: string): string {
 /** The sidebar (its `nav` landmark). */
 export function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+/**
+ * How far the page reaches past the window's width: above 0, the page scrolls sideways
+ * (docs/architecture.md §9: every list works at 375 px wide).
+ */
+export function pageOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth,
+  );
+}
+
+/**
+ * How far the widest table reaches past its own box, or a header cell past the window: a
+ * clipped column when above 1 (ListTable folds lower-priority columns into the row instead).
+ */
+export function clippedTable(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    Math.max(
+      0,
+      ...[...document.querySelectorAll('table')].flatMap((table) => {
+        const box = table.parentElement?.closest('div') ?? table.parentElement;
+        return [
+          table.scrollWidth - (box?.clientWidth ?? table.scrollWidth),
+          ...[...table.querySelectorAll('th')].map(
+            (cell) => cell.getBoundingClientRect().right - window.innerWidth,
+          ),
+        ];
+      }),
+    ),
+  );
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user reaches it; fails past `most`. */
+export async function tabTo(page: Page, target: Locator, most = 40): Promise<void> {
+  for (let i = 0; i < most; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
 }

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { clippedTable, expect, pageOverflow, signIn, test } from './fixtures';
 
 /**
  * Every list fits its screen (docs/architecture.md §9): at 1366 × 768 no column goes off-screen
@@ -22,23 +21,6 @@ const LISTS: { path: string; name: string; hasSearch: boolean; user?: string }[]
   { path: '/birs/admin/trade-categories', name: 'trade categories', hasSearch: true },
 ];
 
-async function widthOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
-/** How far the widest table reaches past its own box: a clipped column when above 1. */
-async function clippedTable(page: Page): Promise<number> {
-  return page.evaluate(() =>
-    Math.max(
-      0,
-      ...[...document.querySelectorAll('table')].map((table) => {
-        const box = table.parentElement?.closest('div') ?? table.parentElement;
-        return table.scrollWidth - (box?.clientWidth ?? table.scrollWidth);
-      }),
-    ),
-  );
-}
-
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 375, height: 740 };
 
@@ -56,7 +38,7 @@ for (const list of LISTS) {
     await expect(page.getByText(/^Sorted by: \S/)).toBeVisible();
     await expect(page.getByRole('table').first()).toBeVisible();
     await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
-    expect(await widthOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
 
     await page.setViewportSize(PHONE);
     await expect(
@@ -67,7 +49,7 @@ for (const list of LISTS) {
     ).toBeVisible();
     await expect(page.getByText(/^Sorted by: \S/)).toBeVisible();
     if (list.hasSearch) await expect(page.getByRole('searchbox')).toBeVisible();
-    await expect.poll(() => widthOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
     await checkA11y();
   });
 }
