@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, sidebar, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, expect, sidebar, signIn, signInThroughForm, test } from './fixtures';
 
 test('an administrator reads the audit trail, filters it, opens a diff, exports and verifies the chain', async ({
   page,
@@ -12,7 +12,7 @@ test('an administrator reads the audit trail, filters it, opens a diff, exports 
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(`not-${DEMO_PASSWORD}`);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /username or password/i })).toBeVisible();
-  await signIn(page, 'admin');
+  await signInThroughForm(page, 'admin');
 
   await sidebar(page).getByRole('link', { name: 'Audit Trail' }).click();
   await expect(page).toHaveURL(/\/birs\/taxs\/audit-trail$/);

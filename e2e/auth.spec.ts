@@ -1,4 +1,4 @@
-import { expect, sidebar, signIn, test } from './fixtures';
+import { expect, sidebar, signIn, signInThroughForm, test } from './fixtures';
 
 test.describe('sign-in and the /birs guard', () => {
   test('an unsigned visitor is sent to sign in and comes back to the page they asked for', async ({
@@ -8,7 +8,7 @@ test.describe('sign-in and the /birs guard', () => {
     await expect(page).toHaveURL(/\/auth\/login\?returnUrl=/);
     const returnUrl = new URL(page.url()).searchParams.get('returnUrl');
     expect(returnUrl).toBe('/birs/taxs/pending-tcc-da-director?from=bookmark');
-    await signIn(page, 'director_assessment', {
+    await signInThroughForm(page, 'director_assessment', {
       expectedPath: /\/birs\/taxs\/pending-tcc-da-director\?from=bookmark$/,
     });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -73,11 +73,11 @@ test.describe('sign-in and the /birs guard', () => {
 
   test('a returnUrl pointing off-site is ignored', async ({ page }) => {
     await page.goto('/auth/login?returnUrl=//evil.example/phish');
-    await signIn(page, 'officer_pa', { expectedPath: '/birs/dashboard' });
+    await signInThroughForm(page, 'officer_pa', { expectedPath: '/birs/dashboard' });
   });
 
   test('Logout ends the session: the shell asks for sign-in again', async ({ page }) => {
-    await signIn(page, 'officer_da');
+    await signInThroughForm(page, 'officer_da');
     await sidebar(page).getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
     expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
@@ -86,7 +86,7 @@ test.describe('sign-in and the /birs guard', () => {
   });
 
   test('Log Out in the user menu ends the session too', async ({ page }) => {
-    await signIn(page, 'officer_payee');
+    await signInThroughForm(page, 'officer_payee');
     await page.getByRole('button', { name: /account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
@@ -115,7 +115,7 @@ test.describe('the governor shell', () => {
   test('an executive gets the governor shell with their menu', async ({ page }) => {
     await page.goto('/governor/dashboard');
     await expect(page).toHaveURL(/\/auth\/login\?returnUrl=%2Fgovernor%2Fdashboard$/);
-    await signIn(page, 'executive', { expectedPath: '/governor/dashboard' });
+    await signInThroughForm(page, 'executive', { expectedPath: '/governor/dashboard' });
     // Not built yet: the link says so before it is opened.
     await expect(
       sidebar(page).getByRole('link', { name: 'Executive Dashboard Coming Soon', exact: true }),

@@ -1,4 +1,10 @@
-import { type ConsoleMessage, expect, type Page } from '@playwright/test';
+import {
+  type ConsoleMessage,
+  type Cookie,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import axe from 'axe-core';
 import { test as base } from './server';
 
@@ -221,8 +227,56 @@ export const test = base.extend<Fixtures & { a11yLog: AxeViolation[] }>({
   },
 });
 
-/** Signs in through the form, as an officer would, and waits for the dashboard or `expectedPath`. */
+/**
+ * Each worker's signed-in sessions, one per officer and password: the session cookie (the
+ * context's storageState cookies) from the first sign-in, reused by every later test of the
+ * worker that signs in as that officer. A worker has its own server and database (server.ts)
+ * and runs in a process of its own, so a module-level map is per worker: a worker replaced
+ * after a failure starts empty, with its new server. Sessions are server-side (ADR 0002):
+ * one stays valid until it is signed out, idles 30 minutes, or its officer's password changes
+ * or the officer is deactivated — so a test that signs out or ends a session signs in with
+ * signInThroughForm, a session of its own, and never ends a shared one.
+ */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Puts `username`'s session for this worker into the page's context and opens `expectedPath`
+ * (the dashboard by default). The first time in a worker it signs in through the API and keeps
+ * the session; a kept session the server no longer knows (one a test ended after all) is
+ * replaced, so a mistake there costs a sign-in, not every later test. Tests of the sign-in
+ * itself use signInThroughForm.
+ */
 export async function signIn(
+  page: Page,
+  username: string,
+  options: { password?: string; expectedPath?: string } = {},
+): Promise<void> {
+  const { password = DEMO_PASSWORD, expectedPath = '/birs/dashboard' } = options;
+  const key = `${username}\n${password}`;
+  const context = page.context();
+  const kept = sessions.get(key);
+  let live = false;
+  if (kept) {
+    await context.addCookies(kept);
+    // Never 401: it answers `{ me: null }` for a session the server has ended.
+    const answer = await page.request.get('/api/v1/auth/session');
+    const me = ((await answer.json()) as { me: { username?: string } | null }).me;
+    live = answer.ok() && me !== null;
+  }
+  if (!live) {
+    const login = await page.request.post('/api/v1/auth/login', { data: { username, password } });
+    expect(login.status(), await login.text()).toBe(200);
+    sessions.set(key, (await context.storageState()).cookies);
+  }
+  await page.goto(expectedPath);
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(expectedPath)}$`));
+}
+
+/**
+ * Signs in through the form, as an officer would, and waits for the dashboard or `expectedPath`:
+ * a session of the test's own, for tests of the sign-in and for tests that end their session.
+ */
+export async function signInThroughForm(
   page: Page,
   username: string,
   options: { password?: string; expectedPath?: string | RegExp } = {},
@@ -244,4 +298,44 @@ export function escapeRegExp(text: string): string {
 /** The sidebar (its `nav` landmark). */
 export function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+/**
+ * How far the page reaches past the window's width: above 0, the page scrolls sideways
+ * (docs/architecture.md §9: every list works at 375 px wide).
+ */
+export function pageOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth,
+  );
+}
+
+/**
+ * How far the widest table reaches past its own box, or a header cell past the window: a
+ * clipped column when above 1 (ListTable folds lower-priority columns into the row instead).
+ */
+export function clippedTable(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    Math.max(
+      0,
+      ...[...document.querySelectorAll('table')].flatMap((table) => {
+        const box = table.parentElement?.closest('div') ?? table.parentElement;
+        return [
+          table.scrollWidth - (box?.clientWidth ?? table.scrollWidth),
+          ...[...table.querySelectorAll('th')].map(
+            (cell) => cell.getBoundingClientRect().right - window.innerWidth,
+          ),
+        ];
+      }),
+    ),
+  );
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user reaches it; fails past `most`. */
+export async function tabTo(page: Page, target: Locator, most = 40): Promise<void> {
+  for (let i = 0; i < most; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
 }

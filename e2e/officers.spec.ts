@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, sidebar, signIn, test } from './fixtures';
+import { expect, sidebar, signIn, signInThroughForm, test } from './fixtures';
 
 /** A username nobody else in this run has. */
 function uniqueUsername(stem: string): string {
@@ -60,7 +60,8 @@ test.describe('officers administration', () => {
   }) => {
     test.slow();
     const username = uniqueUsername('preye');
-    await signIn(page, 'admin');
+    // This test signs out: a session of its own, not the worker's shared one.
+    await signInThroughForm(page, 'admin');
     await sidebar(page).getByRole('link', { name: 'Tax Officers' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Tax Officers' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Tax Officers' })).toBeVisible();
@@ -193,7 +194,8 @@ test.describe('my profile', () => {
     checkA11y,
   }) => {
     test.slow();
-    await signIn(page, 'admin');
+    // This test signs out: a session of its own, not the worker's shared one.
+    await signInThroughForm(page, 'admin');
     const officer = await createOfficerByApi(page, 'OFFICER_DA', 'temporary-pass-55');
     const elsewhere = await officerBrowser(
       browser,

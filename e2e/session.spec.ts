@@ -1,4 +1,4 @@
-import { expect, sidebar, signIn, test } from './fixtures';
+import { expect, sidebar, signIn, signInThroughForm, test } from './fixtures';
 
 test.describe('the session', () => {
   test('a signed-in visitor to the sign-in page goes to the dashboard', async ({ page }) => {
@@ -10,7 +10,7 @@ test.describe('the session', () => {
   test('when the service ends the session, the officer is sent to /account/login', async ({
     page,
   }) => {
-    await signIn(page, 'dg_budget');
+    await signInThroughForm(page, 'dg_budget');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The session ends behind the page's back (a logout in another tab, a password change).
     const response = await page.request.post('/api/v1/auth/logout', {
@@ -26,7 +26,7 @@ test.describe('the session', () => {
       await expect(page).toHaveURL(/\/account\/login/, { timeout: 1_000 });
     }).toPass({ timeout: 10_000 });
     await expect(page).toHaveURL(/\/account\/login\?returnUrl=%2Fbirs%2Fdashboard$/);
-    await signIn(page, 'dg_budget');
+    await signInThroughForm(page, 'dg_budget');
   });
 });
 

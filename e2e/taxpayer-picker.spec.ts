@@ -76,100 +76,111 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
   await expect(target).toBeFocused();
 }
 
-for (const viewport of [
+/**
+ * Each test runs at a desk's 1366 px, then resized to a phone's 375 px, on the same namesakes:
+ * the same checks at each size as a test per size made, with one sign-in and one registration.
+ */
+const VIEWPORTS = [
   { width: 1366, height: 768 },
   { width: 375, height: 812 },
-]) {
-  test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport });
+];
 
-    test('an assessment officer picks a taxpayer by a misspelt name in the direct assessment form', async ({
-      page,
-      checkA11y,
-    }) => {
-      await signIn(page, 'officer_da');
-      const lastName = uniqueSurname();
-      const [, inBrass] = await namesakes(page, lastName);
-      await page.goto('/birs/taxs/direct-assessment/new');
-      await expect(page.getByRole('heading', { name: 'New direct assessment' })).toBeVisible();
+test('an assessment officer picks a taxpayer by a misspelt name in the direct assessment form', async ({
+  page,
+  checkA11y,
+}) => {
+  await signIn(page, 'officer_da');
+  const lastName = uniqueSurname();
+  const [, inBrass] = await namesakes(page, lastName);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.goto('/birs/taxs/direct-assessment/new');
+    await expect(page.getByRole('heading', { name: 'New direct assessment' })).toBeVisible();
 
-      const field = page.getByRole('textbox', { name: 'Taxpayer’s BTIN' });
-      await field.focus();
-      await page.keyboard.type(misspelt(lastName));
-      const found = page.getByRole('listbox', { name: 'Taxpayers found' });
-      const options = found.getByRole('option');
-      // The first name search of a fresh server builds its statements: give it time.
-      await expect(options).toHaveCount(2, { timeout: 20_000 });
-      // Each option tells the namesakes apart: BTIN, kind, phone and LGA.
-      const wanted = options.filter({ hasText: inBrass.btin });
-      await expect(wanted).toContainText(`Tonye ${lastName}`);
-      await expect(wanted).toContainText(`Individual · ${inBrass.phone} · Brass`);
-      await checkA11y();
+    const field = page.getByRole('textbox', { name: 'Taxpayer’s BTIN' });
+    await field.focus();
+    await page.keyboard.type(misspelt(lastName));
+    const found = page.getByRole('listbox', { name: 'Taxpayers found' });
+    const options = found.getByRole('option');
+    // The first name search of a fresh server builds its statements: give it time.
+    await expect(options).toHaveCount(2, { timeout: 20_000 });
+    // Each option tells the namesakes apart: BTIN, kind, phone and LGA.
+    const wanted = options.filter({ hasText: inBrass.btin });
+    await expect(wanted).toContainText(`Tonye ${lastName}`);
+    await expect(wanted).toContainText(`Individual · ${inBrass.phone} · Brass`);
+    await checkA11y();
 
-      await pickWithKeys(page, field, options, wanted);
-      await expect(found).toBeHidden();
-      await expect(field).toHaveValue(inBrass.btin);
-      // The name, then its kind and LGA beside it, as both assessment forms show them.
-      await expect(page.getByTestId('taxpayer-name')).toHaveText(`Tonye ${lastName}`);
-      await expect(page.getByTestId('taxpayer-name').locator('xpath=..')).toContainText('Brass');
-    });
+    await pickWithKeys(page, field, options, wanted);
+    await expect(found).toBeHidden();
+    await expect(field).toHaveValue(inBrass.btin);
+    // The name, then its kind and LGA beside it, as both assessment forms show them.
+    await expect(page.getByTestId('taxpayer-name')).toHaveText(`Tonye ${lastName}`);
+    await expect(page.getByTestId('taxpayer-name').locator('xpath=..')).toContainText('Brass');
+  }
+});
 
-    test('the top bar finds by name and lists two people of the same name, telling them apart', async ({
-      page,
-      checkA11y,
-    }) => {
-      await signIn(page, 'officer_da');
-      const lastName = uniqueSurname();
-      const [inYenagoa, inBrass] = await namesakes(page, lastName);
+test('the top bar finds by name and lists two people of the same name, telling them apart', async ({
+  page,
+  checkA11y,
+}) => {
+  await signIn(page, 'officer_da');
+  const lastName = uniqueSurname();
+  const [inYenagoa, inBrass] = await namesakes(page, lastName);
 
-      if (viewport.width < 500) {
-        const open = page.getByRole('button', { name: 'Search taxpayer' });
-        await open.focus();
-        await page.keyboard.press('Enter');
-      }
-      const search = page.getByRole('searchbox', {
-        name: 'Search taxpayer by BTIN, e-mail or phone',
-      });
-      await search.focus();
-      await page.keyboard.type(misspelt(lastName));
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.goto('/birs/dashboard');
+    if (viewport.width < 500) {
+      const open = page.getByRole('button', { name: 'Search taxpayer' });
+      await open.focus();
       await page.keyboard.press('Enter');
-
-      const dialog = page.getByRole('dialog', {
-        name: `Taxpayers matching “${misspelt(lastName)}”`,
-      });
-      await expect(dialog).toBeVisible();
-      const items = dialog.getByRole('listitem');
-      await expect(items).toHaveCount(2);
-      for (const person of [inYenagoa, inBrass]) {
-        await expect(items.filter({ hasText: person.btin })).toContainText(
-          `${person.btin} · Individual · ${person.phone} · ${person.lga}`,
-        );
-      }
-      await checkA11y();
-
-      const link = items
-        .filter({ hasText: inYenagoa.btin })
-        .getByRole('link', { name: `Tonye ${lastName}` });
-      await tabTo(page, link);
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(new RegExp(`/birs/taxpayer/${inYenagoa.btin}$`));
-      await expect(dialog).toBeHidden();
+    }
+    const search = page.getByRole('searchbox', {
+      name: 'Search taxpayer by BTIN, e-mail or phone',
     });
+    await search.focus();
+    await page.keyboard.type(misspelt(lastName));
+    await page.keyboard.press('Enter');
 
-    test('the top bar still opens one taxpayer by exact BTIN', async ({ page }) => {
-      await signIn(page, 'officer_da');
-      const [person] = await namesakes(page, uniqueSurname());
-      if (viewport.width < 500) await page.getByRole('button', { name: 'Search taxpayer' }).click();
-      await page
-        .getByRole('searchbox', { name: 'Search taxpayer by BTIN, e-mail or phone' })
-        .fill(person.btin);
-      await page.keyboard.press('Enter');
-      const dialog = page.getByRole('dialog', { name: 'Tax Payer Information' });
-      await expect(dialog).toBeVisible();
-      await expect(dialog.getByText(person.btin, { exact: true })).toBeVisible();
+    const dialog = page.getByRole('dialog', {
+      name: `Taxpayers matching “${misspelt(lastName)}”`,
     });
-  });
-}
+    await expect(dialog).toBeVisible();
+    const items = dialog.getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    for (const person of [inYenagoa, inBrass]) {
+      await expect(items.filter({ hasText: person.btin })).toContainText(
+        `${person.btin} · Individual · ${person.phone} · ${person.lga}`,
+      );
+    }
+    await checkA11y();
+
+    const link = items
+      .filter({ hasText: inYenagoa.btin })
+      .getByRole('link', { name: `Tonye ${lastName}` });
+    await tabTo(page, link);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/birs/taxpayer/${inYenagoa.btin}$`));
+    await expect(dialog).toBeHidden();
+  }
+});
+
+test('the top bar still opens one taxpayer by exact BTIN', async ({ page }) => {
+  await signIn(page, 'officer_da');
+  const [person] = await namesakes(page, uniqueSurname());
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.goto('/birs/dashboard');
+    if (viewport.width < 500) await page.getByRole('button', { name: 'Search taxpayer' }).click();
+    await page
+      .getByRole('searchbox', { name: 'Search taxpayer by BTIN, e-mail or phone' })
+      .fill(person.btin);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Tax Payer Information' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(person.btin, { exact: true })).toBeVisible();
+  }
+});
 
 test('the officers who assess see the registry lists in their menu, badged New', async ({
   page,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { clippedTable, expect, pageOverflow, signIn, test } from './fixtures';
 
 /**
  * An MDA's employees' certificates in bulk (docs/product.md §2 taxs/generate-mda-tcc): the PAYE officer
@@ -97,6 +97,17 @@ test('a PAYE officer generates certificates for an MDA’s employees from a payr
   await expect(failed).toContainText('2000000000');
   await expect(failed).not.toContainText(btin);
   await checkA11y();
+
+  // The outcome at a desk's 1366 px and a phone's 375 px (docs/architecture.md §9): no column
+  // cut off, no page wider than the window, the failed row a card on the phone.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(panel.getByRole('list', { name: 'Rows that failed' })).toContainText('2000000000');
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await checkA11y();
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
