@@ -5,7 +5,11 @@
  */
 
 /** The three lists of docs/product.md §7, one category each (the API's `category`). */
-export const SSC_CATEGORIES = ['office-holders', 'civil-servants', 'federal-civil-servants'] as const;
+export const SSC_CATEGORIES = [
+  'office-holders',
+  'civil-servants',
+  'federal-civil-servants',
+] as const;
 export type SscCategory = (typeof SSC_CATEGORIES)[number];
 
 export const SSC_CATEGORY_LABELS = {

@@ -35,7 +35,12 @@ export type SscRowInput = {
 export function readSscHeader(
   cells: readonly string[],
 ): { ok: true; columns: Record<SscFileColumn, number> } | { ok: false; problem: string } {
-  const names = cells.map((cell) => cell.trim().toLowerCase().replace(/[\s-]+/g, '_'));
+  const names = cells.map((cell) =>
+    cell
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_'),
+  );
   while (names.length > 0 && names[names.length - 1] === '') names.pop();
   const problems: string[] = [];
   const missing = SSC_FILE_COLUMNS.filter((name) => !names.includes(name));
@@ -43,7 +48,9 @@ export function readSscHeader(
   const known = new Set<string>(SSC_FILE_COLUMNS);
   const unknown = names.filter((name) => !known.has(name));
   if (unknown.length > 0) {
-    problems.push(`unknown ${unknown.map((n) => (n ? `"${n}"` : 'an empty column name')).join(', ')}`);
+    problems.push(
+      `unknown ${unknown.map((n) => (n ? `"${n}"` : 'an empty column name')).join(', ')}`,
+    );
   }
   const repeated = names.filter((name, i) => name && names.indexOf(name) !== i);
   if (repeated.length > 0) problems.push(`repeated ${[...new Set(repeated)].join(', ')}`);
@@ -87,11 +94,13 @@ export function readSscRows(
     const staffId = cells.staff_id.trim();
     const name = cells.name.trim().replace(/\s+/g, ' ');
     if (!staffId) problem('staff_id', 'Give the staff id.');
-    else if (staffId.length > MAX_STAFF_ID) problem('staff_id', `At most ${MAX_STAFF_ID} characters.`);
+    else if (staffId.length > MAX_STAFF_ID)
+      problem('staff_id', `At most ${MAX_STAFF_ID} characters.`);
     else {
       const key = staffId.toUpperCase();
       const first = firstLineOf.get(key);
-      if (first !== undefined) problem('staff_id', `Staff id ${staffId} is also on line ${first}: each person once.`);
+      if (first !== undefined)
+        problem('staff_id', `Staff id ${staffId} is also on line ${first}: each person once.`);
       else firstLineOf.set(key, line);
     }
     if (!name) problem('name', 'Give the name.');
@@ -103,7 +112,10 @@ export function readSscRows(
         `"${cells.grade_level.trim()}" is not a grade level: write a number from ${SSC_GRADE_LEVEL_MIN} to ${SSC_GRADE_LEVEL_MAX} (e.g. 8 or GL 08).`,
       );
     } else if (!gradeLevelKnown(gradeLevel)) {
-      problem('grade_level', `Grade level ${gradeLevel} has no SSC rate for this category and month.`);
+      problem(
+        'grade_level',
+        `Grade level ${gradeLevel} has no SSC rate for this category and month.`,
+      );
     }
     const grossKobo = nairaToKobo(cells.gross_monthly_pay);
     if (grossKobo === null) {

@@ -105,8 +105,12 @@ export const SscScheduleEntryInput = z
           gradeLevel: z
             .number()
             .int()
-            .min(SSC_GRADE_LEVEL_MIN, { error: `A grade level is ${SSC_GRADE_LEVEL_MIN} to ${SSC_GRADE_LEVEL_MAX}` })
-            .max(SSC_GRADE_LEVEL_MAX, { error: `A grade level is ${SSC_GRADE_LEVEL_MIN} to ${SSC_GRADE_LEVEL_MAX}` }),
+            .min(SSC_GRADE_LEVEL_MIN, {
+              error: `A grade level is ${SSC_GRADE_LEVEL_MIN} to ${SSC_GRADE_LEVEL_MAX}`,
+            })
+            .max(SSC_GRADE_LEVEL_MAX, {
+              error: `A grade level is ${SSC_GRADE_LEVEL_MIN} to ${SSC_GRADE_LEVEL_MAX}`,
+            }),
           grossKobo: z
             .number()
             .int({ error: 'Gross pay is in whole kobo' })
