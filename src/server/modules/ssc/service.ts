@@ -249,8 +249,8 @@ export function createSscService(deps: PaymentDeps) {
   return {
     /** An uploaded schedule (multipart `file`, `mdaId`, `category`, `month`). */
     async uploadSchedule(actor: Actor, upload: FileAndMda): Promise<SscScheduleView> {
-      const key = keyFields(upload.fields);
       const mda = await chosenMda(actor, upload.mdaId);
+      const key = keyFields(upload.fields);
       const scheduleKey = { mdaId: mda.id, ...key };
       await refuseIfBilled(mda.name, scheduleKey);
       const lines = await readSscScheduleFile(upload.bytes, upload.fileName);
