@@ -28,8 +28,10 @@ import type { FileAndMda } from '../../files/batchUpload';
 import { createDatabaseFileStore } from '../../files/store';
 import { recordAudit } from '../audit/service';
 import { createMdaService } from '../mdas/service';
-import type { PaymentDeps } from '../payments/deps';
-import { createPaymentHistoryService } from '../payments/history/service';
+import {
+  createPaymentHistoryService,
+  type PaymentHistoryServiceDeps,
+} from '../payments/history/service';
 import { SSC_COLUMNS, SSC_EXPORT_LIMIT } from './exporter';
 import { readSscScheduleFile } from './file';
 import {
@@ -112,7 +114,10 @@ const ENTRY_FIELD: Record<SscFileColumn, string> = {
   gross_monthly_pay: 'grossKobo',
 };
 
-export function createSscService(deps: PaymentDeps) {
+/** What the service needs: the payment history's reads, for a schedule's bill. */
+export type SscServiceDeps = PaymentHistoryServiceDeps;
+
+export function createSscService(deps: SscServiceDeps) {
   const { db } = deps;
   const mdaService = createMdaService({ db, secrets: deps.secrets });
   const paymentHistory = createPaymentHistoryService(deps);
