@@ -15,7 +15,7 @@ test('an SSC schedule with one bad row is refused, then accepted once corrected'
   await expect(page.getByRole('heading', { name: 'Upload SSC Schedule' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Upload an SSC schedule' });
 
-  await form.getByRole('textbox', { name: 'MDA (employer)' }).click();
+  await form.getByRole('combobox', { name: 'MDA (employer)' }).click();
   await page.getByRole('option').first().click();
   // A month of its own, so a re-run on the same database replaces its own schedule.
   const month = `2021-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
