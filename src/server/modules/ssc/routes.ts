@@ -103,7 +103,7 @@ export const sscRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) =
         operationId: 'listSscSchedules',
         summary: 'List SSC schedules',
         description:
-          'Schedules by `category` (docs/product.md §7: one list each), `month`, `mdaId` and `status`, a page at a time, with the totals of the whole filter (schedules, staff, gross pay, levy). With `format=csv` or `format=xlsx` the same filter comes back as a file.',
+          'Schedules by `category` (one list each), `month`, `mdaId` and `status`, a page at a time, with the totals of the whole filter (schedules, staff, gross pay, levy). With `format=csv` or `format=xlsx` the same filter comes back as a file.',
         querystring: SscScheduleListQuery,
         response: { 200: SscSchedulePage, 422: ErrorBody, ...errors },
       },
@@ -138,6 +138,8 @@ export const sscRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) =
         tags,
         operationId: 'getSscSchedule',
         summary: 'Get an SSC schedule with its rows and bill',
+        description:
+          'The schedule, each row with its grade level, gross pay, rate (and whether it is a demo rate) and levy, and its bill (RRR) if one was raised.',
         params: SscScheduleIdParams,
         response: { 200: SscScheduleDetail, 404: ErrorBody, 422: ErrorBody, ...errors },
       },
