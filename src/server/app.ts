@@ -38,6 +38,8 @@ import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { registerRrrBatchJob } from './modules/rrrBatches/job';
 import { rrrBatchRoutes } from './modules/rrrBatches/routes';
+import { registerSscSettlement } from './modules/ssc/bill';
+import { sscRoutes } from './modules/ssc/routes';
 import { systemRoutes } from './modules/system/routes';
 import { taxpayerRoutes } from './modules/taxpayers/routes';
 import { registerTccMdaBatchJob } from './modules/tcc/bulk/job';
@@ -198,10 +200,13 @@ export async function buildApp({
   await app.register(assessmentNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   // A certificate's processing fee, once paid, sends it into the approval chain (ADR 0011).
   registerTccSettlement(settlements);
+  // An SSC schedule's bill, once paid, marks the schedule paid (ADR 0028).
+  registerSscSettlement(settlements);
   // Every payable kind has its settlement, or the app does not start (ADR 0028).
   settlements.assertComplete();
   await app.register(tccRoutes, { prefix: '/api/v1', ...paymentDeps });
   registerTccMdaBatchJob(jobKinds, paymentDeps);
+  await app.register(sscRoutes, { prefix: '/api/v1', ...paymentDeps });
   if (runJobs) {
     startJobWorker(
       app,

@@ -99,6 +99,10 @@ export const PERMISSIONS = [
   'tcc:revoke',
   /** Print an approved certificate; a reprint says COPY. */
   'tcc:print',
+  /** Read SSC schedules (levies on public pay), their rows, bills and the rate table. */
+  'ssc:read',
+  /** Upload or enter an MDA's SSC schedule, replace an unbilled one, raise its bill. ADMIN. */
+  'ssc:write',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -164,8 +168,10 @@ export const ROLE_PERMISSIONS = {
     'trade-category:read',
     'trade-category:write',
     'tcc:read',
+    'ssc:read',
+    'ssc:write',
   ],
-  EXECUTIVE: [...TAXPAYER_READER, 'payment:read'],
+  EXECUTIVE: [...TAXPAYER_READER, 'payment:read', 'ssc:read'],
   // docs/product.md §2 gives these three mda/mda-list, read-only, and taxs/payment-history.
   OFFICER_DA: [...ASSESSOR, 'tcc:read', 'tcc:generate:direct-assessment'],
   OFFICER_PAYEE: [
@@ -179,7 +185,7 @@ export const ROLE_PERMISSIONS = {
   // docs/product.md §2: mda/generate-assessment and taxs/payment-history, for their own MDAs (mdaScope.ts).
   OFFICER_MDA: [...EVERY_OFFICER, 'payment:read', 'invoice:write'],
   OFFICER_MDA_ADMIN: [...EVERY_OFFICER, 'payment:read', 'invoice:write'],
-  DG_BUDGET: [...EVERY_OFFICER, 'payment:read'],
+  DG_BUDGET: [...EVERY_OFFICER, 'payment:read', 'ssc:read'],
   // Approvers of a TCC check what the applicant paid.
   DIRECTOR_ASSESSMENT: [
     ...TAXPAYER_READER,

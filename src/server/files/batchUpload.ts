@@ -9,7 +9,13 @@ import { multipartReadError } from './multipart';
  * bulk TCCs, docs/product.md §2): a `file` part and an `mdaId` field, in whichever order the browser
  * sent them. Each upload keeps its own words: the file it expects, its size limit, its dialog.
  */
-export type FileAndMda = { fileName: string; bytes: Buffer; mdaId: string | null };
+export type FileAndMda = {
+  fileName: string;
+  bytes: Buffer;
+  mdaId: string | null;
+  /** The other text fields sent (trimmed), e.g. the SSC schedule's `category` and `month`. */
+  fields?: Record<string, string>;
+};
 
 /** What an upload says to the officer when its body is not what its dialog sends. */
 export type BatchUploadWords = {
@@ -52,6 +58,7 @@ export async function readFileAndMda(
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', words.notMultipart);
   let file: { fileName: string; bytes: Buffer } | null = null;
   let mdaId: string | null = null;
+  const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -59,6 +66,9 @@ export async function readFileAndMda(
         if (part.fieldname === 'file') file = { fileName: part.filename || 'upload.csv', bytes };
       } else if (part.fieldname === 'mdaId' && typeof part.value === 'string' && part.value) {
         mdaId = part.value.trim();
+      } else if (part.type === 'field' && typeof part.value === 'string') {
+        // The multipart limits of each upload bound how many fields there can be.
+        fields[part.fieldname] = part.value.trim();
       }
     }
   } catch (err) {
@@ -68,6 +78,7 @@ export async function readFileAndMda(
   // The file's name and the MDA are stored with the job; the app-wide hook cannot see them (ADR 0022).
   refuseUnstorableField('file', file.fileName);
   if (mdaId !== null) refuseUnstorableField('mdaId', mdaId);
+  for (const [name, value] of Object.entries(fields)) refuseUnstorableField(name, value);
   if (file.bytes.length === 0) throw new AppError('INVALID_FILE', `${file.fileName} is empty.`);
-  return { ...file, mdaId };
+  return { ...file, mdaId, fields };
 }

@@ -11,6 +11,8 @@ export const SHELL_CHILD_AREAS = [
   'reporting',
   'form-elements',
   'general',
+  // RevDesk's own: the SSC levy lists (docs/product.md §7 names their calls only).
+  'ssc',
 ] as const;
 
 /** The birs shell also has stamp-duty (docs/product.md §2). Every menu link lives in one of these. */

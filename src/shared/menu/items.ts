@@ -122,6 +122,9 @@ const COMPLETED_TCC_READERS: MenuTag[] = [
   'chairman_assessment',
 ];
 
+/** Who reads the SSC lists (src/shared/permissions.ts `ssc:read`). */
+const SSC_READERS: MenuTag[] = ['admin', 'executive', 'dg_budget'];
+
 export const MENU: MenuItem[] = [
   ...section('section-menu', 'Menu', [
     page(
@@ -348,6 +351,16 @@ export const MENU: MenuItem[] = [
       hiddenPage('Payment Bills', '/birs/transactions/payment-bills'),
       hiddenPage('Payment Receipts', '/birs/transactions/payment-receipts'),
       hiddenPage('Uploaded Notices', '/birs/transactions/uploaded-notices'),
+    ]),
+  ]),
+
+  // RevDesk's own: docs/product.md §7 names the three SSC lists' calls, not their menu items.
+  ...section('section-ssc', 'SSC Levies', [
+    group('group-ssc', 'SSC Levies', 'coins', [
+      ownPage('Political and Public Office Holders', '/birs/ssc/office-holders', SSC_READERS),
+      ownPage('Civil Servants and LG Employees', '/birs/ssc/civil-servants', SSC_READERS),
+      ownPage('Public and Federal Civil Servants', '/birs/ssc/federal-civil-servants', SSC_READERS),
+      ownPage('Upload SSC Schedule', '/birs/ssc/upload', ['admin'], 'upload'),
     ]),
   ]),
 

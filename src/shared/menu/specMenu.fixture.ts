@@ -33,6 +33,11 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'transactions/needing-attention',
     'transactions/benjis',
     'transactions/post-transactions',
+    // RevDesk's own: the three SSC lists and the schedule upload.
+    'ssc/office-holders',
+    'ssc/civil-servants',
+    'ssc/federal-civil-servants',
+    'ssc/upload',
   ),
   EXECUTIVE: birs(
     'dashboard/execute-dashboard',
@@ -45,6 +50,10 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'dashboard/pos-report-dashboard',
     'reporting/joint-tax-board-report',
     'transactions/post-transactions',
+    // RevDesk's own: the three SSC lists.
+    'ssc/office-holders',
+    'ssc/civil-servants',
+    'ssc/federal-civil-servants',
   ),
   OFFICER_DA: birs(
     'dashboard',
@@ -98,7 +107,13 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'reporting/mda-transaction-report-pos',
     'reporting/mda-summary-report',
   ),
-  DG_BUDGET: birs('reporting/mda-transaction-report'),
+  DG_BUDGET: birs(
+    'reporting/mda-transaction-report',
+    // RevDesk's own: the three SSC lists.
+    'ssc/office-holders',
+    'ssc/civil-servants',
+    'ssc/federal-civil-servants',
+  ),
   DIRECTOR_ASSESSMENT: [
     ...birs(
       'dashboard',

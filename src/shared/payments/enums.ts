@@ -31,6 +31,8 @@ export const PAYMENT_TYPES = [
   'tcc',
   'demand-notice',
   'paye',
+  /** The SSC levy on public pay an MDA pays for its staff (docs/tax-rules.md "SSC levies"). */
+  'ssc',
   'other',
 ] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -42,6 +44,7 @@ export const PAYMENT_TYPE_LABELS = {
   tcc: 'Tax clearance certificate',
   'demand-notice': 'MDA demand notice',
   paye: 'PAYE',
+  ssc: 'SSC levy',
   other: 'Other',
 } as const satisfies Record<PaymentType, string>;
 
@@ -53,7 +56,7 @@ export const PAYMENT_TYPE_LABELS = {
  * its kind here, a migration (`drizzle-kit generate` adds the enum value), and one
  * `settlements.register` line in app.ts; the app refuses to start while a kind has no settlement.
  */
-export const PAYMENT_SUBJECT_KINDS = ['assessment', 'tcc'] as const;
+export const PAYMENT_SUBJECT_KINDS = ['assessment', 'tcc', 'ssc_schedule'] as const;
 export type PaymentSubjectKind = (typeof PAYMENT_SUBJECT_KINDS)[number];
 
 /**

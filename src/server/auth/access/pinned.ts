@@ -75,6 +75,13 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/mdas': 'mda:list',
   'GET /api/v1/mdas/details': 'mda:read',
   'GET /api/v1/mdas/{id}': 'mda:read',
+  'POST /api/v1/ssc/schedules': 'ssc:write',
+  'POST /api/v1/ssc/schedule-entries': 'ssc:write',
+  'GET /api/v1/ssc/schedules': 'ssc:read',
+  'GET /api/v1/ssc/schedules/template.csv': 'ssc:write',
+  'GET /api/v1/ssc/schedules/{id}': 'ssc:read',
+  'POST /api/v1/ssc/schedules/{id}/bill': 'ssc:write',
+  'GET /api/v1/ssc/rates': 'ssc:read',
   'GET /api/v1/letterhead': 'letterhead:write',
   'PUT /api/v1/letterhead': 'letterhead:write',
   'POST /api/v1/letterhead/crest': 'letterhead:write',
@@ -287,4 +294,7 @@ export const PINNED_HOLDERS = {
   'tcc:approve:chairman': ['TCC_CHAIRMAN'],
   'tcc:revoke': ['TCC_CHAIRMAN'],
   'tcc:print': ['PRINTING_OFFICER'],
+  // SSC levies: ADMIN stores and bills schedules; the executive and the DG Budget read them.
+  'ssc:read': ['ADMIN', 'EXECUTIVE', 'DG_BUDGET'],
+  'ssc:write': ['ADMIN'],
 } satisfies Record<Permission, readonly UserType[]>;

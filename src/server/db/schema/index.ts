@@ -9,5 +9,6 @@ export * from './payments';
 export * from './reference';
 export * from './sessions';
 export * from './signInThrottles';
+export * from './ssc';
 export * from './taxpayers';
 export * from './tcc';

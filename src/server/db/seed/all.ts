@@ -5,6 +5,7 @@ import { seedDemoAssessments } from './assessments';
 import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './demo';
 import { seedDemoPaperwork } from './paperwork';
 import { seedDemoPayments } from './payments';
+import { seedDemoSscSchedules } from './ssc';
 import { seedDemoTccs } from './tcc';
 import { seedDemoTradeCategories } from './tradeCategories';
 
@@ -29,6 +30,8 @@ export async function seedAllDemoData(
     await seedDemoAssessments(db, config, simulators);
     // After the assessments: direct-assessment and presumptive certificates read their years.
     await seedDemoTccs(db, config);
+    // Three months of SSC schedules of the demo MDAs, unbilled (docs/tax-rules.md "SSC levies").
+    await seedDemoSscSchedules(db, config);
   }
   return signIns;
 }

@@ -64,9 +64,14 @@ export function createInvoiceService({
      */
     async raiseInvoice(
       actor: Actor,
-      input: InvoiceInput,
+      input: Omit<InvoiceInput, 'btin'> & { btin?: string | undefined },
       options: {
         subject?: PaymentSubject;
+        /**
+         * Who pays when it is no taxpayer with a BTIN: an MDA paying the SSC levy of its staff
+         * (modules/ssc/bill.ts). Only the module that owns the subject names such a payer.
+         */
+        payer?: { name: string; email: string | null; phone: string | null };
         /**
          * Run in the bill's own transaction before it is recorded: the owner of the subject locks
          * it, refuses a second pending bill, and writes its own history (ADR 0028).
@@ -76,7 +81,7 @@ export function createInvoiceService({
         afterRecord?: (tx: Db, bill: { id: string; orderId: string | null }) => Promise<void>;
       } = {},
     ): Promise<PaymentView> {
-      const { subject, beforeRecord, afterRecord } = options;
+      const { subject, beforeRecord, afterRecord, payer } = options;
       if (
         !subject &&
         input.assessmentId &&
@@ -99,9 +104,23 @@ export function createInvoiceService({
         !subject && input.assessmentId
           ? `${input.description} · Ref. ${input.assessmentId}`
           : input.description;
-      const record = await findTaxpayerByBtin(db, input.btin);
-      if (!record) throw new AppError('TAXPAYER_NOT_FOUND', `No taxpayer has BTIN ${input.btin}.`);
-      const taxpayer = record.taxpayer;
+      const record = payer ? null : await findTaxpayerByBtin(db, input.btin ?? '');
+      if (!payer && !record) {
+        throw new AppError('TAXPAYER_NOT_FOUND', `No taxpayer has BTIN ${input.btin}.`);
+      }
+      const taxpayer = record
+        ? {
+            btin: record.taxpayer.btin as string | null,
+            displayName: record.taxpayer.displayName,
+            phone: record.taxpayer.phone,
+            email: record.taxpayer.email,
+          }
+        : {
+            btin: null,
+            displayName: payer?.name ?? '',
+            phone: payer?.phone ?? null,
+            email: payer?.email ?? null,
+          };
       const mda = await mdas.getMda(actor, input.mdaId);
       if (!mda.isActive) throw fieldError('mdaId', `${mda.name} is inactive; it raises no bills`);
       const head = mda.revenueHeads.find((h) => h.code === input.revenueHeadCode && h.isActive);

@@ -97,6 +97,7 @@ describe('registering settlements', () => {
       "No settlement is registered for payments of kind 'tcc'",
     );
     settlements.register('tcc', nothing);
+    settlements.register('ssc_schedule', nothing);
     expect(() => settlements.assertComplete()).not.toThrow();
     // The app's own registry is complete: it started.
     expect(() => ctx.settlements.assertComplete()).not.toThrow();

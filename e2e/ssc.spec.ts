@@ -1,0 +1,63 @@
+import { expect, signIn, test } from './fixtures';
+
+/**
+ * SSC levies (docs/tax-rules.md "SSC levies"): an administrator uploads an MDA's monthly
+ * schedule; one bad row refuses the whole file, naming the row and column; the corrected file
+ * is accepted and its levy shows in the category's list.
+ */
+
+test('an SSC schedule with one bad row is refused, then accepted once corrected', async ({
+  page,
+  checkA11y,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/birs/ssc/upload?category=civil-servants');
+  await expect(page.getByRole('heading', { name: 'Upload SSC Schedule' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Upload an SSC schedule' });
+
+  await form.getByRole('combobox', { name: 'MDA (employer)' }).click();
+  await page.getByRole('option').first().click();
+  // A month of its own, so a re-run on the same database replaces its own schedule.
+  const month = `2021-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
+  await form.getByRole('textbox', { name: 'Month' }).fill(month);
+
+  const header = 'staff_id,name,grade_level,gross_monthly_pay';
+  const bad = [header, 'E2E/1,Ebiere Owei,GL 08,185000.00', 'E2E/2,Tonye Dickson,12,two hundred'];
+  await form.locator('input[type="file"]').setInputFiles({
+    name: 'schedule.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(bad.join('\n'), 'utf8'),
+  });
+  await form.getByRole('button', { name: 'Upload schedule' }).click();
+  await expect(form.getByRole('alert')).toContainText('The schedule was not stored');
+  const problems = form.getByRole('table', { name: 'Rows to fix' });
+  await expect(problems).toContainText('gross_monthly_pay');
+  await expect(problems.getByRole('row')).toHaveCount(2);
+  await expect(problems.getByRole('cell', { name: '3', exact: true })).toBeVisible();
+  await checkA11y();
+
+  const corrected = [header, 'E2E/1,Ebiere Owei,GL 08,185000.00', 'E2E/2,Tonye Dickson,12,200000'];
+  await form.locator('input[type="file"]').setInputFiles({
+    name: 'schedule-corrected.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(corrected.join('\n'), 'utf8'),
+  });
+  await form.getByRole('button', { name: 'Upload schedule' }).click();
+  const stored = page.getByRole('status').filter({ hasText: 'Schedule stored' });
+  // ₦185,000.00 and ₦200,000.00 at 1.5 % (demo rate): ₦2,775.00 + ₦3,000.00.
+  await expect(stored).toContainText('2 staff, levy ₦5,775.00');
+  await expect(problems).toHaveCount(0);
+
+  await stored.getByRole('link', { name: 'Open the schedule' }).click();
+  await expect(page.getByRole('heading', { name: /SSC schedule, / })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Staff on the schedule' })).toContainText(
+    'Tonye Dickson',
+  );
+  await expect(page.getByText('Demo rate').first()).toBeVisible();
+  await checkA11y();
+
+  await page.goto(`/birs/ssc/civil-servants?month=${month}`);
+  await expect(page.getByText('Sorted by:')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+  await checkA11y();
+});

@@ -1,0 +1,45 @@
+/**
+ * SSC (Social Services Contribution) levies on public pay (docs/tax-rules.md "SSC levies",
+ * docs/product.md §7's three SSC lists): each employer MDA sends one schedule a month per
+ * category of staff, and pays the levy of its rows through one bill.
+ */
+
+/** The three lists of docs/product.md §7, one category each (the API's `category`). */
+export const SSC_CATEGORIES = [
+  'office-holders',
+  'civil-servants',
+  'federal-civil-servants',
+] as const;
+export type SscCategory = (typeof SSC_CATEGORIES)[number];
+
+export const SSC_CATEGORY_LABELS = {
+  'office-holders': 'Political and public office holders',
+  'civil-servants': 'Civil servants and local government employees',
+  'federal-civil-servants': 'Public and federal civil servants',
+} as const satisfies Record<SscCategory, string>;
+
+/**
+ * `unbilled`: stored, no bill waiting (a corrected upload replaces it). `billed`: its bill (RRR)
+ * is raised and not yet paid: it can no longer be replaced. `paid`: the bill is paid.
+ */
+export const SSC_SCHEDULE_STATUSES = ['unbilled', 'billed', 'paid'] as const;
+export type SscScheduleStatus = (typeof SSC_SCHEDULE_STATUSES)[number];
+
+export const SSC_SCHEDULE_STATUS_LABELS = {
+  unbilled: 'Not billed',
+  billed: 'Billed',
+  paid: 'Paid',
+} as const satisfies Record<SscScheduleStatus, string>;
+
+/** How a schedule's rows arrived. */
+export const SSC_SCHEDULE_SOURCES = ['upload', 'manual'] as const;
+export type SscScheduleSource = (typeof SSC_SCHEDULE_SOURCES)[number];
+
+/** The lowest and highest grade levels of the public service's salary scales. */
+export const SSC_GRADE_LEVEL_MIN = 1;
+export const SSC_GRADE_LEVEL_MAX = 17;
+
+/** At most this many staff a schedule: the largest ministry's monthly payroll, with room. */
+export const SSC_SCHEDULE_MAX_ROWS = 5_000;
+/** At most 5 MB: 5,000 rows of four columns take about 300 KB of CSV. */
+export const SSC_SCHEDULE_MAX_BYTES = 5 * 1024 * 1024;

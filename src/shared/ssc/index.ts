@@ -1,0 +1,4 @@
+export * from './enums';
+export * from './file';
+export * from './levy';
+export * from './views';

@@ -1,0 +1,154 @@
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconReceipt } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatKoboAsNaira } from '../../../shared/money';
+import { SSC_CATEGORY_LABELS } from '../../../shared/ssc/enums';
+import { formatRateBps } from '../../../shared/ssc/levy';
+import type { SscScheduleDetail } from '../../../shared/ssc/views';
+import { DetailLoadError } from '../../lib/DetailLoadError';
+import { formatLagosDate } from '../../lib/format';
+import { NoAccess } from '../../lib/NoAccess';
+import { DetailSkeleton } from '../../lib/pending/skeletons';
+import { usePermission } from '../../lib/usePermission';
+import { useShellBase } from '../../shell/shellPaths';
+import { CheckFailureAlert } from '../rrr-checks/CheckParts';
+import { billSscSchedule, sscKeys, sscScheduleQuery } from './queries';
+import { DemoRateBadge, monthText, SscStatusBadge } from './SscTable';
+
+/** ssc/schedules/{id}: one schedule, its rows with each levy, and its bill (ADMIN raises it). */
+export function SscSchedulePage({ id }: { id: string }) {
+  const canRead = usePermission('ssc:read');
+  if (!canRead) return <NoAccess title="SSC schedule" />;
+  return <ScheduleView id={id} />;
+}
+
+function ScheduleView({ id }: { id: string }) {
+  const query = useQuery(sscScheduleQuery(id));
+  const base = useShellBase();
+  useDocumentTitle('SSC schedule · RevDesk');
+  if (query.isError) {
+    return (
+      <DetailLoadError
+        heading="SSC schedule"
+        what="The schedule"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+        missing={{
+          title: 'No such schedule',
+          text: 'No SSC schedule you may read has this address. It may have been mistyped.',
+          linkTo: `${base}/ssc/civil-servants`,
+          linkLabel: 'Go to the SSC lists',
+        }}
+      />
+    );
+  }
+  if (!query.data) return <DetailSkeleton label="Loading the schedule…" />;
+  return <ScheduleDetail schedule={query.data} />;
+}
+
+function ScheduleDetail({ schedule }: { schedule: SscScheduleDetail }) {
+  const canWrite = usePermission('ssc:write');
+  const queryClient = useQueryClient();
+  const bill = useMutation({
+    mutationFn: () => billSscSchedule(schedule.id),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(sscKeys.schedule(schedule.id), detail);
+      void queryClient.invalidateQueries({ queryKey: sscKeys.lists() });
+    },
+  });
+  const facts: [string, string][] = [
+    ['MDA', `${schedule.mda.name} (${schedule.mda.code})`],
+    ['Category', SSC_CATEGORY_LABELS[schedule.category]],
+    ['Staff', schedule.staffCount.toLocaleString('en-NG')],
+    ['Gross pay', formatKoboAsNaira(schedule.grossKobo)],
+    ['Levy', formatKoboAsNaira(schedule.levyKobo)],
+    ['Received', formatLagosDate(schedule.updatedAt)],
+    ['From', schedule.fileName ?? 'Entered by hand'],
+  ];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            SSC schedule, {monthText(schedule.month)}
+          </Title>
+          <Group gap="xs">
+            <SscStatusBadge status={schedule.status} />
+            {schedule.hasDemoRates && <DemoRateBadge />}
+          </Group>
+        </Stack>
+        {canWrite && schedule.status === 'unbilled' && (
+          <Button
+            leftSection={<IconReceipt size={16} aria-hidden="true" />}
+            loading={bill.isPending}
+            onClick={() => bill.mutate()}
+          >
+            Raise bill
+          </Button>
+        )}
+      </Group>
+      {bill.isError && <CheckFailureAlert title="The bill was not raised" error={bill.error} />}
+      <Paper withBorder p="md">
+        <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} m={0} spacing="xs">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <Text component="dt" size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Text component="dd" m={0} size="sm">
+                {value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-label="Bill">
+        <Title order={2} size="h4" mb="xs">
+          Bill
+        </Title>
+        {schedule.bill ? (
+          <Text size="sm">
+            RRR {schedule.bill.rrr ?? 'awaiting Remita’s confirmation'} for{' '}
+            {formatKoboAsNaira(schedule.bill.amountKobo)}:{' '}
+            <Badge variant="light">{schedule.bill.status}</Badge>
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No bill yet.
+          </Text>
+        )}
+      </Paper>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped withTableBorder aria-label="Staff on the schedule">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Staff id</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Grade level</Table.Th>
+              <Table.Th ta="right">Gross monthly pay</Table.Th>
+              <Table.Th ta="right">Rate</Table.Th>
+              <Table.Th ta="right">Levy</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {schedule.rows.map((row) => (
+              <Table.Tr key={row.line}>
+                <Table.Td>{row.staffId}</Table.Td>
+                <Table.Td>{row.name}</Table.Td>
+                <Table.Td>GL {String(row.gradeLevel).padStart(2, '0')}</Table.Td>
+                <Table.Td ta="right">{formatKoboAsNaira(row.grossKobo)}</Table.Td>
+                <Table.Td ta="right">
+                  {formatRateBps(row.rateBps)}
+                  {row.isDemoRate ? ' (demo)' : ''}
+                </Table.Td>
+                <Table.Td ta="right">{formatKoboAsNaira(row.levyKobo)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
