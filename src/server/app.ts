@@ -22,6 +22,8 @@ import { objectionRoutes } from './modules/assessments/objections/routes';
 import { assessmentRoutes } from './modules/assessments/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { demandNoticeRoutes } from './modules/demandNotices/routes';
+import { registerDemandNoticeSettlement } from './modules/demandNotices/settlement';
 import { letterheadRoutes } from './modules/letterhead/routes';
 import { mdaRoutes } from './modules/mdas/routes';
 import { officerAccountRoutes } from './modules/officers/accounts/routes';
@@ -198,10 +200,13 @@ export async function buildApp({
   await app.register(assessmentNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   // A certificate's processing fee, once paid, sends it into the approval chain (ADR 0011).
   registerTccSettlement(settlements);
+  // A demand notice's bill, once paid, moves it to part_paid or paid (ADR 0028).
+  registerDemandNoticeSettlement(settlements);
   // Every payable kind has its settlement, or the app does not start (ADR 0028).
   settlements.assertComplete();
   await app.register(tccRoutes, { prefix: '/api/v1', ...paymentDeps });
   registerTccMdaBatchJob(jobKinds, paymentDeps);
+  await app.register(demandNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   if (runJobs) {
     startJobWorker(
       app,
