@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Simulators } from '../../integrations/simulators';
 import type { Db } from '../client';
 import { seedDemoAssessments } from './assessments';
+import { seedDemoDemandNotices } from './demandNotices';
 import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './demo';
 import { seedDemoPaperwork } from './paperwork';
 import { seedDemoPayments } from './payments';
@@ -29,6 +30,9 @@ export async function seedAllDemoData(
     await seedDemoAssessments(db, config, simulators);
     // After the assessments: direct-assessment and presumptive certificates read their years.
     await seedDemoTccs(db, config);
+    // After the payments (their seed is skipped once the ledger holds any): MDA demand notices
+    // in every status, with their bills.
+    await seedDemoDemandNotices(db, config, simulators);
   }
   return signIns;
 }
