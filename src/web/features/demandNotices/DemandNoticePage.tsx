@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.css';
-import '../../../styles/tables.css';
+import '../../styles/tables.css';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import '../../../styles/forms.css';
+import '../../styles/forms.css';
 import {
   ActionIcon,
   Alert,
@@ -20,7 +20,7 @@ import { randomId, useDocumentTitle } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { addDays, todayInLagos } from '../../../shared/dates';
 import {
   type DemandNoticeCreated,
@@ -35,9 +35,13 @@ import { NairaInput } from '../../lib/money/NairaInput';
 import { NoAccess } from '../../lib/NoAccess';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
-import { mdaOptionsQuery } from '../officers/queries';
 import { revenueHeadsQuery } from '../payments/queries';
-import { demandNoticeKeys, demandNoticePdfUrl, issueDemandNotice } from './queries';
+import {
+  activeMdasQuery,
+  demandNoticeKeys,
+  demandNoticePdfUrl,
+  issueDemandNotice,
+} from './queries';
 
 const TITLE = 'Generate Assessment';
 
@@ -190,9 +194,14 @@ function NoticeForm({ onIssued }: { onIssued: (notice: DemandNoticeCreated) => v
     },
     validate: validateWith(DemandNoticeInput, toInput, { fieldOf }),
   });
-  const mdas = useQuery(mdaOptionsQuery());
+  const mdas = useQuery(activeMdasQuery());
   const ownMdas = (mdas.data ?? []).filter((mda) => mda.isActive);
-  const mdaId = form.values.mdaId ?? (ownMdas.length === 1 ? (ownMdas[0]?.id ?? null) : null);
+  const onlyMda = ownMdas.length === 1 ? (ownMdas[0]?.id ?? null) : null;
+  // An officer of one MDA (the usual case) has it chosen for them.
+  useEffect(() => {
+    if (onlyMda && form.values.mdaId === null) form.setFieldValue('mdaId', onlyMda);
+  }, [onlyMda, form.values.mdaId, form.setFieldValue]);
+  const mdaId = form.values.mdaId;
   const heads = useQuery(revenueHeadsQuery(mdaId)).data?.items ?? [];
   const totalKobo = form.values.lines.reduce(
     (sum, line) => sum + (line.quantity === '' ? 0 : Number(line.quantity)) * kobo(line.unitAmount),
@@ -215,7 +224,7 @@ function NoticeForm({ onIssued }: { onIssued: (notice: DemandNoticeCreated) => v
       aria-label="Demand notice"
       onSubmit={form.onSubmit((values) => {
         setFormError(null);
-        issue.mutate({ ...values, mdaId });
+        issue.mutate(values);
       })}
     >
       <Stack gap="md">

@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
-import '../../../styles/tables.css';
-import '../../../styles/forms.css';
+import '../../styles/tables.css';
+import '../../styles/forms.css';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -36,10 +36,9 @@ import { NoAccess } from '../../lib/NoAccess';
 import { TableSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
-import { mdaOptionsQuery } from '../officers/queries';
 import { NOTICE_SORT_WORDS, NOTICE_STATUS_LABELS } from './format';
 import { NoticeStatusBadge } from './NoticeStatusBadge';
-import { mdaTransactionExportUrl, mdaTransactionQuery } from './queries';
+import { activeMdasQuery, mdaTransactionExportUrl, mdaTransactionQuery } from './queries';
 import { DEFAULT_SORT, MdaTransactionSearch } from './search';
 
 const TITLE = 'MDA Transaction Report';
@@ -68,7 +67,7 @@ function MdaTransactions() {
   const list = useListSearch(MdaTransactionSearch);
   const { search } = list;
   const query = useQuery(mdaTransactionQuery(search));
-  const mdas = useQuery(mdaOptionsQuery());
+  const mdas = useQuery(activeMdasQuery());
   const sort = (search.sort ?? DEFAULT_SORT) as DemandNoticeSort;
 
   return (

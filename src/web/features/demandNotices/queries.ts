@@ -5,6 +5,7 @@ import type {
   DemandNoticeView,
   MdaTransactionReport,
 } from '../../../shared/demandNotices';
+import type { MdaList } from '../../../shared/mdas/views';
 import { api } from '../../lib/api';
 import type { ExportFormat } from '../../lib/lists/searchParams';
 import { type MdaTransactionSearch, mdaTransactionParams } from './search';
@@ -50,3 +51,15 @@ export function cancelDemandNotice(id: string, reason: string): Promise<DemandNo
     reason,
   });
 }
+
+/**
+ * The active MDAs the officer may see: for MDA staff their own (the server scopes the list).
+ * Not mdaOptionsQuery: that one asks for inactive MDAs too, which only mda:read may.
+ */
+export const activeMdasQuery = () =>
+  queryOptions({
+    queryKey: ['mdas', 'active'] as const,
+    queryFn: () => api.get<MdaList>('/api/v1/mdas'),
+    select: (list) => list.items,
+    staleTime: 5 * 60_000,
+  });
