@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { scanPdfQr } from '../src/server/testing/scanPdfQr';
 import { expect, signIn, test } from './fixtures';
 
 /**
@@ -86,5 +87,18 @@ test('a demand notice paid through the Remita simulator shows paid on the MDA tr
     .click();
   await expect(page.getByRole('heading', { level: 1, name: /^Demand notice / })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel notice' })).toHaveCount(0);
+  await checkA11y();
+
+  // The paper's QR code opens the public check: genuine, the payer masked.
+  const pdfHref = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+  const pdf = await page.request.get(pdfHref ?? '');
+  expect(pdf.status()).toBe(200);
+  const verifyUrl = await scanPdfQr(new Uint8Array(await pdf.body()));
+  expect(verifyUrl).toMatch(/\/verify\/demand-notice\/[2-9A-Z]{10}$/);
+  await page.goto(new URL(verifyUrl ?? '').pathname);
+  await expect(page.getByRole('heading', { name: 'Genuine notice' })).toBeVisible();
+  await expect(
+    page.getByText(`T***** ${surname[0]}${'*'.repeat(surname.length - 1)}`),
+  ).toBeVisible();
   await checkA11y();
 });
