@@ -22,6 +22,8 @@ import { objectionRoutes } from './modules/assessments/objections/routes';
 import { assessmentRoutes } from './modules/assessments/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { demandNoticeRoutes } from './modules/demandNotices/routes';
+import { registerDemandNoticeSettlement } from './modules/demandNotices/settlement';
 import { letterheadRoutes } from './modules/letterhead/routes';
 import { mdaRoutes } from './modules/mdas/routes';
 import { officerAccountRoutes } from './modules/officers/accounts/routes';
@@ -202,11 +204,14 @@ export async function buildApp({
   registerTccSettlement(settlements);
   // An SSC schedule's bill, once paid, marks the schedule paid (ADR 0028).
   registerSscSettlement(settlements);
+  // A demand notice's bill, once paid, moves it to part_paid or paid (ADR 0028).
+  registerDemandNoticeSettlement(settlements);
   // Every payable kind has its settlement, or the app does not start (ADR 0028).
   settlements.assertComplete();
   await app.register(tccRoutes, { prefix: '/api/v1', ...paymentDeps });
   registerTccMdaBatchJob(jobKinds, paymentDeps);
   await app.register(sscRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(demandNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   if (runJobs) {
     startJobWorker(
       app,

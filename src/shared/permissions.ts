@@ -103,6 +103,17 @@ export const PERMISSIONS = [
   'ssc:read',
   /** Upload or enter an MDA's SSC schedule, replace an unbilled one, raise its bill. ADMIN. */
   'ssc:write',
+  /**
+   * MDA demand notices (docs/product.md §2 mda/generate-assessment): issue one for an MDA one holds
+   * the privilege of, and cancel it with a reason. OFFICER_MDA.
+   */
+  'demand-notice:issue',
+  /**
+   * Read demand notices, their PDF, and the MDA transaction report (reporting/mda-transaction-report).
+   * MDA staff read their MDAs' only (mdaScope.ts); the budget, the chairman, the executive and the
+   * administrator every MDA's.
+   */
+  'demand-notice:read',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -170,8 +181,9 @@ export const ROLE_PERMISSIONS = {
     'tcc:read',
     'ssc:read',
     'ssc:write',
+    'demand-notice:read',
   ],
-  EXECUTIVE: [...TAXPAYER_READER, 'payment:read', 'ssc:read'],
+  EXECUTIVE: [...TAXPAYER_READER, 'payment:read', 'ssc:read', 'demand-notice:read'],
   // docs/product.md §2 gives these three mda/mda-list, read-only, and taxs/payment-history.
   OFFICER_DA: [...ASSESSOR, 'tcc:read', 'tcc:generate:direct-assessment'],
   OFFICER_PAYEE: [
@@ -183,9 +195,15 @@ export const ROLE_PERMISSIONS = {
   ],
   OFFICER_PA: [...ASSESSOR, 'tcc:read', 'tcc:generate:presumptive'],
   // docs/product.md §2: mda/generate-assessment and taxs/payment-history, for their own MDAs (mdaScope.ts).
-  OFFICER_MDA: [...EVERY_OFFICER, 'payment:read', 'invoice:write'],
-  OFFICER_MDA_ADMIN: [...EVERY_OFFICER, 'payment:read', 'invoice:write'],
-  DG_BUDGET: [...EVERY_OFFICER, 'payment:read', 'ssc:read'],
+  OFFICER_MDA: [
+    ...EVERY_OFFICER,
+    'payment:read',
+    'invoice:write',
+    'demand-notice:issue',
+    'demand-notice:read',
+  ],
+  OFFICER_MDA_ADMIN: [...EVERY_OFFICER, 'payment:read', 'invoice:write', 'demand-notice:read'],
+  DG_BUDGET: [...EVERY_OFFICER, 'payment:read', 'ssc:read', 'demand-notice:read'],
   // Approvers of a TCC check what the applicant paid.
   DIRECTOR_ASSESSMENT: [
     ...TAXPAYER_READER,
@@ -228,6 +246,7 @@ export const ROLE_PERMISSIONS = {
     'tcc:read',
     'tcc:approve:chairman',
     'tcc:revoke',
+    'demand-notice:read',
   ],
   OFFICER_BENJIS: EVERY_OFFICER,
   OFFICER_BENJIS_READ: EVERY_OFFICER,

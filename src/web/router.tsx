@@ -12,6 +12,7 @@ import { assessmentPages } from './features/assessments/routes';
 import { auditPages } from './features/audit/routes';
 import { signInPages } from './features/auth/routes';
 import { dashboardPages } from './features/dashboard/routes';
+import { demandNoticePages } from './features/demandNotices/routes';
 import { letterheadPages } from './features/letterhead/routes';
 import { mdaPages } from './features/mdas/routes';
 import { officerPages } from './features/officers/routes';
@@ -131,6 +132,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...assessmentPages(shell),
     ...tccPages(shell),
     ...sscPages(shell),
+    ...demandNoticePages(shell),
     ...menuPages(shell, base),
   ];
 }

@@ -27,6 +27,10 @@ const MDA_SCOPED: Record<string, string> = {
   'GET /api/v1/mdas': 'the MDA select of the RRR check and the bill form',
   'GET /api/v1/mdas/{id}/revenue-heads': "an MDA's revenue heads",
   'GET /api/v1/remita/rrr/{rrr}/status': "an RRR's status at Remita, with its ledger row",
+  'GET /api/v1/demand-notices': "the MDAs' demand notices",
+  'GET /api/v1/demand-notices/{id}': 'one demand notice',
+  'GET /api/v1/demand-notices/{id}/notice.pdf': "a demand notice's paper",
+  'GET /api/v1/reports/mda-transactions': 'the MDA transaction report, its totals and export',
 };
 
 /** Operations MDA staff may call that hold no MDA's rows, and why. */
@@ -59,6 +63,8 @@ const NOT_MDA_SCOPED: Record<string, string> = {
   'GET /api/v1/public/tcc/{code}': 'public by design: a certificate is checked by anyone',
   'GET /api/v1/public/tcc/match': 'public by design: match or no match, nothing else',
   'GET /api/v1/public/keys': 'the public keys that sign certificates',
+  'GET /api/v1/public/demand-notices/{number}':
+    'public by design: a demand notice is checked by anyone holding its code (a masked payer)',
 };
 
 let ctx: TestContext & { close(): Promise<void> };

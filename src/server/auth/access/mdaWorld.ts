@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { PDFParse } from 'pdf-parse';
-import { tccs } from '../../db/schema';
+import { demandNoticeLines, demandNotices, tccs } from '../../db/schema';
 import { addSimInvoice, createRemitaMda } from '../../integrations/remita/testing';
 import { createPayment, createRevenueHead, randomRrr } from '../../modules/payments/testing';
 import { insertTestTcc } from '../../modules/tcc/testing';
 import type { TestContext } from '../../testing/context';
-import type { SignedIn } from '../../testing/factories';
+import { createTaxpayer, type SignedIn } from '../../testing/factories';
 
 /** Helpers of mdaScope.api.test.ts (not a test file itself). */
 
@@ -69,17 +69,20 @@ export async function seedMdaWorld(
   });
   await ctx.db.update(tccs).set({ mdaId: mda.id }).where(eq(tccs.id, certificate.id));
 
+  const notice = await insertDemandNoticeOf(ctx, mda.id, head.code, word);
+
   const rows = [paid, bill, unmatched];
   const numbers = [
     ...rows.flatMap((p) => (p.receiptNumber ? [p.receiptNumber] : [])),
     certificate.number,
+    notice.number,
   ];
   return {
     mdaId: mda.id,
     mdaCode: mda.code,
     revenueHeadCode: mda.revenueHeadCode,
     pendingBillId: bill.id,
-    ids: [mda.id, head.id, ...rows.map((p) => p.id), certificate.id],
+    ids: [mda.id, head.id, ...rows.map((p) => p.id), certificate.id, notice.id],
     rrrs: [...rows.flatMap((p) => (p.rrr ? [p.rrr] : [])), atRemita.rrr],
     numbers,
     markers: [
@@ -91,9 +94,45 @@ export async function seedMdaWorld(
       certificate.id,
       ...rows.flatMap((p) => [p.id, p.rrr ?? '', p.payerName ?? '']),
       `Boma ${word}remita`,
+      notice.id,
+      notice.payerName,
       ...numbers,
     ].filter((m) => m.length > 0),
   };
+}
+
+/** A demand notice of the MDA (issued, unpaid) with one line on its revenue head. */
+async function insertDemandNoticeOf(
+  ctx: TestContext,
+  mdaId: string,
+  revenueHeadCode: string,
+  word: string,
+) {
+  const payer = await createTaxpayer(ctx);
+  const [notice] = await ctx.db
+    .insert(demandNotices)
+    .values({
+      number: `BIRS/DN/2026/${word.toUpperCase()}${String(Date.now()).slice(-6)}`,
+      mdaId,
+      btin: payer.btin,
+      payerName: `Ayibatari ${word}demand`,
+      totalKobo: 300_000,
+      issuedOn: '2026-11-02',
+      dueOn: '2099-12-31',
+      revenueHeadCode,
+    })
+    .returning();
+  if (!notice) throw new Error('insert into demand_notices returned nothing');
+  await ctx.db.insert(demandNoticeLines).values({
+    demandNoticeId: notice.id,
+    position: 0,
+    revenueHeadCode,
+    description: `${word} jetty use`,
+    quantity: 2,
+    unitAmountKobo: 150_000,
+    amountKobo: 300_000,
+  });
+  return notice;
 }
 
 /** Lower case, no white space: a PDF may break a name across lines, or print it in capitals. */

@@ -170,6 +170,13 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/tcc-batches/{id}': 'tcc:read',
   'GET /api/v1/tcc-batches/{id}/rows': 'tcc:read',
   'GET /api/v1/tcc-batches/{id}/result.csv': 'tcc:read',
+  'POST /api/v1/demand-notices': 'demand-notice:issue',
+  'GET /api/v1/demand-notices': 'demand-notice:read',
+  'GET /api/v1/demand-notices/{id}': 'demand-notice:read',
+  'GET /api/v1/demand-notices/{id}/notice.pdf': 'demand-notice:read',
+  'POST /api/v1/demand-notices/{id}/cancel': 'demand-notice:issue',
+  'GET /api/v1/public/demand-notices/{number}': 'public',
+  'GET /api/v1/reports/mda-transactions': 'demand-notice:read',
 };
 
 /**
@@ -297,4 +304,13 @@ export const PINNED_HOLDERS = {
   // SSC levies: ADMIN stores and bills schedules; the executive and the DG Budget read them.
   'ssc:read': ['ADMIN', 'EXECUTIVE', 'DG_BUDGET'],
   'ssc:write': ['ADMIN'],
+  'demand-notice:issue': ['OFFICER_MDA'],
+  'demand-notice:read': [
+    'ADMIN',
+    'EXECUTIVE',
+    'OFFICER_MDA',
+    'OFFICER_MDA_ADMIN',
+    'DG_BUDGET',
+    'TCC_CHAIRMAN',
+  ],
 } satisfies Record<Permission, readonly UserType[]>;

@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Simulators } from '../../integrations/simulators';
 import type { Db } from '../client';
 import { seedDemoAssessments } from './assessments';
+import { seedDemoDemandNotices } from './demandNotices';
 import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './demo';
 import { seedDemoPaperwork } from './paperwork';
 import { seedDemoPayments } from './payments';
@@ -32,6 +33,9 @@ export async function seedAllDemoData(
     await seedDemoTccs(db, config);
     // Three months of SSC schedules of the demo MDAs, unbilled (docs/tax-rules.md "SSC levies").
     await seedDemoSscSchedules(db, config);
+    // After the payments (their seed is skipped once the ledger holds any): MDA demand notices
+    // in every status, with their bills.
+    await seedDemoDemandNotices(db, config, simulators);
   }
   return signIns;
 }

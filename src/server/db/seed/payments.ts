@@ -77,7 +77,7 @@ async function selectDemoPayers(db: Db, limit: number): Promise<Payer[]> {
 }
 
 /** Receipt numbers for paid rows, in the order they were paid, from the year's counter. */
-async function numberReceipts(tx: Db, prefix: string, paid: Row[]): Promise<void> {
+export async function numberReceipts(tx: Db, prefix: string, paid: Row[]): Promise<void> {
   paid.sort((a, b) => (a.paidAt as Date).getTime() - (b.paidAt as Date).getTime());
   const byYear = new Map<number, Row[]>();
   for (const row of paid) {

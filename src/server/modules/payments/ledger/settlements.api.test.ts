@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentSubjectKind } from '../../../../shared/payments/enums';
 import { buildApp } from '../../../app';
 import { systemActor } from '../../../auth/actor';
 import { payments } from '../../../db/schema';
@@ -38,7 +39,7 @@ const nothing: PaymentSubject = {
 /** A bill of `subject` raised, then Remita's confirmation of it through `settlements`' ledger. */
 async function billThenPay(
   settlements: ReturnType<typeof createSettlements>,
-  subject: { kind: 'assessment' | 'tcc'; id: string },
+  subject: { kind: PaymentSubjectKind; id: string },
 ) {
   const ledger = createLedger({ receiptPrefix: ctx.config.receiptPrefix, settlements });
   const rrr = randomRrr();
@@ -98,6 +99,7 @@ describe('registering settlements', () => {
     );
     settlements.register('tcc', nothing);
     settlements.register('ssc_schedule', nothing);
+    settlements.register('demand_notice', nothing);
     expect(() => settlements.assertComplete()).not.toThrow();
     // The app's own registry is complete: it started.
     expect(() => ctx.settlements.assertComplete()).not.toThrow();
@@ -115,7 +117,7 @@ describe('settling a payment by its subject kind', () => {
   });
 
   it('a payment of an assessment or a certificate that does not exist is refused', async () => {
-    for (const kind of ['assessment', 'tcc'] as const) {
+    for (const kind of ['assessment', 'tcc', 'demand_notice'] as const) {
       const id = randomUUID();
       const { bill, paying } = await billThenPay(ctx.settlements, { kind, id });
       await expect(paying, kind).rejects.toThrow(`${id}, which does not exist`);

@@ -1,0 +1,298 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type {
+  DemandNoticeFilters,
+  DemandNoticeSort,
+  DemandNoticeViewStatus,
+} from '../../../shared/demandNotices';
+import type { MdaScope } from '../../auth/mdaScope';
+import { whereInMdaScope } from '../../auth/mdaScope';
+import type { Db } from '../../db/client';
+import { demandNoticeLines, demandNotices, mdaRevenueHeads, mdas, payments } from '../../db/schema';
+
+/** The only file of this module that talks to Drizzle (docs/architecture.md §2). */
+
+export type DemandNoticeRow = typeof demandNotices.$inferSelect;
+export type NewDemandNoticeRow = typeof demandNotices.$inferInsert;
+export type NewDemandNoticeLineRow = typeof demandNoticeLines.$inferInsert;
+
+/** The next notice number's sequence value (drawn before the bill's transaction; gaps are harmless). */
+export async function nextNoticeSequence(db: Db): Promise<number> {
+  const result = (await db.execute(sql`select nextval('demand_notice_number_seq') as seq`)) as {
+    rows: { seq: string | number }[];
+  };
+  const seq = result.rows[0]?.seq;
+  if (seq === undefined) throw new Error('demand_notice_number_seq gave nothing');
+  return Number(seq);
+}
+
+export async function insertDemandNotice(
+  tx: Db,
+  notice: NewDemandNoticeRow,
+  lines: Omit<NewDemandNoticeLineRow, 'demandNoticeId'>[],
+): Promise<DemandNoticeRow> {
+  const [row] = await tx.insert(demandNotices).values(notice).returning();
+  if (!row) throw new Error('insert into demand_notices returned nothing');
+  await tx.insert(demandNoticeLines).values(lines.map((l) => ({ ...l, demandNoticeId: row.id })));
+  return row;
+}
+
+export async function findDemandNoticeForUpdate(tx: Db, id: string) {
+  const [row] = await tx.select().from(demandNotices).where(eq(demandNotices.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateDemandNotice(
+  tx: Db,
+  id: string,
+  change: Partial<NewDemandNoticeRow>,
+): Promise<DemandNoticeRow> {
+  const [row] = await tx
+    .update(demandNotices)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(demandNotices.id, id))
+    .returning();
+  if (!row) throw new Error(`demand notice ${id} vanished while it was updated`);
+  return row;
+}
+
+/** The ledger's money on a notice: its paid payments (ADR 0028 subject), never an addition. */
+export async function sumPaidForNotice(tx: Db, id: string): Promise<number> {
+  const [row] = await tx
+    .select({ paid: sql<string>`coalesce(sum(${payments.amountKobo}), 0)` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.subjectKind, 'demand_notice'),
+        eq(payments.subjectId, id),
+        eq(payments.status, 'paid'),
+      ),
+    );
+  return Number(row?.paid ?? 0);
+}
+
+/** The notice's bills, newest first (one, unless Remita's answer was lost and it was raised again). */
+export async function selectNoticeBills(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: payments.id,
+      subjectId: payments.subjectId,
+      rrr: payments.rrr,
+      status: payments.status,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(and(eq(payments.subjectKind, 'demand_notice'), inArray(payments.subjectId, [...ids])))
+    .orderBy(desc(payments.createdAt));
+}
+
+/** The notice's bills still waiting for money (cancelled with the notice). */
+export async function selectPendingBillIds(tx: Db, id: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.subjectKind, 'demand_notice'),
+        eq(payments.subjectId, id),
+        eq(payments.status, 'pending'),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+export async function selectNoticeLines(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      demandNoticeId: demandNoticeLines.demandNoticeId,
+      position: demandNoticeLines.position,
+      revenueHeadCode: demandNoticeLines.revenueHeadCode,
+      revenueHeadName: mdaRevenueHeads.name,
+      description: demandNoticeLines.description,
+      quantity: demandNoticeLines.quantity,
+      unitAmountKobo: demandNoticeLines.unitAmountKobo,
+      amountKobo: demandNoticeLines.amountKobo,
+    })
+    .from(demandNoticeLines)
+    .innerJoin(demandNotices, eq(demandNotices.id, demandNoticeLines.demandNoticeId))
+    .leftJoin(
+      mdaRevenueHeads,
+      and(
+        eq(mdaRevenueHeads.mdaId, demandNotices.mdaId),
+        eq(mdaRevenueHeads.code, demandNoticeLines.revenueHeadCode),
+      ),
+    )
+    .where(inArray(demandNoticeLines.demandNoticeId, [...ids]))
+    .orderBy(asc(demandNoticeLines.demandNoticeId), asc(demandNoticeLines.position));
+}
+
+/** The MDAs other than `mdaId` that have a revenue head with this code (a line on another MDA's head). */
+export async function selectOtherMdasWithHead(db: Db, mdaId: string, code: string) {
+  return db
+    .select({ id: mdas.id, name: mdas.name })
+    .from(mdaRevenueHeads)
+    .innerJoin(mdas, eq(mdas.id, mdaRevenueHeads.mdaId))
+    .where(and(eq(mdaRevenueHeads.code, code), ne(mdaRevenueHeads.mdaId, mdaId)));
+}
+
+const noticeColumns = {
+  notice: demandNotices,
+  mdaCode: mdas.code,
+  mdaName: mdas.name,
+};
+
+export type DemandNoticeListRow = {
+  notice: DemandNoticeRow;
+  mdaCode: string;
+  mdaName: string;
+};
+
+export async function selectDemandNoticeById(db: Db, id: string) {
+  const [row] = await db
+    .select(noticeColumns)
+    .from(demandNotices)
+    .innerJoin(mdas, eq(mdas.id, demandNotices.mdaId))
+    .where(eq(demandNotices.id, id));
+  return row ?? null;
+}
+
+export async function selectDemandNoticeByPublicCode(db: Db, code: string) {
+  const [row] = await db
+    .select(noticeColumns)
+    .from(demandNotices)
+    .innerJoin(mdas, eq(mdas.id, demandNotices.mdaId))
+    .where(eq(demandNotices.publicCode, code));
+  return row ?? null;
+}
+
+/** `<number>` of each notice id, for exports of payments (ADR 0028 referencesOf). */
+export async function selectDemandNoticeNumbers(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  // Ids come from payments.subject_id (text): only well-formed uuids can name a notice.
+  const uuids = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (uuids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: demandNotices.id, number: demandNotices.number })
+    .from(demandNotices)
+    .where(inArray(demandNotices.id, uuids));
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
+/** Standing and unpaid: what reads `overdue` once its due date has passed. */
+const OPEN = sql`${demandNotices.status} in ('issued', 'part_paid')`;
+
+/** The status a notice reads as on `today` (shared demandNoticeViewStatus, in SQL). */
+function viewStatusSql(today: string): SQL<DemandNoticeViewStatus> {
+  return sql<DemandNoticeViewStatus>`case when ${OPEN} and ${demandNotices.dueOn} < ${today} then 'overdue' else ${demandNotices.status}::text end`;
+}
+
+function whereStatus(status: DemandNoticeViewStatus, today: string): SQL | undefined {
+  if (status === 'overdue') return and(OPEN, lt(demandNotices.dueOn, today));
+  if (status === 'issued' || status === 'part_paid') {
+    return and(eq(demandNotices.status, status), gte(demandNotices.dueOn, today));
+  }
+  return eq(demandNotices.status, status);
+}
+
+export type NoticeFilter = DemandNoticeFilters & { scope: MdaScope; today: string };
+
+function whereOf(filter: NoticeFilter, withStatus = true): SQL | undefined {
+  const payer = filter.payer?.trim();
+  return and(
+    whereInMdaScope(filter.scope, demandNotices.mdaId),
+    filter.mdaId ? eq(demandNotices.mdaId, filter.mdaId) : undefined,
+    filter.revenueHeadCode
+      ? sql`exists (select 1 from ${demandNoticeLines} where ${demandNoticeLines.demandNoticeId} = ${demandNotices.id} and ${demandNoticeLines.revenueHeadCode} = ${filter.revenueHeadCode})`
+      : undefined,
+    withStatus && filter.status ? whereStatus(filter.status, filter.today) : undefined,
+    filter.from ? gte(demandNotices.issuedOn, filter.from) : undefined,
+    filter.to ? lte(demandNotices.issuedOn, filter.to) : undefined,
+    payer
+      ? or(
+          eq(demandNotices.btin, payer),
+          ilike(demandNotices.payerName, `%${payer.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+        )
+      : undefined,
+  );
+}
+
+const SORTS = {
+  issuedOn: [asc(demandNotices.issuedOn), asc(demandNotices.number)],
+  '-issuedOn': [desc(demandNotices.issuedOn), desc(demandNotices.number)],
+  dueOn: [asc(demandNotices.dueOn), asc(demandNotices.number)],
+  '-dueOn': [desc(demandNotices.dueOn), desc(demandNotices.number)],
+  total: [asc(demandNotices.totalKobo), asc(demandNotices.number)],
+  '-total': [desc(demandNotices.totalKobo), desc(demandNotices.number)],
+  number: [asc(demandNotices.number)],
+  '-number': [desc(demandNotices.number)],
+} satisfies Record<DemandNoticeSort, SQL[]>;
+
+export async function selectDemandNotices(
+  db: Db,
+  filter: NoticeFilter,
+  page: { sort: DemandNoticeSort; limit: number; offset: number },
+): Promise<DemandNoticeListRow[]> {
+  return db
+    .select(noticeColumns)
+    .from(demandNotices)
+    .innerJoin(mdas, eq(mdas.id, demandNotices.mdaId))
+    .where(whereOf(filter))
+    .orderBy(...SORTS[page.sort], asc(demandNotices.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * The filtered set's count and money: billed is what standing notices ask (a cancelled one asks
+ * nothing), paid is every notice's ledger sum (paid_kobo, kept by the settlement), outstanding
+ * is billed less paid notice by notice.
+ */
+export async function selectDemandNoticeTotals(db: Db, filter: NoticeFilter) {
+  const [row] = await db
+    .select({
+      count: sql<string>`count(*)`,
+      billedKobo: sql<string>`coalesce(sum(${demandNotices.totalKobo}) filter (where ${demandNotices.status} <> 'cancelled'), 0)`,
+      paidKobo: sql<string>`coalesce(sum(${demandNotices.paidKobo}), 0)`,
+      outstandingKobo: sql<string>`coalesce(sum(greatest(${demandNotices.totalKobo} - ${demandNotices.paidKobo}, 0)) filter (where ${demandNotices.status} <> 'cancelled'), 0)`,
+    })
+    .from(demandNotices)
+    .where(whereOf(filter));
+  return {
+    count: Number(row?.count ?? 0),
+    billedKobo: Number(row?.billedKobo ?? 0),
+    paidKobo: Number(row?.paidKobo ?? 0),
+    outstandingKobo: Number(row?.outstandingKobo ?? 0),
+  };
+}
+
+/** Notices per status the filter matches, the status filter itself left out (the chips' counts). */
+export async function selectCountsByStatus(db: Db, filter: NoticeFilter) {
+  const status = viewStatusSql(filter.today);
+  const rows = await db
+    .select({ status, count: sql<string>`count(*)` })
+    .from(demandNotices)
+    .where(whereOf(filter, false))
+    // By position: the expression carries `today` as a parameter, and a second copy of it in
+    // GROUP BY would be a different parameter that PostgreSQL does not see as the same column.
+    .groupBy(sql`1`);
+  const counts = { issued: 0, part_paid: 0, overdue: 0, paid: 0, cancelled: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}

@@ -1,0 +1,168 @@
+import 'mantine-datatable/styles.css';
+import '../../styles/tables.css';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { DemandNoticeView } from '../../../shared/demandNotices';
+import { formatKoboAsNaira } from '../../../shared/money';
+import { formatRrr } from '../../../shared/payments/rrrText';
+import { AppModal } from '../../lib/AppModal';
+import { DetailLoadError } from '../../lib/DetailLoadError';
+import { formatCalendarDate, formatPhone } from '../../lib/format';
+import { NoAccess } from '../../lib/NoAccess';
+import { usePermission } from '../../lib/usePermission';
+import { ReasonForm } from '../payments/history/ReasonForm';
+import { NoticeStatusBadge } from './NoticeStatusBadge';
+import {
+  cancelDemandNotice,
+  demandNoticeKeys,
+  demandNoticePdfUrl,
+  demandNoticeQuery,
+} from './queries';
+
+/** /birs/mda/demand-notices/$id: one demand notice, its lines and bill, its PDF, and cancelling it. */
+export function DemandNoticePage({ id }: { id: string }) {
+  const canRead = usePermission('demand-notice:read');
+  if (!canRead) return <NoAccess title="Demand notice" />;
+  return <DemandNotice id={id} />;
+}
+
+function DemandNotice({ id }: { id: string }) {
+  const query = useQuery(demandNoticeQuery(id));
+  const notice = query.data;
+  useDocumentTitle(`${notice ? `Demand notice ${notice.number}` : 'Demand notice'} · RevDesk`);
+  if (query.isError) {
+    return (
+      <DetailLoadError
+        heading="Demand notice"
+        what="The demand notice"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
+  }
+  if (!notice) return <Text c="dimmed">Loading the demand notice…</Text>;
+  return <NoticeDetails notice={notice} />;
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function NoticeDetails({ notice }: { notice: DemandNoticeView }) {
+  const canCancel = usePermission('demand-notice:issue');
+  const [cancelling, setCancelling] = useState(false);
+  const isCancellable =
+    notice.paidKobo === 0 && notice.status !== 'cancelled' && notice.status !== 'paid';
+  return (
+    <Stack gap="lg" maw={960}>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            Demand notice {notice.number}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {notice.mda.name}
+          </Text>
+        </div>
+        <Group>
+          <NoticeStatusBadge status={notice.status} />
+          <Button component="a" href={demandNoticePdfUrl(notice.id)} download variant="light">
+            Download PDF
+          </Button>
+          {canCancel && isCancellable && (
+            <Button color="red.9" variant="outline" onClick={() => setCancelling(true)}>
+              Cancel notice
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {notice.status === 'cancelled' && (
+        <Alert color="gray" variant="light" title="Cancelled" role="note">
+          {notice.cancelReason}
+        </Alert>
+      )}
+      <Paper withBorder p="md" radius="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <Fact label="Payer">{notice.payerName}</Fact>
+          <Fact label="BTIN">{notice.btin}</Fact>
+          <Fact label="Phone">{formatPhone(notice.payerPhone)}</Fact>
+          <Fact label="RRR">
+            {notice.bill?.rrr ? formatRrr(notice.bill.rrr) : 'Pending confirmation'}
+          </Fact>
+          <Fact label="Issued">{formatCalendarDate(notice.issuedOn)}</Fact>
+          <Fact label="Due">{formatCalendarDate(notice.dueOn)}</Fact>
+          <Fact label="Total">{formatKoboAsNaira(notice.totalKobo)}</Fact>
+          <Fact label="Paid">{formatKoboAsNaira(notice.paidKobo)}</Fact>
+          <Fact label="Outstanding">{formatKoboAsNaira(notice.outstandingKobo)}</Fact>
+          <Fact label="Issued by">{notice.createdBy ?? '—'}</Fact>
+        </SimpleGrid>
+      </Paper>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped withTableBorder aria-label="Lines of the notice">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Revenue head</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th ta="right">Quantity</Table.Th>
+              <Table.Th ta="right">Unit amount</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {notice.lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines are stored in order and never move
+              <Table.Tr key={index}>
+                <Table.Td>
+                  {line.revenueHeadCode}
+                  {line.revenueHeadName ? ` · ${line.revenueHeadName}` : ''}
+                </Table.Td>
+                <Table.Td>{line.description}</Table.Td>
+                <Table.Td ta="right">{line.quantity.toLocaleString('en-NG')}</Table.Td>
+                <Table.Td ta="right">{formatKoboAsNaira(line.unitAmountKobo)}</Table.Td>
+                <Table.Td ta="right">{formatKoboAsNaira(line.amountKobo)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {cancelling && <CancelModal notice={notice} onClose={() => setCancelling(false)} />}
+    </Stack>
+  );
+}
+
+function CancelModal({ notice, onClose }: { notice: DemandNoticeView; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: (reason: string) => cancelDemandNotice(notice.id, reason),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(demandNoticeKeys.one(notice.id), updated);
+      void queryClient.invalidateQueries({ queryKey: demandNoticeKeys.report() });
+      onClose();
+    },
+  });
+  return (
+    <AppModal opened onClose={onClose} title={`Cancel demand notice ${notice.number}`}>
+      <ReasonForm
+        title="Cancel the demand notice"
+        description="Why the notice is withdrawn. Its RRR is cancelled with it; a notice with money on it cannot be cancelled."
+        submitLabel="Cancel notice"
+        isPending={cancel.isPending}
+        error={cancel.error}
+        onSubmit={(input) => cancel.mutate(input.reason)}
+        onCancel={onClose}
+      />
+    </AppModal>
+  );
+}
