@@ -87,6 +87,7 @@ describe('the OpenAPI document', () => {
         'GET /api/v1/public/tcc/match',
         'GET /api/v1/public/tcc/{code}',
         'GET /api/v1/public/keys',
+        'GET /api/v1/public/demand-notices/{number}',
       ].map((where) => [where, []]),
     );
     // Every other operation, called with no credentials, is refused by the gate.
