@@ -38,6 +38,8 @@ import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { registerRrrBatchJob } from './modules/rrrBatches/job';
 import { rrrBatchRoutes } from './modules/rrrBatches/routes';
+import { stampDutyRoutes } from './modules/stampDuty/routes';
+import { registerStampDutySettlement } from './modules/stampDuty/settlement';
 import { systemRoutes } from './modules/system/routes';
 import { taxpayerRoutes } from './modules/taxpayers/routes';
 import { registerTccMdaBatchJob } from './modules/tcc/bulk/job';
@@ -198,9 +200,12 @@ export async function buildApp({
   await app.register(assessmentNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   // A certificate's processing fee, once paid, sends it into the approval chain (ADR 0011).
   registerTccSettlement(settlements);
+  // A stamp duty instrument's bill, once paid, lets it be stamped (ADR 0028).
+  registerStampDutySettlement(settlements);
   // Every payable kind has its settlement, or the app does not start (ADR 0028).
   settlements.assertComplete();
   await app.register(tccRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(stampDutyRoutes, { prefix: '/api/v1', ...paymentDeps });
   registerTccMdaBatchJob(jobKinds, paymentDeps);
   if (runJobs) {
     startJobWorker(

@@ -11,3 +11,4 @@ export * from './sessions';
 export * from './signInThrottles';
 export * from './taxpayers';
 export * from './tcc';
+export * from './stampDuty';

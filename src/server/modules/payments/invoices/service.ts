@@ -74,9 +74,14 @@ export function createInvoiceService({
         beforeRecord?: (tx: Db) => Promise<void>;
         /** Run in the same transaction once the bill is recorded: the subject's history names it. */
         afterRecord?: (tx: Db, bill: { id: string; orderId: string | null }) => Promise<void>;
+        /**
+         * The payer when it is not a registered taxpayer (a stamp duty party named with a phone):
+         * given only by the module that owns the subject; `input.btin` is then not read.
+         */
+        payer?: { name: string; phone: string | null };
       } = {},
     ): Promise<PaymentView> {
-      const { subject, beforeRecord, afterRecord } = options;
+      const { subject, beforeRecord, afterRecord, payer } = options;
       if (
         !subject &&
         input.assessmentId &&
@@ -99,9 +104,13 @@ export function createInvoiceService({
         !subject && input.assessmentId
           ? `${input.description} · Ref. ${input.assessmentId}`
           : input.description;
-      const record = await findTaxpayerByBtin(db, input.btin);
-      if (!record) throw new AppError('TAXPAYER_NOT_FOUND', `No taxpayer has BTIN ${input.btin}.`);
-      const taxpayer = record.taxpayer;
+      const record = payer ? null : await findTaxpayerByBtin(db, input.btin);
+      if (!payer && !record) {
+        throw new AppError('TAXPAYER_NOT_FOUND', `No taxpayer has BTIN ${input.btin}.`);
+      }
+      const taxpayer = record
+        ? record.taxpayer
+        : { btin: null, displayName: payer?.name ?? '', phone: payer?.phone ?? null, email: null };
       const mda = await mdas.getMda(actor, input.mdaId);
       if (!mda.isActive) throw fieldError('mdaId', `${mda.name} is inactive; it raises no bills`);
       const head = mda.revenueHeads.find((h) => h.code === input.revenueHeadCode && h.isActive);
