@@ -18,6 +18,7 @@ import { officerPages } from './features/officers/routes';
 import { menuPages } from './features/pages/routes';
 import { paymentPages } from './features/payments/routes';
 import { profilePages, profileShortcut } from './features/profile/routes';
+import { stampDutyPages } from './features/stampDuty/routes';
 import { taxpayerPages } from './features/taxpayers/routes';
 import { tccPages } from './features/tcc/routes';
 import { isUnauthenticated } from './lib/api';
@@ -129,6 +130,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...paymentPages(shell),
     ...assessmentPages(shell),
     ...tccPages(shell),
+    ...stampDutyPages(shell),
     ...menuPages(shell, base),
   ];
 }
