@@ -5,6 +5,7 @@ import { seedDemoAssessments } from './assessments';
 import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './demo';
 import { seedDemoPaperwork } from './paperwork';
 import { seedDemoPayments } from './payments';
+import { seedDemoStampDuty } from './stampDuty';
 import { seedDemoTccs } from './tcc';
 import { seedDemoTradeCategories } from './tradeCategories';
 
@@ -29,6 +30,7 @@ export async function seedAllDemoData(
     await seedDemoAssessments(db, config, simulators);
     // After the assessments: direct-assessment and presumptive certificates read their years.
     await seedDemoTccs(db, config);
+    await seedDemoStampDuty(db, config, simulators);
   }
   return signIns;
 }
