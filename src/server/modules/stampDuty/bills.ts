@@ -36,7 +36,10 @@ export function createStampBillService(deps: PaymentDeps) {
   const instruments = createStampDutyService({ db: deps.db });
 
   async function billingTarget(actor: Actor, input: StampBillInput) {
-    const mdaId = input.mdaId ?? (await mdas.listMdas(actor, {})).items[0]?.id;
+    // Stamp duty is the revenue service's own revenue: its MDA (code BIRS, the demo seed's and
+    // the service's) unless the officer names another; else the first the officer may bill for.
+    const choices = input.mdaId ? [] : (await mdas.listMdas(actor, {})).items;
+    const mdaId = input.mdaId ?? (choices.find((m) => m.code === 'BIRS') ?? choices[0])?.id;
     if (!mdaId) throw fieldError('mdaId', 'Choose the MDA the bill is paid to');
     if (input.revenueHeadCode) return { mdaId, revenueHeadCode: input.revenueHeadCode };
     const mda = await mdas.getMda(actor, mdaId);

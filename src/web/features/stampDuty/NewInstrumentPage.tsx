@@ -1,4 +1,4 @@
-import '../../../styles/forms.css';
+import '../../styles/forms.css';
 import {
   Alert,
   Button,

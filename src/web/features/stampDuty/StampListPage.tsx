@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
-import '../../../styles/tables.css';
-import '../../../styles/forms.css';
+import '../../styles/tables.css';
+import '../../styles/forms.css';
 import { Button, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconFilePlus } from '@tabler/icons-react';
