@@ -198,7 +198,7 @@ function InstrumentBody({ instrument: i }: { instrument: StampInstrumentDetail }
           </Anchor>
         )}
         {canWrite && (i.status === 'assessed' || i.status === 'billed') && (
-          <Button variant="default" color="red.8" onClick={() => setCancelOpen(true)}>
+          <Button variant="default" color="red.9" onClick={() => setCancelOpen(true)}>
             Cancel instrument
           </Button>
         )}
@@ -229,7 +229,7 @@ function InstrumentBody({ instrument: i }: { instrument: StampInstrumentDetail }
               </Alert>
             )}
             <Group justify="flex-end">
-              <Button type="submit" color="red.8" loading={action.isPending}>
+              <Button type="submit" color="red.9" loading={action.isPending}>
                 Cancel instrument
               </Button>
             </Group>

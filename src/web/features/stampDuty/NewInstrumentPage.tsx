@@ -211,7 +211,7 @@ function NewInstrumentForm() {
                 the duty.
               </Text>
             ) : preview.isError ? (
-              <Text size="sm" c="red.8">
+              <Text size="sm" c="red.9">
                 {preview.error.message}
               </Text>
             ) : preview.data ? (
@@ -262,7 +262,7 @@ function NewInstrumentForm() {
                   {parties.length > 2 && (
                     <Button
                       variant="subtle"
-                      color="red.8"
+                      color="red.9"
                       onClick={() => setParties((all) => all.filter((_, i) => i !== index))}
                       leftSection={<IconTrash size={16} aria-hidden="true" />}
                     >

@@ -16,7 +16,7 @@ import { percentOfPpm, ruleCharge, ruleExemption } from './format';
 import { stampRulesQuery } from './queries';
 
 const toConfirm = (
-  <Badge color="orange.9" variant="filled" ml={6}>
+  <Badge color="notice.9" variant="filled" ml={6}>
     to confirm
   </Badge>
 );
