@@ -110,7 +110,7 @@ CREATE INDEX "stamp_instruments_executed_idx" ON "stamp_instruments" USING btree
 CREATE INDEX "stamp_parties_instrument_idx" ON "stamp_parties" USING btree ("instrument_id","position");--> statement-breakpoint
 CREATE INDEX "stamp_parties_btin_idx" ON "stamp_parties" USING btree ("btin");
 --> statement-breakpoint
--- Seeded from src/shared/stampDuty/rules.ts (docs/tax-rules.md, "Stamp duty"); stampDutySeed.api.test.ts compares them.
+-- Seeded from src/shared/stampDuty/rules.ts (docs/tax-rules.md, "Stamp duty"); stampDuty.api.test.ts ("the migration seeds…") compares them.
 INSERT INTO "stamp_duty_rules" ("instrument_type","name","law","kind","rate_ppm","flat_kobo","lease_tiers","exemption_kind","exemption_threshold_kobo","charged_party_role","valid_from","valid_to","to_confirm","source") VALUES
 ('conveyance','Conveyance or transfer on sale','SDA','percent',15000,NULL,NULL,'none',NULL,'transferee','2020-02-01','2025-12-31',false,'Stamp Duties Act as amended by the Finance Acts 2019/2020 (FIRS public notices; a worked lease example)'),
 ('lease','Lease (0.78 % up to 7 years, 3 % up to 21, 6 % above)','SDA','lease_tiers',NULL,NULL,'[{"overYears":0,"ratePpm":7800},{"overYears":7,"ratePpm":30000},{"overYears":21,"ratePpm":60000}]'::jsonb,'none',NULL,'lessee','2020-02-01','2025-12-31',false,'Stamp Duties Act as amended by the Finance Acts 2019/2020 (FIRS public notices; a worked lease example)'),

@@ -40,7 +40,12 @@ test('an instrument with parties goes through payment to its certificate and pub
   await expect(page.getByText('Tamara Ebiowei')).toBeVisible();
   await page.getByRole('button', { name: 'Raise bill (RRR)' }).click();
   await expect(page.getByText('Billed', { exact: true })).toBeVisible();
-  const rrr = ((await page.getByText(/^\d{12}$/).first().textContent()) ?? '').trim();
+  const rrr = (
+    (await page
+      .getByText(/^\d{12}$/)
+      .first()
+      .textContent()) ?? ''
+  ).trim();
   expect(rrr).toMatch(/^\d{12}$/);
 
   const paid = await page.request.post(`/_sim/remita/pay/${rrr}`, { data: {} });

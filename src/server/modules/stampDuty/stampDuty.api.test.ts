@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTIN_LAST_BODY, makeBtin } from '../../../shared/btin';
 import { addDays, todayInLagos } from '../../../shared/dates';
+import {
+  SEEDED_MPR_RATES,
+  SEEDED_STAMP_DUTY_RULES,
+  SEEDED_STAMP_PENALTY_RULES,
+} from '../../../shared/stampDuty/rules';
 import type {
   PublicStampCheck,
   StampBillView,
@@ -13,6 +18,7 @@ import { createRemitaMda, type RemitaMda } from '../../integrations/remita/testi
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs, uniquePhone } from '../../testing/factories';
 import { send } from '../assessments/testing';
+import { loadTables } from './view';
 
 /**
  * Stamp duty through the API: compute, assess with parties, list, bill, pay (Remita's
@@ -538,6 +544,20 @@ describe('bill → paid → stamped → certificate → public check', () => {
 });
 
 describe('rules', () => {
+  it('the migration seeds the rules of src/shared/stampDuty/rules.ts, both periods', async () => {
+    const tables = await loadTables(ctx.db);
+    const strip = <T extends object>(rows: readonly T[]) =>
+      rows.map((r) => {
+        const { id: _id, ...rest } = r as T & { id?: unknown };
+        return rest;
+      });
+    const byKey = (a: { instrumentType: string; validFrom: string }, b: typeof a) =>
+      `${a.instrumentType}${a.validFrom}`.localeCompare(`${b.instrumentType}${b.validFrom}`);
+    expect(strip(tables.rules).sort(byKey)).toEqual([...SEEDED_STAMP_DUTY_RULES].sort(byKey));
+    expect(tables.penalties).toEqual(SEEDED_STAMP_PENALTY_RULES);
+    expect(tables.mprRates).toEqual(SEEDED_MPR_RATES);
+  });
+
   it('lists both periods; only ADMIN changes them', async () => {
     const res = await send(ctx, officer, 'GET', '/api/v1/stamp-duty/rules');
     expect(res.statusCode).toBe(200);
