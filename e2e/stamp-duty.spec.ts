@@ -20,6 +20,12 @@ test('an instrument with parties goes through payment to its certificate and pub
   await expect(page.getByRole('heading', { name: 'Stamp Duty Instruments' })).toBeVisible();
   await expect(page.getByText(/Sorted by:/)).toBeVisible();
   await checkA11y();
+  // On a 375 px phone the list is cards and nothing scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(page.getByRole('heading', { name: 'Stamp Duty Instruments' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await checkA11y();
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   await page.getByRole('link', { name: 'New instrument' }).click();
   await expect(page.getByRole('heading', { name: 'New stamp duty instrument' })).toBeVisible();
