@@ -1,3 +1,4 @@
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTIN_LAST_BODY, makeBtin } from '../../../shared/btin';
 import { addDays, todayInLagos } from '../../../shared/dates';
@@ -85,6 +86,15 @@ async function pay(rrr: string) {
     payload: JSON.stringify(notificationOf(paid)),
   });
   expect(notified.statusCode).toBe(200);
+}
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, '');
+  } finally {
+    await parser.destroy();
+  }
 }
 
 function issueOf(res: { json<T>(): T }) {
@@ -428,6 +438,19 @@ describe('bill → paid → stamped → certificate → public check', () => {
       (await send(ctx, da, 'GET', `/api/v1/stamp-duty/instruments/${created.id}/certificate.pdf`))
         .statusCode,
     ).toBe(403);
+
+    // The first download is the certificate; every later one says COPY.
+    const again = await send(
+      ctx,
+      officer,
+      'GET',
+      `/api/v1/stamp-duty/instruments/${created.id}/certificate.pdf`,
+    );
+    const [first, second] = await Promise.all([pdfText(pdf.rawPayload), pdfText(again.rawPayload)]);
+    expect(first).toContain(stamped?.certificateNumber);
+    expect(first).toContain('StampDutyCertificate');
+    expect(first).not.toContain('COPY');
+    expect(second).toContain('COPY');
 
     const number = stamped?.certificateNumber as string;
     const byNumber = await send(ctx, null, 'GET', `/api/v1/public/stamp-duty/${number}`);
