@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BTIN_LAST_BODY, makeBtin } from '../../../shared/btin';
@@ -14,6 +15,7 @@ import type {
   StampInstrumentDetail,
   StampInstrumentPage,
 } from '../../../shared/stampDuty/schemas';
+import { stampInstruments } from '../../db/schema';
 import { notificationOf } from '../../integrations/remita/simulator';
 import { createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../testing/context';
@@ -462,6 +464,20 @@ describe('bill → paid → stamped → certificate → public check', () => {
       parties: [],
       dutyKobo: null,
     });
+    // By the code the QR code prints (ADR 0032): the facts, names masked.
+    const [row] = await ctx.db
+      .select({ code: stampInstruments.publicCode })
+      .from(stampInstruments)
+      .where(eq(stampInstruments.id, created.id));
+    const byCode = await send(ctx, null, 'GET', `/api/v1/public/stamp-duty/${row?.code}`);
+    expect(byCode.statusCode).toBe(200);
+    const check = byCode.json<PublicStampCheck>();
+    expect(check).toMatchObject({
+      status: 'valid',
+      certificateNumber: number,
+      dutyKobo: 46_800_000,
+    });
+    expect(check.parties.map((p) => p.name)).toContain('T*** E**');
     expect(
       (await send(ctx, null, 'GET', '/api/v1/public/stamp-duty/SD-1999-0000000')).statusCode,
     ).toBe(404);
