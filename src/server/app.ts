@@ -42,6 +42,8 @@ import { registerRrrBatchJob } from './modules/rrrBatches/job';
 import { rrrBatchRoutes } from './modules/rrrBatches/routes';
 import { registerSscSettlement } from './modules/ssc/bill';
 import { sscRoutes } from './modules/ssc/routes';
+import { stampDutyRoutes } from './modules/stampDuty/routes';
+import { registerStampDutySettlement } from './modules/stampDuty/settlement';
 import { systemRoutes } from './modules/system/routes';
 import { taxpayerRoutes } from './modules/taxpayers/routes';
 import { registerTccMdaBatchJob } from './modules/tcc/bulk/job';
@@ -206,9 +208,12 @@ export async function buildApp({
   registerSscSettlement(settlements);
   // A demand notice's bill, once paid, moves it to part_paid or paid (ADR 0028).
   registerDemandNoticeSettlement(settlements);
+  // A stamp duty instrument's bill, once paid, lets it be stamped (ADR 0028).
+  registerStampDutySettlement(settlements);
   // Every payable kind has its settlement, or the app does not start (ADR 0028).
   settlements.assertComplete();
   await app.register(tccRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(stampDutyRoutes, { prefix: '/api/v1', ...paymentDeps });
   registerTccMdaBatchJob(jobKinds, paymentDeps);
   await app.register(sscRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(demandNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });

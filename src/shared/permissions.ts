@@ -114,6 +114,15 @@ export const PERMISSIONS = [
    * administrator every MDA's.
    */
   'demand-notice:read',
+  /**
+   * Stamp duty (docs/product.md §2 stamp-duty/all, taxs/stamp-duty; docs/tax-rules.md).
+   */
+  /** Compute duty, list, search, export and open instruments, download their certificates. */
+  'stamp-duty:read',
+  /** Assess an instrument, add its parties, bill it, stamp it, cancel it with a reason. */
+  'stamp-duty:write',
+  /** Keep the dated instrument-type rules and late-stamping settings. ADMIN. */
+  'stamp-duty:rules',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -182,6 +191,9 @@ export const ROLE_PERMISSIONS = {
     'ssc:read',
     'ssc:write',
     'demand-notice:read',
+    'stamp-duty:read',
+    'stamp-duty:write',
+    'stamp-duty:rules',
   ],
   EXECUTIVE: [...TAXPAYER_READER, 'payment:read', 'ssc:read', 'demand-notice:read'],
   // docs/product.md §2 gives these three mda/mda-list, read-only, and taxs/payment-history.
@@ -250,7 +262,7 @@ export const ROLE_PERMISSIONS = {
   ],
   OFFICER_BENJIS: EVERY_OFFICER,
   OFFICER_BENJIS_READ: EVERY_OFFICER,
-  OFFICER_STAMP_DUTY: BILLER,
+  OFFICER_STAMP_DUTY: [...BILLER, 'stamp-duty:read', 'stamp-duty:write'],
   INFORMAL_SECTOR_ADMIN: [...TAXPAYER_READER, 'assessment:read', 'trade-category:read'],
 } as const satisfies Record<UserType, readonly Permission[]>;
 

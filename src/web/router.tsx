@@ -20,6 +20,7 @@ import { menuPages } from './features/pages/routes';
 import { paymentPages } from './features/payments/routes';
 import { profilePages, profileShortcut } from './features/profile/routes';
 import { sscPages } from './features/ssc/routes';
+import { stampDutyPages } from './features/stampDuty/routes';
 import { taxpayerPages } from './features/taxpayers/routes';
 import { tccPages } from './features/tcc/routes';
 import { isUnauthenticated } from './lib/api';
@@ -133,6 +134,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...tccPages(shell),
     ...sscPages(shell),
     ...demandNoticePages(shell),
+    ...stampDutyPages(shell),
     ...menuPages(shell, base),
   ];
 }

@@ -2,6 +2,7 @@ import './lib/zodJitless';
 import { Text } from '@mantine/core';
 import { VerifyDemandNoticePage } from './features/verify/demandNotice/VerifyDemandNoticePage';
 import { referenceOf } from './features/verify/reference';
+import { VerifyStampPage } from './features/verify/stamp/VerifyStampPage';
 import { VerifyTccPage } from './features/verify/tcc/VerifyTccPage';
 import { VerifyAssessmentPage } from './features/verify/VerifyAssessmentPage';
 import { VerifyLayout } from './features/verify/VerifyLayout';
@@ -14,7 +15,7 @@ import { renderRoot, SkipLink } from './renderRoot';
  * app's packages, so a bank clerk's phone loads at most docs/architecture.md §9's 150 KB. The
  * address says which document and which code (or, on older papers, which number).
  */
-const match = /^\/verify\/(receipt|assessment|tcc|demand-notice)\/(.+)$/.exec(
+const match = /^\/verify\/(receipt|assessment|tcc|demand-notice|stamp)\/(.+)$/.exec(
   window.location.pathname,
 );
 const kind = match?.[1];
@@ -25,6 +26,7 @@ function Page() {
   if (kind === 'assessment') return <VerifyAssessmentPage reference={reference} />;
   if (kind === 'tcc') return <VerifyTccPage reference={reference} />;
   if (kind === 'demand-notice') return <VerifyDemandNoticePage reference={reference} />;
+  if (kind === 'stamp') return <VerifyStampPage reference={reference} />;
   return (
     <Text>
       This address names no document to check. Scan the QR code on the receipt, notice or

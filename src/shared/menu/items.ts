@@ -192,6 +192,7 @@ export const MENU: MenuItem[] = [
     page('Generate Assessment', '/birs/mda/generate-assessment', ['officer_mda'], 'file-text'),
     page('Stamp Duty', '/birs/taxs/stamp-duty', ['admin'], 'stamp'),
     page('Stamp Duty Instruments', '/birs/stamp-duty/all', ['officer_stampduty'], 'stamp'),
+    ownPage('Stamp Duty Rules', '/birs/admin/stamp-duty-rules', ['admin'], 'stamp'),
     group('group-capital-gains-tax', 'Capital Gains Tax', 'coins', [
       hiddenPage('Capital Gains Tax — Individual', '/birs/taxs/capital-gains-tax-individual'),
       hiddenPage('Capital Gains Tax — Corporate', '/birs/taxs/capital-gains-tax-corporate'),

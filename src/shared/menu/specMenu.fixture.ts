@@ -27,6 +27,8 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     // RevDesk's own: the service's name and crest printed on every document.
     'admin/letterhead',
     'taxs/stamp-duty',
+    // RevDesk's own: the dated stamp duty rules and late-stamping settings.
+    'admin/stamp-duty-rules',
     'mda/manage-mda',
     'transactions/auto-reg',
     // RevDesk's own: what the payments could not settle by themselves (ADR 0031).

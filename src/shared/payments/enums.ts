@@ -56,7 +56,13 @@ export const PAYMENT_TYPE_LABELS = {
  * its kind here, a migration (`drizzle-kit generate` adds the enum value), and one
  * `settlements.register` line in app.ts; the app refuses to start while a kind has no settlement.
  */
-export const PAYMENT_SUBJECT_KINDS = ['assessment', 'tcc', 'ssc_schedule', 'demand_notice'] as const;
+export const PAYMENT_SUBJECT_KINDS = [
+  'assessment',
+  'tcc',
+  'ssc_schedule',
+  'demand_notice',
+  'stamp_duty',
+] as const;
 export type PaymentSubjectKind = (typeof PAYMENT_SUBJECT_KINDS)[number];
 
 /**

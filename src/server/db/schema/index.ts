@@ -13,3 +13,4 @@ export * from './signInThrottles';
 export * from './ssc';
 export * from './taxpayers';
 export * from './tcc';
+export * from './stampDuty';

@@ -7,6 +7,7 @@ import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './demo';
 import { seedDemoPaperwork } from './paperwork';
 import { seedDemoPayments } from './payments';
 import { seedDemoSscSchedules } from './ssc';
+import { seedDemoStampDuty } from './stampDuty';
 import { seedDemoTccs } from './tcc';
 import { seedDemoTradeCategories } from './tradeCategories';
 
@@ -36,6 +37,7 @@ export async function seedAllDemoData(
     // After the payments (their seed is skipped once the ledger holds any): MDA demand notices
     // in every status, with their bills.
     await seedDemoDemandNotices(db, config, simulators);
+    await seedDemoStampDuty(db, config, simulators);
   }
   return signIns;
 }

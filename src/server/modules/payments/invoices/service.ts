@@ -69,9 +69,10 @@ export function createInvoiceService({
         subject?: PaymentSubject;
         /**
          * Who pays when it is no taxpayer with a BTIN: an MDA paying the SSC levy of its staff
-         * (modules/ssc/bill.ts). Only the module that owns the subject names such a payer.
+         * (modules/ssc/bill.ts), a stamp duty party named with a phone. Only the module that owns
+         * the subject names such a payer; `input.btin` is then not read.
          */
-        payer?: { name: string; email: string | null; phone: string | null };
+        payer?: { name: string; phone: string | null; email?: string | null };
         /**
          * Run in the bill's own transaction before it is recorded: the owner of the subject locks
          * it, refuses a second pending bill, and writes its own history (ADR 0028).

@@ -1,0 +1,75 @@
+import { expect, signIn, test } from './fixtures';
+
+/**
+ * Stamp duty from start to end, as the stamp duty officer works: the instruments list, a new
+ * lease with two parties (a named person and a registered taxpayer) and its live duty preview,
+ * the bill (an RRR from the Remita simulator), the payment at the "bank", the stamp, the
+ * certificate PDF, and the public check of the certificate.
+ */
+test('an instrument with parties goes through payment to its certificate and public check', async ({
+  page,
+  checkA11y,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'officer_stamp_duty');
+  const taxpayers = await page.request.get('/api/v1/taxpayers?kind=individual&pageSize=1');
+  const { items } = (await taxpayers.json()) as { items: { btin: string }[] };
+  const btin = items[0]?.btin as string;
+
+  await page.goto('/birs/stamp-duty/all');
+  await expect(page.getByRole('heading', { name: 'Stamp Duty Instruments' })).toBeVisible();
+  await expect(page.getByText(/Sorted by:/)).toBeVisible();
+  await checkA11y();
+  // On a 375 px phone the list is cards and nothing scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(page.getByRole('heading', { name: 'Stamp Duty Instruments' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await checkA11y();
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  await page.getByRole('link', { name: 'New instrument' }).click();
+  await expect(page.getByRole('heading', { name: 'New stamp duty instrument' })).toBeVisible();
+  await page.getByLabel('Total rent over the term').fill('60000000');
+  await page.getByRole('textbox', { name: 'Term (years)' }).fill('5');
+  await page.getByLabel('Description').fill('Lease of a shop at Swali Market (e2e)');
+  await expect(page.getByText('Duty: ₦468,000.00')).toBeVisible();
+
+  await page.getByText('Named person', { exact: true }).first().click();
+  await page.getByLabel('Party 1 name').fill('Tamara Ebiowei');
+  await page.getByLabel('Party 1 phone').fill('0803 123 4567');
+  await page.getByLabel('Party 2 taxpayer').fill(btin);
+  await checkA11y();
+  await page.getByRole('button', { name: 'Assess instrument' }).click();
+
+  await expect(page).toHaveURL(/\/birs\/stamp-duty\/instrument\//);
+  await expect(page.getByText('Assessed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Tamara Ebiowei')).toBeVisible();
+  await page.getByRole('button', { name: 'Raise bill (RRR)' }).click();
+  await expect(page.getByText('Billed', { exact: true })).toBeVisible();
+  const rrr = (
+    (await page
+      .getByText(/^\d{12}$/)
+      .first()
+      .textContent()) ?? ''
+  ).trim();
+  expect(rrr).toMatch(/^\d{12}$/);
+
+  const paid = await page.request.post(`/_sim/remita/pay/${rrr}`, { data: {} });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await page.reload();
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Stamp instrument' }).click();
+  await expect(page.getByText('Stamped', { exact: true })).toBeVisible();
+  const certificate = ((await page.getByText(/^SD-\d{4}-\d{7}$/).textContent()) ?? '').trim();
+  await checkA11y();
+
+  const id = page.url().split('/').pop() as string;
+  const pdf = await page.request.get(`/api/v1/stamp-duty/instruments/${id}/certificate.pdf`);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 4).toString()).toBe('%PDF');
+
+  await page.goto(`/verify/stamp/${certificate}`);
+  await expect(page.getByText('Valid certificate')).toBeVisible();
+  await expect(page.getByText(certificate)).toBeVisible();
+  await checkA11y();
+});

@@ -1,0 +1,290 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody } from '../../../shared/errors';
+import {
+  PublicStampCheck,
+  StampBillInput,
+  StampBillView,
+  StampCancelInput,
+  StampDutyComputation,
+  StampDutyComputeInput,
+  StampDutyRuleIdParams,
+  StampDutyRuleTables,
+  StampDutyRuleUpdate,
+  StampedView,
+  StampInstrumentDetail,
+  StampInstrumentIdParams,
+  StampInstrumentInput,
+  StampInstrumentListQuery,
+  StampInstrumentPage,
+  StampPartyInput,
+} from '../../../shared/stampDuty/schemas';
+import { sendExport } from '../../export/exportList';
+import { noStore } from '../../security/noStore';
+import type { PaymentDeps } from '../payments/deps';
+import { createStampBillService } from './bills';
+import { createStampCertificateService } from './certificate';
+import { createStampListService } from './list';
+import { createStampRuleService } from './rules';
+import { createStampDutyService } from './service';
+
+const Binary = z.string().meta({ format: 'binary' });
+const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
+const tags = ['stamp duty'];
+
+/**
+ * Stamp duty (docs/product.md §2 stamp-duty/all, taxs/stamp-duty; docs/tax-rules.md): compute,
+ * the dated rules, instruments with parties, their bill, stamp, cancel, certificate and public
+ * check.
+ */
+export const stampDutyRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) => {
+  const instruments = createStampDutyService(deps);
+  const lists = createStampListService(deps);
+  const bills = createStampBillService(deps);
+  const rules = createStampRuleService(deps);
+  const certificates = createStampCertificateService(deps);
+
+  app.post(
+    '/stamp-duty/compute',
+    {
+      schema: {
+        tags,
+        operationId: 'computeStampDuty',
+        summary: 'Compute stamp duty',
+        description:
+          'The duty of an instrument under the law in force on its date of execution (today when absent), and the late-stamping penalty to the day stamped (today when absent); nothing is stored',
+        body: StampDutyComputeInput,
+        response: { 200: StampDutyComputation, ...errors },
+      },
+      config: { permission: 'stamp-duty:read' },
+    },
+    (req) => instruments.compute(req.actor, req.body),
+  );
+
+  app.get(
+    '/stamp-duty/rules',
+    {
+      schema: {
+        tags,
+        operationId: 'listStampDutyRules',
+        summary: 'List the stamp duty rules',
+        description:
+          'The dated instrument-type rules of both laws, the late-stamping penalty settings and the Monetary Policy Rate; `toConfirm` marks values without a public source',
+        response: { 200: StampDutyRuleTables, 401: ErrorBody, 403: ErrorBody },
+      },
+      config: { permission: 'stamp-duty:read' },
+    },
+    (req) => rules.listRules(req.actor),
+  );
+
+  app.put(
+    '/stamp-duty/rules/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'updateStampDutyRule',
+        summary: 'Change a stamp duty rule',
+        description:
+          'Change one dated rule (send the version read: 409 when changed since). Instruments already assessed keep the rule they were assessed under',
+        params: StampDutyRuleIdParams,
+        body: StampDutyRuleUpdate,
+        response: { 200: StampDutyRuleTables, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'stamp-duty:rules' },
+    },
+    (req) => rules.updateRule(req.actor, req.params.id, req.body),
+  );
+
+  app.post(
+    '/stamp-duty/instruments',
+    {
+      schema: {
+        tags,
+        operationId: 'createStampInstrument',
+        summary: 'Assess an instrument',
+        description:
+          'Record an instrument with at least two parties (each a taxpayer by BTIN, or a name and phone) and assess its duty under the law in force on its date of execution; the rule used is stored with it',
+        body: StampInstrumentInput,
+        response: { 201: StampInstrumentDetail, 404: ErrorBody, ...errors },
+      },
+      config: { permission: 'stamp-duty:write' },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await instruments.createInstrument(req.actor, req.body)),
+  );
+
+  app.get(
+    '/stamp-duty/instruments',
+    {
+      schema: {
+        tags,
+        operationId: 'listStampInstruments',
+        summary: 'List instruments',
+        description:
+          'Instruments by status, type, execution dates, or a search (certificate number, BTIN, a party’s name, the description); `format=csv|xlsx` exports the filter',
+        querystring: StampInstrumentListQuery,
+        response: { 200: StampInstrumentPage, ...errors },
+      },
+      config: { permission: 'stamp-duty:read' },
+    },
+    async (req, reply) => {
+      const { format } = req.query;
+      if (format) {
+        return sendExport(
+          reply as unknown as FastifyReply,
+          await lists.exportInstruments(req.actor, { ...req.query, format }),
+        );
+      }
+      return lists.findInstruments(req.actor, req.query);
+    },
+  );
+
+  app.get(
+    '/stamp-duty/instruments/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'getStampInstrument',
+        summary: 'Get an instrument',
+        params: StampInstrumentIdParams,
+        response: { 200: StampInstrumentDetail, 404: ErrorBody, ...errors },
+      },
+      config: { permission: 'stamp-duty:read' },
+    },
+    (req) => instruments.detailOf(req.params.id),
+  );
+
+  app.post(
+    '/stamp-duty/instruments/:id/parties',
+    {
+      schema: {
+        tags,
+        operationId: 'addStampInstrumentParty',
+        summary: 'Add a party to an instrument',
+        description: 'Add a party while the instrument is not yet billed (409 afterwards)',
+        params: StampInstrumentIdParams,
+        body: StampPartyInput,
+        response: { 201: StampInstrumentDetail, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'stamp-duty:write' },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await instruments.addParty(req.actor, req.params.id, req.body)),
+  );
+
+  app.post(
+    '/stamp-duty/instruments/:id/bill',
+    {
+      schema: {
+        tags,
+        operationId: 'billStampInstrument',
+        summary: 'Bill an instrument (RRR)',
+        description:
+          'Raise the RRR for the duty plus the late-stamping penalty computed today, charged to the party the law names; once per instrument (409 when billed already)',
+        params: StampInstrumentIdParams,
+        body: StampBillInput,
+        response: { 201: StampBillView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'stamp-duty:write' },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await bills.raiseBill(req.actor, req.params.id, req.body)),
+  );
+
+  app.post(
+    '/stamp-duty/instruments/:id/stamp',
+    {
+      schema: {
+        tags,
+        operationId: 'stampInstrument',
+        summary: 'Stamp a paid instrument',
+        description:
+          'Give a paid instrument (or one not chargeable) its certificate number; 409 until paid, or when stamped already',
+        params: StampInstrumentIdParams,
+        response: { 200: StampedView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'stamp-duty:write' },
+    },
+    async (req) => {
+      const instrument = await instruments.stamp(req.actor, req.params.id);
+      return {
+        id: instrument.id,
+        certificateNumber: instrument.certificateNumber as string,
+        status: 'stamped' as const,
+        instrument,
+      };
+    },
+  );
+
+  app.post(
+    '/stamp-duty/instruments/:id/cancel',
+    {
+      schema: {
+        tags,
+        operationId: 'cancelStampInstrument',
+        summary: 'Cancel an instrument',
+        description:
+          'Cancel an instrument not yet paid, with a reason; its pending bill is cancelled with it (409 once paid)',
+        params: StampInstrumentIdParams,
+        body: StampCancelInput,
+        response: { 200: StampInstrumentDetail, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'stamp-duty:write' },
+    },
+    (req) =>
+      instruments.cancel(req.actor, req.params.id, req.body.reason, (tx, paymentId) =>
+        bills
+          .cancelBill(tx, req.actor, paymentId, `Instrument cancelled: ${req.body.reason}`)
+          .then(() => undefined),
+      ),
+  );
+
+  app.get(
+    '/stamp-duty/instruments/:id/certificate.pdf',
+    {
+      schema: {
+        tags,
+        operationId: 'getStampCertificatePdf',
+        summary: 'Get the stamp certificate (PDF)',
+        description:
+          'The certificate of a stamped instrument, with a QR code to its public check; every download after the first says COPY (409 before it is stamped)',
+        params: StampInstrumentIdParams,
+        response: { 200: Binary, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'stamp-duty:read' },
+    },
+    async (req, reply) => {
+      const file = await certificates.certificatePdf(
+        req.actor,
+        req.params.id,
+        `${req.protocol}://${req.host}`,
+      );
+      // A PDF's bytes as they are (Fastify never serialises a Buffer; see notices/routes.ts).
+      return (reply as unknown as FastifyReply)
+        .headers({
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="${file.fileName}"`,
+        })
+        .send(file.body);
+    },
+  );
+
+  app.get(
+    '/public/stamp-duty/:certificateNumber',
+    {
+      schema: {
+        tags,
+        operationId: 'verifyStampCertificate',
+        summary: 'Check a stamp certificate',
+        description:
+          "Is the stamp certificate genuine and standing? By the verification code printed under its QR code (ADR 0032): the certificate's number, instrument type, day of execution and of stamping, the duty and the parties' names masked. By the certificate number alone: the status, number, type and days only (no names, no amount). Needs no session; rate-limited per address; never cached.",
+        params: z.object({ certificateNumber: z.string().trim().min(1).max(64) }),
+        response: { 200: PublicStampCheck, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+      },
+      config: { public: true },
+      onRequest: noStore,
+    },
+    (req) => certificates.verify(req.actor, req.params.certificateNumber),
+  );
+};

@@ -1,0 +1,4 @@
+export * from './compute';
+export * from './enums';
+export * from './rules';
+export * from './schemas';

@@ -1,0 +1,160 @@
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { formatKoboAsNaira } from '../../../shared/money';
+import {
+  INSTRUMENT_TYPE_LABELS,
+  PARTY_ROLE_LABELS,
+  STAMP_LAW_LABELS,
+} from '../../../shared/stampDuty/enums';
+import { formatCalendarDate } from '../../lib/format';
+import { ListLoadError } from '../../lib/lists/listPage';
+import { NoAccess } from '../../lib/NoAccess';
+import { TableSkeleton } from '../../lib/pending/skeletons';
+import { usePermission } from '../../lib/usePermission';
+import { percentOfPpm, ruleCharge, ruleExemption } from './format';
+import { stampRulesQuery } from './queries';
+
+const toConfirm = (
+  <Badge color="notice.9" variant="filled" ml={6}>
+    to confirm
+  </Badge>
+);
+
+const period = (from: string, to: string | null) =>
+  `${formatCalendarDate(from)} – ${to ? formatCalendarDate(to) : 'now'}`;
+
+/**
+ * /birs/admin/stamp-duty-rules (RevDesk's own menu entry, ADMIN): the dated instrument-type
+ * rules of both laws and the late-stamping settings, values without a public source marked
+ * "to confirm" (docs/tax-rules.md). Changes go through PUT /api/v1/stamp-duty/rules/{id}.
+ */
+export function StampRulesPage() {
+  const canKeep = usePermission('stamp-duty:rules');
+  if (!canKeep) return <NoAccess title="Stamp Duty Rules" />;
+  return <Rules />;
+}
+
+function Rules() {
+  useDocumentTitle('Stamp Duty Rules · RevDesk');
+  const query = useQuery(stampRulesQuery());
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Stamp Duty Rules
+      </Title>
+      <Text size="sm" c="dimmed">
+        The law applied is the one in force on an instrument's date of execution. An instrument
+        keeps the rule it was assessed under: a change here applies to instruments assessed
+        afterwards.
+      </Text>
+      {query.isError ? (
+        <ListLoadError
+          what="The rules"
+          error={query.error}
+          isRetrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : !query.data ? (
+        <TableSkeleton label="Loading the rules…" columns={6} withPage={false} />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped>
+              <Table.Caption>Instrument types, both periods</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Instrument</Table.Th>
+                  <Table.Th>Law and period</Table.Th>
+                  <Table.Th>Duty</Table.Th>
+                  <Table.Th>Exempt</Table.Th>
+                  <Table.Th>Paid by</Table.Th>
+                  <Table.Th>Source</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.items.map((rule) => (
+                  <Table.Tr key={rule.id}>
+                    <Table.Td>{INSTRUMENT_TYPE_LABELS[rule.instrumentType]}</Table.Td>
+                    <Table.Td>
+                      {STAMP_LAW_LABELS[rule.law]}
+                      <Text size="xs" c="dimmed">
+                        {period(rule.validFrom, rule.validTo)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {ruleCharge(rule)}
+                      {rule.toConfirm && toConfirm}
+                    </Table.Td>
+                    <Table.Td>{ruleExemption(rule)}</Table.Td>
+                    <Table.Td>{PARTY_ROLE_LABELS[rule.chargedPartyRole]}</Table.Td>
+                    <Table.Td>
+                      <Text size="xs">{rule.source}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Table.ScrollContainer minWidth={600}>
+            <Table striped>
+              <Table.Caption>
+                Late stamping (more than the days allowed after execution)
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Law and period</Table.Th>
+                  <Table.Th>Days allowed</Table.Th>
+                  <Table.Th>Penalty</Table.Th>
+                  <Table.Th>Interest a year</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.penalties.map((p) => (
+                  <Table.Tr key={p.validFrom}>
+                    <Table.Td>
+                      {STAMP_LAW_LABELS[p.law]}
+                      <Text size="xs" c="dimmed">
+                        {period(p.validFrom, p.validTo)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{p.graceDays}</Table.Td>
+                    <Table.Td>
+                      {percentOfPpm(p.penaltyBasisPoints * 100)} of the unpaid duty
+                      {p.toConfirm && toConfirm}
+                    </Table.Td>
+                    <Table.Td>
+                      {p.interestBasis === 'mpr'
+                        ? 'Monetary Policy Rate, by the day'
+                        : `${percentOfPpm((p.interestAnnualBasisPoints ?? 0) * 100)}, by the day`}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+                {query.data.mprRates.map((m) => (
+                  <Table.Tr key={`mpr-${m.validFrom}`}>
+                    <Table.Td>
+                      Monetary Policy Rate
+                      <Text size="xs" c="dimmed">
+                        {period(m.validFrom, m.validTo)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>—</Table.Td>
+                    <Table.Td>—</Table.Td>
+                    <Table.Td>
+                      {percentOfPpm(m.annualBasisPoints * 100)}
+                      {m.toConfirm && toConfirm}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="xs" c="dimmed">
+            Amounts: {formatKoboAsNaira(100_000)} is shown as naira and kobo; rates as a share of
+            the consideration.
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}
