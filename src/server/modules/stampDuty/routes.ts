@@ -147,6 +147,8 @@ export const stampDutyRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
         tags,
         operationId: 'getStampInstrument',
         summary: 'Get an instrument',
+        description:
+          'An instrument with its parties, the rule and law its duty was assessed under (stored with it), its bills, status and history.',
         params: StampInstrumentIdParams,
         response: { 200: StampInstrumentDetail, 404: ErrorBody, ...errors },
       },

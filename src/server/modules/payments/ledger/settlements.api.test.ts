@@ -100,6 +100,7 @@ describe('registering settlements', () => {
     settlements.register('tcc', nothing);
     settlements.register('ssc_schedule', nothing);
     settlements.register('demand_notice', nothing);
+    settlements.register('stamp_duty', nothing);
     expect(() => settlements.assertComplete()).not.toThrow();
     // The app's own registry is complete: it started.
     expect(() => ctx.settlements.assertComplete()).not.toThrow();
