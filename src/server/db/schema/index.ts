@@ -11,6 +11,6 @@ export * from './reference';
 export * from './sessions';
 export * from './signInThrottles';
 export * from './ssc';
+export * from './stampDuty';
 export * from './taxpayers';
 export * from './tcc';
-export * from './stampDuty';

@@ -6,7 +6,6 @@ import {
   INSTRUMENT_STATUSES,
   INSTRUMENT_TYPE_LABELS,
   INSTRUMENT_TYPES,
-  type InstrumentStatus,
   type InstrumentType,
   type PartyRole,
 } from '../../../shared/stampDuty/enums';

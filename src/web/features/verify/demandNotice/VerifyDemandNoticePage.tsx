@@ -1,6 +1,9 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { DemandNoticeViewStatus, PublicDemandNoticeView } from '../../../../shared/demandNotices';
+import type {
+  DemandNoticeViewStatus,
+  PublicDemandNoticeView,
+} from '../../../../shared/demandNotices';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { Facts } from '../Facts';
 import { ISSUER } from '../issuer';
