@@ -166,6 +166,31 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
     description:
       'The stamp duty instruments you have recorded. You will add an instrument and its parties, assess the duty and follow its payment.',
   },
+  '/birs/admin/stamp-duty-rules': {
+    title: 'Stamp Duty Rules',
+    description:
+      'The duty of each kind of instrument under each law, with the dates it applies from and to, and the late-stamping penalty. Values without a public source are marked to confirm.',
+  },
+  '/birs/ssc/office-holders': {
+    title: 'SSC — Political and Public Office Holders',
+    description:
+      "Each MDA's monthly schedule of its political and public office holders' pay, the Social Services Contribution levied on it, and its bill.",
+  },
+  '/birs/ssc/civil-servants': {
+    title: 'SSC — Civil Servants and LG Employees',
+    description:
+      "Each MDA's monthly schedule of its civil servants' and local government employees' pay, the levy on it, and its bill.",
+  },
+  '/birs/ssc/federal-civil-servants': {
+    title: 'SSC — Public and Federal Civil Servants',
+    description:
+      "Each MDA's monthly schedule of its public and federal civil servants' pay, the levy on it, and its bill.",
+  },
+  '/birs/ssc/upload': {
+    title: 'Upload SSC Schedule',
+    description:
+      "Load an MDA's monthly pay schedule (CSV or XLSX: staff id, name, grade level, gross monthly pay) and see the levy computed per person.",
+  },
   '/birs/taxs/capital-gains-tax-individual': {
     title: 'Capital Gains Tax — Individual',
     description:
