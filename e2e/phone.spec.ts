@@ -234,7 +234,7 @@ test.describe('lists on a phone', () => {
     const btin = await createIndividual(page, lastName, `0815${uniqueDigits(7)}`);
 
     const search = page.getByRole('searchbox', {
-      name: 'Search taxpayer by BTIN, e-mail or phone',
+      name: /^Search taxpayer by (name, )?BTIN, e-mail or phone$/,
     });
     await expect(search).toHaveCount(0);
     await page.getByRole('button', { name: 'Search taxpayer' }).click();

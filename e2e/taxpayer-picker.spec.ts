@@ -136,7 +136,7 @@ test('the top bar finds by name and lists two people of the same name, telling t
       await page.keyboard.press('Enter');
     }
     const search = page.getByRole('searchbox', {
-      name: 'Search taxpayer by BTIN, e-mail or phone',
+      name: 'Search taxpayer by name, BTIN, e-mail or phone',
     });
     await search.focus();
     await page.keyboard.type(misspelt(lastName));
@@ -173,7 +173,7 @@ test('the top bar still opens one taxpayer by exact BTIN', async ({ page }) => {
     await page.goto('/birs/dashboard');
     if (viewport.width < 500) await page.getByRole('button', { name: 'Search taxpayer' }).click();
     await page
-      .getByRole('searchbox', { name: 'Search taxpayer by BTIN, e-mail or phone' })
+      .getByRole('searchbox', { name: 'Search taxpayer by name, BTIN, e-mail or phone' })
       .fill(person.btin);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Tax Payer Information' });

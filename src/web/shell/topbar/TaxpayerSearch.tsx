@@ -53,6 +53,9 @@ export function TaxpayerSearch() {
       ),
   });
   const canSearchNames = usePermission('taxpayer:read');
+  const placeholder = canSearchNames
+    ? TAXPAYER_SEARCH_PLACEHOLDER
+    : TAXPAYER_SEARCH_PLACEHOLDER_NO_NAMES;
   const byName = useMutation({
     mutationFn: (name: string) =>
       api.get<TaxpayerMatchResult>(
@@ -115,12 +118,9 @@ export function TaxpayerSearch() {
             <Group gap={6} wrap="nowrap">
               <TextInput
                 type="search"
-                aria-label="Search taxpayer by BTIN, e-mail or phone"
-                placeholder={
-                  canSearchNames
-                    ? TAXPAYER_SEARCH_PLACEHOLDER
-                    : TAXPAYER_SEARCH_PLACEHOLDER_NO_NAMES
-                }
+                // The name a screen reader hears says what the field takes, as the placeholder shows.
+                aria-label={`Search taxpayer by ${placeholder.replace(/^Name/, 'name')}`}
+                placeholder={placeholder}
                 value={term}
                 onChange={(event) => setTerm(event.currentTarget.value)}
                 classNames={{ root: isPhone ? classes.phoneSearchInput : classes.searchInput }}
