@@ -299,6 +299,31 @@ describe('paid through Remita, and cancelled', () => {
     expect(otherSide.statusCode).toBe(404);
   });
 
+  it('refuses to cancel a notice’s bill from the bills list (409): the notice is cancelled instead', async () => {
+    const created = await issue();
+    const res = await send('POST', `/api/v1/invoices/${created.bill.id}/cancel`, mdaAdmin, {
+      reason: 'Cancelled from the bills list',
+    });
+    expect(outcomeOf(res)).toBe('409 CONFLICT');
+    expect(res.json().error.message).toContain('cancel the notice itself');
+    expect(res.json().error.details).toMatchObject({
+      subjectKind: 'demand_notice',
+      subjectId: created.id,
+    });
+    // One truth: the notice stands issued with its live RRR, and its bill is still pending.
+    expect(await noticeOf(created.id)).toMatchObject({
+      status: 'issued',
+      bill: { id: created.bill.id, rrr: created.bill.rrr, status: 'pending' },
+    });
+    const cancels = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entityId, created.bill.id), eq(auditEvents.action, 'payment.cancelled')),
+      );
+    expect(cancels).toHaveLength(0);
+  });
+
   it('reads overdue once past its due date and unpaid', async () => {
     const created = await issue();
     await ctx.db
