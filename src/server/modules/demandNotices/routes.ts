@@ -86,7 +86,8 @@ export const demandNoticeRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app
         tags,
         operationId: 'getDemandNotice',
         summary: 'Get a demand notice',
-        description: "One demand notice with its lines, its bill (RRR) and what was paid on it. A bill whose RRR is pending confirmation is first confirmed with Remita by its order id, as opening the bill does (ADR 0020).",
+        description:
+          'One demand notice with its lines, its bill (RRR) and what was paid on it. A bill whose RRR is pending confirmation is first confirmed with Remita by its order id, as opening the bill does (ADR 0020).',
         params: DemandNoticeIdParams,
         response: { 200: DemandNoticeView, 404: ErrorBody, ...errors },
       },
