@@ -114,8 +114,16 @@ export const DemandNoticeCreated = z
     number: z.string(),
     status: z.literal('issued'),
     totalKobo: z.number().int(),
-    /** The notice's one bill; `rrr` null while Remita's answer is being confirmed (ADR 0020). */
-    bill: z.object({ id: z.uuid(), rrr: z.string().nullable() }),
+    /**
+     * The notice's one bill. When Remita's answer was lost `rrr` is null and
+     * `isRrrPendingConfirmation` true: the notice and its bill are recorded, and RevDesk asks
+     * Remita for the RRR by the bill's order id (ADR 0020); never raise the notice again.
+     */
+    bill: z.object({
+      id: z.uuid(),
+      rrr: z.string().nullable(),
+      isRrrPendingConfirmation: z.boolean(),
+    }),
   })
   .meta({ id: 'DemandNoticeCreated' });
 export type DemandNoticeCreated = z.infer<typeof DemandNoticeCreated>;
@@ -149,7 +157,15 @@ export const DemandNoticeView = z
     /** YYYY-MM-DD, Lagos. */
     issuedOn: z.string(),
     dueOn: z.string(),
-    bill: z.object({ id: z.uuid(), rrr: z.string().nullable(), status: z.string() }).nullable(),
+    /** `isRrrPendingConfirmation`: no RRR yet, RevDesk is confirming it with Remita (ADR 0020). */
+    bill: z
+      .object({
+        id: z.uuid(),
+        rrr: z.string().nullable(),
+        status: z.string(),
+        isRrrPendingConfirmation: z.boolean(),
+      })
+      .nullable(),
     cancelReason: z.string().nullable(),
     cancelledAt: z.string().nullable(),
     createdBy: z.string().nullable(),

@@ -10,13 +10,17 @@ import type {
 } from '../../../shared/demandNotices';
 import type { PaymentPage } from '../../../shared/payments';
 import type { TaxpayerView } from '../../../shared/taxpayers';
+import { systemActor } from '../../auth/actor';
 import { auditEvents, demandNotices, payments, taxpayers } from '../../db/schema';
+import { createIntegrations } from '../../integrations';
 import { notificationOf } from '../../integrations/remita/simulator';
 import { createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
+import { secretBoxFromConfig } from '../../secrets';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs, uniquePhone } from '../../testing/factories';
 import { outcomeOf } from '../../testing/outcomes';
 import { scanPdfQr } from '../../testing/scanPdfQr';
+import { createRrrConfirmation } from '../payments/invoices/rrrConfirmation';
 import { signInForMdas } from '../payments/remita/testing';
 
 /**
@@ -26,7 +30,7 @@ import { signInForMdas } from '../payments/remita/testing';
  * totals against the ledger. Runs on PostgreSQL too (TEST_DATABASE_URL).
  */
 
-let ctx: TestContext & { close(): Promise<void> };
+let ctx: TestContext & { baseUrl: string | null; close(): Promise<void> };
 let mda: RemitaMda;
 let otherMda: RemitaMda;
 let officer: SignedIn;
@@ -299,6 +303,31 @@ describe('paid through Remita, and cancelled', () => {
     expect(otherSide.statusCode).toBe(404);
   });
 
+  it('refuses to cancel a notice’s bill from the bills list (409): the notice is cancelled instead', async () => {
+    const created = await issue();
+    const res = await send('POST', `/api/v1/invoices/${created.bill.id}/cancel`, mdaAdmin, {
+      reason: 'Cancelled from the bills list',
+    });
+    expect(outcomeOf(res)).toBe('409 CONFLICT');
+    expect(res.json().error.message).toContain('cancel the notice itself');
+    expect(res.json().error.details).toMatchObject({
+      subjectKind: 'demand_notice',
+      subjectId: created.id,
+    });
+    // One truth: the notice stands issued with its live RRR, and its bill is still pending.
+    expect(await noticeOf(created.id)).toMatchObject({
+      status: 'issued',
+      bill: { id: created.bill.id, rrr: created.bill.rrr, status: 'pending' },
+    });
+    const cancels = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.entityId, created.bill.id), eq(auditEvents.action, 'payment.cancelled')),
+      );
+    expect(cancels).toHaveLength(0);
+  });
+
   it('reads overdue once past its due date and unpaid', async () => {
     const created = await issue();
     await ctx.db
@@ -312,6 +341,101 @@ describe('paid through Remita, and cancelled', () => {
       officer,
     );
     expect(list.json<DemandNoticePage>().items.map((i) => i.id)).toContain(created.id);
+  });
+});
+
+describe('Remita’s answer lost (ADR 0020)', () => {
+  /** An MDA whose Remita raises the RRR and drops the answer, and an officer of it. */
+  async function droppingMda() {
+    const dropping = await createRemitaMda(ctx, { revenueHeadCode: '12020402' });
+    ctx.simulators.remita.registerMerchant({ ...dropping.credentials, dropsInvoiceAnswers: true });
+    const who = await signInForMdas(ctx, 'OFFICER_MDA', [dropping.id]);
+    const lines = [
+      {
+        revenueHeadCode: dropping.revenueHeadCode,
+        description: 'Jetty use, April',
+        quantity: 2,
+        unitAmountKobo: 400_000,
+      },
+    ];
+    return { dropping, who, payload: { mdaId: dropping.id, lines } };
+  }
+
+  function remitaInvoiceOf(dropping: RemitaMda, orderId: string) {
+    return ctx.simulators.remita
+      .snapshot()
+      .invoices.find(
+        (i) => i.merchantId === dropping.credentials.merchantId && i.orderId === orderId,
+      );
+  }
+
+  it('answers 201 saying the RRR is pending; opening the notice confirms the one RRR', async () => {
+    const { dropping, who, payload } = await droppingMda();
+    const res = await send('POST', '/api/v1/demand-notices', who, body(payload));
+    expect(res.statusCode).toBe(201);
+    const created = res.json<DemandNoticeCreated>();
+    expect(created).toMatchObject({
+      status: 'issued',
+      totalKobo: 800_000,
+      bill: { rrr: null, isRrrPendingConfirmation: true },
+    });
+    const [bill] = await ctx.db.select().from(payments).where(eq(payments.id, created.bill.id));
+    const atRemita = remitaInvoiceOf(dropping, bill?.orderId as string);
+    expect(atRemita).toBeDefined();
+    const opened = await noticeOf(created.id, who);
+    expect(opened.bill).toMatchObject({
+      id: created.bill.id,
+      rrr: atRemita?.rrr,
+      isRrrPendingConfirmation: false,
+      status: 'pending',
+    });
+    const confirmed = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.entityId, created.bill.id),
+          eq(auditEvents.action, 'payment.rrr_confirmed'),
+        ),
+      );
+    expect(confirmed).toHaveLength(1);
+  });
+
+  it('shows the bill pending while Remita cannot say; the sweep’s RRR, paid meanwhile, pays the notice', async () => {
+    const { dropping, who, payload } = await droppingMda();
+    const created = (
+      await send('POST', '/api/v1/demand-notices', who, body(payload))
+    ).json<DemandNoticeCreated>();
+    const [bill] = await ctx.db.select().from(payments).where(eq(payments.id, created.bill.id));
+    const atRemita = remitaInvoiceOf(dropping, bill?.orderId as string);
+    // The list reads the bill as it stands (no look at Remita): pending, no RRR.
+    const list = await send('GET', `/api/v1/demand-notices?mdaId=${dropping.id}`, who);
+    expect(list.json<DemandNoticePage>().items).toContainEqual(
+      expect.objectContaining({
+        id: created.id,
+        bill: expect.objectContaining({ rrr: null, isRrrPendingConfirmation: true }),
+      }),
+    );
+    ctx.simulators.remita.pay(atRemita?.rrr as string);
+    const confirmation = createRrrConfirmation({
+      db: ctx.db,
+      config: ctx.config,
+      integrations: createIntegrations(ctx.config, () => ctx.baseUrl as string),
+      secrets: secretBoxFromConfig(ctx.config),
+      settlements: ctx.settlements,
+    });
+    await confirmation.settleUnconfirmedBills(systemActor('system'), {
+      limit: 1000,
+      onError: (billId, err) => {
+        throw new Error(`bill ${billId} could not be settled: ${String(err)}`);
+      },
+    });
+    expect(await noticeOf(created.id, who)).toMatchObject({
+      status: 'paid',
+      paidKobo: 800_000,
+      outstandingKobo: 0,
+      bill: { rrr: atRemita?.rrr, status: 'paid', isRrrPendingConfirmation: false },
+    });
   });
 });
 

@@ -84,7 +84,7 @@ export async function sumPaidForNotice(tx: Db, id: string): Promise<number> {
   return Number(row?.paid ?? 0);
 }
 
-/** The notice's bills, newest first (one, unless Remita's answer was lost and it was raised again). */
+/** The notice's bills, newest first (one: a notice's bill is cancelled only with the notice). */
 export async function selectNoticeBills(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
@@ -92,6 +92,7 @@ export async function selectNoticeBills(db: Db, ids: readonly string[]) {
       id: payments.id,
       subjectId: payments.subjectId,
       rrr: payments.rrr,
+      rrrRequestedAt: payments.rrrRequestedAt,
       status: payments.status,
       createdAt: payments.createdAt,
     })

@@ -46,7 +46,7 @@ export const demandNoticeRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app
         operationId: 'createDemandNotice',
         summary: 'Issue an MDA demand notice',
         description:
-          "Issues a demand notice of an MDA the officer holds the privilege of: the payer by BTIN, or by name and phone (matched by phone, else registered, as a Remita payer is), lines on that MDA's revenue heads (quantity × unit amount), a due date. One RRR for the total is raised with the MDA's own Remita credentials; `bill.rrr` is null while Remita's answer is being confirmed. A line on another MDA's revenue head is 403.",
+          "Issues a demand notice of an MDA the officer holds the privilege of: the payer by BTIN, or by name and phone (matched by phone, else registered, as a Remita payer is), lines on that MDA's revenue heads (quantity × unit amount), a due date. One RRR for the total is raised with the MDA's own Remita credentials; When Remita's answer was lost the notice is still 201 (it and its bill are recorded) with `bill.rrr` null and `bill.isRrrPendingConfirmation` true: RevDesk confirms the RRR by the bill's order id (ADR 0020); do not issue it again. A line on another MDA's revenue head is 403.",
         body: DemandNoticeInput,
         response: {
           201: DemandNoticeCreated,
@@ -86,7 +86,8 @@ export const demandNoticeRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app
         tags,
         operationId: 'getDemandNotice',
         summary: 'Get a demand notice',
-        description: 'One demand notice with its lines, its bill (RRR) and what was paid on it.',
+        description:
+          'One demand notice with its lines, its bill (RRR) and what was paid on it. A bill whose RRR is pending confirmation is first confirmed with Remita by its order id, as opening the bill does (ADR 0020).',
         params: DemandNoticeIdParams,
         response: { 200: DemandNoticeView, 404: ErrorBody, ...errors },
       },

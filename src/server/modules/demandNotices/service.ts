@@ -15,6 +15,7 @@ import { AppError, fieldError } from '../../errors';
 import { recordAudit } from '../audit/service';
 import { createMdaService } from '../mdas/service';
 import type { PaymentDeps } from '../payments/deps';
+import { createRrrConfirmation } from '../payments/invoices/rrrConfirmation';
 import { createInvoiceService } from '../payments/invoices/service';
 import { createLedger } from '../payments/ledger/ledger';
 import { autoRegisterPayer, findTaxpayerByBtin } from '../taxpayers/service';
@@ -40,6 +41,7 @@ export function createDemandNoticeService(deps: PaymentDeps) {
   const { db, config } = deps;
   const mdas = createMdaService({ db, secrets: deps.secrets });
   const invoices = createInvoiceService(deps);
+  const confirmation = createRrrConfirmation(deps);
   const ledger = createLedger({
     receiptPrefix: config.receiptPrefix,
     settlements: deps.settlements,
@@ -200,11 +202,30 @@ export function createDemandNoticeService(deps: PaymentDeps) {
         number,
         status: 'issued',
         totalKobo,
-        bill: { id: bill.id, rrr: bill.rrr },
+        bill: {
+          id: bill.id,
+          rrr: bill.rrr,
+          isRrrPendingConfirmation: bill.isRrrPendingConfirmation,
+        },
       };
     },
 
-    getDemandNotice: viewOf,
+    /**
+     * One notice. A bill whose RRR is pending confirmation is first settled with Remita by its
+     * order id, as opening the bill does (ADR 0020): the RRR the sweep or this look finds is
+     * the notice's. When Remita cannot say just now, the notice is shown as it stands.
+     */
+    async getDemandNotice(actor: Actor, id: string): Promise<DemandNoticeView> {
+      const view = await viewOf(actor, id);
+      if (!view.bill?.isRrrPendingConfirmation) return view;
+      try {
+        await confirmation.settleBill(actor, view.bill.id);
+      } catch (err) {
+        // Remita's refusal is on the bill and in the audit trail; anything else is ours: thrown.
+        if (!(err instanceof AppError)) throw err;
+      }
+      return viewOf(actor, id);
+    },
 
     async findDemandNotices(actor: Actor, query: DemandNoticeListQuery): Promise<DemandNoticePage> {
       const filter = { ...query, scope: mdaScopeOf(actor), today: todayInLagos() };

@@ -66,7 +66,16 @@ export async function noticeViewsOf(
         notice.status === 'cancelled' ? 0 : Math.max(0, notice.totalKobo - notice.paidKobo),
       issuedOn: notice.issuedOn,
       dueOn: notice.dueOn,
-      bill: bill ? { id: bill.id, rrr: bill.rrr, status: bill.status } : null,
+      bill: bill
+        ? {
+            id: bill.id,
+            rrr: bill.rrr,
+            status: bill.status,
+            // As the bill's own view says it (rrrConfirmation.ts): paymentinit sent, no answer yet.
+            isRrrPendingConfirmation:
+              bill.rrr === null && bill.rrrRequestedAt !== null && bill.status === 'pending',
+          }
+        : null,
       cancelReason: notice.cancelReason,
       cancelledAt: notice.cancelledAt?.toISOString() ?? null,
       createdBy: notice.createdBy ? (usernames.get(notice.createdBy) ?? null) : null,

@@ -6,13 +6,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DemandNoticeView } from '../../../shared/demandNotices';
 import { formatKoboAsNaira } from '../../../shared/money';
-import { formatRrr } from '../../../shared/payments/rrrText';
 import { AppModal } from '../../lib/AppModal';
 import { DetailLoadError } from '../../lib/DetailLoadError';
 import { formatCalendarDate, formatPhone } from '../../lib/format';
 import { NoAccess } from '../../lib/NoAccess';
 import { usePermission } from '../../lib/usePermission';
 import { ReasonForm } from '../payments/history/ReasonForm';
+import { noticeRrrText } from './format';
 import { NoticeStatusBadge } from './NoticeStatusBadge';
 import {
   cancelDemandNotice,
@@ -99,7 +99,7 @@ function NoticeDetails({ notice }: { notice: DemandNoticeView }) {
           <Fact label="BTIN">{notice.btin}</Fact>
           <Fact label="Phone">{formatPhone(notice.payerPhone)}</Fact>
           <Fact label="RRR">
-            {notice.bill?.rrr ? formatRrr(notice.bill.rrr) : 'Pending confirmation'}
+            <span data-testid="notice-rrr">{noticeRrrText(notice.bill)}</span>
           </Fact>
           <Fact label="Issued">{formatCalendarDate(notice.issuedOn)}</Fact>
           <Fact label="Due">{formatCalendarDate(notice.dueOn)}</Fact>

@@ -36,6 +36,7 @@ import { NoAccess } from '../../lib/NoAccess';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { revenueHeadsQuery } from '../payments/queries';
+import { RRR_PENDING_TEXT } from './format';
 import {
   activeMdasQuery,
   demandNoticeKeys,
@@ -156,9 +157,10 @@ function IssuedNotice({
             </Title>
           </Stack>
         ) : (
-          <Alert color="notice" variant="light" role="status" title="RRR pending confirmation">
+          <Alert color="notice" variant="light" role="status" title={RRR_PENDING_TEXT}>
             The notice is recorded, but Remita's answer did not arrive. RevDesk asks Remita for its
-            RRR again: open the notice in a few minutes to read it.
+            RRR again by the bill's order id: open the notice in a few minutes to read it. Do not
+            issue it again.
           </Alert>
         )}
         <Group>

@@ -1,4 +1,5 @@
-import type { DemandNoticeViewStatus } from '../../../shared/demandNotices';
+import type { DemandNoticeView, DemandNoticeViewStatus } from '../../../shared/demandNotices';
+import { formatRrr } from '../../../shared/payments/rrrText';
 
 export { DEMAND_NOTICE_STATUS_LABELS as NOTICE_STATUS_LABELS } from '../../../shared/demandNotices';
 
@@ -18,3 +19,13 @@ export const NOTICE_SORT_WORDS = {
   total: ['total', 'smallest first', 'largest first'],
   number: ['notice number', 'lowest first', 'highest first'],
 } as const;
+
+/** The words said when a notice's RRR is not known yet: its bill is recorded, Remita is asked again (ADR 0020). */
+export const RRR_PENDING_TEXT = 'RRR pending — RevDesk retries';
+
+/** The notice's RRR as shown: the number, pending while RevDesk confirms it, or why there is none. */
+export function noticeRrrText(bill: DemandNoticeView['bill']): string {
+  if (bill?.rrr) return formatRrr(bill.rrr);
+  if (bill?.isRrrPendingConfirmation) return RRR_PENDING_TEXT;
+  return bill ? `No RRR (the bill is ${bill.status})` : 'No RRR';
+}

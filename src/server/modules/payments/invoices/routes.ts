@@ -70,7 +70,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, dep
         operationId: 'cancelInvoice',
         summary: 'Cancel a bill',
         description:
-          'Cancels a bill not yet paid, with a reason; recorded in the audit trail. 409 once it is paid.',
+          "Cancels a bill not yet paid, with a reason; recorded in the audit trail. 409 once it is paid, and for a demand notice's bill: the notice is cancelled instead (POST /api/v1/demand-notices/{id}/cancel), its bill with it.",
         params: PaymentIdParams,
         body: ReasonInput,
         response: { 200: PaymentView, 404: ErrorBody, 409: ErrorBody, ...errors },

@@ -200,6 +200,16 @@ export function createInvoiceService({
         if (bill?.arrival !== 'invoice' || !isMdaInScope(mdaScopeOf(actor), bill.mdaId)) {
           throw new AppError('NOT_FOUND', 'No bill has this id.');
         }
+        // A demand notice's bill is its one RRR: cancelled alone, the notice would stand
+        // "issued" with nothing to pay it by. The notice is cancelled, and its bill with it, so
+        // the two never disagree (ADR 0028: the subject's owner decides its bill).
+        if (bill.subjectKind === 'demand_notice') {
+          throw new AppError(
+            'CONFLICT',
+            `This bill is a demand notice's (${bill.description ?? 'demand notice'}): cancel the notice itself (Demand notices, open it, Cancel), which cancels its bill with it.`,
+            { details: { subjectKind: bill.subjectKind, subjectId: bill.subjectId } },
+          );
+        }
         await ledger.changeStatusByHand(tx, actor, id, { to: 'cancelled', reason });
       });
       return viewOf(id);

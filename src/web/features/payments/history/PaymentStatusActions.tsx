@@ -64,7 +64,10 @@ export function PaymentStatusActions({ payment }: { payment: PaymentView }) {
 
   const available: Change[] = [
     ...(canReverse && payment.status === 'paid' ? (['reverse'] as const) : []),
-    ...(canCancel && payment.status === 'pending' ? (['cancel'] as const) : []),
+    // A demand notice's bill is cancelled with its notice, never alone (the server says 409).
+    ...(canCancel && payment.status === 'pending' && payment.subjectKind !== 'demand_notice'
+      ? (['cancel'] as const)
+      : []),
   ];
   if (available.length === 0) return null;
   if (open === null) {
