@@ -115,8 +115,8 @@ function RuleForm({ rule, onClose }: { rule: EditableRule; onClose: () => void }
             description="For example 1.5 for 1.5 %; at most 4 decimal places"
             suffix=" %"
             decimalScale={4}
-            min={0}
-            max={100}
+            // Not clamped: a rate over 100 % is told in words, not silently changed.
+            clampBehavior="none"
             allowNegative={false}
             hideControls
             inputMode="decimal"
