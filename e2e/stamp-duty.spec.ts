@@ -44,6 +44,17 @@ test('an instrument with parties goes through payment to its certificate and pub
   await expect(page).toHaveURL(/\/birs\/stamp-duty\/instrument\//);
   await expect(page.getByText('Assessed', { exact: true })).toBeVisible();
   await expect(page.getByText('Tamara Ebiowei')).toBeVisible();
+  // The signed deed's scan: attached from the page, then a link to download it.
+  await expect(page.getByText('No scan is attached to this instrument.')).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'lease.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    ),
+  });
+  await expect(page.getByRole('link', { name: 'Download the scan (PDF)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Replace scan' })).toBeVisible();
   await page.getByRole('button', { name: 'Raise bill (RRR)' }).click();
   await expect(page.getByText('Billed', { exact: true })).toBeVisible();
   const rrr = (
@@ -72,4 +83,32 @@ test('an instrument with parties goes through payment to its certificate and pub
   await expect(page.getByText('Valid certificate')).toBeVisible();
   await expect(page.getByText(certificate)).toBeVisible();
   await checkA11y();
+});
+
+test('the administrator changes a stamp duty rule in its dialog, told plainly what is wrong', async ({
+  page,
+  checkA11y,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/birs/admin/stamp-duty-rules');
+  await expect(page.getByRole('heading', { name: 'Stamp Duty Rules' })).toBeVisible();
+  await page
+    .getByRole('button', { name: /^Change Policy of insurance/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Instruments already assessed keep their rule')).toBeVisible();
+  const rate = dialog.getByRole('textbox', { name: /Rate/ });
+  const before = await rate.inputValue();
+  await rate.fill('');
+  await dialog.getByRole('button', { name: 'Save the rule' }).click();
+  await expect(dialog.getByText('Enter the rate, a percentage of the consideration')).toBeVisible();
+  await rate.fill('150');
+  await dialog.getByRole('button', { name: 'Save the rule' }).click();
+  await expect(dialog.getByText('The rate is above 0 % and at most 100 %')).toBeVisible();
+  await checkA11y();
+  await rate.fill(before.replace(/[^\d.]/g, ''));
+  await dialog.getByRole('button', { name: 'Save the rule' }).click();
+  await expect(page.getByText('Rule changed')).toBeVisible();
+  await expect(dialog).toBeHidden();
 });

@@ -122,6 +122,10 @@ export const StampInstrumentInput = z.object({
 });
 export type StampInstrumentInput = z.output<typeof StampInstrumentInput>;
 
+/** The scan of an instrument: a PDF, JPEG or PNG of at most 5 MB (a deed of a few pages). */
+export const STAMP_SCAN_MAX_BYTES = 5 * 1024 * 1024;
+export const STAMP_SCAN_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+
 export const StampPartyView = z.object({
   id: z.uuid(),
   role: z.enum(PARTY_ROLES),
@@ -160,6 +164,8 @@ export const StampInstrumentView = z
     receiptNumber: z.string().nullable(),
     paidAt: z.string().nullable(),
     partyNames: z.string(),
+    /** The instrument's scan (`GET …/{id}/scan`): its content type, null when none is attached. */
+    scanContentType: z.enum(STAMP_SCAN_TYPES).nullable(),
     version: z.number().int(),
     createdAt: z.string(),
   })

@@ -1,9 +1,11 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../shared/errors';
 import {
   PublicStampCheck,
+  STAMP_SCAN_MAX_BYTES,
   StampBillInput,
   StampBillView,
   StampCancelInput,
@@ -21,12 +23,16 @@ import {
   StampPartyInput,
 } from '../../../shared/stampDuty/schemas';
 import { sendExport } from '../../export/exportList';
+import { sendBytes } from '../../files/send';
+import { uploadRoute } from '../../files/uploadRoute';
+import { NOTHING_CSP } from '../../security/headers';
 import { noStore } from '../../security/noStore';
 import type { PaymentDeps } from '../payments/deps';
 import { createStampBillService } from './bills';
 import { createStampCertificateService } from './certificate';
 import { createStampListService } from './list';
 import { createStampRuleService } from './rules';
+import { createStampScanService, readScanUpload, STAMP_SCAN_MULTIPART_LIMITS } from './scan';
 import { createStampDutyService } from './service';
 
 const Binary = z.string().meta({ format: 'binary' });
@@ -44,6 +50,8 @@ export const stampDutyRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
   const bills = createStampBillService(deps);
   const rules = createStampRuleService(deps);
   const certificates = createStampCertificateService(deps);
+  const scans = createStampScanService(deps);
+  await app.register(fastifyMultipart, { limits: STAMP_SCAN_MULTIPART_LIMITS });
 
   app.post(
     '/stamp-duty/compute',
@@ -240,6 +248,53 @@ export const stampDutyRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
           .cancelBill(tx, req.actor, paymentId, `Instrument cancelled: ${req.body.reason}`)
           .then(() => undefined),
       ),
+  );
+
+  app.post(
+    '/stamp-duty/instruments/:id/scan',
+    uploadRoute({
+      maxBytes: STAMP_SCAN_MAX_BYTES,
+      permission: 'stamp-duty:write',
+      schema: {
+        tags,
+        operationId: 'uploadStampInstrumentScan',
+        summary: 'Attach the scan of an instrument',
+        description:
+          'A `multipart/form-data` request whose field `file` holds the scan of the instrument: a PDF, JPEG or PNG of at most 5 MB, recognised by its bytes (never its name). An empty, oversized, damaged file or one of another type is a 422 naming `file`, and nothing is kept. Replaces an earlier scan (its bytes stay for the audit trail); 409 once the instrument is cancelled. Audited `stamp_duty.scan_attached`',
+        params: StampInstrumentIdParams,
+        response: { 200: StampInstrumentDetail, 404: ErrorBody, 409: ErrorBody },
+      },
+    }),
+    async (req) => {
+      await scans.attachScan(req.actor, req.params.id, await readScanUpload(req));
+      return instruments.detailOf(req.params.id);
+    },
+  );
+
+  app.get(
+    '/stamp-duty/instruments/:id/scan',
+    {
+      schema: {
+        tags,
+        operationId: 'getStampInstrumentScan',
+        summary: 'Download the scan of an instrument',
+        description:
+          'The scan as attached (PDF, JPEG or PNG), as a download; 404 when none is attached. Audited `stamp_duty.scan_opened`',
+        params: StampInstrumentIdParams,
+        response: { 200: Binary, 404: ErrorBody, ...errors },
+      },
+      config: { permission: 'stamp-duty:read' },
+    },
+    async (req, reply) => {
+      const scan = await scans.openScan(req.actor, req.params.id);
+      return sendBytes(reply as unknown as FastifyReply, scan.bytes, {
+        'content-type': scan.contentType,
+        'content-disposition': `attachment; filename="${scan.fileName}"`,
+        'content-security-policy': NOTHING_CSP,
+        // A deed names people and sums: never kept by the browser (ADR 0022).
+        'cache-control': 'no-store',
+      });
+    },
   );
 
   app.get(

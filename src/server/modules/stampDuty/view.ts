@@ -19,6 +19,7 @@ import {
   selectPaymentFacts,
   selectRuleTables,
 } from './queries';
+import { scanContentTypeOf } from './scan';
 
 /** Rows of the database as the views and the computation read them. */
 
@@ -149,6 +150,7 @@ function instrumentView(
     receiptNumber: payment?.receiptNumber ?? null,
     paidAt: payment?.paidAt?.toISOString() ?? row.paidAt?.toISOString() ?? null,
     partyNames: parties.map((p) => p.name).join(', '),
+    scanContentType: scanContentTypeOf(row.scanFileKey),
     version: row.version,
     createdAt: row.createdAt.toISOString(),
   };

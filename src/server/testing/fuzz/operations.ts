@@ -39,6 +39,7 @@ export const UPLOADS: Record<string, Upload> = {
   createTccBatch: { field: 'file', kind: 'payroll', withMdaId: true },
   addTccEvidence: { field: 'file', kind: 'image', withMdaId: false },
   uploadLetterheadCrest: { field: 'crest', kind: 'image', withMdaId: false },
+  uploadStampInstrumentScan: { field: 'file', kind: 'image', withMdaId: false },
   // Its category and month fields are left out: the route refuses the upload before the file
   // (422 naming the field), which the fuzzing still drives through the multipart read.
   uploadSscSchedule: { field: 'file', kind: 'rrr-csv', withMdaId: true },

@@ -29,6 +29,7 @@ import { DetailSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { ruleCharge } from './format';
+import { InstrumentScan } from './InstrumentScan';
 import { stampInstrumentQuery, stampKeys } from './queries';
 import { StampStatusBadge } from './StatusBadge';
 
@@ -166,6 +167,8 @@ function InstrumentBody({ instrument: i }: { instrument: StampInstrumentDetail }
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+
+      <InstrumentScan instrument={i} />
 
       {action.error && !cancelOpen && (
         <Alert color="red" title="That did not work" role="alert">

@@ -1,6 +1,7 @@
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatKoboAsNaira } from '../../../shared/money';
 import {
   INSTRUMENT_TYPE_LABELS,
@@ -14,6 +15,8 @@ import { TableSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { percentOfPpm, ruleCharge, ruleExemption } from './format';
 import { stampRulesQuery } from './queries';
+import { RuleEditDialog } from './RuleEditDialog';
+import type { EditableRule } from './ruleForm';
 
 const toConfirm = (
   <Badge color="notice.9" variant="filled" ml={6}>
@@ -38,6 +41,7 @@ export function StampRulesPage() {
 function Rules() {
   useDocumentTitle('Stamp Duty Rules · RevDesk');
   const query = useQuery(stampRulesQuery());
+  const [editing, setEditing] = useState<EditableRule | null>(null);
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -70,6 +74,9 @@ function Rules() {
                   <Table.Th>Exempt</Table.Th>
                   <Table.Th>Paid by</Table.Th>
                   <Table.Th>Source</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Change</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -90,6 +97,18 @@ function Rules() {
                     <Table.Td>{PARTY_ROLE_LABELS[rule.chargedPartyRole]}</Table.Td>
                     <Table.Td>
                       <Text size="xs">{rule.source}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {rule.id && (
+                        <Button
+                          variant="light"
+                          size="compact-sm"
+                          aria-label={`Change ${rule.name} (${STAMP_LAW_LABELS[rule.law]})`}
+                          onClick={() => setEditing(rule)}
+                        >
+                          Change
+                        </Button>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -155,6 +174,7 @@ function Rules() {
           </Text>
         </>
       )}
+      <RuleEditDialog rule={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
 }
