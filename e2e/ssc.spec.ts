@@ -61,3 +61,49 @@ test('an SSC schedule with one bad row is refused, then accepted once corrected'
   await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
   await checkA11y();
 });
+
+test('an SSC schedule typed person by person shows each levy, refuses a bad row on its row, fits 375 px', async ({
+  page,
+  checkA11y,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'admin');
+  await page.goto('/birs/ssc/entry');
+  await expect(page.getByRole('heading', { name: 'Enter SSC Schedule' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Enter an SSC schedule' });
+  await form.getByRole('combobox', { name: 'MDA (employer)' }).click();
+  await page.getByRole('option').nth(1).click();
+  await form.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Civil servants and local government employees' }).click();
+  const month = `2021-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
+  await form.getByRole('textbox', { name: 'Month', exact: true }).fill(month);
+
+  const first = form.getByRole('group', { name: 'Person 1' });
+  await first.getByRole('textbox', { name: 'Staff id' }).fill('HAND/1');
+  await first.getByRole('textbox', { name: 'Name' }).fill('Preye Sylva');
+  await first.getByRole('textbox', { name: 'Grade level' }).fill('8');
+  await first.getByRole('textbox', { name: 'Gross monthly pay (₦)' }).fill('185,000.00');
+  // ₦185,000.00 at 1.5 % (demo rate).
+  await expect(first).toContainText('Levy ₦2,775.00 at 1.5 % (Demo rate)');
+
+  await form.getByRole('button', { name: 'Add a person' }).click();
+  const second = form.getByRole('group', { name: 'Person 2' });
+  await second.getByRole('textbox', { name: 'Staff id' }).fill('HAND/1');
+  await second.getByRole('textbox', { name: 'Name' }).fill('Boma Ere');
+  await second.getByRole('textbox', { name: 'Grade level' }).fill('3');
+  await second.getByRole('textbox', { name: 'Gross monthly pay (₦)' }).fill('two hundred');
+  await form.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(second).toContainText('This staff id is on another row');
+  await expect(second).toContainText('Give the gross monthly pay in naira');
+  await expect(first).not.toContainText('another row');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await checkA11y();
+
+  await second.getByRole('textbox', { name: 'Staff id' }).fill('HAND/2');
+  await second.getByRole('textbox', { name: 'Gross monthly pay (₦)' }).fill('200000');
+  await expect(second).toContainText('Levy ₦2,000.00 at 1 % (Demo rate)');
+  await form.getByRole('button', { name: 'Save schedule' }).click();
+  const stored = page.getByRole('status').filter({ hasText: 'Schedule stored' });
+  await expect(stored).toContainText('2 staff, levy ₦4,775.00');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

@@ -43,3 +43,14 @@ export const SSC_GRADE_LEVEL_MAX = 17;
 export const SSC_SCHEDULE_MAX_ROWS = 5_000;
 /** At most 5 MB: 5,000 rows of four columns take about 300 KB of CSV. */
 export const SSC_SCHEDULE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Who collects the levy (docs/tax-rules.md "SSC levies"): the employer MDA pays it to the revenue
+ * service, so a bill is raised by the service's own MDA (code BIRS, as stamp duty's) under the
+ * revenue head of the SSC levy. The economic code is a demo one (NCoA 1201 taxes, next to the
+ * development levy's 12010701): to confirm with the state's chart of accounts. An administrator
+ * who uses another code names it on the bill, or adds this one under Manage MDAs.
+ */
+export const SSC_COLLECTING_MDA_CODE = 'BIRS';
+export const SSC_REVENUE_HEAD_CODE = '12010702';
+export const SSC_REVENUE_HEAD_NAME = 'Social services contribution (SSC) levy';

@@ -124,7 +124,7 @@ export const SscScheduleEntryInput = z
   .meta({ id: 'SscScheduleEntryInput' });
 export type SscScheduleEntryInput = z.infer<typeof SscScheduleEntryInput>;
 
-/** The bill: which MDA and revenue head collect the levy (defaults as an assessment's bill). */
+/** The bill: which MDA and revenue head collect the levy (by default BIRS and the SSC levy's head, enums.ts). */
 export const SscBillInput = z
   .object({
     mdaId: z.uuid({ error: 'Choose the MDA the bill is paid to' }).optional(),

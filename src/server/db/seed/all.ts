@@ -32,8 +32,9 @@ export async function seedAllDemoData(
     await seedDemoAssessments(db, config, simulators);
     // After the assessments: direct-assessment and presumptive certificates read their years.
     await seedDemoTccs(db, config);
-    // Three months of SSC schedules of the demo MDAs, unbilled (docs/tax-rules.md "SSC levies").
-    await seedDemoSscSchedules(db, config);
+    // Three months of SSC schedules of the demo MDAs, the older ones billed or paid to BIRS
+    // (docs/tax-rules.md "SSC levies").
+    await seedDemoSscSchedules(db, config, simulators);
     // After the payments (their seed is skipped once the ledger holds any): MDA demand notices
     // in every status, with their bills.
     await seedDemoDemandNotices(db, config, simulators);

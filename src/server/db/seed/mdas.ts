@@ -51,6 +51,8 @@ export const DEMO_MDAS: readonly DemoMda[] = [
       ['12010401', 'Stamp duties'],
       ['12020212', 'Tax clearance certificate fees', 5_000],
       ['12010701', 'Development levy', 100],
+      // SSC_REVENUE_HEAD_CODE (shared/ssc/enums.ts): SSC bills default to it.
+      ['12010702', 'Social services contribution (SSC) levy'],
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SscSchedulePage } from '../../../shared/ssc/views';
+import { SSC_REVENUE_HEAD_CODE } from '../../../shared/ssc/enums';
+import type { SscScheduleDetail, SscSchedulePage } from '../../../shared/ssc/views';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { signInAs } from '../../testing/factories';
 import { demoSscMonths, seedDemoSscSchedules } from './ssc';
@@ -17,8 +18,8 @@ describe('demo SSC schedules', () => {
       '2025-11',
       '2025-12',
     ]);
-    expect(await seedDemoSscSchedules(ctx.db, ctx.config)).toBe(36);
-    expect(await seedDemoSscSchedules(ctx.db, ctx.config)).toBe(0);
+    expect(await seedDemoSscSchedules(ctx.db, ctx.config, ctx.simulators)).toBe(36);
+    expect(await seedDemoSscSchedules(ctx.db, ctx.config, ctx.simulators)).toBe(0);
     const executive = await signInAs(ctx, 'EXECUTIVE');
     const all = await ctx.app.inject({ url: '/api/v1/ssc/schedules', headers: executive.bearer });
     expect(all.json<SscSchedulePage>().total).toBe(36);
@@ -30,6 +31,38 @@ describe('demo SSC schedules', () => {
     const page = res.json<SscSchedulePage>();
     expect(page.total).toBe(4);
     expect(page.items.every((s) => s.hasDemoRates && s.levyKobo > 0)).toBe(true);
+    expect(page.items.every((s) => s.status === 'unbilled')).toBe(true);
+  });
+
+  it('bills the older months to BIRS under the SSC head: some billed, some paid', async () => {
+    const executive = await signInAs(ctx, 'EXECUTIVE');
+    const totalOf = async (status: string) => {
+      const res = await ctx.app.inject({
+        url: `/api/v1/ssc/schedules?status=${status}`,
+        headers: executive.bearer,
+      });
+      return res.json<SscSchedulePage>().total;
+    };
+    // Oldest month paid (12); the middle one billed for two MDAs (6) and paid for two (6).
+    expect(await totalOf('paid')).toBe(18);
+    expect(await totalOf('billed')).toBe(6);
+    expect(await totalOf('unbilled')).toBe(12);
+    const [paid] = (
+      await ctx.app.inject({ url: '/api/v1/ssc/schedules?status=paid', headers: executive.bearer })
+    ).json<SscSchedulePage>().items;
+    const admin = await signInAs(ctx, 'ADMIN');
+    const detail = (
+      await ctx.app.inject({ url: `/api/v1/ssc/schedules/${paid?.id}`, headers: admin.bearer })
+    ).json<SscScheduleDetail>();
+    expect(detail.bill).toMatchObject({
+      status: 'paid',
+      type: 'ssc',
+      amountKobo: detail.levyKobo,
+      mda: { code: 'BIRS' },
+      revenueHeadCode: SSC_REVENUE_HEAD_CODE,
+      payerName: detail.mda.name,
+    });
+    expect(detail.bill?.receiptNumber).toBeTruthy();
   });
 
   it('refuses to run in production', async () => {

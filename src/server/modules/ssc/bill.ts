@@ -1,8 +1,14 @@
-import { SSC_CATEGORY_LABELS } from '../../../shared/ssc/enums';
+import type { MdaView } from '../../../shared/mdas';
+import {
+  SSC_CATEGORY_LABELS,
+  SSC_COLLECTING_MDA_CODE,
+  SSC_REVENUE_HEAD_CODE,
+  SSC_REVENUE_HEAD_NAME,
+} from '../../../shared/ssc/enums';
 import type { SscBillInput, SscScheduleDetail } from '../../../shared/ssc/views';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { AppError, fieldError } from '../../errors';
+import { AppError } from '../../errors';
 import { recordAudit } from '../audit/service';
 import { createMdaService } from '../mdas/service';
 import type { PaymentDeps } from '../payments/deps';
@@ -39,17 +45,38 @@ export function createSscBillService(deps: PaymentDeps) {
   const mdas = createMdaService({ db: deps.db, secrets: deps.secrets });
   const schedules = createSscService(deps);
 
-  /** The MDA and revenue head that collect the levy: the ones asked for, else as an assessment's. */
+  /**
+   * The MDA and revenue head that collect the levy, never "the first one": the ones asked for,
+   * else the revenue service's own MDA (code BIRS) and the SSC levy's head (shared/ssc/enums.ts).
+   * Either missing or inactive is a 422 that names what an administrator must set up.
+   */
   async function billingTarget(actor: Actor, input: SscBillInput) {
-    const mdaId = input.mdaId ?? (await mdas.listMdas(actor, {})).items[0]?.id;
-    if (!mdaId) throw fieldError('mdaId', 'Choose the MDA the bill is paid to');
-    if (input.revenueHeadCode) return { mdaId, revenueHeadCode: input.revenueHeadCode };
-    const mda = await mdas.getMda(actor, mdaId);
-    const head = mda.revenueHeads
-      .filter((h) => h.isActive)
-      .sort((a, b) => a.code.localeCompare(b.code))[0];
-    if (!head) throw fieldError('revenueHeadCode', `${mda.name} has no active revenue head`);
-    return { mdaId, revenueHeadCode: head.code };
+    let mda: MdaView;
+    if (input.mdaId) {
+      mda = await mdas.getMda(actor, input.mdaId);
+    } else {
+      const found = (await mdas.listMdas(actor, {})).items.find(
+        (m) => m.code === SSC_COLLECTING_MDA_CODE,
+      );
+      if (!found) {
+        throw new AppError(
+          'RULE_VIOLATION',
+          `No active MDA has the code ${SSC_COLLECTING_MDA_CODE}, the revenue service that collects the SSC levy. An administrator must add it under Manage MDAs (with its Remita credentials and the revenue head ${SSC_REVENUE_HEAD_CODE} ${SSC_REVENUE_HEAD_NAME}), or name the collecting MDA on the bill.`,
+          { details: { mdaCode: SSC_COLLECTING_MDA_CODE, revenueHeadCode: SSC_REVENUE_HEAD_CODE } },
+        );
+      }
+      mda = await mdas.getMda(actor, found.id);
+    }
+    const revenueHeadCode = input.revenueHeadCode ?? SSC_REVENUE_HEAD_CODE;
+    const head = mda.revenueHeads.find((h) => h.code === revenueHeadCode && h.isActive);
+    if (!head) {
+      throw new AppError(
+        'RULE_VIOLATION',
+        `${mda.name} has no active revenue head ${revenueHeadCode}${revenueHeadCode === SSC_REVENUE_HEAD_CODE ? ` (${SSC_REVENUE_HEAD_NAME})` : ''}. An administrator must add it to ${mda.code} under Manage MDAs before SSC bills can be raised.`,
+        { details: { mdaCode: mda.code, revenueHeadCode } },
+      );
+    }
+    return { mdaId: mda.id, revenueHeadCode };
   }
 
   return {

@@ -156,7 +156,7 @@ export const sscRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) =
         operationId: 'billSscSchedule',
         summary: 'Raise the bill (RRR) of an SSC schedule',
         description:
-          'One bill for the schedule’s whole levy, paid by the employer MDA. `mdaId` and `revenueHeadCode` choose who collects it (by default the first MDA and its first active revenue head). 409 when the schedule is billed or paid already; paying the bill marks the schedule paid.',
+          'One bill for the schedule’s whole levy, paid by the employer MDA. `mdaId` and `revenueHeadCode` choose who collects it: by default the revenue service’s own MDA (code `BIRS`) under the SSC levy’s revenue head (`12010702`). 422 naming what an administrator must add when that MDA or head is missing or inactive. 409 when the schedule is billed or paid already; paying the bill marks the schedule paid.',
         params: SscScheduleIdParams,
         body: SscBillInput,
         response: {

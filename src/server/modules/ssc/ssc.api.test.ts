@@ -1,17 +1,21 @@
 import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SSC_REVENUE_HEAD_CODE } from '../../../shared/ssc/enums';
 import type {
   SscScheduleDetail,
   SscSchedulePage,
   SscScheduleView,
 } from '../../../shared/ssc/views';
-import { auditEvents, sscSchedules } from '../../db/schema';
+import { systemActor } from '../../auth/actor';
+import { auditEvents, mdas, sscSchedules } from '../../db/schema';
 import { notificationOf } from '../../integrations/remita/simulator';
 import { createRemitaMda, type RemitaMda } from '../../integrations/remita/testing';
+import { secretBoxFromConfig } from '../../secrets';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createMda, type SignedIn, signInAs } from '../../testing/factories';
 import { outcomeOf } from '../../testing/outcomes';
+import { createMdaService } from '../mdas/service';
 import { scheduleCsv, uploadSchedule } from './testing';
 
 /**
@@ -36,7 +40,7 @@ beforeAll(async () => {
     signInAs(ctx, 'DG_BUDGET'),
     signInAs(ctx, 'OFFICER_DA'),
   ]);
-  collector = await createRemitaMda(ctx);
+  collector = await createRemitaMda(ctx, { revenueHeadCode: SSC_REVENUE_HEAD_CODE });
 });
 
 afterAll(async () => {
@@ -445,6 +449,63 @@ describe('POST /api/v1/ssc/schedules/{id}/bill', () => {
       status: 'paid',
       bill: { status: 'paid' },
     });
+  });
+
+  it('bills BIRS under the SSC levy head by default, else 422 naming what ADMIN must add', async () => {
+    const mda = await createMda(ctx);
+    const up = await uploadSchedule(
+      ctx,
+      admin.bearer,
+      { mdaId: mda.id, category: 'office-holders', month: '2026-02' },
+      { text: GOOD },
+    );
+    const id = up.json<SscScheduleView>().id;
+    const bill = (payload: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/ssc/schedules/${id}/bill`,
+        headers: admin.bearer,
+        payload,
+      });
+    // No MDA has the code BIRS in this database: never "the first MDA".
+    const noBirs = await bill({});
+    expect(outcomeOf(noBirs)).toBe('422 RULE_VIOLATION');
+    expect(noBirs.json().error.message).toContain('code BIRS');
+    expect(noBirs.json().error.message).toContain(SSC_REVENUE_HEAD_CODE);
+
+    // BIRS without the SSC head: 422 naming the head to add; a named MDA without it likewise.
+    const birs = await createRemitaMda(ctx, { revenueHeadCode: '12010401' });
+    await ctx.db.update(mdas).set({ code: 'BIRS' }).where(eq(mdas.id, birs.id));
+    const noHead = await bill({});
+    expect(outcomeOf(noHead)).toBe('422 RULE_VIOLATION');
+    expect(noHead.json().error.message).toContain(
+      `no active revenue head ${SSC_REVENUE_HEAD_CODE}`,
+    );
+    expect(noHead.json().error.details).toEqual({
+      mdaCode: 'BIRS',
+      revenueHeadCode: SSC_REVENUE_HEAD_CODE,
+    });
+    expect(outcomeOf(await bill({ mdaId: birs.id }))).toBe('422 RULE_VIOLATION');
+    expect(await schedulesOf(mda.id)).toBe(1);
+
+    await createMdaService({ db: ctx.db, secrets: secretBoxFromConfig(ctx.config) }).addRevenueHead(
+      systemActor('system'),
+      birs.id,
+      { code: SSC_REVENUE_HEAD_CODE, name: 'SSC levy', defaultAmountKobo: null, isActive: true },
+    );
+    const res = await bill({});
+    expect(outcomeOf(res), res.body).toBe('200');
+    expect(res.json<SscScheduleDetail>().bill).toMatchObject({
+      mda: { id: birs.id, code: 'BIRS' },
+      revenueHeadCode: SSC_REVENUE_HEAD_CODE,
+      payerName: mda.name,
+      type: 'ssc',
+    });
+    // Another MDA to leave the BIRS code free for the next test files sharing the database.
+    await ctx.db
+      .update(mdas)
+      .set({ code: `X-${birs.code.slice(3)}` })
+      .where(eq(mdas.id, birs.id));
   });
 
   it('is 404 for no schedule', async () => {

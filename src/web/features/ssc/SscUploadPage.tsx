@@ -129,6 +129,9 @@ function UploadForm() {
                 Download the template
               </Group>
             </Anchor>
+            <Anchor component={Link} to={`${base}/ssc/entry`} size="sm">
+              Enter staff one by one instead
+            </Anchor>
             {mdas.isError && (
               <CheckFailureAlert title="The MDA list did not load" error={mdas.error} />
             )}

@@ -19,6 +19,7 @@ const LIST_PAGES = {
   'federal-civil-servants': lazy(() => import('./SscListPage'), 'FederalCivilServantsPage'),
 } as const satisfies Record<SscCategory, unknown>;
 const SscUploadPage = lazy(() => import('./SscUploadPage'), 'SscUploadPage');
+const SscEntryPage = lazy(() => import('./SscEntryPage'), 'SscEntryPage');
 const SscSchedulePage = lazyRouteComponent(() => import('./SscSchedulePage'), 'SscSchedulePage');
 
 /** The routes of one officer shell; router.tsx adds them to /birs and /governor alike. */
@@ -40,6 +41,7 @@ export function sscPages(shell: AnyRoute) {
   return [
     ...lists,
     createRoute({ getParentRoute: () => shell, path: 'ssc/upload', component: SscUploadPage }),
+    createRoute({ getParentRoute: () => shell, path: 'ssc/entry', component: SscEntryPage }),
     createRoute({
       getParentRoute: () => shell,
       path: 'ssc/schedules/$id',

@@ -1,0 +1,336 @@
+import '../../styles/forms.css';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { formatKoboAsNaira } from '../../../shared/money';
+import {
+  SSC_CATEGORIES,
+  SSC_CATEGORY_LABELS,
+  SSC_GRADE_LEVEL_MAX,
+  SSC_GRADE_LEVEL_MIN,
+  type SscCategory,
+} from '../../../shared/ssc/enums';
+import { computeSscLevyKobo, findSscRate, formatRateBps } from '../../../shared/ssc/levy';
+import type { SscScheduleEntryInput, SscScheduleView } from '../../../shared/ssc/views';
+import { api, validationIssues } from '../../lib/api';
+import { selectOptions } from '../../lib/format';
+import { NoAccess } from '../../lib/NoAccess';
+import { usePermission } from '../../lib/usePermission';
+import { useShellBase } from '../../shell/shellPaths';
+import { CheckFailureAlert } from '../rrr-checks/CheckParts';
+import { checkMdasQuery } from '../rrr-checks/queries';
+import { sscKeys, sscRatesQuery } from './queries';
+import { monthText } from './SscTable';
+
+type Row = { key: number; staffId: string; name: string; gradeLevel: number | ''; pay: string };
+type RowErrors = Partial<Record<'staffId' | 'name' | 'gradeLevel' | 'grossKobo', string>>;
+
+/** "150,000.50" → 15,000,050 kobo; null when it is not naira with at most two decimals. */
+export function nairaTextToKobo(text: string): number | null {
+  const plain = text.replaceAll(',', '').trim();
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(plain);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+function thisMonth(): string {
+  return new Date(Date.now() + 3_600_000).toISOString().slice(0, 7);
+}
+
+let nextKey = 1;
+const blankRow = (): Row => ({ key: nextKey++, staffId: '', name: '', gradeLevel: '', pay: '' });
+
+/**
+ * ssc/entry (RevDesk's own, ADMIN): an MDA's monthly SSC schedule typed person by person, for an
+ * MDA without a spreadsheet (POST /api/v1/ssc/schedule-entries, the upload's rules). Each row
+ * shows its levy at the rate in force that month; the server's refusals land on their row.
+ */
+export function SscEntryPage() {
+  const canWrite = usePermission('ssc:write');
+  if (!canWrite) return <NoAccess title="Enter SSC Schedule" />;
+  return <EntryForm />;
+}
+
+function EntryForm() {
+  useDocumentTitle('Enter SSC Schedule · RevDesk');
+  const base = useShellBase();
+  const queryClient = useQueryClient();
+  const mdas = useQuery(checkMdasQuery());
+  const rates = useQuery(sscRatesQuery());
+  const [mdaId, setMdaId] = useState<string | null>(null);
+  const [category, setCategory] = useState<SscCategory | null>(null);
+  const [month, setMonth] = useState(thisMonth());
+  const [rows, setRows] = useState<Row[]>(() => [blankRow()]);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [rowErrors, setRowErrors] = useState<RowErrors[]>([]);
+  const [stored, setStored] = useState<SscScheduleView | null>(null);
+  const monthOk = /^20\d{2}-(0[1-9]|1[0-2])$/.test(month);
+
+  const save = useMutation({
+    mutationFn: (input: SscScheduleEntryInput) =>
+      api.post<SscScheduleView>('/api/v1/ssc/schedule-entries', input),
+    onSuccess: (view) => {
+      setStored(view);
+      setRows([blankRow()]);
+      void queryClient.invalidateQueries({ queryKey: sscKeys.all });
+    },
+    onError: (error) => {
+      const found: RowErrors[] = [];
+      for (const issue of validationIssues(error)) {
+        const [, index, field] = /^rows\.(\d+)\.(\w+)$/.exec(issue.path) ?? [];
+        if (index === undefined || !field) continue;
+        const at = Number(index);
+        found[at] = { ...found[at], [field]: issue.message };
+      }
+      setRowErrors(found);
+    },
+  });
+
+  const rateOf = (row: Row) =>
+    category && monthOk && typeof row.gradeLevel === 'number' && rates.data
+      ? findSscRate(rates.data.items, category, row.gradeLevel, month)
+      : null;
+
+  const update = (key: number, change: Partial<Row>) =>
+    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
+
+  const submit = () => {
+    const found = {
+      mdaId: mdaId ? undefined : 'Choose the MDA (the employer)',
+      category: category ? undefined : 'Choose the category of staff',
+      month: monthOk ? undefined : 'Give the month as YYYY-MM',
+    };
+    const seen = new Set<string>();
+    const perRow = rows.map((row): RowErrors => {
+      const e: RowErrors = {};
+      const id = row.staffId.trim();
+      if (!id) e.staffId = 'Give the staff id';
+      else if (seen.has(id.toUpperCase())) e.staffId = 'This staff id is on another row';
+      seen.add(id.toUpperCase());
+      if (!row.name.trim()) e.name = 'Give the name';
+      if (typeof row.gradeLevel !== 'number') e.gradeLevel = 'Give the grade level';
+      else if (category && monthOk && rates.data && !rateOf(row)) {
+        e.gradeLevel = 'No rate covers this grade level that month';
+      }
+      const kobo = nairaTextToKobo(row.pay);
+      if (kobo === null || kobo < 1)
+        e.grossKobo = 'Give the gross monthly pay in naira, e.g. 150000.00';
+      return e;
+    });
+    setErrors(found);
+    setRowErrors(perRow);
+    const ok =
+      !Object.values(found).some(Boolean) && perRow.every((e) => Object.keys(e).length === 0);
+    if (!ok || !mdaId || !category) return;
+    setStored(null);
+    save.mutate({
+      mdaId,
+      category,
+      month,
+      rows: rows.map((r) => ({
+        staffId: r.staffId.trim(),
+        name: r.name.trim(),
+        gradeLevel: r.gradeLevel as number,
+        grossKobo: nairaTextToKobo(r.pay) as number,
+      })),
+    });
+  };
+
+  const totalKobo = rows.reduce((sum, row) => {
+    const rate = rateOf(row);
+    const kobo = nairaTextToKobo(row.pay);
+    return rate && kobo ? sum + computeSscLevyKobo(kobo, rate.rateBps) : sum;
+  }, 0);
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Enter SSC Schedule
+      </Title>
+      <Paper withBorder p="md">
+        <form
+          noValidate
+          aria-label="Enter an SSC schedule"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm">
+              One person at a time: staff id, name, grade level ({SSC_GRADE_LEVEL_MIN} to{' '}
+              {SSC_GRADE_LEVEL_MAX}) and gross monthly pay. A schedule for the same MDA, category
+              and month replaces the one stored until it is billed.{' '}
+              <Anchor component={Link} to={`${base}/ssc/upload`}>
+                Upload a file instead
+              </Anchor>
+            </Text>
+            {mdas.isError && (
+              <CheckFailureAlert title="The MDA list did not load" error={mdas.error} />
+            )}
+            {rates.isError && (
+              <CheckFailureAlert title="The SSC rates did not load" error={rates.error} />
+            )}
+            <Select
+              label="MDA (employer)"
+              placeholder={mdas.isPending ? 'Loading MDAs…' : 'Choose the MDA'}
+              data={mdas.data ?? []}
+              value={mdaId}
+              onChange={setMdaId}
+              searchable
+              withAsterisk
+              nothingFoundMessage="No MDA matches"
+              error={errors.mdaId}
+            />
+            <Select
+              label="Category"
+              placeholder="Choose the category"
+              data={selectOptions(SSC_CATEGORIES, SSC_CATEGORY_LABELS)}
+              value={category}
+              onChange={(value) => setCategory(value as SscCategory | null)}
+              withAsterisk
+              error={errors.category}
+            />
+            <TextInput
+              label="Month"
+              description="YYYY-MM"
+              value={month}
+              onChange={(event) => setMonth(event.currentTarget.value.trim())}
+              withAsterisk
+              error={errors.month}
+              w={{ base: '100%', sm: 200 }}
+            />
+            {rows.map((row, i) => {
+              const rate = rateOf(row);
+              const kobo = nairaTextToKobo(row.pay);
+              const e = rowErrors[i] ?? {};
+              return (
+                <Paper
+                  key={row.key}
+                  withBorder
+                  p="sm"
+                  component="fieldset"
+                  aria-label={`Person ${i + 1}`}
+                >
+                  <Stack gap="xs">
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text fw={600} size="sm">
+                        Person {i + 1}
+                      </Text>
+                      {rows.length > 1 && (
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          size="xs"
+                          leftSection={<IconTrash size={14} aria-hidden="true" />}
+                          onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+                          aria-label={`Remove person ${i + 1}`}
+                        >
+                          Remove
+                        </Button>
+                      )}
+                    </Group>
+                    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+                      <TextInput
+                        label="Staff id"
+                        value={row.staffId}
+                        onChange={(ev) => update(row.key, { staffId: ev.currentTarget.value })}
+                        withAsterisk
+                        error={e.staffId}
+                      />
+                      <TextInput
+                        label="Name"
+                        value={row.name}
+                        onChange={(ev) => update(row.key, { name: ev.currentTarget.value })}
+                        withAsterisk
+                        error={e.name}
+                      />
+                      <NumberInput
+                        label="Grade level"
+                        min={SSC_GRADE_LEVEL_MIN}
+                        max={SSC_GRADE_LEVEL_MAX}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        value={row.gradeLevel}
+                        onChange={(value) =>
+                          update(row.key, { gradeLevel: typeof value === 'number' ? value : '' })
+                        }
+                        withAsterisk
+                        error={e.gradeLevel}
+                      />
+                      <TextInput
+                        label="Gross monthly pay (₦)"
+                        inputMode="decimal"
+                        placeholder="150000.00"
+                        value={row.pay}
+                        onChange={(ev) => update(row.key, { pay: ev.currentTarget.value })}
+                        withAsterisk
+                        error={e.grossKobo}
+                      />
+                    </SimpleGrid>
+                    <Text size="sm" aria-live="polite">
+                      {rate && kobo
+                        ? `Levy ${formatKoboAsNaira(computeSscLevyKobo(kobo, rate.rateBps))} at ${formatRateBps(rate.rateBps)}${rate.isDemo ? ' (Demo rate)' : ''}`
+                        : 'Levy: give the category, month, grade level and pay'}
+                    </Text>
+                  </Stack>
+                </Paper>
+              );
+            })}
+            <Group justify="space-between">
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} aria-hidden="true" />}
+                onClick={() => setRows((all) => [...all, blankRow()])}
+              >
+                Add a person
+              </Button>
+              <Text size="sm" fw={600}>
+                Levy of {rows.length} {rows.length === 1 ? 'person' : 'people'}:{' '}
+                {formatKoboAsNaira(totalKobo)}
+              </Text>
+            </Group>
+            {save.isError && (
+              <CheckFailureAlert title="The schedule was not accepted" error={save.error} />
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                Save schedule
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      {stored && (
+        <Alert color="green" variant="light" title="Schedule stored" role="status">
+          <Stack gap={4}>
+            <Text size="sm">
+              {stored.mda.name}, {monthText(stored.month)}: {stored.staffCount} staff, levy{' '}
+              {formatKoboAsNaira(stored.levyKobo)}
+              {stored.replacedTimes > 0 ? ' (replaced the schedule sent before)' : ''}.
+            </Text>
+            <Anchor component={Link} to={`${base}/ssc/schedules/${stored.id}`} size="sm">
+              Open the schedule
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
