@@ -10,11 +10,14 @@ import { StampListSearch } from './search';
  */
 const StampListPage = lazyRouteComponent(() => import('./StampListPage'), 'StampListPage');
 const NewInstrumentPage = lazyRouteComponent(
-  () => import('./NewInstrumentPage'),
+  () => import('./instrument/NewInstrumentPage'),
   'NewInstrumentPage',
 );
-const InstrumentPage = lazyRouteComponent(() => import('./InstrumentPage'), 'InstrumentPage');
-const StampRulesPage = lazyRouteComponent(() => import('./RulesPage'), 'StampRulesPage');
+const InstrumentPage = lazyRouteComponent(
+  () => import('./instrument/InstrumentPage'),
+  'InstrumentPage',
+);
+const StampRulesPage = lazyRouteComponent(() => import('./rules/RulesPage'), 'StampRulesPage');
 
 export function stampDutyPages(shell: AnyRoute) {
   const listRoute = (path: string) =>

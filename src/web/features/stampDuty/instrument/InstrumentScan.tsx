@@ -5,10 +5,10 @@ import { useState } from 'react';
 import {
   STAMP_SCAN_MAX_BYTES,
   type StampInstrumentDetail,
-} from '../../../shared/stampDuty/schemas';
-import { api } from '../../lib/api';
-import { usePermission } from '../../lib/usePermission';
-import { stampKeys } from './queries';
+} from '../../../../shared/stampDuty/schemas';
+import { api } from '../../../lib/api';
+import { usePermission } from '../../../lib/usePermission';
+import { stampKeys } from '../queries';
 
 /** What the picker offers: the server checks the bytes again (PDF, JPEG or PNG). */
 const ACCEPT = 'application/pdf,image/jpeg,image/png';

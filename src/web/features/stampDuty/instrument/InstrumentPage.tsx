@@ -13,25 +13,25 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatKoboAsNaira } from '../../../shared/money';
+import { formatKoboAsNaira } from '../../../../shared/money';
 import {
   INSTRUMENT_TYPE_LABELS,
   PARTY_ROLE_LABELS,
   STAMP_LAW_LABELS,
-} from '../../../shared/stampDuty/enums';
-import type { StampInstrumentDetail } from '../../../shared/stampDuty/schemas';
-import { AppModal } from '../../lib/AppModal';
-import { api } from '../../lib/api';
-import { DetailLoadError } from '../../lib/DetailLoadError';
-import { formatCalendarDate, formatLagosDate, formatPhone } from '../../lib/format';
-import { NoAccess } from '../../lib/NoAccess';
-import { DetailSkeleton } from '../../lib/pending/skeletons';
-import { usePermission } from '../../lib/usePermission';
-import { useShellBase } from '../../shell/shellPaths';
-import { ruleCharge } from './format';
+} from '../../../../shared/stampDuty/enums';
+import type { StampInstrumentDetail } from '../../../../shared/stampDuty/schemas';
+import { AppModal } from '../../../lib/AppModal';
+import { api } from '../../../lib/api';
+import { DetailLoadError } from '../../../lib/DetailLoadError';
+import { formatCalendarDate, formatLagosDate, formatPhone } from '../../../lib/format';
+import { NoAccess } from '../../../lib/NoAccess';
+import { DetailSkeleton } from '../../../lib/pending/skeletons';
+import { usePermission } from '../../../lib/usePermission';
+import { useShellBase } from '../../../shell/shellPaths';
+import { ruleCharge } from '../format';
+import { stampInstrumentQuery, stampKeys } from '../queries';
+import { StampStatusBadge } from '../StatusBadge';
 import { InstrumentScan } from './InstrumentScan';
-import { stampInstrumentQuery, stampKeys } from './queries';
-import { StampStatusBadge } from './StatusBadge';
 
 /** /birs/stamp-duty/instrument/{id}: one instrument, its parties, and what can be done next. */
 export function InstrumentPage({ id }: { id: string }) {

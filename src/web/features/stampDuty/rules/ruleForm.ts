@@ -1,7 +1,10 @@
-import { formatKoboAsNaira, nairaToKobo } from '../../../shared/money';
-import { MAX_CONSIDERATION_KOBO } from '../../../shared/stampDuty/enums';
-import type { StampDutyRuleTables, StampDutyRuleUpdate } from '../../../shared/stampDuty/schemas';
-import { formatCalendarDate } from '../../lib/format';
+import { formatKoboAsNaira, nairaToKobo } from '../../../../shared/money';
+import { MAX_CONSIDERATION_KOBO } from '../../../../shared/stampDuty/enums';
+import type {
+  StampDutyRuleTables,
+  StampDutyRuleUpdate,
+} from '../../../../shared/stampDuty/schemas';
+import { formatCalendarDate } from '../../../lib/format';
 
 /** A rule as the rules page lists it (with the version a change must send). */
 export type EditableRule = StampDutyRuleTables['items'][number];

@@ -1,4 +1,4 @@
-import '../../styles/forms.css';
+import '../../../styles/forms.css';
 import {
   Alert,
   Button,
@@ -18,8 +18,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { todayInLagos } from '../../../shared/dates';
-import { formatKoboAsNaira, nairaToKobo } from '../../../shared/money';
+import { todayInLagos } from '../../../../shared/dates';
+import { formatKoboAsNaira, nairaToKobo } from '../../../../shared/money';
 import {
   INSTRUMENT_TYPE_LABELS,
   INSTRUMENT_TYPES,
@@ -27,18 +27,18 @@ import {
   PARTY_ROLE_LABELS,
   PARTY_ROLES,
   type PartyRole,
-} from '../../../shared/stampDuty/enums';
-import type { StampInstrumentDetail } from '../../../shared/stampDuty/schemas';
-import { api, validationIssues } from '../../lib/api';
-import { DateField } from '../../lib/dates/DateField';
-import { selectOptions } from '../../lib/format';
-import { NairaInput } from '../../lib/money/NairaInput';
-import { NoAccess } from '../../lib/NoAccess';
-import { TaxpayerPicker } from '../../lib/TaxpayerPicker';
-import { usePermission } from '../../lib/usePermission';
-import { useShellBase } from '../../shell/shellPaths';
-import { ruleCharge } from './format';
-import { stampComputeQuery, stampKeys } from './queries';
+} from '../../../../shared/stampDuty/enums';
+import type { StampInstrumentDetail } from '../../../../shared/stampDuty/schemas';
+import { api, validationIssues } from '../../../lib/api';
+import { DateField } from '../../../lib/dates/DateField';
+import { selectOptions } from '../../../lib/format';
+import { NairaInput } from '../../../lib/money/NairaInput';
+import { NoAccess } from '../../../lib/NoAccess';
+import { TaxpayerPicker } from '../../../lib/TaxpayerPicker';
+import { usePermission } from '../../../lib/usePermission';
+import { useShellBase } from '../../../shell/shellPaths';
+import { ruleCharge } from '../format';
+import { stampComputeQuery, stampKeys } from '../queries';
 
 type PartyDraft = {
   /** A stable React key: rows are removed from the middle. */

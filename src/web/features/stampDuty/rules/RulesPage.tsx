@@ -2,19 +2,19 @@ import { Badge, Button, Stack, Table, Text, Title, VisuallyHidden } from '@manti
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatKoboAsNaira } from '../../../shared/money';
+import { formatKoboAsNaira } from '../../../../shared/money';
 import {
   INSTRUMENT_TYPE_LABELS,
   PARTY_ROLE_LABELS,
   STAMP_LAW_LABELS,
-} from '../../../shared/stampDuty/enums';
-import { formatCalendarDate } from '../../lib/format';
-import { ListLoadError } from '../../lib/lists/listPage';
-import { NoAccess } from '../../lib/NoAccess';
-import { TableSkeleton } from '../../lib/pending/skeletons';
-import { usePermission } from '../../lib/usePermission';
-import { percentOfPpm, ruleCharge, ruleExemption } from './format';
-import { stampRulesQuery } from './queries';
+} from '../../../../shared/stampDuty/enums';
+import { formatCalendarDate } from '../../../lib/format';
+import { ListLoadError } from '../../../lib/lists/listPage';
+import { NoAccess } from '../../../lib/NoAccess';
+import { TableSkeleton } from '../../../lib/pending/skeletons';
+import { usePermission } from '../../../lib/usePermission';
+import { percentOfPpm, ruleCharge, ruleExemption } from '../format';
+import { stampRulesQuery } from '../queries';
 import { RuleEditDialog } from './RuleEditDialog';
 import type { EditableRule } from './ruleForm';
 

@@ -3,15 +3,15 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { INSTRUMENT_TYPE_LABELS, STAMP_LAW_LABELS } from '../../../shared/stampDuty/enums';
-import type { StampDutyRuleTables } from '../../../shared/stampDuty/schemas';
-import { AppModal } from '../../lib/AppModal';
-import { apiRequest, isApiError } from '../../lib/api';
-import { DateField } from '../../lib/dates/DateField';
-import { formatCalendarDate } from '../../lib/format';
-import { fieldByHead, showServerErrors } from '../../lib/formErrors';
-import { NairaInput } from '../../lib/money/NairaInput';
-import { stampKeys } from './queries';
+import { INSTRUMENT_TYPE_LABELS, STAMP_LAW_LABELS } from '../../../../shared/stampDuty/enums';
+import type { StampDutyRuleTables } from '../../../../shared/stampDuty/schemas';
+import { AppModal } from '../../../lib/AppModal';
+import { apiRequest, isApiError } from '../../../lib/api';
+import { DateField } from '../../../lib/dates/DateField';
+import { formatCalendarDate } from '../../../lib/format';
+import { fieldByHead, showServerErrors } from '../../../lib/formErrors';
+import { NairaInput } from '../../../lib/money/NairaInput';
+import { stampKeys } from '../queries';
 import {
   type EditableRule,
   RULE_FORM_FIELDS,
