@@ -6,7 +6,6 @@ import {
   Group,
   NumberInput,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -19,23 +18,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatKoboAsNaira } from '../../../shared/money';
-import {
-  SSC_CATEGORIES,
-  SSC_CATEGORY_LABELS,
-  SSC_GRADE_LEVEL_MAX,
-  SSC_GRADE_LEVEL_MIN,
-  type SscCategory,
-} from '../../../shared/ssc/enums';
+import { SSC_GRADE_LEVEL_MAX, SSC_GRADE_LEVEL_MIN } from '../../../shared/ssc/enums';
 import { computeSscLevyKobo, findSscRate, formatRateBps } from '../../../shared/ssc/levy';
 import type { SscScheduleEntryInput, SscScheduleView } from '../../../shared/ssc/views';
 import { api, validationIssues } from '../../lib/api';
-import { selectOptions } from '../../lib/format';
 import { NoAccess } from '../../lib/NoAccess';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { CheckFailureAlert } from '../rrr-checks/CheckParts';
-import { checkMdasQuery } from '../rrr-checks/queries';
 import { sscKeys, sscRatesQuery } from './queries';
+import { ScheduleFields, useScheduleFields } from './ScheduleFields';
 import { monthText } from './SscTable';
 
 type Row = { key: number; staffId: string; name: string; gradeLevel: number | ''; pay: string };
@@ -47,10 +39,6 @@ export function nairaTextToKobo(text: string): number | null {
   const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(plain);
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
-function thisMonth(): string {
-  return new Date(Date.now() + 3_600_000).toISOString().slice(0, 7);
 }
 
 let nextKey = 1;
@@ -71,16 +59,13 @@ function EntryForm() {
   useDocumentTitle('Enter SSC Schedule · RevDesk');
   const base = useShellBase();
   const queryClient = useQueryClient();
-  const mdas = useQuery(checkMdasQuery());
+  const fields = useScheduleFields();
+  const { mdaId, category, month, isMonth: monthOk } = fields;
   const rates = useQuery(sscRatesQuery());
-  const [mdaId, setMdaId] = useState<string | null>(null);
-  const [category, setCategory] = useState<SscCategory | null>(null);
-  const [month, setMonth] = useState(thisMonth());
   const [rows, setRows] = useState<Row[]>(() => [blankRow()]);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [rowErrors, setRowErrors] = useState<RowErrors[]>([]);
   const [stored, setStored] = useState<SscScheduleView | null>(null);
-  const monthOk = /^20\d{2}-(0[1-9]|1[0-2])$/.test(month);
 
   const save = useMutation({
     mutationFn: (input: SscScheduleEntryInput) =>
@@ -112,9 +97,7 @@ function EntryForm() {
 
   const submit = () => {
     const found = {
-      mdaId: mdaId ? undefined : 'Choose the MDA (the employer)',
-      category: category ? undefined : 'Choose the category of staff',
-      month: monthOk ? undefined : 'Give the month as YYYY-MM',
+      ...fields.check(),
     };
     const seen = new Set<string>();
     const perRow = rows.map((row): RowErrors => {
@@ -181,41 +164,10 @@ function EntryForm() {
                 Upload a file instead
               </Anchor>
             </Text>
-            {mdas.isError && (
-              <CheckFailureAlert title="The MDA list did not load" error={mdas.error} />
-            )}
+            <ScheduleFields fields={fields} errors={errors} />
             {rates.isError && (
               <CheckFailureAlert title="The SSC rates did not load" error={rates.error} />
             )}
-            <Select
-              label="MDA (employer)"
-              placeholder={mdas.isPending ? 'Loading MDAs…' : 'Choose the MDA'}
-              data={mdas.data ?? []}
-              value={mdaId}
-              onChange={setMdaId}
-              searchable
-              withAsterisk
-              nothingFoundMessage="No MDA matches"
-              error={errors.mdaId}
-            />
-            <Select
-              label="Category"
-              placeholder="Choose the category"
-              data={selectOptions(SSC_CATEGORIES, SSC_CATEGORY_LABELS)}
-              value={category}
-              onChange={(value) => setCategory(value as SscCategory | null)}
-              withAsterisk
-              error={errors.category}
-            />
-            <TextInput
-              label="Month"
-              description="YYYY-MM"
-              value={month}
-              onChange={(event) => setMonth(event.currentTarget.value.trim())}
-              withAsterisk
-              error={errors.month}
-              w={{ base: '100%', sm: 200 }}
-            />
             {rows.map((row, i) => {
               const rate = rateOf(row);
               const kobo = nairaTextToKobo(row.pay);

@@ -7,41 +7,28 @@ import {
   FileInput,
   Group,
   Paper,
-  Select,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatKoboAsNaira } from '../../../shared/money';
-import {
-  SSC_CATEGORIES,
-  SSC_CATEGORY_LABELS,
-  SSC_SCHEDULE_MAX_ROWS,
-  type SscCategory,
-} from '../../../shared/ssc/enums';
+import { SSC_CATEGORIES, SSC_SCHEDULE_MAX_ROWS, type SscCategory } from '../../../shared/ssc/enums';
 import type { SscRowProblem } from '../../../shared/ssc/file';
 import type { SscScheduleView } from '../../../shared/ssc/views';
 import { isApiError } from '../../lib/api';
-import { selectOptions } from '../../lib/format';
 import { NoAccess } from '../../lib/NoAccess';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { CheckFailureAlert } from '../rrr-checks/CheckParts';
-import { checkMdasQuery } from '../rrr-checks/queries';
 import { SSC_TEMPLATE_URL, sscKeys, uploadSscSchedule } from './queries';
+import { ScheduleFields, useScheduleFields } from './ScheduleFields';
 import { monthText } from './SscTable';
-
-/** This month in Lagos, YYYY-MM: the schedule an MDA usually sends. */
-function thisMonth(): string {
-  return new Date(Date.now() + 3_600_000).toISOString().slice(0, 7);
-}
 
 /** The rows a 422 named (`details.rows`), if the refusal was about rows. */
 function rowProblemsOf(error: unknown): SscRowProblem[] {
@@ -66,14 +53,12 @@ function UploadForm() {
   const base = useShellBase();
   const queryClient = useQueryClient();
   const search = useSearch({ strict: false }) as { category?: string };
-  const mdas = useQuery(checkMdasQuery());
-  const [mdaId, setMdaId] = useState<string | null>(null);
-  const [category, setCategory] = useState<SscCategory | null>(
+  const fields = useScheduleFields(
     (SSC_CATEGORIES as readonly string[]).includes(search.category ?? '')
       ? (search.category as SscCategory)
       : null,
   );
-  const [month, setMonth] = useState(thisMonth());
+  const { mdaId, category, month } = fields;
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [stored, setStored] = useState<SscScheduleView | null>(null);
@@ -89,9 +74,7 @@ function UploadForm() {
 
   const submit = () => {
     const found = {
-      mdaId: mdaId ? undefined : 'Choose the MDA (the employer)',
-      category: category ? undefined : 'Choose the category of staff',
-      month: /^20\d{2}-(0[1-9]|1[0-2])$/.test(month) ? undefined : 'Give the month as YYYY-MM',
+      ...fields.check(),
       file: file ? undefined : 'Choose a .csv or .xlsx file',
     };
     setErrors(found);
@@ -132,38 +115,7 @@ function UploadForm() {
             <Anchor component={Link} to={`${base}/ssc/entry`} size="sm">
               Enter staff one by one instead
             </Anchor>
-            {mdas.isError && (
-              <CheckFailureAlert title="The MDA list did not load" error={mdas.error} />
-            )}
-            <Select
-              label="MDA (employer)"
-              placeholder={mdas.isPending ? 'Loading MDAs…' : 'Choose the MDA'}
-              data={mdas.data ?? []}
-              value={mdaId}
-              onChange={setMdaId}
-              searchable
-              withAsterisk
-              nothingFoundMessage="No MDA matches"
-              error={errors.mdaId}
-            />
-            <Select
-              label="Category"
-              placeholder="Choose the category"
-              data={selectOptions(SSC_CATEGORIES, SSC_CATEGORY_LABELS)}
-              value={category}
-              onChange={(value) => setCategory(value as SscCategory | null)}
-              withAsterisk
-              error={errors.category}
-            />
-            <TextInput
-              label="Month"
-              description="YYYY-MM"
-              value={month}
-              onChange={(event) => setMonth(event.currentTarget.value.trim())}
-              withAsterisk
-              error={errors.month}
-              w={{ base: '100%', sm: 200 }}
-            />
+            <ScheduleFields fields={fields} errors={errors} />
             <FileInput
               label="Schedule file"
               placeholder="Choose a .csv or .xlsx file"
