@@ -82,7 +82,11 @@ test('an SSC schedule typed person by person shows each levy, refuses a bad row 
   await first.getByRole('textbox', { name: 'Staff id' }).fill('HAND/1');
   await first.getByRole('textbox', { name: 'Name' }).fill('Preye Sylva');
   await first.getByRole('textbox', { name: 'Grade level' }).fill('8');
-  await first.getByRole('textbox', { name: 'Gross monthly pay (₦)' }).fill('185,000.00');
+  // The naira field formats the thousands itself (NairaInput): the officer types figures.
+  await first.getByRole('textbox', { name: 'Gross monthly pay (₦)' }).fill('185000');
+  await expect(first.getByRole('textbox', { name: 'Gross monthly pay (₦)' })).toHaveValue(
+    '₦185,000',
+  );
   // ₦185,000.00 at 1.5 % (demo rate).
   await expect(first).toContainText('Levy ₦2,775.00 at 1.5 % (Demo rate)');
 
@@ -91,7 +95,9 @@ test('an SSC schedule typed person by person shows each levy, refuses a bad row 
   await second.getByRole('textbox', { name: 'Staff id' }).fill('HAND/1');
   await second.getByRole('textbox', { name: 'Name' }).fill('Boma Ere');
   await second.getByRole('textbox', { name: 'Grade level' }).fill('3');
+  // Words are not taken as an amount: the pay stays empty and is asked for on its row.
   await second.getByRole('textbox', { name: 'Gross monthly pay (₦)' }).fill('two hundred');
+  await expect(second.getByRole('textbox', { name: 'Gross monthly pay (₦)' })).toHaveValue('');
   await form.getByRole('button', { name: 'Save schedule' }).click();
   await expect(second).toContainText('This staff id is on another row');
   await expect(second).toContainText('Give the gross monthly pay in naira');

@@ -17,11 +17,12 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatKoboAsNaira } from '../../../shared/money';
+import { formatKoboAsNaira, nairaToKobo } from '../../../shared/money';
 import { SSC_GRADE_LEVEL_MAX, SSC_GRADE_LEVEL_MIN } from '../../../shared/ssc/enums';
 import { computeSscLevyKobo, findSscRate, formatRateBps } from '../../../shared/ssc/levy';
 import type { SscScheduleEntryInput, SscScheduleView } from '../../../shared/ssc/views';
 import { api, validationIssues } from '../../lib/api';
+import { NairaInput } from '../../lib/money/NairaInput';
 import { NoAccess } from '../../lib/NoAccess';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
@@ -30,15 +31,18 @@ import { sscKeys, sscRatesQuery } from './queries';
 import { ScheduleFields, useScheduleFields } from './ScheduleFields';
 import { monthText } from './SscTable';
 
-type Row = { key: number; staffId: string; name: string; gradeLevel: number | ''; pay: string };
+type Row = {
+  key: number;
+  staffId: string;
+  name: string;
+  gradeLevel: number | '';
+  pay: number | '';
+};
 type RowErrors = Partial<Record<'staffId' | 'name' | 'gradeLevel' | 'grossKobo', string>>;
 
-/** "150,000.50" → 15,000,050 kobo; null when it is not naira with at most two decimals. */
-export function nairaTextToKobo(text: string): number | null {
-  const plain = text.replaceAll(',', '').trim();
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(plain);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+/** The pay typed in naira, in kobo; null until a pay is typed. */
+function payKobo(row: Row): number | null {
+  return typeof row.pay === 'number' ? nairaToKobo(row.pay) : null;
 }
 
 let nextKey = 1;
@@ -111,7 +115,7 @@ function EntryForm() {
       else if (category && monthOk && rates.data && !rateOf(row)) {
         e.gradeLevel = 'No rate covers this grade level that month';
       }
-      const kobo = nairaTextToKobo(row.pay);
+      const kobo = payKobo(row);
       if (kobo === null || kobo < 1)
         e.grossKobo = 'Give the gross monthly pay in naira, e.g. 150000.00';
       return e;
@@ -130,14 +134,14 @@ function EntryForm() {
         staffId: r.staffId.trim(),
         name: r.name.trim(),
         gradeLevel: r.gradeLevel as number,
-        grossKobo: nairaTextToKobo(r.pay) as number,
+        grossKobo: payKobo(r) as number,
       })),
     });
   };
 
   const totalKobo = rows.reduce((sum, row) => {
     const rate = rateOf(row);
-    const kobo = nairaTextToKobo(row.pay);
+    const kobo = payKobo(row);
     return rate && kobo ? sum + computeSscLevyKobo(kobo, rate.rateBps) : sum;
   }, 0);
 
@@ -170,7 +174,7 @@ function EntryForm() {
             )}
             {rows.map((row, i) => {
               const rate = rateOf(row);
-              const kobo = nairaTextToKobo(row.pay);
+              const kobo = payKobo(row);
               const e = rowErrors[i] ?? {};
               return (
                 <Paper
@@ -226,12 +230,13 @@ function EntryForm() {
                         withAsterisk
                         error={e.gradeLevel}
                       />
-                      <TextInput
+                      <NairaInput
                         label="Gross monthly pay (₦)"
-                        inputMode="decimal"
-                        placeholder="150000.00"
+                        placeholder="150,000.00"
                         value={row.pay}
-                        onChange={(ev) => update(row.key, { pay: ev.currentTarget.value })}
+                        onChange={(value) =>
+                          update(row.key, { pay: typeof value === 'number' ? value : '' })
+                        }
                         withAsterisk
                         error={e.grossKobo}
                       />
