@@ -49,6 +49,20 @@ describe('readSscRows', () => {
     });
   });
 
+  it('refuses a cell no database stores (a NUL byte, a lone surrogate), naming its row and field', () => {
+    const read = readSscRows(
+      [row(2, 'A\u00001', 'Ada', '7', '1000'), row(3, 'A2', 'Bola \uD800', '7', '1000')],
+      upTo16,
+    );
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.problems.map((p) => [p.line, p.field])).toEqual([
+      [2, 'staff_id'],
+      [3, 'name'],
+    ]);
+    expect(read.problems[0]?.message).toContain('invisible or broken characters');
+  });
+
   it('names each row and field: duplicate staff id, non-numeric pay, unknown grade level', () => {
     const read = readSscRows(
       [

@@ -1,3 +1,4 @@
+import { isStorableText } from '../assessments/text';
 import { nairaToKobo } from '../tcc/bulk';
 import { SSC_GRADE_LEVEL_MAX, SSC_GRADE_LEVEL_MIN } from './enums';
 
@@ -72,6 +73,9 @@ export function parseGradeLevel(text: string): number | null {
   return level >= SSC_GRADE_LEVEL_MIN && level <= SSC_GRADE_LEVEL_MAX ? level : null;
 }
 
+/** A NUL byte or a broken character: no database stores it (docs/decisions/0022). */
+const UNSTORABLE = 'Remove the invisible or broken characters from this cell.';
+
 /** The longest staff id and name kept: longer text is a pasted paragraph, not a payroll cell. */
 const MAX_STAFF_ID = 40;
 const MAX_NAME = 120;
@@ -94,6 +98,7 @@ export function readSscRows(
     const staffId = cells.staff_id.trim();
     const name = cells.name.trim().replace(/\s+/g, ' ');
     if (!staffId) problem('staff_id', 'Give the staff id.');
+    else if (!isStorableText(staffId)) problem('staff_id', UNSTORABLE);
     else if (staffId.length > MAX_STAFF_ID)
       problem('staff_id', `At most ${MAX_STAFF_ID} characters.`);
     else {
@@ -104,6 +109,7 @@ export function readSscRows(
       else firstLineOf.set(key, line);
     }
     if (!name) problem('name', 'Give the name.');
+    else if (!isStorableText(name)) problem('name', UNSTORABLE);
     else if (name.length > MAX_NAME) problem('name', `At most ${MAX_NAME} characters.`);
     const gradeLevel = parseGradeLevel(cells.grade_level);
     if (gradeLevel === null) {
