@@ -15,7 +15,7 @@ import {
 } from '../../../shared/ssc/views';
 import { sendExport } from '../../export/exportList';
 import { sendFile } from '../../files/send';
-import { uploadBodyLimit } from '../../security/bodyLimits';
+import { uploadRoute } from '../../files/uploadRoute';
 import { receiveUpload } from '../../uploads/receive';
 import type { PaymentDeps } from '../payments/deps';
 import { createSscBillService } from './bill';
@@ -39,28 +39,18 @@ export const sscRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, deps) =
 
   app.post(
     '/ssc/schedules',
-    {
-      bodyLimit: uploadBodyLimit(SSC_SCHEDULE_MAX_BYTES),
+    uploadRoute({
+      maxBytes: SSC_SCHEDULE_MAX_BYTES,
+      permission: 'ssc:write',
       schema: {
         tags,
         operationId: 'uploadSscSchedule',
         summary: 'Upload an MDA’s monthly SSC schedule',
         description:
           'A `multipart/form-data` request: `file` (CSV or XLSX with the header staff_id, name, grade_level, gross_monthly_pay; at most 5,000 staff and 5 MB), `mdaId` (the employer), `category` (`office-holders`, `civil-servants` or `federal-civil-servants`) and `month` (`YYYY-MM`). Each row’s levy is its gross pay times the rate of its category and grade-level band in force that month. A wrong header, a duplicate staff id, a non-numeric pay or a grade level without a rate is a 422 naming each row and field (`details.rows`), and nothing is stored. A month’s schedule of one MDA and category exists once: a corrected upload replaces an unbilled one (200), and is refused with 409 once billed.',
-        consumes: ['multipart/form-data'],
-        response: {
-          200: SscScheduleView,
-          201: SscScheduleView,
-          404: ErrorBody,
-          409: ErrorBody,
-          413: ErrorBody,
-          415: ErrorBody,
-          422: ErrorBody,
-          ...errors,
-        },
+        response: { 200: SscScheduleView, 201: SscScheduleView, 404: ErrorBody, 409: ErrorBody },
       },
-      config: { permission: 'ssc:write' },
-    },
+    }),
     async (req, reply) => {
       const view = await receiveUpload(req, deps.db, SSC_UPLOAD_WORDS, (upload) =>
         ssc.uploadSchedule(req.actor, upload),
