@@ -20,6 +20,14 @@ export const PAYMENT_ARRIVALS = [
   'batch',
   'manual',
   'invoice',
+  /** A POS provider pushed it (docs/pos.md). */
+  'push',
+  /** The daily pull of a POS provider's transactions caught it up. */
+  'pull',
+  /** An officer confirmed it from a POS provider's settlement file. */
+  'file',
+  /** An officer posted it from a bank statement credit (docs/bank.md). */
+  'statement',
 ] as const;
 export type PaymentArrival = (typeof PAYMENT_ARRIVALS)[number];
 

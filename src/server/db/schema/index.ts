@@ -1,5 +1,6 @@
 export * from './assessments';
 export * from './audit';
+export * from './bank';
 export * from './demandNotices';
 export * from './files';
 export * from './jobs';
@@ -7,6 +8,7 @@ export * from './letterhead';
 export * from './mdas';
 export * from './officers';
 export * from './payments';
+export * from './pos';
 export * from './reference';
 export * from './sessions';
 export * from './signInThrottles';

@@ -158,6 +158,12 @@ export const payments = pgTable(
     uniqueIndex('payments_manual_receipt_key')
       .on(t.mdaId, t.sourceReference)
       .where(sql`${t.channel} = 'manual'`),
+    // Money received without an RRR is recorded once per channel and source (ledger.ts
+    // recordReceivedPayment): a POS transaction by provider, terminal, STAN and day; a bank
+    // credit by account and the bank's reference.
+    uniqueIndex('payments_received_source_key')
+      .on(t.channel, t.sourceReference)
+      .where(sql`${t.channel} in ('pos', 'bank')`),
     // The history's name search: which payments have a word (src/server/search/nameWords.ts).
     index('payments_payer_name_words_idx').using('gin', t.payerNameWords),
     // A name searched within an officer's MDAs: the MDA's payments and the name's in one GIN

@@ -121,3 +121,61 @@ describe('the payments ledger', () => {
     });
   });
 });
+
+describe('money received without an RRR (POS, bank)', () => {
+  function receive(sourceReference: string, channel: 'pos' | 'bank' = 'pos') {
+    return ctx.db.transaction((tx) =>
+      ledger.recordReceivedPayment(tx, actor, {
+        channel,
+        sourceReference,
+        arrival: channel === 'pos' ? 'push' : 'statement',
+        mdaId,
+        amountKobo: 25_000,
+        paidAt: new Date(),
+        payerName: 'Ada Market',
+      }),
+    );
+  }
+
+  it('records one source arriving 20 times at once once, audited, with no gap in the receipt numbers', async () => {
+    const before = await receive(`benjis/T1/${randomRrr()}/2026-11-27`);
+    const source = `benjis/T1/${randomRrr()}/2026-11-27`;
+    const results = await Promise.all(Array.from({ length: 20 }, () => receive(source)));
+    expect(results.filter((r) => r.isNew)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.payment.id)).size).toBe(1);
+    const [first] = results;
+    expect(first?.payment).toMatchObject({
+      channel: 'pos',
+      status: 'paid',
+      arrival: 'push',
+      rrr: null,
+      sourceReference: source,
+    });
+    expect(await auditsOf('payment.recorded', first?.payment.id ?? '')).toHaveLength(1);
+    const after = await receive(`benjis/T1/${randomRrr()}/2026-11-27`);
+    expect(sequenceOf(after.payment.receiptNumber)).toBe(
+      sequenceOf(before.payment.receiptNumber) + 2,
+    );
+  });
+
+  it('keeps the same reference apart on two channels', async () => {
+    const source = `0123456789/${randomRrr()}`;
+    const pos = await receive(source, 'pos');
+    const bank = await receive(source, 'bank');
+    expect(bank.isNew).toBe(true);
+    expect(bank.payment.id).not.toBe(pos.payment.id);
+  });
+
+  it('refuses a second row for one source even past the ledger (the unique index)', async () => {
+    const { payment } = await receive(`benjis/T2/${randomRrr()}/2026-11-27`);
+    const {
+      id: _id,
+      receiptNumber: _r,
+      publicCode: _c,
+      payerNameWords: _w,
+      paymentDate: _d,
+      ...copy
+    } = payment;
+    await expect(ctx.db.insert(payments).values(copy)).rejects.toThrow();
+  });
+});

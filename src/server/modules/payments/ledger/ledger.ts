@@ -1,5 +1,5 @@
 import { SERVICE_TIME_ZONE } from '../../../../shared/dates';
-import type { PaymentArrival, PaymentChannel } from '../../../../shared/payments';
+import type { PaymentArrival, PaymentChannel, PaymentType } from '../../../../shared/payments';
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
@@ -7,9 +7,12 @@ import { recordAudit } from '../../audit/service';
 import {
   findPaymentByIdForUpdate,
   findPaymentByRrrForUpdate,
+  findReceivedPaymentForUpdate,
   findUnconfirmedBillByOrderIdForUpdate,
+  insertPayment,
   insertPaymentUnlessRrrExists,
   lockRrr,
+  lockSourceReference,
   type NewPaymentRow,
   type PaymentRow,
   takeReceiptSequence,
@@ -90,6 +93,27 @@ export type ConfirmedRemitaPayment = {
   revenueHeadCode?: string | null;
   orderId?: string | null;
   sourceReference?: string | null;
+  description?: string | null;
+};
+
+/**
+ * Money that reached the service without an RRR: a POS transaction (pushed, pulled or in a
+ * settlement file) or a bank credit an officer posted. `sourceReference` names it once per
+ * channel (payments_received_source_key): a POS transaction by provider, terminal, STAN and
+ * day; a bank credit by account and the bank's reference.
+ */
+export type ReceivedPayment = {
+  channel: 'pos' | 'bank';
+  sourceReference: string;
+  arrival: Extract<PaymentArrival, 'push' | 'pull' | 'file' | 'statement'>;
+  mdaId: string;
+  amountKobo: number;
+  paidAt: Date;
+  revenueHeadCode?: string | null;
+  type?: PaymentType | null;
+  btin?: string | null;
+  payerName?: string | null;
+  payerPhone?: string | null;
   description?: string | null;
 };
 
@@ -214,6 +238,49 @@ export function createLedger({ receiptPrefix, settlements }: LedgerDeps) {
         after: auditedPayment(inserted),
       });
       await settlements.settle(tx, actor, inserted);
+      return { payment: inserted, isNew: true };
+    },
+
+    /**
+     * Records money received without an RRR once (ReceivedPayment): a second arrival of the same
+     * source reference, at once or later, returns the first's row (`isNew: false`) and takes no
+     * receipt number. Such a payment pays no particular record, so it settles nothing.
+     */
+    async recordReceivedPayment(
+      tx: Db,
+      actor: Actor,
+      received: ReceivedPayment,
+    ): Promise<RecordResult> {
+      await lockSourceReference(tx, received.channel, received.sourceReference);
+      const existing = await findReceivedPaymentForUpdate(
+        tx,
+        received.channel,
+        received.sourceReference,
+      );
+      if (existing) return { payment: existing, isNew: false };
+      const inserted = await insertPayment(tx, {
+        receiptNumber: await nextReceiptNumber(tx, receiptPrefix, received.paidAt),
+        amountKobo: received.amountKobo,
+        mdaId: received.mdaId,
+        revenueHeadCode: received.revenueHeadCode ?? null,
+        type: received.type ?? null,
+        btin: received.btin ?? null,
+        payerName: received.payerName ?? null,
+        payerPhone: received.payerPhone ?? null,
+        channel: received.channel,
+        status: 'paid',
+        sourceReference: received.sourceReference,
+        description: received.description ?? null,
+        arrival: received.arrival,
+        paidAt: received.paidAt,
+        createdBy: actor.officerId,
+      });
+      await recordAudit(tx, actor, {
+        action: 'payment.recorded',
+        entityType: 'payment',
+        entityId: inserted.id,
+        after: auditedPayment(inserted),
+      });
       return { payment: inserted, isNew: true };
     },
 

@@ -29,6 +29,34 @@ export async function lockRrr(tx: Db, rrr: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-rrr:${rrr}`}))`);
 }
 
+/**
+ * Holds a lock on a received payment's source reference (a POS transaction, a bank credit)
+ * until the transaction ends: the same one arriving twice at once takes turns before either
+ * takes a receipt number, as lockRrr does for an RRR.
+ */
+export async function lockSourceReference(
+  tx: Db,
+  channel: 'pos' | 'bank',
+  sourceReference: string,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`payment-source:${channel}:${sourceReference}`}))`,
+  );
+}
+
+export async function findReceivedPaymentForUpdate(
+  tx: Db,
+  channel: 'pos' | 'bank',
+  sourceReference: string,
+): Promise<PaymentRow | null> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.channel, channel), eq(payments.sourceReference, sourceReference)))
+    .for('update');
+  return row ?? null;
+}
+
 export async function findPaymentByRrrForUpdate(tx: Db, rrr: string): Promise<PaymentRow | null> {
   const [row] = await tx.select().from(payments).where(eq(payments.rrr, rrr)).for('update');
   return row ?? null;
@@ -50,6 +78,12 @@ export async function insertPaymentUnlessRrrExists(
     .onConflictDoNothing({ target: payments.rrr })
     .returning();
   return inserted ?? null;
+}
+
+export async function insertPayment(tx: Db, row: NewPaymentRow): Promise<PaymentRow> {
+  const [inserted] = await tx.insert(payments).values(row).returning();
+  if (!inserted) throw new Error('insert into payments returned nothing');
+  return inserted;
 }
 
 export async function updatePayment(
