@@ -23,6 +23,10 @@ const ARRIVAL_LABELS: Record<PaymentArrival, string> = {
   batch: 'Batch RRR check',
   manual: 'Entered by hand',
   invoice: 'Bill raised in RevDesk',
+  push: 'Sent by the POS provider',
+  pull: "Caught up from the POS provider's day",
+  file: "Confirmed from the POS provider's settlement file",
+  statement: 'Posted from a bank statement',
 };
 
 /** One payment over the list: every field the ledger holds, its e-receipt, and its actions. */
