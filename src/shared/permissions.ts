@@ -123,6 +123,27 @@ export const PERMISSIONS = [
   'stamp-duty:write',
   /** Keep the dated instrument-type rules and late-stamping settings. ADMIN. */
   'stamp-duty:rules',
+  /**
+   * POS collections (docs/pos.md): read the transactions, the Benjis dashboard and the keyword
+   * report; ADMIN, the POS officers, the executive.
+   */
+  'pos:read',
+  /** Register POS agents and terminals, reassign or stop a terminal. ADMIN. */
+  'pos:manage',
+  /** Assign or reject a transaction held from an unknown or inactive terminal. */
+  'pos:review',
+  /** Upload a provider's settlement file and confirm what it holds that RevDesk lacks; pull a day. */
+  'pos:settle',
+  /** Bank statements and their reconciliation with the ledger (docs/bank.md); ADMIN, EXECUTIVE. */
+  'bank:read',
+  /** Keep the service's collection accounts. ADMIN. */
+  'bank:accounts',
+  /** Fetch an account's statement from the bank. ADMIN. */
+  'bank:fetch',
+  /** Post an unmatched credit as a payment, pick an ambiguous credit's payment, mark one not revenue. ADMIN. */
+  'bank:post',
+  /** Sign off an account-day's reconciliation. ADMIN. */
+  'bank:sign-off',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -194,8 +215,24 @@ export const ROLE_PERMISSIONS = {
     'stamp-duty:read',
     'stamp-duty:write',
     'stamp-duty:rules',
+    'pos:read',
+    'pos:manage',
+    'pos:review',
+    'pos:settle',
+    'bank:read',
+    'bank:accounts',
+    'bank:fetch',
+    'bank:post',
+    'bank:sign-off',
   ],
-  EXECUTIVE: [...TAXPAYER_READER, 'payment:read', 'ssc:read', 'demand-notice:read'],
+  EXECUTIVE: [
+    ...TAXPAYER_READER,
+    'payment:read',
+    'ssc:read',
+    'demand-notice:read',
+    'pos:read',
+    'bank:read',
+  ],
   // docs/product.md §2 gives these three mda/mda-list, read-only, and taxs/payment-history.
   OFFICER_DA: [...ASSESSOR, 'tcc:read', 'tcc:generate:direct-assessment'],
   OFFICER_PAYEE: [
@@ -260,8 +297,8 @@ export const ROLE_PERMISSIONS = {
     'tcc:revoke',
     'demand-notice:read',
   ],
-  OFFICER_BENJIS: EVERY_OFFICER,
-  OFFICER_BENJIS_READ: EVERY_OFFICER,
+  OFFICER_BENJIS: [...EVERY_OFFICER, 'pos:read', 'pos:review', 'pos:settle'],
+  OFFICER_BENJIS_READ: [...EVERY_OFFICER, 'pos:read'],
   OFFICER_STAMP_DUTY: [...BILLER, 'stamp-duty:read', 'stamp-duty:write'],
   INFORMAL_SECTOR_ADMIN: [...TAXPAYER_READER, 'assessment:read', 'trade-category:read'],
 } as const satisfies Record<UserType, readonly Permission[]>;

@@ -330,4 +330,16 @@ export const PINNED_HOLDERS = {
   'stamp-duty:read': ['ADMIN', 'OFFICER_STAMP_DUTY'],
   'stamp-duty:write': ['ADMIN', 'OFFICER_STAMP_DUTY'],
   'stamp-duty:rules': ['ADMIN'],
+  // POS: the POS officers decide held transactions and settle files; the read-only POS officer
+  // reads the keyword report; ADMIN keeps agents and terminals; the executive reads it all.
+  'pos:read': ['ADMIN', 'EXECUTIVE', 'OFFICER_BENJIS', 'OFFICER_BENJIS_READ'],
+  'pos:manage': ['ADMIN'],
+  'pos:review': ['ADMIN', 'OFFICER_BENJIS'],
+  'pos:settle': ['ADMIN', 'OFFICER_BENJIS'],
+  // Bank statements: ADMIN fetches, posts and signs off; the executive reads.
+  'bank:read': ['ADMIN', 'EXECUTIVE'],
+  'bank:accounts': ['ADMIN'],
+  'bank:fetch': ['ADMIN'],
+  'bank:post': ['ADMIN'],
+  'bank:sign-off': ['ADMIN'],
 } satisfies Record<Permission, readonly UserType[]>;
