@@ -38,6 +38,7 @@ import { receiptRoutes } from './modules/payments/receipts/routes';
 import { remitaRoutes } from './modules/payments/remita/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { registerRrrBatchJob } from './modules/rrrBatches/job';
 import { rrrBatchRoutes } from './modules/rrrBatches/routes';
 import { registerSscSettlement } from './modules/ssc/bill';
@@ -217,6 +218,7 @@ export async function buildApp({
   registerTccMdaBatchJob(jobKinds, paymentDeps);
   await app.register(sscRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(demandNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(reportRoutes, { prefix: '/api/v1', db: database.db });
   if (runJobs) {
     startJobWorker(
       app,

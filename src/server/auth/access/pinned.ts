@@ -165,6 +165,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/public/tcc/match': 'public',
   'GET /api/v1/public/tcc/{code}': 'public',
   'GET /api/v1/public/keys': 'public',
+  'GET /api/v1/reports/collections-by-mda': 'payment:read',
   'POST /api/v1/stamp-duty/compute': 'stamp-duty:read',
   'GET /api/v1/stamp-duty/rules': 'stamp-duty:read',
   'PUT /api/v1/stamp-duty/rules/{id}': 'stamp-duty:rules',

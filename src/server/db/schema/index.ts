@@ -10,6 +10,7 @@ export * from './officers';
 export * from './payments';
 export * from './pos';
 export * from './reference';
+export * from './rollups';
 export * from './sessions';
 export * from './signInThrottles';
 export * from './ssc';

@@ -1,4 +1,5 @@
 import { and, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { splitIntoMonths } from '../../../../../shared/monthSplit';
 import {
   type MdaScope,
   whereInMdaScope,
@@ -8,7 +9,6 @@ import type { Db } from '../../../../db/client';
 import { builtOnce } from '../../../../db/prepared';
 import { paymentDailyTotals, paymentMonthlyTotals } from '../../../../db/schema';
 import type { PaymentFilter } from '../queries';
-import { splitIntoMonths } from './months';
 
 /**
  * The same totals as selectPaymentTotals, from the rollups, for a filter of MDA scope, MDA,

@@ -1,4 +1,4 @@
-import { addDays } from '../../../../../shared/dates';
+import { addDays } from './dates';
 
 /**
  * A date range cut at month boundaries, for the totals' two rollup levels (ADR 0019): the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitIntoMonths } from './months';
+import { splitIntoMonths } from './monthSplit';
 
 describe('splitIntoMonths', () => {
   it('reads every month when there are no dates', () => {

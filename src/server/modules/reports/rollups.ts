@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/**
+ * The collection totals rebuilt from the ledger, and checked against it (ADR 0034). The
+ * triggers of migration 0031 keep them in step with every payment; these are for an operator
+ * who restored a backup, changed a payment by hand in SQL, or wants to be sure.
+ */
+
+/** A key whose rolled-up figure differs from the ledger's: both sides, for the message. */
+export type RollupDifference = {
+  level: 'day' | 'month';
+  period: string;
+  mdaId: string;
+  revenueHeadCode: string;
+  channel: string;
+  subjectKind: string;
+  type: string;
+  ledgerCount: number;
+  ledgerKobo: number;
+  rollupCount: number;
+  rollupKobo: number;
+};
+
+const MOVEMENTS_BY_DAY = sql`
+  select day as period, mda_id, revenue_head_code, channel::text as channel, subject_kind, type,
+         sum(payment_count) as n, sum(amount_kobo) as a
+  from collection_movements group by 1, 2, 3, 4, 5, 6
+  having sum(payment_count) <> 0 or sum(amount_kobo) <> 0`;
+
+const MOVEMENTS_BY_MONTH = sql`
+  select date_trunc('month', day)::date as period, mda_id, revenue_head_code, channel::text as channel,
+         subject_kind, type, sum(payment_count) as n, sum(amount_kobo) as a
+  from collection_movements group by 1, 2, 3, 4, 5, 6
+  having sum(payment_count) <> 0 or sum(amount_kobo) <> 0`;
+
+/**
+ * Empties both tables and fills them again from the ledger, in one transaction that holds
+ * writers to the payments table off until it commits (a payment arriving meanwhile waits, then
+ * lands on the rebuilt totals). Returns how many rows each table holds now.
+ */
+export async function rebuildCollectionTotals(db: Db): Promise<{ days: number; months: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table payments in share mode`);
+    await tx.execute(sql`delete from collection_daily_totals`);
+    await tx.execute(sql`delete from collection_monthly_totals`);
+    await tx.execute(sql`
+      insert into collection_daily_totals
+        (day, mda_id, revenue_head_code, channel, subject_kind, type, shard, payment_count, amount_kobo)
+      select period, mda_id, revenue_head_code, channel::payment_channel, subject_kind, type, 0, n, a
+      from (${MOVEMENTS_BY_DAY}) as m`);
+    await tx.execute(sql`
+      insert into collection_monthly_totals
+        (month, mda_id, revenue_head_code, channel, subject_kind, type, shard, payment_count, amount_kobo)
+      select period, mda_id, revenue_head_code, channel::payment_channel, subject_kind, type, 0, n, a
+      from (${MOVEMENTS_BY_MONTH}) as m`);
+    const [days] = await tx.select({ n: sql<string>`count(*)` }).from(sql`collection_daily_totals`);
+    const [months] = await tx
+      .select({ n: sql<string>`count(*)` })
+      .from(sql`collection_monthly_totals`);
+    return { days: Number(days?.n ?? 0), months: Number(months?.n ?? 0) };
+  });
+}
+
+function compare(level: 'day' | 'month', movements: ReturnType<typeof sql>, table: string) {
+  const period = level === 'day' ? 'day' : 'month';
+  return sql`
+    select ${level} as level, coalesce(l.period, r.period)::text as period,
+           coalesce(l.mda_id, r.mda_id) as mda_id,
+           coalesce(l.revenue_head_code, r.revenue_head_code) as revenue_head_code,
+           coalesce(l.channel, r.channel) as channel,
+           coalesce(l.subject_kind, r.subject_kind) as subject_kind,
+           coalesce(l.type, r.type) as type,
+           coalesce(l.n, 0) as ledger_count, coalesce(l.a, 0) as ledger_kobo,
+           coalesce(r.n, 0) as rollup_count, coalesce(r.a, 0) as rollup_kobo
+    from (${movements}) as l
+    full outer join (
+      select ${sql.raw(period)} as period, mda_id, revenue_head_code, channel::text as channel,
+             subject_kind, type, sum(payment_count) as n, sum(amount_kobo) as a
+      from ${sql.raw(table)} group by 1, 2, 3, 4, 5, 6
+      having sum(payment_count) <> 0 or sum(amount_kobo) <> 0
+    ) as r
+      on l.period = r.period and l.mda_id = r.mda_id and l.revenue_head_code = r.revenue_head_code
+     and l.channel = r.channel and l.subject_kind = r.subject_kind and l.type = r.type
+    where l.n is distinct from r.n or l.a is distinct from r.a`;
+}
+
+/** Every key where the totals and the ledger disagree, by day and by month (at most `limit`). */
+export async function verifyCollectionTotals(db: Db, limit = 50): Promise<RollupDifference[]> {
+  const rows = await db
+    .select({
+      level: sql<'day' | 'month'>`d.level`,
+      period: sql<string>`d.period`,
+      mdaId: sql<string>`d.mda_id`,
+      revenueHeadCode: sql<string>`d.revenue_head_code`,
+      channel: sql<string>`d.channel`,
+      subjectKind: sql<string>`d.subject_kind`,
+      type: sql<string>`d.type`,
+      ledgerCount: sql<string>`d.ledger_count`,
+      ledgerKobo: sql<string>`d.ledger_kobo`,
+      rollupCount: sql<string>`d.rollup_count`,
+      rollupKobo: sql<string>`d.rollup_kobo`,
+    })
+    .from(
+      sql`(${compare('day', MOVEMENTS_BY_DAY, 'collection_daily_totals')} union all ${compare('month', MOVEMENTS_BY_MONTH, 'collection_monthly_totals')}) as d`,
+    )
+    .orderBy(sql`d.level, d.period, d.mda_id`)
+    .limit(limit);
+  return rows.map((r) => ({
+    ...r,
+    ledgerCount: Number(r.ledgerCount),
+    ledgerKobo: Number(r.ledgerKobo),
+    rollupCount: Number(r.rollupCount),
+    rollupKobo: Number(r.rollupKobo),
+  }));
+}

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import { isoDay } from '../isoDay';
+
+/** The longest period a report covers: five years of days (and a leap day). */
+export const MAX_REPORT_DAYS = 5 * 366;
+
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+/** A report's period: Lagos days, both ends included (checked by withPeriodChecks). */
+export const reportPeriodFields = {
+  from: isoDay('Give the first day of the period as a date (YYYY-MM-DD).'),
+  to: isoDay('Give the last day of the period as a date (YYYY-MM-DD).'),
+};
+
+/**
+ * The end of a period may not come before its start, and a period is at most five years, so no
+ * report is asked to add up a lifetime by mistake.
+ */
+export function withPeriodChecks<T extends z.ZodObject<typeof reportPeriodFields>>(schema: T) {
+  return schema
+    .refine((p) => p.to >= p.from, {
+      path: ['to'],
+      error: 'The last day of the period comes before its first day.',
+    })
+    .refine((p) => p.to < p.from || daysBetween(p.from, p.to) < MAX_REPORT_DAYS, {
+      path: ['to'],
+      error: 'A report covers at most five years; choose a shorter period.',
+    });
+}
