@@ -7,11 +7,20 @@ export const MAX_REPORT_DAYS = 5 * 366;
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
-/** A report's period: Lagos days, both ends included (checked by withPeriodChecks). */
+/**
+ * A report's period: Lagos days, both ends included (checked by withPeriodChecks). Either end
+ * may be left out: periodOf fills it (the year to date).
+ */
 export const reportPeriodFields = {
-  from: isoDay('Give the first day of the period as a date (YYYY-MM-DD).'),
-  to: isoDay('Give the last day of the period as a date (YYYY-MM-DD).'),
+  from: isoDay('Give the first day of the period as a date (YYYY-MM-DD).').optional(),
+  to: isoDay('Give the last day of the period as a date (YYYY-MM-DD).').optional(),
 };
+
+/** The period a report covers: as given, else from 1 January of the end's year to today (Lagos). */
+export function periodOf(query: { from?: string; to?: string }, today: string) {
+  const to = query.to ?? (query.from && query.from > today ? query.from : today);
+  return { from: query.from ?? `${to.slice(0, 4)}-01-01`, to };
+}
 
 /**
  * The end of a period may not come before its start, and a period is at most five years, so no
@@ -19,12 +28,15 @@ export const reportPeriodFields = {
  */
 export function withPeriodChecks<T extends z.ZodObject<typeof reportPeriodFields>>(schema: T) {
   return schema
-    .refine((p) => p.to >= p.from, {
+    .refine((p) => !p.from || !p.to || p.to >= p.from, {
       path: ['to'],
       error: 'The last day of the period comes before its first day.',
     })
-    .refine((p) => p.to < p.from || daysBetween(p.from, p.to) < MAX_REPORT_DAYS, {
-      path: ['to'],
-      error: 'A report covers at most five years; choose a shorter period.',
-    });
+    .refine(
+      (p) => !p.from || !p.to || p.to < p.from || daysBetween(p.from, p.to) < MAX_REPORT_DAYS,
+      {
+        path: ['to'],
+        error: 'A report covers at most five years; choose a shorter period.',
+      },
+    );
 }

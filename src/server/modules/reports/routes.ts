@@ -20,7 +20,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
         operationId: 'getCollectionsByMda',
         summary: 'Collections by MDA',
         description:
-          "Money paid in the period (Lagos days, both ends included), net of reversals on the day they were made, per MDA the officer may see (MDA staff: their MDAs') and channel, largest first, with each MDA's share of the total. With format=csv|xlsx, the same as a file.",
+          "Money paid in the period (Lagos days, both ends included; either left out: the year to date), net of reversals on the day they were made, per MDA the officer may see (MDA staff: their MDAs') and channel, largest first, with each MDA's share of the total. With format=csv|xlsx, the same as a file.",
         querystring: CollectionsByMdaQuery,
         response: { 200: CollectionsByMdaReport, ...errors },
       },

@@ -194,7 +194,7 @@ describe('collections by MDA', () => {
       'from=2026-03-01&to=2026-02-01',
       'from=2020-01-01&to=2026-01-01',
       'from=2026-02-30&to=2026-03-01',
-      'from=2026-01-01',
+      'from=2026-13-01',
     ]) {
       expect((await report(query)).statusCode, query).toBe(422);
     }

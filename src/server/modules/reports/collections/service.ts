@@ -1,9 +1,11 @@
+import { todayInLagos } from '../../../../shared/dates';
 import { PAYMENT_CHANNELS, type PaymentChannel } from '../../../../shared/payments';
 import type {
   CollectionsByMdaItem,
   CollectionsByMdaQuery,
   CollectionsByMdaReport,
 } from '../../../../shared/reports/collections';
+import { periodOf } from '../../../../shared/reports/period';
 import type { Actor } from '../../../auth/actor';
 import { mdaScopeOf } from '../../../auth/mdaScope';
 import type { Db } from '../../../db/client';
@@ -42,9 +44,10 @@ export function createCollectionReports({ db }: { db: Db }) {
     actor: Actor,
     query: CollectionsByMdaQuery,
   ): Promise<CollectionsByMdaReport> {
+    const { from, to } = periodOf(query, todayInLagos());
     const rows = await selectCollectionsByMdaAndChannel(db, {
-      from: query.from,
-      to: query.to,
+      from,
+      to,
       channel: query.channel,
       scope: mdaScopeOf(actor),
     });
@@ -73,7 +76,7 @@ export function createCollectionReports({ db }: { db: Db }) {
         share: totals.amountKobo > 0 ? mda.amountKobo / totals.amountKobo : 0,
       }))
       .sort((a, b) => b.amountKobo - a.amountKobo || a.mdaName.localeCompare(b.mdaName));
-    return { from: query.from, to: query.to, items, totals };
+    return { from, to, items, totals };
   }
 
   return {
@@ -86,7 +89,7 @@ export function createCollectionReports({ db }: { db: Db }) {
       const report = await collectionsByMda(actor, query);
       return exportList(db, actor, {
         format: query.format,
-        fileName: `collections-by-mda-${query.from}-to-${query.to}`,
+        fileName: `collections-by-mda-${report.from}-to-${report.to}`,
         sheet: 'Collections by MDA',
         columns: COLLECTIONS_BY_MDA_COLUMNS,
         count: async () => report.items.length,
@@ -94,7 +97,7 @@ export function createCollectionReports({ db }: { db: Db }) {
         audit: {
           action: 'collections_by_mda.exported',
           entityType: 'report',
-          filter: { from: query.from, to: query.to, channel: query.channel ?? null },
+          filter: { from: report.from, to: report.to, channel: query.channel ?? null },
         },
       });
     },
