@@ -114,3 +114,41 @@ export async function verifyCollectionTotals(db: Db, limit = 50): Promise<Rollup
     rollupKobo: Number(r.rollupKobo),
   }));
 }
+
+/**
+ * Folds the shards of closed days (before `today`) and closed months (before today's month)
+ * into shard 0. Shards only spread today's writers (ADR 0034); kept for ever they would
+ * multiply the rows a year's report adds up by the number of sessions that wrote them. Safe
+ * with several instances at once: the rows one folds are deleted, so another finds them gone.
+ */
+export async function compactCollectionTotals(
+  db: Db,
+  today: string,
+): Promise<{ days: number; months: number }> {
+  return db.transaction(async (tx) => {
+    const fold = async (table: string, period: string, before: string) => {
+      const result = await tx.execute(sql`
+        with moved as (
+          delete from ${sql.raw(table)} where shard <> 0 and ${sql.raw(period)} < ${before}::date
+          returning ${sql.raw(period)} as period, mda_id, revenue_head_code, channel, subject_kind,
+                    type, payment_count, amount_kobo
+        )
+        insert into ${sql.raw(table)} as t (${sql.raw(period)}, mda_id, revenue_head_code, channel,
+          subject_kind, type, shard, payment_count, amount_kobo)
+        select period, mda_id, revenue_head_code, channel, subject_kind, type, 0,
+               sum(payment_count), sum(amount_kobo)
+        from moved group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+        on conflict (${sql.raw(period)}, mda_id, revenue_head_code, channel, subject_kind, type, shard)
+        do update set payment_count = t.payment_count + excluded.payment_count,
+                      amount_kobo = t.amount_kobo + excluded.amount_kobo`);
+      return (
+        (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+        (result as unknown as { affectedRows?: number }).affectedRows ??
+        0
+      );
+    };
+    const days = await fold('collection_daily_totals', 'day', today);
+    const months = await fold('collection_monthly_totals', 'month', `${today.slice(0, 7)}-01`);
+    return { days, months };
+  });
+}

@@ -10,7 +10,11 @@ import { createMda, signInAs, signInMdaOfficer } from '../../../testing/factorie
 import { createLedger } from '../../payments/ledger/ledger';
 import { updatePayment } from '../../payments/ledger/queries';
 import { createPayment, randomRrr } from '../../payments/testing';
-import { rebuildCollectionTotals, verifyCollectionTotals } from '../rollups';
+import {
+  compactCollectionTotals,
+  rebuildCollectionTotals,
+  verifyCollectionTotals,
+} from '../rollups';
 
 /**
  * The collection totals (migration 0031, ADR 0034) against the ledger itself: money counts on
@@ -256,5 +260,33 @@ describe('the collection totals against the ledger', () => {
     expect((await verifyCollectionTotals(ctx.db, 1_000)).filter((d) => d.mdaId === mdaA)).toEqual(
       [],
     );
+  });
+
+  it('compaction folds the shards of closed days and months into one row, and leaves today’s', async () => {
+    const mdaId = (await createMda(ctx)).id;
+    const row = (day: string, shard: number, amountKobo: number) => ({
+      day,
+      mdaId,
+      revenueHeadCode: '',
+      channel: 'pos' as const,
+      subjectKind: '',
+      type: '',
+      shard,
+      paymentCount: 1,
+      amountKobo,
+    });
+    await ctx.db
+      .insert(collectionDailyTotals)
+      .values([row('2026-03-03', 3, 100), row('2026-03-03', 5, 250), row('2026-03-04', 7, 40)]);
+    await compactCollectionTotals(ctx.db, '2026-03-04');
+    const rows = await ctx.db
+      .select()
+      .from(collectionDailyTotals)
+      .where(eq(collectionDailyTotals.mdaId, mdaId));
+    expect(rows.map((r) => [r.day, r.shard, r.paymentCount, r.amountKobo]).sort()).toEqual([
+      ['2026-03-03', 0, 2, 350],
+      ['2026-03-04', 7, 1, 40],
+    ]);
+    await ctx.db.delete(collectionDailyTotals).where(eq(collectionDailyTotals.mdaId, mdaId));
   });
 });
