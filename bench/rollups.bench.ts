@@ -26,6 +26,7 @@ import { mdas } from '../src/server/db/schema';
 import { DEMO_MDAS } from '../src/server/db/seed/mdas';
 import { selectCollectionsByMdaAndChannel } from '../src/server/modules/reports/collections/queries';
 import {
+  compactCollectionTotals,
   rebuildCollectionTotals,
   verifyCollectionTotals,
 } from '../src/server/modules/reports/rollups';
