@@ -267,8 +267,8 @@ export const StampMprRateView = z.object({
 export const StampDutyRuleTables = z
   .object({
     items: z.array(StampDutyRuleView.extend({ version: z.number().int() })),
-    penalties: z.array(StampPenaltyRuleView),
-    mprRates: z.array(StampMprRateView),
+    penalties: z.array(StampPenaltyRuleView.extend({ id: z.uuid() })),
+    mprRates: z.array(StampMprRateView.extend({ id: z.uuid() })),
   })
   .meta({ id: 'StampDutyRuleTables' });
 export type StampDutyRuleTables = z.infer<typeof StampDutyRuleTables>;
@@ -299,3 +299,50 @@ export const StampDutyRuleUpdate = z.object({
 export type StampDutyRuleUpdate = z.output<typeof StampDutyRuleUpdate>;
 
 export const StampDutyRuleIdParams = z.object({ id: z.uuid({ error: 'Not a rule id' }) });
+
+const sourceText = requiredText(3, 500, 'Name the source of the figure, or say it is to confirm');
+
+/**
+ * A new late-stamping penalty row for a law (ADR 0033: a change is a new dated row). It starts
+ * inside the period of the law's latest row, which then ends the day before; what the new row
+ * does not say it leaves to the rate in force (`interestBasis`).
+ */
+export const StampPenaltyRuleInput = z
+  .object({
+    law: z.enum(STAMP_LAWS),
+    graceDays: z.int().min(0).max(366),
+    /** A one-off share of the unpaid duty: 0 to 100 %. */
+    penaltyBasisPoints: z.int().min(0).max(10_000),
+    interestBasis: z.enum(['mpr', 'fixed']),
+    interestAnnualBasisPoints: z.int().min(0).max(10_000).nullable(),
+    validFrom: day,
+    toConfirm: z.boolean(),
+    source: sourceText,
+  })
+  .superRefine((input, ctx) => {
+    if (input.interestBasis === 'fixed' && input.interestAnnualBasisPoints === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['interestAnnualBasisPoints'],
+        message: 'A fixed interest needs its rate a year',
+      });
+    }
+    if (input.interestBasis === 'mpr' && input.interestAnnualBasisPoints !== null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['interestAnnualBasisPoints'],
+        message: 'Interest at the Monetary Policy Rate takes no rate of its own',
+      });
+    }
+  });
+export type StampPenaltyRuleInput = z.output<typeof StampPenaltyRuleInput>;
+
+/** A new Monetary Policy Rate from a day (the Central Bank's announcement). */
+export const StampMprRateInput = z.object({
+  /** 27.5 % = 2,750; at most 100 %. */
+  annualBasisPoints: z.int().min(0).max(10_000),
+  validFrom: day,
+  toConfirm: z.boolean(),
+  source: sourceText,
+});
+export type StampMprRateInput = z.output<typeof StampMprRateInput>;

@@ -20,7 +20,9 @@ import {
   StampInstrumentInput,
   StampInstrumentListQuery,
   StampInstrumentPage,
+  StampMprRateInput,
   StampPartyInput,
+  StampPenaltyRuleInput,
 } from '../../../shared/stampDuty/schemas';
 import { sendExport } from '../../export/exportList';
 import { sendBytes } from '../../files/send';
@@ -31,7 +33,8 @@ import type { PaymentDeps } from '../payments/deps';
 import { createStampBillService } from './bills';
 import { createStampCertificateService } from './certificate';
 import { createStampListService } from './list';
-import { createStampRuleService } from './rules';
+import { createStampRateService } from './rules/datedRates';
+import { createStampRuleService } from './rules/instrumentRules';
 import { createStampScanService, readScanUpload, STAMP_SCAN_MULTIPART_LIMITS } from './scan';
 import { createStampDutyService } from './service';
 
@@ -49,6 +52,7 @@ export const stampDutyRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
   const lists = createStampListService(deps);
   const bills = createStampBillService(deps);
   const rules = createStampRuleService(deps);
+  const rates = createStampRateService(deps);
   const certificates = createStampCertificateService(deps);
   const scans = createStampScanService(deps);
   await app.register(fastifyMultipart, { limits: STAMP_SCAN_MULTIPART_LIMITS });
@@ -102,6 +106,46 @@ export const stampDutyRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
       config: { permission: 'stamp-duty:rules' },
     },
     (req) => rules.updateRule(req.actor, req.params.id, req.body),
+  );
+
+  app.post(
+    '/stamp-duty/penalty-rules',
+    {
+      schema: {
+        tags,
+        operationId: 'addStampPenaltyRule',
+        summary: 'Add a late-stamping penalty setting',
+        description:
+          "A new dated row of a law's late-stamping penalty (days allowed, penalty share, interest at the MPR or a fixed rate), from a date of execution inside the period of the law's latest row, which then ends the day before (ADR 0033). A row an instrument was billed under is never changed: the new row starts after the latest date of execution of a billed instrument of that law (422 otherwise). Audited `stamp_duty.penalty_rule_added`",
+        body: StampPenaltyRuleInput,
+        response: { 201: StampDutyRuleTables, ...errors },
+      },
+      config: { permission: 'stamp-duty:rules' },
+    },
+    async (req, reply) => {
+      await rates.addPenaltyRule(req.actor, req.body);
+      return reply.code(201).send(await rules.listRules(req.actor));
+    },
+  );
+
+  app.post(
+    '/stamp-duty/mpr-rates',
+    {
+      schema: {
+        tags,
+        operationId: 'addStampMprRate',
+        summary: 'Add a Monetary Policy Rate',
+        description:
+          "A new dated Monetary Policy Rate (the interest of a late stamping under the Nigeria Tax Act 2025), from a day after the latest row's first day, which then ends the day before (ADR 0033). Applies to bills raised from that day; never to one already raised: the new rate starts after the last day an instrument was billed (422 otherwise). Audited `stamp_duty.mpr_rate_added`",
+        body: StampMprRateInput,
+        response: { 201: StampDutyRuleTables, ...errors },
+      },
+      config: { permission: 'stamp-duty:rules' },
+    },
+    async (req, reply) => {
+      await rates.addMprRate(req.actor, req.body);
+      return reply.code(201).send(await rules.listRules(req.actor));
+    },
   );
 
   app.post(
