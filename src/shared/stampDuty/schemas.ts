@@ -227,7 +227,10 @@ export const StampCancelInput = z.object({
   reason: requiredText(5, 500, 'Say why the instrument is cancelled (at least 5 characters)'),
 });
 
-/** The public check of a stamp certificate (ADR 0032): masked names, the day, the verdict. */
+/**
+ * The public check of a stamp certificate by its code (ADR 0032): masked names, the days, the
+ * verdict. A bare certificate number answers only `PublicMatch` (src/shared/publicCheck.ts).
+ */
 export const PublicStampCheck = z
   .object({
     status: z.enum(['valid', 'cancelled']),
@@ -236,10 +239,9 @@ export const PublicStampCheck = z
     instrumentTypeLabel: z.string(),
     executedOn: z.string(),
     stampedOn: z.string(),
-    /** Masked names; empty when checked by the bare certificate number. */
+    /** Masked names, first names too (src/shared/publicCode.ts). */
     parties: z.array(z.object({ role: z.enum(PARTY_ROLES), name: z.string() })),
-    /** Null when checked by the bare certificate number (ADR 0032: a walker learns no amount). */
-    dutyKobo: z.number().int().nullable(),
+    dutyKobo: z.number().int(),
   })
   .meta({ id: 'PublicStampCheck' });
 export type PublicStampCheck = z.infer<typeof PublicStampCheck>;

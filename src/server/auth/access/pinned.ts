@@ -180,7 +180,8 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/stamp-duty/instruments/{id}/certificate.pdf': 'stamp-duty:read',
   'POST /api/v1/stamp-duty/instruments/{id}/scan': 'stamp-duty:write',
   'GET /api/v1/stamp-duty/instruments/{id}/scan': 'stamp-duty:read',
-  'GET /api/v1/public/stamp-duty/{certificateNumber}': 'public',
+  'GET /api/v1/public/stamp-duty/match': 'public',
+  'GET /api/v1/public/stamp-duty/{code}': 'public',
   'POST /api/v1/tcc-batches': 'tcc:generate:mda-employee',
   'GET /api/v1/tcc-batches/template.csv': 'tcc:generate:mda-employee',
   'GET /api/v1/tcc-batches/{id}': 'tcc:read',
@@ -191,7 +192,8 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/demand-notices/{id}': 'demand-notice:read',
   'GET /api/v1/demand-notices/{id}/notice.pdf': 'demand-notice:read',
   'POST /api/v1/demand-notices/{id}/cancel': 'demand-notice:issue',
-  'GET /api/v1/public/demand-notices/{number}': 'public',
+  'GET /api/v1/public/demand-notices/match': 'public',
+  'GET /api/v1/public/demand-notices/{code}': 'public',
   'GET /api/v1/reports/mda-transactions': 'demand-notice:read',
 };
 

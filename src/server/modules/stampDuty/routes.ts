@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../shared/errors';
+import { AmountMatchQuery, PublicCodeParams, PublicMatch } from '../../../shared/publicCheck';
 import {
   PublicStampCheck,
   STAMP_SCAN_MAX_BYTES,
@@ -372,20 +373,38 @@ export const stampDutyRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
   );
 
   app.get(
-    '/public/stamp-duty/:certificateNumber',
+    '/public/stamp-duty/match',
+    {
+      schema: {
+        tags,
+        operationId: 'matchStampCertificate',
+        summary: 'Match a stamp certificate number with its duty',
+        description:
+          'Whether a certificate that stands (not cancelled) has this number and this duty (in kobo, as printed; 0 for an instrument not chargeable): `match` true or false, nothing else (ADR 0032). For a certificate typed without its code. Needs no session; rate-limited per address with the check by code; never cached.',
+        querystring: AmountMatchQuery,
+        response: { 200: PublicMatch, 422: ErrorBody, 429: ErrorBody },
+      },
+      config: { public: true },
+      onRequest: noStore,
+    },
+    (req) => certificates.matchCertificate(req.actor, req.query.number, req.query.amountKobo),
+  );
+
+  app.get(
+    '/public/stamp-duty/:code',
     {
       schema: {
         tags,
         operationId: 'verifyStampCertificate',
-        summary: 'Check a stamp certificate',
+        summary: 'Check a stamp certificate by its code',
         description:
-          "Is the stamp certificate genuine and standing? By the verification code printed under its QR code (ADR 0032): the certificate's number, instrument type, day of execution and of stamping, the duty and the parties' names masked. By the certificate number alone: the status, number, type and days only (no names, no amount). Needs no session; rate-limited per address; never cached.",
-        params: z.object({ certificateNumber: z.string().trim().min(1).max(64) }),
+          "Is the stamp certificate with this verification code (10 letters and digits, printed under its QR code) genuine and standing? Its number, instrument type, day of execution and of stamping, the duty and the parties' names masked (ADR 0032). A certificate number in place of the code is a 422: the number alone is checked with its duty (`GET /api/v1/public/stamp-duty/match`). Needs no session; rate-limited per address; never cached.",
+        params: PublicCodeParams,
         response: { 200: PublicStampCheck, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
       config: { public: true },
       onRequest: noStore,
     },
-    (req) => certificates.verify(req.actor, req.params.certificateNumber),
+    (req) => certificates.verify(req.actor, req.params.code),
   );
 };
