@@ -54,7 +54,14 @@ export function LateStampingSections({ tables }: { tables: StampDutyRuleTables }
           By the date of execution: stamped more than the days allowed after it, an instrument owes
           the penalty and interest by the day, computed on the day billed.
         </Text>
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer
+          // On a phone the table scrolls sideways: focusable, so a keyboard can scroll it too.
+          minWidth={560}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Late-stamping penalty (scrolls sideways on a small screen)"
+        >
           <Table striped>
             <Table.Caption>Late-stamping penalty, by the date of execution</Table.Caption>
             <Table.Thead>
@@ -107,7 +114,13 @@ export function LateStampingSections({ tables }: { tables: StampDutyRuleTables }
           The Central Bank's rate, by the day billed: the interest of a late stamping under the
           Nigeria Tax Act 2025.
         </Text>
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer
+          minWidth={420}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Monetary Policy Rate (scrolls sideways on a small screen)"
+        >
           <Table striped>
             <Table.Caption>Monetary Policy Rate, by the day billed</Table.Caption>
             <Table.Thead>
