@@ -181,6 +181,20 @@ test('the administrator adds a Monetary Policy Rate from a day; the page fits 13
   await expect(added).toContainText('CBN MPC communiqué');
   await expect(added).not.toContainText('to confirm');
 
+  // A mistake in it, nothing billed at it yet: corrected in its own dialog, its day kept.
+  await page
+    .getByRole('button', { name: /^Correct the rate from/ })
+    .last()
+    .click();
+  const correct = page.getByRole('dialog', { name: 'Correct a Monetary Policy Rate' });
+  await correct.getByRole('textbox', { name: /Rate a year/ }).fill('26.75');
+  await correct.getByRole('button', { name: 'Save the correction' }).click();
+  await expect(page.getByText('Rate corrected')).toBeVisible();
+  await expect(correct).toBeHidden();
+  await expect(rates.getByRole('row').filter({ hasText: '26.75 %' })).toContainText(
+    'CBN MPC communiqué',
+  );
+
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(rates).toBeVisible();
   await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);

@@ -304,40 +304,52 @@ export const StampDutyRuleIdParams = z.object({ id: z.uuid({ error: 'Not a rule 
 
 const sourceText = requiredText(3, 500, 'Name the source of the figure, or say it is to confirm');
 
+/** The figures of a late-stamping penalty row, and what says where they come from. */
+const penaltyFigures = {
+  graceDays: z.int().min(0).max(366),
+  /** A one-off share of the unpaid duty: 0 to 100 %. */
+  penaltyBasisPoints: z.int().min(0).max(10_000),
+  interestBasis: z.enum(['mpr', 'fixed']),
+  interestAnnualBasisPoints: z.int().min(0).max(10_000).nullable(),
+  toConfirm: z.boolean(),
+  source: sourceText,
+};
+
+function checkInterest(
+  input: { interestBasis: 'mpr' | 'fixed'; interestAnnualBasisPoints: number | null },
+  ctx: z.RefinementCtx,
+) {
+  if (input.interestBasis === 'fixed' && input.interestAnnualBasisPoints === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['interestAnnualBasisPoints'],
+      message: 'A fixed interest needs its rate a year',
+    });
+  }
+  if (input.interestBasis === 'mpr' && input.interestAnnualBasisPoints !== null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['interestAnnualBasisPoints'],
+      message: 'Interest at the Monetary Policy Rate takes no rate of its own',
+    });
+  }
+}
+
 /**
  * A new late-stamping penalty row for a law (ADR 0033: a change is a new dated row). It starts
- * inside the period of the law's latest row, which then ends the day before; what the new row
- * does not say it leaves to the rate in force (`interestBasis`).
+ * inside the period of the law's latest row, which then ends the day before.
  */
 export const StampPenaltyRuleInput = z
-  .object({
-    law: z.enum(STAMP_LAWS),
-    graceDays: z.int().min(0).max(366),
-    /** A one-off share of the unpaid duty: 0 to 100 %. */
-    penaltyBasisPoints: z.int().min(0).max(10_000),
-    interestBasis: z.enum(['mpr', 'fixed']),
-    interestAnnualBasisPoints: z.int().min(0).max(10_000).nullable(),
-    validFrom: day,
-    toConfirm: z.boolean(),
-    source: sourceText,
-  })
-  .superRefine((input, ctx) => {
-    if (input.interestBasis === 'fixed' && input.interestAnnualBasisPoints === null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['interestAnnualBasisPoints'],
-        message: 'A fixed interest needs its rate a year',
-      });
-    }
-    if (input.interestBasis === 'mpr' && input.interestAnnualBasisPoints !== null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['interestAnnualBasisPoints'],
-        message: 'Interest at the Monetary Policy Rate takes no rate of its own',
-      });
-    }
-  });
+  .object({ law: z.enum(STAMP_LAWS), ...penaltyFigures, validFrom: day })
+  .superRefine(checkInterest);
 export type StampPenaltyRuleInput = z.output<typeof StampPenaltyRuleInput>;
+
+/**
+ * The correction of a mistake in a penalty row (ADR 0033): its figures while no billed
+ * instrument was charged under it, its source and "to confirm" always; never its law or dates.
+ */
+export const StampPenaltyRuleCorrection = z.object(penaltyFigures).superRefine(checkInterest);
+export type StampPenaltyRuleCorrection = z.output<typeof StampPenaltyRuleCorrection>;
 
 /** A new Monetary Policy Rate from a day (the Central Bank's announcement). */
 export const StampMprRateInput = z.object({
@@ -348,3 +360,9 @@ export const StampMprRateInput = z.object({
   source: sourceText,
 });
 export type StampMprRateInput = z.output<typeof StampMprRateInput>;
+
+/** The correction of a mistake in an MPR row: as a penalty row's (its day stays). */
+export const StampMprRateCorrection = StampMprRateInput.omit({ validFrom: true });
+export type StampMprRateCorrection = z.output<typeof StampMprRateCorrection>;
+
+export const StampRateIdParams = z.object({ id: z.uuid({ error: 'Not a row id' }) });

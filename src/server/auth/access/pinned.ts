@@ -170,6 +170,8 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'PUT /api/v1/stamp-duty/rules/{id}': 'stamp-duty:rules',
   'POST /api/v1/stamp-duty/penalty-rules': 'stamp-duty:rules',
   'POST /api/v1/stamp-duty/mpr-rates': 'stamp-duty:rules',
+  'PUT /api/v1/stamp-duty/penalty-rules/{id}': 'stamp-duty:rules',
+  'PUT /api/v1/stamp-duty/mpr-rates/{id}': 'stamp-duty:rules',
   'GET /api/v1/stamp-duty/instruments': 'stamp-duty:read',
   'POST /api/v1/stamp-duty/instruments': 'stamp-duty:write',
   'GET /api/v1/stamp-duty/instruments/{id}': 'stamp-duty:read',

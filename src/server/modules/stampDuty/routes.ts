@@ -21,9 +21,12 @@ import {
   StampInstrumentInput,
   StampInstrumentListQuery,
   StampInstrumentPage,
+  StampMprRateCorrection,
   StampMprRateInput,
   StampPartyInput,
+  StampPenaltyRuleCorrection,
   StampPenaltyRuleInput,
+  StampRateIdParams,
 } from '../../../shared/stampDuty/schemas';
 import { sendExport } from '../../export/exportList';
 import { sendBytes } from '../../files/send';
@@ -146,6 +149,48 @@ export const stampDutyRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
     async (req, reply) => {
       await rates.addMprRate(req.actor, req.body);
       return reply.code(201).send(await rules.listRules(req.actor));
+    },
+  );
+
+  app.put(
+    '/stamp-duty/penalty-rules/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'correctStampPenaltyRule',
+        summary: 'Correct a late-stamping penalty setting',
+        description:
+          'A mistake in one row corrected (ADR 0033): its figures while no instrument was billed under it (409 once one was: add a new row instead), its source and `toConfirm` always; its law and dates never change. Audited `stamp_duty.penalty_rule_corrected`',
+        params: StampRateIdParams,
+        body: StampPenaltyRuleCorrection,
+        response: { 200: StampDutyRuleTables, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'stamp-duty:rules' },
+    },
+    async (req) => {
+      await rates.correctPenaltyRule(req.actor, req.params.id, req.body);
+      return rules.listRules(req.actor);
+    },
+  );
+
+  app.put(
+    '/stamp-duty/mpr-rates/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'correctStampMprRate',
+        summary: 'Correct a Monetary Policy Rate',
+        description:
+          'A mistake in one row corrected (ADR 0033): its rate while no instrument was billed on a day it covers (409 once one was: add a new rate instead), its source and `toConfirm` always; its dates never change. Audited `stamp_duty.mpr_rate_corrected`',
+        params: StampRateIdParams,
+        body: StampMprRateCorrection,
+        response: { 200: StampDutyRuleTables, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'stamp-duty:rules' },
+    },
+    async (req) => {
+      await rates.correctMprRate(req.actor, req.params.id, req.body);
+      return rules.listRules(req.actor);
     },
   );
 

@@ -1,24 +1,32 @@
 import { addDays, dayInWords, todayInLagos } from '../../../../shared/dates';
 import { STAMP_LAW_LABELS } from '../../../../shared/stampDuty/enums';
 import type {
+  StampMprRateCorrection,
   StampMprRateInput,
+  StampPenaltyRuleCorrection,
   StampPenaltyRuleInput,
 } from '../../../../shared/stampDuty/schemas';
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
-import { fieldError } from '../../../errors';
+import { AppError, fieldError } from '../../../errors';
 import { recordAudit } from '../../audit/service';
 import {
   closeMprRate,
   closePenaltyRule,
   insertMprRate,
   insertPenaltyRule,
+  isMprPeriodBilled,
+  isPenaltyPeriodBilled,
   lockMprRates,
   lockPenaltyRules,
   selectLatestBilledExecution,
   selectLatestBilling,
   selectLatestMprRate,
   selectLatestPenaltyRule,
+  selectMprRate,
+  selectPenaltyRule,
+  updateMprRate,
+  updatePenaltyRule,
 } from './queries';
 
 type Dated = { validFrom: string; validTo: string | null };
@@ -46,9 +54,10 @@ function checkStart(latest: Dated | null, validFrom: string, what: string) {
 
 /**
  * The late-stamping penalty settings and the Monetary Policy Rate (docs/tax-rules.md), kept by
- * an administrator. A row a billed instrument was charged under is never changed: a new row
- * may start only after the last day such an instrument looked at (its date of execution for the
- * penalty, the day billed for the MPR), so every bill stays explained by the rows.
+ * an administrator. The figures of a row a billed instrument was charged under never change: a
+ * new row may start only after the last day such an instrument looked at (its date of execution
+ * for the penalty, the day billed for the MPR), and a correction changes figures only in a row
+ * nothing was billed under, so every bill stays explained by the rows.
  */
 export function createStampRateService({ db }: { db: Db }) {
   return {
@@ -106,6 +115,66 @@ export function createStampRateService({ db }: { db: Db }) {
             added,
             closed: latest ? { ...latest, validTo: addDays(input.validFrom, -1) } : null,
           },
+        });
+      });
+    },
+
+    /**
+     * A mistake in a penalty row corrected (ADR 0033): its figures only while no instrument
+     * billed under it (409 otherwise: add a new row), its source and "to confirm" always.
+     */
+    async correctPenaltyRule(actor: Actor, id: string, input: StampPenaltyRuleCorrection) {
+      await db.transaction(async (tx) => {
+        await lockPenaltyRules(tx);
+        const row = await selectPenaltyRule(tx, id);
+        if (!row) throw new AppError('NOT_FOUND', 'No late-stamping setting has this id.');
+        const figuresChanged =
+          row.graceDays !== input.graceDays ||
+          row.penaltyBasisPoints !== input.penaltyBasisPoints ||
+          row.interestBasis !== input.interestBasis ||
+          row.interestAnnualBasisPoints !== input.interestAnnualBasisPoints;
+        if (
+          figuresChanged &&
+          (await isPenaltyPeriodBilled(tx, row.law, row.validFrom, row.validTo))
+        ) {
+          throw new AppError(
+            'CONFLICT',
+            'Instruments were billed under this setting: its figures stay as they were billed. Add a new setting from a later date of execution instead.',
+          );
+        }
+        const after = await updatePenaltyRule(tx, id, input);
+        await recordAudit(tx, actor, {
+          action: 'stamp_duty.penalty_rule_corrected',
+          entityType: 'stamp_penalty_rule',
+          entityId: id,
+          before: row,
+          after,
+        });
+      });
+    },
+
+    /** A mistake in an MPR row corrected, on the same terms as a penalty row's. */
+    async correctMprRate(actor: Actor, id: string, input: StampMprRateCorrection) {
+      await db.transaction(async (tx) => {
+        await lockMprRates(tx);
+        const row = await selectMprRate(tx, id);
+        if (!row) throw new AppError('NOT_FOUND', 'No Monetary Policy Rate has this id.');
+        if (
+          row.annualBasisPoints !== input.annualBasisPoints &&
+          (await isMprPeriodBilled(tx, row.validFrom, row.validTo))
+        ) {
+          throw new AppError(
+            'CONFLICT',
+            'Instruments were billed at this rate: it stays as it was billed. Add a new rate from a later day instead.',
+          );
+        }
+        const after = await updateMprRate(tx, id, input);
+        await recordAudit(tx, actor, {
+          action: 'stamp_duty.mpr_rate_corrected',
+          entityType: 'stamp_mpr_rate',
+          entityId: id,
+          before: row,
+          after,
         });
       });
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lte, max, sql } from 'drizzle-orm';
 import type { StampLaw } from '../../../../shared/stampDuty/enums';
 import type { Db } from '../../../db/client';
 import { stampInstruments, stampMprRates, stampPenaltyRules } from '../../../db/schema';
@@ -74,4 +74,81 @@ export async function selectLatestBilling(tx: Db) {
     .select({ billedAt: max(stampInstruments.billedAt) })
     .from(stampInstruments);
   return row?.billedAt ?? null;
+}
+
+export async function selectPenaltyRule(tx: Db, id: string) {
+  const [row] = await tx.select().from(stampPenaltyRules).where(eq(stampPenaltyRules.id, id));
+  return row ?? null;
+}
+
+export async function selectMprRate(tx: Db, id: string) {
+  const [row] = await tx.select().from(stampMprRates).where(eq(stampMprRates.id, id));
+  return row ?? null;
+}
+
+export async function updatePenaltyRule(
+  tx: Db,
+  id: string,
+  values: Partial<typeof stampPenaltyRules.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(stampPenaltyRules)
+    .set(values)
+    .where(eq(stampPenaltyRules.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function updateMprRate(
+  tx: Db,
+  id: string,
+  values: Partial<typeof stampMprRates.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(stampMprRates)
+    .set(values)
+    .where(eq(stampMprRates.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Whether an instrument of the law executed within the days was billed (it used that penalty row). */
+export async function isPenaltyPeriodBilled(
+  tx: Db,
+  law: StampLaw,
+  from: string,
+  to: string | null,
+) {
+  const [row] = await tx
+    .select({ id: stampInstruments.id })
+    .from(stampInstruments)
+    .where(
+      and(
+        eq(stampInstruments.law, law),
+        isNotNull(stampInstruments.billedAt),
+        gte(stampInstruments.executedOn, from),
+        to === null ? undefined : lte(stampInstruments.executedOn, to),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+const lagosDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Lagos')`;
+
+/** Whether an instrument was billed on a Lagos day within the days (it used that MPR row). */
+export async function isMprPeriodBilled(tx: Db, from: string, to: string | null) {
+  const [row] = await tx
+    .select({ id: stampInstruments.id })
+    .from(stampInstruments)
+    .where(
+      and(
+        sql`${stampInstruments.billedAt} >= ${lagosDayStart(from)}`,
+        to === null
+          ? undefined
+          : sql`${stampInstruments.billedAt} < ${lagosDayStart(to)} + interval '1 day'`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

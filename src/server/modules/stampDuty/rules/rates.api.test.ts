@@ -7,6 +7,10 @@ import type {
   StampDutyRuleTables,
   StampInstrumentDetail,
 } from '../../../../shared/stampDuty/schemas';
+
+type MprRow = StampDutyRuleTables['mprRates'][number];
+type PenaltyRow = StampDutyRuleTables['penalties'][number];
+
 import { auditEvents } from '../../../db/schema';
 import { createRemitaMda, type RemitaMda } from '../../../integrations/remita/testing';
 import { createTestContext, type TestContext } from '../../../testing/context';
@@ -266,5 +270,148 @@ describe('POST /api/v1/stamp-duty/penalty-rules', () => {
       penaltyRow({ validFrom: addDays(today(), -13) }),
     );
     expect(after.statusCode).toBe(422);
+  });
+});
+
+describe('PUT …/mpr-rates/{id} and …/penalty-rules/{id}: a mistake corrected', () => {
+  it("a row's figures change only while nothing was billed under it; its source and flag always", async () => {
+    const { mprRates, penalties } = await rules();
+    const billedToday = mprRates.find((m) => m.validFrom === today()) as MprRow;
+    const fromTomorrow = mprRates.find((m) => m.validFrom === addDays(today(), 1)) as MprRow;
+    const body = (m: MprRow, overrides: Record<string, unknown> = {}) => ({
+      annualBasisPoints: m.annualBasisPoints,
+      toConfirm: m.toConfirm,
+      source: m.source,
+      ...overrides,
+    });
+
+    // Not yet in force, nothing billed at it: its rate may be corrected.
+    const fixed = await send(
+      ctx,
+      admin,
+      'PUT',
+      `/api/v1/stamp-duty/mpr-rates/${fromTomorrow.id}`,
+      body(fromTomorrow, { annualBasisPoints: 3_100 }),
+    );
+    expect(fixed.statusCode).toBe(200);
+    const corrected = fixed
+      .json<StampDutyRuleTables>()
+      .mprRates.find((m) => m.id === fromTomorrow.id);
+    expect(corrected).toMatchObject({
+      annualBasisPoints: 3_100,
+      validFrom: fromTomorrow.validFrom,
+      validTo: null,
+    });
+    const audit = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'stamp_duty.mpr_rate_corrected'),
+          eq(auditEvents.entityId, fromTomorrow.id),
+        ),
+      );
+    expect(audit).toHaveLength(1);
+
+    // Billed at today's rate: its rate stays; its source and "to confirm" may change.
+    const refused = await send(
+      ctx,
+      admin,
+      'PUT',
+      `/api/v1/stamp-duty/mpr-rates/${billedToday.id}`,
+      body(billedToday, { annualBasisPoints: 1_900 }),
+    );
+    expect(refused.statusCode).toBe(409);
+    const annotated = await send(
+      ctx,
+      admin,
+      'PUT',
+      `/api/v1/stamp-duty/mpr-rates/${billedToday.id}`,
+      body(billedToday, { toConfirm: true, source: 'MPC communiqué, to confirm the day' }),
+    );
+    expect(annotated.statusCode).toBe(200);
+    expect(
+      annotated.json<StampDutyRuleTables>().mprRates.find((m) => m.id === billedToday.id),
+    ).toMatchObject({ annualBasisPoints: 1_850, toConfirm: true });
+
+    // The NTA penalty row added above charged the lease executed 12 days ago.
+    const nta = penalties.find(
+      (p) => p.law === 'NTA2025' && p.validFrom === addDays(today(), -14),
+    ) as PenaltyRow;
+    const penaltyBody = (p: PenaltyRow, overrides: Record<string, unknown> = {}) => ({
+      graceDays: p.graceDays,
+      penaltyBasisPoints: p.penaltyBasisPoints,
+      interestBasis: p.interestBasis,
+      interestAnnualBasisPoints: p.interestAnnualBasisPoints,
+      toConfirm: p.toConfirm,
+      source: p.source,
+      ...overrides,
+    });
+    const url = `/api/v1/stamp-duty/penalty-rules/${nta.id}`;
+    expect(
+      (await send(ctx, admin, 'PUT', url, penaltyBody(nta, { graceDays: 30 }))).statusCode,
+    ).toBe(409);
+    const confirmed = await send(
+      ctx,
+      admin,
+      'PUT',
+      url,
+      penaltyBody(nta, { toConfirm: false, source: 'Circular 4/2026' }),
+    );
+    expect(confirmed.statusCode).toBe(200);
+    expect(
+      confirmed.json<StampDutyRuleTables>().penalties.find((p) => p.id === nta.id),
+    ).toMatchObject({ graceDays: 10, toConfirm: false, source: 'Circular 4/2026' });
+    // No instrument of the Stamp Duties Act was billed here: its row's figures may be corrected.
+    const sda = penalties.find((p) => p.law === 'SDA') as PenaltyRow;
+    const sdaFixed = await send(
+      ctx,
+      admin,
+      'PUT',
+      `/api/v1/stamp-duty/penalty-rules/${sda.id}`,
+      penaltyBody(sda, { interestAnnualBasisPoints: 1_200 }),
+    );
+    expect(sdaFixed.statusCode).toBe(200);
+  });
+
+  it('404 for an unknown row, 422 for a bad one, 403 for an officer', async () => {
+    const { mprRates, penalties } = await rules();
+    const mpr = mprRates[0] as MprRow;
+    const penalty = penalties[0] as PenaltyRow;
+    const mprBody = { annualBasisPoints: 2_700, toConfirm: true, source: 'CBN' };
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(
+      (await send(ctx, admin, 'PUT', `/api/v1/stamp-duty/mpr-rates/${unknown}`, mprBody))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await send(ctx, admin, 'PUT', `/api/v1/stamp-duty/penalty-rules/${unknown}`, {
+          graceDays: 30,
+          penaltyBasisPoints: 1_000,
+          interestBasis: 'mpr',
+          interestAnnualBasisPoints: null,
+          toConfirm: true,
+          source: 'x to confirm',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await send(ctx, admin, 'PUT', '/api/v1/stamp-duty/mpr-rates/nope', mprBody)).statusCode,
+    ).toBe(422);
+    const noRate = await send(ctx, admin, 'PUT', `/api/v1/stamp-duty/penalty-rules/${penalty.id}`, {
+      graceDays: 30,
+      penaltyBasisPoints: 1_000,
+      interestBasis: 'fixed',
+      interestAnnualBasisPoints: null,
+      toConfirm: true,
+      source: 'to confirm',
+    });
+    expect(noRate.statusCode).toBe(422);
+    expect(issuePaths(noRate)).toContain('interestAnnualBasisPoints');
+    expect(
+      (await send(ctx, officer, 'PUT', `/api/v1/stamp-duty/mpr-rates/${mpr.id}`, mprBody))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -1,10 +1,10 @@
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { STAMP_LAW_LABELS, STAMP_LAWS } from '../../../../shared/stampDuty/enums';
 import type { StampDutyRuleTables } from '../../../../shared/stampDuty/schemas';
 import { formatCalendarDate } from '../../../lib/format';
 import { percentOfPpm } from '../format';
-import { MprRateDialog } from './MprRateDialog';
+import { MprRateDialog, type MprTarget } from './MprRateDialog';
 import { PenaltyRuleDialog, type PenaltyTarget } from './PenaltyRuleDialog';
 import { latestOf } from './rateForm';
 
@@ -24,7 +24,7 @@ const period = (from: string, to: string | null) =>
  */
 export function LateStampingSections({ tables }: { tables: StampDutyRuleTables }) {
   const [penaltyTarget, setPenaltyTarget] = useState<PenaltyTarget | null>(null);
-  const [addingRate, setAddingRate] = useState(false);
+  const [mprTarget, setMprTarget] = useState<MprTarget | null>(null);
   return (
     <>
       <Stack gap="xs">
@@ -71,6 +71,9 @@ export function LateStampingSections({ tables }: { tables: StampDutyRuleTables }
                 <Table.Th>Penalty</Table.Th>
                 <Table.Th>Interest a year</Table.Th>
                 <Table.Th>Source</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Correct</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -95,6 +98,16 @@ export function LateStampingSections({ tables }: { tables: StampDutyRuleTables }
                   <Table.Td>
                     <Text size="xs">{p.source}</Text>
                   </Table.Td>
+                  <Table.Td>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      aria-label={`Correct the ${STAMP_LAW_LABELS[p.law]} setting from ${formatCalendarDate(p.validFrom)}`}
+                      onClick={() => setPenaltyTarget({ law: p.law, latest: null, correcting: p })}
+                    >
+                      Correct
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -106,7 +119,11 @@ export function LateStampingSections({ tables }: { tables: StampDutyRuleTables }
           <Title order={2} size="h4">
             Monetary Policy Rate
           </Title>
-          <Button variant="light" size="compact-sm" onClick={() => setAddingRate(true)}>
+          <Button
+            variant="light"
+            size="compact-sm"
+            onClick={() => setMprTarget({ kind: 'add', latest: latestOf(tables.mprRates) })}
+          >
             Add a rate
           </Button>
         </Group>
@@ -128,6 +145,9 @@ export function LateStampingSections({ tables }: { tables: StampDutyRuleTables }
                 <Table.Th>Period</Table.Th>
                 <Table.Th>Rate a year</Table.Th>
                 <Table.Th>Source</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Correct</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -141,6 +161,16 @@ export function LateStampingSections({ tables }: { tables: StampDutyRuleTables }
                   <Table.Td>
                     <Text size="xs">{m.source}</Text>
                   </Table.Td>
+                  <Table.Td>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      aria-label={`Correct the rate from ${formatCalendarDate(m.validFrom)}`}
+                      onClick={() => setMprTarget({ kind: 'correct', row: m })}
+                    >
+                      Correct
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -148,11 +178,7 @@ export function LateStampingSections({ tables }: { tables: StampDutyRuleTables }
         </Table.ScrollContainer>
       </Stack>
       <PenaltyRuleDialog target={penaltyTarget} onClose={() => setPenaltyTarget(null)} />
-      <MprRateDialog
-        opened={addingRate}
-        latest={latestOf(tables.mprRates)}
-        onClose={() => setAddingRate(false)}
-      />
+      <MprRateDialog target={mprTarget} onClose={() => setMprTarget(null)} />
     </>
   );
 }

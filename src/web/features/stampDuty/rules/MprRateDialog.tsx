@@ -15,58 +15,78 @@ import {
   firstDayAfter,
   type MprFormValues,
   type MprRow,
+  mprCorrectionOf,
   mprFormErrors,
   mprFormOf,
   mprInputOf,
   RATE_FORM_FIELDS,
 } from './rateForm';
 
+/** Add a rate after the latest, or correct a mistake in one row. */
+export type MprTarget = { kind: 'add'; latest: MprRow | null } | { kind: 'correct'; row: MprRow };
+
 /**
  * "Add a rate" on the rules page (ADMIN): a new Monetary Policy Rate from a day
  * (POST /api/v1/stamp-duty/mpr-rates). The rate in force ends the day before; bills already
- * raised keep the interest they were charged (ADR 0033).
+ * raised keep the interest they were charged (ADR 0033). "Correct" fixes a mistake in a row
+ * (PUT …/mpr-rates/{id}): its rate only while nothing was billed at it, its source always.
  */
 export function MprRateDialog({
-  opened,
-  latest,
+  target,
   onClose,
 }: {
-  opened: boolean;
-  latest: MprRow | null;
+  target: MprTarget | null;
   onClose: () => void;
 }) {
+  const title =
+    target?.kind === 'correct' ? 'Correct a Monetary Policy Rate' : 'Add a Monetary Policy Rate';
   return (
     <AppModal
-      opened={opened}
+      opened={target !== null}
       onClose={onClose}
-      title="Add a Monetary Policy Rate"
+      title={title}
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close the rate dialog' }}
     >
-      {opened && <MprForm latest={latest} onClose={onClose} />}
+      {target && <MprForm target={target} title={title} onClose={onClose} />}
     </AppModal>
   );
 }
 
-function MprForm({ latest, onClose }: { latest: MprRow | null; onClose: () => void }) {
+function MprForm({
+  target,
+  title,
+  onClose,
+}: {
+  target: MprTarget;
+  title: string;
+  onClose: () => void;
+}) {
+  const correcting = target.kind === 'correct' ? target.row : null;
+  const latest = target.kind === 'add' ? target.latest : null;
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<MprFormValues>({
     mode: 'controlled',
-    initialValues: mprFormOf(),
+    initialValues: mprFormOf(correcting ?? undefined),
     validate: (values) => mprFormErrors(latest, values),
   });
   const save = useMutation({
     mutationFn: (values: MprFormValues) =>
-      apiRequest<StampDutyRuleTables>('/api/v1/stamp-duty/mpr-rates', {
-        method: 'POST',
-        body: mprInputOf(values),
-      }),
+      correcting
+        ? apiRequest<StampDutyRuleTables>(
+            `/api/v1/stamp-duty/mpr-rates/${encodeURIComponent(correcting.id)}`,
+            { method: 'PUT', body: mprCorrectionOf(values) },
+          )
+        : apiRequest<StampDutyRuleTables>('/api/v1/stamp-duty/mpr-rates', {
+            method: 'POST',
+            body: mprInputOf(values),
+          }),
     onSuccess: (tables, values) => {
       queryClient.setQueryData(stampKeys.rules(), tables);
       notifications.show({
         color: 'green',
-        title: 'Rate added',
+        title: correcting ? 'Rate corrected' : 'Rate added',
         message: `Bills raised from ${formatCalendarDate(values.validFrom ?? '')} charge interest at ${values.ratePercent} %.`,
       });
       onClose();
@@ -79,7 +99,7 @@ function MprForm({ latest, onClose }: { latest: MprRow | null; onClose: () => vo
   return (
     <form
       noValidate
-      aria-label="Add a Monetary Policy Rate"
+      aria-label={title}
       onSubmit={form.onSubmit((values) => {
         setFormError(null);
         save.mutate(values);
@@ -92,10 +112,17 @@ function MprForm({ latest, onClose }: { latest: MprRow | null; onClose: () => vo
             {formatCalendarDate(latest.validFrom)}. It ends the day before the new rate.
           </Text>
         )}
-        <Alert color="blue" variant="light" title="Bills already raised keep their interest">
-          The rate applies to late-stamping bills raised from its first day. It cannot start on or
-          before a day an instrument was billed.
-        </Alert>
+        {correcting ? (
+          <Alert color="blue" variant="light" title="For a mistake in this row only">
+            The rate changes only while no instrument was billed at it; its source and "to confirm"
+            always. Its days stay: for a new rate from a later day, add a rate instead.
+          </Alert>
+        ) : (
+          <Alert color="blue" variant="light" title="Bills already raised keep their interest">
+            The rate applies to late-stamping bills raised from its first day. It cannot start on or
+            before a day an instrument was billed.
+          </Alert>
+        )}
         {formError && (
           <Alert color="red" variant="light" title="The rate was not added" role="alert">
             {formError}
@@ -115,13 +142,20 @@ function MprForm({ latest, onClose }: { latest: MprRow | null; onClose: () => vo
           data-autofocus
           {...form.getInputProps('ratePercent')}
         />
-        <DateField
-          label="In force from"
-          description="The first day a bill is charged at this rate"
-          required
-          minDate={firstDayAfter(latest)}
-          {...form.getInputProps('validFrom')}
-        />
+        {correcting ? (
+          <Text size="sm">
+            In force {formatCalendarDate(correcting.validFrom)} –{' '}
+            {correcting.validTo ? formatCalendarDate(correcting.validTo) : 'now'}
+          </Text>
+        ) : (
+          <DateField
+            label="In force from"
+            description="The first day a bill is charged at this rate"
+            required
+            minDate={firstDayAfter(latest)}
+            {...form.getInputProps('validFrom')}
+          />
+        )}
         <TextInput
           label="Source"
           description="The Central Bank's communiqué, or say it is to confirm"
@@ -138,7 +172,7 @@ function MprForm({ latest, onClose }: { latest: MprRow | null; onClose: () => vo
             Cancel
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Add the rate
+            {correcting ? 'Save the correction' : 'Add the rate'}
           </Button>
         </Group>
       </Stack>

@@ -25,18 +25,23 @@ import {
   firstDayAfter,
   type PenaltyFormValues,
   type PenaltyRow,
+  penaltyCorrectionOf,
   penaltyFormErrors,
   penaltyFormOf,
+  penaltyFormOfRow,
   penaltyInputOf,
   RATE_FORM_FIELDS,
 } from './rateForm';
 
-export type PenaltyTarget = { law: StampLaw; latest: PenaltyRow | null };
+/** Add a row after the law's latest, or (`correcting`) fix a mistake in one row. */
+export type PenaltyTarget = { law: StampLaw; latest: PenaltyRow | null; correcting?: PenaltyRow };
 
 /**
  * "Add a setting" on the rules page (ADMIN): a new late-stamping penalty row of a law, by the
  * date of execution (POST /api/v1/stamp-duty/penalty-rules). The law's latest row ends the
- * day before; instruments already billed keep their penalty (ADR 0033).
+ * day before; instruments already billed keep their penalty (ADR 0033). "Correct" fixes a
+ * mistake in a row (PUT …/penalty-rules/{id}): its figures only while nothing was billed under
+ * it, its source always.
  */
 export function PenaltyRuleDialog({
   target,
@@ -49,35 +54,52 @@ export function PenaltyRuleDialog({
     <AppModal
       opened={target !== null}
       onClose={onClose}
-      title={target ? `Add a late-stamping setting: ${STAMP_LAW_LABELS[target.law]}` : ''}
+      title={
+        target
+          ? `${target.correcting ? 'Correct' : 'Add'} a late-stamping setting: ${STAMP_LAW_LABELS[target.law]}`
+          : ''
+      }
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close the penalty dialog' }}
     >
-      {target && <PenaltyForm key={target.law} target={target} onClose={onClose} />}
+      {target && (
+        <PenaltyForm
+          key={`${target.law}-${target.correcting?.id ?? 'new'}`}
+          target={target}
+          onClose={onClose}
+        />
+      )}
     </AppModal>
   );
 }
 
 function PenaltyForm({ target, onClose }: { target: PenaltyTarget; onClose: () => void }) {
-  const { law, latest } = target;
+  const { law, correcting } = target;
+  // A correction keeps its day: no start to check against the latest row.
+  const latest = correcting ? null : target.latest;
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PenaltyFormValues>({
     mode: 'controlled',
-    initialValues: penaltyFormOf(latest),
+    initialValues: correcting ? penaltyFormOfRow(correcting) : penaltyFormOf(latest),
     validate: (values) => penaltyFormErrors(latest, values),
   });
   const save = useMutation({
     mutationFn: (values: PenaltyFormValues) =>
-      apiRequest<StampDutyRuleTables>('/api/v1/stamp-duty/penalty-rules', {
-        method: 'POST',
-        body: penaltyInputOf(law, values),
-      }),
+      correcting
+        ? apiRequest<StampDutyRuleTables>(
+            `/api/v1/stamp-duty/penalty-rules/${encodeURIComponent(correcting.id)}`,
+            { method: 'PUT', body: penaltyCorrectionOf(values) },
+          )
+        : apiRequest<StampDutyRuleTables>('/api/v1/stamp-duty/penalty-rules', {
+            method: 'POST',
+            body: penaltyInputOf(law, values),
+          }),
     onSuccess: (tables, values) => {
       queryClient.setQueryData(stampKeys.rules(), tables);
       notifications.show({
         color: 'green',
-        title: 'Late-stamping setting added',
+        title: correcting ? 'Late-stamping setting corrected' : 'Late-stamping setting added',
         message: `Instruments executed from ${formatCalendarDate(values.validFrom ?? '')} and billed from now on use it.`,
       });
       onClose();
@@ -90,14 +112,14 @@ function PenaltyForm({ target, onClose }: { target: PenaltyTarget; onClose: () =
   return (
     <form
       noValidate
-      aria-label="Add a late-stamping setting"
+      aria-label={correcting ? 'Correct a late-stamping setting' : 'Add a late-stamping setting'}
       onSubmit={form.onSubmit((values) => {
         setFormError(null);
         save.mutate(values);
       })}
     >
       <Stack gap="md">
-        {latest && (
+        {!correcting && latest && (
           <Text size="sm">
             In force for instruments executed from {formatCalendarDate(latest.validFrom)}
             {latest.validTo ? ` to ${formatCalendarDate(latest.validTo)}` : ''}. It ends the day
@@ -156,13 +178,20 @@ function PenaltyForm({ target, onClose }: { target: PenaltyTarget; onClose: () =
             {...form.getInputProps('interestPercent')}
           />
         )}
-        <DateField
-          label="For instruments executed from"
-          required
-          minDate={firstDayAfter(latest)}
-          maxDate={latest?.validTo ?? undefined}
-          {...form.getInputProps('validFrom')}
-        />
+        {correcting ? (
+          <Text size="sm">
+            For instruments executed {formatCalendarDate(correcting.validFrom)} –{' '}
+            {correcting.validTo ? formatCalendarDate(correcting.validTo) : 'now'}
+          </Text>
+        ) : (
+          <DateField
+            label="For instruments executed from"
+            required
+            minDate={firstDayAfter(latest)}
+            maxDate={latest?.validTo ?? undefined}
+            {...form.getInputProps('validFrom')}
+          />
+        )}
         <TextInput
           label="Source"
           description="The section of the law or the circular, or say it is to confirm"
@@ -179,7 +208,7 @@ function PenaltyForm({ target, onClose }: { target: PenaltyTarget; onClose: () =
             Cancel
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Add the setting
+            {correcting ? 'Save the correction' : 'Add the setting'}
           </Button>
         </Group>
       </Stack>

@@ -3,11 +3,15 @@ import {
   firstDayAfter,
   latestOf,
   type MprRow,
+  mprCorrectionOf,
   mprFormErrors,
+  mprFormOf,
   mprInputOf,
   type PenaltyRow,
+  penaltyCorrectionOf,
   penaltyFormErrors,
   penaltyFormOf,
+  penaltyFormOfRow,
   penaltyInputOf,
 } from './rateForm';
 
@@ -94,5 +98,32 @@ describe('the late-stamping dialogs', () => {
     expect(latestOf([later, mpr])).toBe(later);
     expect(latestOf([])).toBeNull();
     expect(firstDayAfter(later)).toBe('2026-03-02');
+  });
+
+  it('a correction shows the row as it is and sends neither its day nor its law', () => {
+    const values = mprFormOf(mpr);
+    expect(values).toEqual({
+      ratePercent: 27,
+      validFrom: '2020-02-01',
+      toConfirm: true,
+      source: 'CBN',
+    });
+    expect(mprFormErrors(null, values)).toEqual({});
+    expect(mprCorrectionOf({ ...values, ratePercent: 26.5 })).toEqual({
+      annualBasisPoints: 2_650,
+      toConfirm: true,
+      source: 'CBN',
+    });
+    const row = penaltyFormOfRow(sda);
+    expect(row).toMatchObject({ validFrom: '2020-02-01', source: 'to confirm', toConfirm: true });
+    expect(penaltyFormErrors(null, row)).toEqual({});
+    expect(penaltyCorrectionOf(row)).toEqual({
+      graceDays: 30,
+      penaltyBasisPoints: 1_000,
+      interestBasis: 'fixed',
+      interestAnnualBasisPoints: 1_000,
+      toConfirm: true,
+      source: 'to confirm',
+    });
   });
 });

@@ -2,7 +2,9 @@ import { addDays } from '../../../../shared/dates';
 import type { StampLaw } from '../../../../shared/stampDuty/enums';
 import type {
   StampDutyRuleTables,
+  StampMprRateCorrection,
   StampMprRateInput,
+  StampPenaltyRuleCorrection,
   StampPenaltyRuleInput,
 } from '../../../../shared/stampDuty/schemas';
 
@@ -75,12 +77,16 @@ function withoutEmpty<K extends string>(errors: Record<K, string | undefined>) {
   >;
 }
 
-export const mprFormOf = (): MprFormValues => ({
-  ratePercent: '',
-  validFrom: null,
-  toConfirm: false,
-  source: '',
-});
+/** Empty for a new rate; a row's own values when correcting it. */
+export const mprFormOf = (row?: MprRow): MprFormValues =>
+  row
+    ? {
+        ratePercent: row.annualBasisPoints / 100,
+        validFrom: row.validFrom,
+        toConfirm: row.toConfirm,
+        source: row.source,
+      }
+    : { ratePercent: '', validFrom: null, toConfirm: false, source: '' };
 
 export function mprFormErrors(latest: MprRow | null, values: MprFormValues) {
   return withoutEmpty({
@@ -96,6 +102,16 @@ export function mprInputOf(values: MprFormValues): StampMprRateInput {
     validFrom: values.validFrom ?? '',
     toConfirm: values.toConfirm,
     source: values.source.trim(),
+  };
+}
+
+/** A penalty row corrected: its own values (its day is shown, not changed). */
+export function penaltyFormOfRow(row: PenaltyRow): PenaltyFormValues {
+  return {
+    ...penaltyFormOf(row),
+    validFrom: row.validFrom,
+    toConfirm: row.toConfirm,
+    source: row.source,
   };
 }
 
@@ -144,6 +160,17 @@ export function penaltyInputOf(law: StampLaw, values: PenaltyFormValues): StampP
     toConfirm: values.toConfirm,
     source: values.source.trim(),
   };
+}
+
+/** A correction's body: the row's day and law are never sent (they do not change). */
+export function mprCorrectionOf(values: MprFormValues): StampMprRateCorrection {
+  const { validFrom: _day, ...correction } = mprInputOf(values);
+  return correction;
+}
+
+export function penaltyCorrectionOf(values: PenaltyFormValues): StampPenaltyRuleCorrection {
+  const { law: _law, validFrom: _day, ...correction } = penaltyInputOf('NTA2025', values);
+  return correction;
 }
 
 /** Where an API field's refusal shows in the dialogs. */
