@@ -58,6 +58,8 @@ export function LateStampingSections({ tables }: { tables: StampDutyRuleTables }
           // On a phone the table scrolls sideways: focusable, so a keyboard can scroll it too.
           minWidth={560}
           type="native"
+          // The hidden "Correct" headers are placed within it, not past the page's right edge.
+          pos="relative"
           tabIndex={0}
           role="region"
           aria-label="Late-stamping penalty (scrolls sideways on a small screen)"
@@ -134,6 +136,7 @@ export function LateStampingSections({ tables }: { tables: StampDutyRuleTables }
         <Table.ScrollContainer
           minWidth={420}
           type="native"
+          pos="relative"
           tabIndex={0}
           role="region"
           aria-label="Monetary Policy Rate (scrolls sideways on a small screen)"
