@@ -88,6 +88,11 @@ test('a demand notice paid through the Remita simulator shows paid on the MDA tr
   await expect(page.getByRole('heading', { level: 1, name: /^Demand notice / })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel notice' })).toHaveCount(0);
   await checkA11y();
+  const number = (
+    (await page.getByRole('heading', { level: 1, name: /^Demand notice / }).textContent()) ?? ''
+  )
+    .replace(/^Demand notice /, '')
+    .trim();
 
   // The paper's QR code opens the public check: genuine, the payer masked.
   const pdfHref = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
@@ -100,5 +105,18 @@ test('a demand notice paid through the Remita simulator shows paid on the MDA tr
   await expect(
     page.getByText(`T***** ${surname[0]}${'*'.repeat(surname.length - 1)}`),
   ).toBeVisible();
+  await checkA11y();
+
+  // The bare number tells nothing until the total printed on the notice matches (ADR 0032).
+  await page.goto(`/verify/demand-notice/${encodeURIComponent(number)}`);
+  await expect(page.getByText('Not checked yet: the notice needs one more fact')).toBeVisible();
+  await expect(page.getByText(`T***** ${surname[0]}`)).toHaveCount(0);
+  const total = page.getByRole('textbox', { name: 'Total (₦), as printed on the notice' });
+  await total.fill('2,500.00');
+  await page.getByRole('button', { name: 'Check the notice' }).click();
+  await expect(page.getByRole('heading', { name: 'Do not rely on this notice' })).toBeVisible();
+  await total.fill('2,501.00');
+  await page.getByRole('button', { name: 'Check the notice' }).click();
+  await expect(page.getByRole('heading', { name: 'Genuine notice' })).toBeVisible();
   await checkA11y();
 });

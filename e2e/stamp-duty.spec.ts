@@ -1,4 +1,5 @@
-import { expect, signIn, test } from './fixtures';
+import { scanPdfQr } from '../src/server/testing/scanPdfQr';
+import { clippedTable, expect, pageOverflow, signIn, test } from './fixtures';
 
 /**
  * Stamp duty from start to end, as the stamp duty officer works: the instruments list, a new
@@ -79,9 +80,28 @@ test('an instrument with parties goes through payment to its certificate and pub
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 4).toString()).toBe('%PDF');
 
-  await page.goto(`/verify/stamp/${certificate}`);
+  // The QR code opens the check by code: the facts, the named party masked (ADR 0032).
+  const verifyUrl = await scanPdfQr(new Uint8Array(await pdf.body()));
+  expect(verifyUrl).toMatch(/\/verify\/stamp\/[2-9A-Z]{10}$/);
+  await page.goto(new URL(verifyUrl ?? '').pathname);
   await expect(page.getByText('Valid certificate')).toBeVisible();
   await expect(page.getByText(certificate)).toBeVisible();
+  await expect(page.getByText('T***** E******')).toBeVisible();
+  await checkA11y();
+
+  // The bare number says nothing until the duty printed on the certificate matches it.
+  await page.goto(`/verify/stamp/${certificate}`);
+  await expect(
+    page.getByText('Not checked yet: the certificate needs one more fact'),
+  ).toBeVisible();
+  await expect(page.getByText('Tamara')).toBeHidden();
+  const duty = page.getByRole('textbox', { name: 'Duty (₦), as printed on the certificate' });
+  await duty.fill('468,000.01');
+  await page.getByRole('button', { name: 'Check the certificate' }).click();
+  await expect(page.getByText('Do not accept this certificate')).toBeVisible();
+  await duty.fill('468,000.00');
+  await page.getByRole('button', { name: 'Check the certificate' }).click();
+  await expect(page.getByText('Valid certificate')).toBeVisible();
   await checkA11y();
 });
 
@@ -111,4 +131,72 @@ test('the administrator changes a stamp duty rule in its dialog, told plainly wh
   await dialog.getByRole('button', { name: 'Save the rule' }).click();
   await expect(page.getByText('Rule changed')).toBeVisible();
   await expect(dialog).toBeHidden();
+});
+
+/** Tomorrow in Lagos, DD/MM/YYYY as the date field takes it, and its ISO form. */
+function tomorrowInLagos(): { typed: string; iso: string } {
+  const iso = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', {
+    timeZone: 'Africa/Lagos',
+  });
+  const [y, m, d] = iso.split('-');
+  return { typed: `${d}/${m}/${y}`, iso };
+}
+
+test('the administrator adds a Monetary Policy Rate from a day; the page fits 1366 and 375 px', async ({
+  page,
+  checkA11y,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'admin');
+  await page.goto('/birs/admin/stamp-duty-rules');
+  const rates = page.getByRole('table', { name: 'Monetary Policy Rate, by the day billed' });
+  await expect(rates).toBeVisible();
+  // The seeded rate has no public source: it says so.
+  await expect(rates.getByText('to confirm', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Late-stamping penalty, by the date of execution' }),
+  ).toBeVisible();
+  await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+
+  await page.getByRole('button', { name: 'Add a rate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a Monetary Policy Rate' });
+  await dialog.getByRole('button', { name: 'Add the rate' }).click();
+  await expect(dialog.getByText('Enter the rate a year, as a percentage')).toBeVisible();
+  await expect(dialog.getByText('Enter the first day it applies')).toBeVisible();
+  const rate = dialog.getByRole('textbox', { name: /Rate a year/ });
+  await rate.fill('150');
+  await dialog.getByRole('button', { name: 'Add the rate' }).click();
+  await expect(dialog.getByText('A percentage from 0 to 100')).toBeVisible();
+  await checkA11y();
+
+  const from = tomorrowInLagos();
+  await rate.fill('26.5');
+  await dialog.getByLabel(/In force from/).fill(from.typed);
+  await dialog.getByRole('textbox', { name: /Source/ }).fill('CBN MPC communiqué');
+  await dialog.getByRole('button', { name: 'Add the rate' }).click();
+  await expect(page.getByText('Rate added')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const added = rates.getByRole('row').filter({ hasText: '26.5 %' });
+  await expect(added).toContainText('CBN MPC communiqué');
+  await expect(added).not.toContainText('to confirm');
+
+  // A mistake in it, nothing billed at it yet: corrected in its own dialog, its day kept.
+  await page
+    .getByRole('button', { name: /^Correct the rate from/ })
+    .last()
+    .click();
+  const correct = page.getByRole('dialog', { name: 'Correct a Monetary Policy Rate' });
+  await correct.getByRole('textbox', { name: /Rate a year/ }).fill('26.75');
+  await correct.getByRole('button', { name: 'Save the correction' }).click();
+  await expect(page.getByText('Rate corrected')).toBeVisible();
+  await expect(correct).toBeHidden();
+  await expect(rates.getByRole('row').filter({ hasText: '26.75 %' })).toContainText(
+    'CBN MPC communiqué',
+  );
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(rates).toBeVisible();
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await checkA11y();
 });

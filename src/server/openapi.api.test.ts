@@ -87,8 +87,10 @@ describe('the OpenAPI document', () => {
         'GET /api/v1/public/tcc/match',
         'GET /api/v1/public/tcc/{code}',
         'GET /api/v1/public/keys',
-        'GET /api/v1/public/stamp-duty/{certificateNumber}',
-        'GET /api/v1/public/demand-notices/{number}',
+        'GET /api/v1/public/stamp-duty/match',
+        'GET /api/v1/public/stamp-duty/{code}',
+        'GET /api/v1/public/demand-notices/match',
+        'GET /api/v1/public/demand-notices/{code}',
       ].map((where) => [where, []]),
     );
     // Every other operation, called with no credentials, is refused by the gate.

@@ -227,7 +227,10 @@ export const StampCancelInput = z.object({
   reason: requiredText(5, 500, 'Say why the instrument is cancelled (at least 5 characters)'),
 });
 
-/** The public check of a stamp certificate (ADR 0032): masked names, the day, the verdict. */
+/**
+ * The public check of a stamp certificate by its code (ADR 0032): masked names, the days, the
+ * verdict. A bare certificate number answers only `PublicMatch` (src/shared/publicCheck.ts).
+ */
 export const PublicStampCheck = z
   .object({
     status: z.enum(['valid', 'cancelled']),
@@ -236,10 +239,9 @@ export const PublicStampCheck = z
     instrumentTypeLabel: z.string(),
     executedOn: z.string(),
     stampedOn: z.string(),
-    /** Masked names; empty when checked by the bare certificate number. */
+    /** Masked names, first names too (src/shared/publicCode.ts). */
     parties: z.array(z.object({ role: z.enum(PARTY_ROLES), name: z.string() })),
-    /** Null when checked by the bare certificate number (ADR 0032: a walker learns no amount). */
-    dutyKobo: z.number().int().nullable(),
+    dutyKobo: z.number().int(),
   })
   .meta({ id: 'PublicStampCheck' });
 export type PublicStampCheck = z.infer<typeof PublicStampCheck>;
@@ -267,8 +269,8 @@ export const StampMprRateView = z.object({
 export const StampDutyRuleTables = z
   .object({
     items: z.array(StampDutyRuleView.extend({ version: z.number().int() })),
-    penalties: z.array(StampPenaltyRuleView),
-    mprRates: z.array(StampMprRateView),
+    penalties: z.array(StampPenaltyRuleView.extend({ id: z.uuid() })),
+    mprRates: z.array(StampMprRateView.extend({ id: z.uuid() })),
   })
   .meta({ id: 'StampDutyRuleTables' });
 export type StampDutyRuleTables = z.infer<typeof StampDutyRuleTables>;
@@ -299,3 +301,68 @@ export const StampDutyRuleUpdate = z.object({
 export type StampDutyRuleUpdate = z.output<typeof StampDutyRuleUpdate>;
 
 export const StampDutyRuleIdParams = z.object({ id: z.uuid({ error: 'Not a rule id' }) });
+
+const sourceText = requiredText(3, 500, 'Name the source of the figure, or say it is to confirm');
+
+/** The figures of a late-stamping penalty row, and what says where they come from. */
+const penaltyFigures = {
+  graceDays: z.int().min(0).max(366),
+  /** A one-off share of the unpaid duty: 0 to 100 %. */
+  penaltyBasisPoints: z.int().min(0).max(10_000),
+  interestBasis: z.enum(['mpr', 'fixed']),
+  interestAnnualBasisPoints: z.int().min(0).max(10_000).nullable(),
+  toConfirm: z.boolean(),
+  source: sourceText,
+};
+
+function checkInterest(
+  input: { interestBasis: 'mpr' | 'fixed'; interestAnnualBasisPoints: number | null },
+  ctx: z.RefinementCtx,
+) {
+  if (input.interestBasis === 'fixed' && input.interestAnnualBasisPoints === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['interestAnnualBasisPoints'],
+      message: 'A fixed interest needs its rate a year',
+    });
+  }
+  if (input.interestBasis === 'mpr' && input.interestAnnualBasisPoints !== null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['interestAnnualBasisPoints'],
+      message: 'Interest at the Monetary Policy Rate takes no rate of its own',
+    });
+  }
+}
+
+/**
+ * A new late-stamping penalty row for a law (ADR 0033: a change is a new dated row). It starts
+ * inside the period of the law's latest row, which then ends the day before.
+ */
+export const StampPenaltyRuleInput = z
+  .object({ law: z.enum(STAMP_LAWS), ...penaltyFigures, validFrom: day })
+  .superRefine(checkInterest);
+export type StampPenaltyRuleInput = z.output<typeof StampPenaltyRuleInput>;
+
+/**
+ * The correction of a mistake in a penalty row (ADR 0033): its figures while no billed
+ * instrument was charged under it, its source and "to confirm" always; never its law or dates.
+ */
+export const StampPenaltyRuleCorrection = z.object(penaltyFigures).superRefine(checkInterest);
+export type StampPenaltyRuleCorrection = z.output<typeof StampPenaltyRuleCorrection>;
+
+/** A new Monetary Policy Rate from a day (the Central Bank's announcement). */
+export const StampMprRateInput = z.object({
+  /** 27.5 % = 2,750; at most 100 %. */
+  annualBasisPoints: z.int().min(0).max(10_000),
+  validFrom: day,
+  toConfirm: z.boolean(),
+  source: sourceText,
+});
+export type StampMprRateInput = z.output<typeof StampMprRateInput>;
+
+/** The correction of a mistake in an MPR row: as a penalty row's (its day stays). */
+export const StampMprRateCorrection = StampMprRateInput.omit({ validFrom: true });
+export type StampMprRateCorrection = z.output<typeof StampMprRateCorrection>;
+
+export const StampRateIdParams = z.object({ id: z.uuid({ error: 'Not a row id' }) });

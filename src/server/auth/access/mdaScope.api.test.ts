@@ -64,10 +64,12 @@ const NOT_MDA_SCOPED: Record<string, string> = {
   'GET /api/v1/public/tcc/{code}': 'public by design: a certificate is checked by anyone',
   'GET /api/v1/public/tcc/match': 'public by design: match or no match, nothing else',
   'GET /api/v1/public/keys': 'the public keys that sign certificates',
-  'GET /api/v1/public/stamp-duty/{certificateNumber}':
+  'GET /api/v1/public/stamp-duty/{code}':
     'public by design: a stamp certificate is checked by anyone holding it (masked parties)',
-  'GET /api/v1/public/demand-notices/{number}':
+  'GET /api/v1/public/stamp-duty/match': 'public by design: match or no match, nothing else',
+  'GET /api/v1/public/demand-notices/{code}':
     'public by design: a demand notice is checked by anyone holding its code (a masked payer)',
+  'GET /api/v1/public/demand-notices/match': 'public by design: match or no match, nothing else',
 };
 
 let ctx: TestContext & { close(): Promise<void> };

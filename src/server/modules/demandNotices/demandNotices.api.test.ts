@@ -493,9 +493,47 @@ describe('reading: list, detail, PDF, public check', () => {
       null,
     );
     expect(byNumber.statusCode).toBe(422);
+    expect(byNumber.body).not.toContain(view.maskedName);
     expect((await send('GET', '/api/v1/public/demand-notices/2345678923', null)).statusCode).toBe(
       404,
     );
+  });
+
+  it('by its bare number a notice answers match or no match with its total, and nothing else', async () => {
+    const created = await issue();
+    const match = (number: string, amountKobo: number | string) =>
+      send(
+        'GET',
+        `/api/v1/public/demand-notices/match?number=${encodeURIComponent(number)}&amountKobo=${amountKobo}`,
+        null,
+      );
+    const matched = await match(created.number, 1_500_000);
+    expect(matched.statusCode).toBe(200);
+    expect(matched.headers['cache-control']).toContain('no-store');
+    expect(matched.json()).toEqual({ match: true });
+    // No payer, MDA, status or amount comes back: walking the numbers learns nothing.
+    for (const secret of [
+      taxpayer.btin,
+      taxpayer.displayName.split(' ')[0] ?? '',
+      created.bill.rrr ?? '',
+      'issued',
+    ]) {
+      expect(matched.body).not.toContain(secret);
+    }
+    expect((await match(created.number.toLowerCase(), 1_500_000)).json()).toEqual({
+      match: true,
+    });
+    expect((await match(created.number, 1_500_001)).json()).toEqual({ match: false });
+    expect((await match(`${created.number}9`, 1_500_000)).json()).toEqual({ match: false });
+    expect((await match(created.number, 'all')).statusCode).toBe(422);
+    expect((await match('', 1_500_000)).statusCode).toBe(422);
+
+    // A cancelled notice no longer stands: no match, though its number and total are right.
+    const cancelled = await send('POST', `/api/v1/demand-notices/${created.id}/cancel`, officer, {
+      reason: 'Raised against the wrong payer',
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await match(created.number, 1_500_000)).json()).toEqual({ match: false });
   });
 });
 

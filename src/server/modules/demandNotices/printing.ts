@@ -1,6 +1,7 @@
 import { todayInLagos } from '../../../shared/dates';
 import type { PublicDemandNoticeView } from '../../../shared/demandNotices';
 import { demandNoticeViewStatus } from '../../../shared/demandNotices';
+import type { PublicMatch } from '../../../shared/publicCheck';
 import { maskPublicName } from '../../../shared/publicCode';
 import type { Actor } from '../../auth/actor';
 import { isMdaInScope, mdaScopeOf } from '../../auth/mdaScope';
@@ -9,7 +10,11 @@ import { readLetterhead } from '../../documents/letterhead';
 import { AppError } from '../../errors';
 import type { PaymentDeps } from '../payments/deps';
 import { renderDemandNoticePdf } from './document';
-import { selectDemandNoticeById, selectDemandNoticeByPublicCode } from './queries';
+import {
+  selectDemandNoticeById,
+  selectDemandNoticeByPublicCode,
+  selectDemandNoticeStanding,
+} from './queries';
 import { noticeViewsOf } from './view';
 
 const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '-');
@@ -20,6 +25,17 @@ const UNKNOWN_NOTICE =
 /** A demand notice's paper and its public check (ADR 0032). Reads only. */
 export function createDemandNoticePrinting(deps: Pick<PaymentDeps, 'db' | 'config' | 'files'>) {
   const { db, config } = deps;
+
+  /** Every public check, by code or by number, counts against one limit per address. */
+  function limitChecks(actor: Actor): Promise<void> {
+    return limitPerMinute(db, {
+      bucket: 'demand-notice-verify',
+      ip: actor.ip,
+      perMinute: config.publicCheckRateLimitPerMinute,
+      what: 'demand notice checks',
+    });
+  }
+
   return {
     /** The notice's PDF; the QR code's address is PUBLIC_URL, else the request's origin (as receipts). */
     async noticePdf(actor: Actor, id: string, requestOrigin: string) {
@@ -43,12 +59,7 @@ export function createDemandNoticePrinting(deps: Pick<PaymentDeps, 'db' | 'confi
      * Rate-limited per address like the other public checks.
      */
     async verifyNotice(actor: Actor, code: string): Promise<PublicDemandNoticeView> {
-      await limitPerMinute(db, {
-        bucket: 'demand-notice-verify',
-        ip: actor.ip,
-        perMinute: config.publicCheckRateLimitPerMinute,
-        what: 'demand notice checks',
-      });
+      await limitChecks(actor);
       const row = await selectDemandNoticeByPublicCode(db, code);
       if (!row) throw new AppError('NOT_FOUND', UNKNOWN_NOTICE);
       const { notice } = row;
@@ -62,6 +73,16 @@ export function createDemandNoticePrinting(deps: Pick<PaymentDeps, 'db' | 'confi
         issuedOn: notice.issuedOn,
         dueOn: notice.dueOn,
       };
+    },
+
+    /**
+     * The bare notice number's check (ADR 0032): a notice not cancelled with this number and
+     * this total, or not. No status, MDA or name, so walking the numbers learns nothing.
+     */
+    async matchNotice(actor: Actor, number: string, totalKobo: number): Promise<PublicMatch> {
+      await limitChecks(actor);
+      const row = await selectDemandNoticeStanding(db, number);
+      return { match: !!row && row.status !== 'cancelled' && row.totalKobo === totalKobo };
     },
   };
 }

@@ -181,6 +181,15 @@ export async function selectDemandNoticeByPublicCode(db: Db, code: string) {
   return row ?? null;
 }
 
+/** The two facts the bare number's public check compares (ADR 0032): nothing else is read. */
+export async function selectDemandNoticeStanding(db: Db, number: string) {
+  const [row] = await db
+    .select({ status: demandNotices.status, totalKobo: demandNotices.totalKobo })
+    .from(demandNotices)
+    .where(eq(demandNotices.number, number));
+  return row ?? null;
+}
+
 /** `<number>` of each notice id, for exports of payments (ADR 0028 referencesOf). */
 export async function selectDemandNoticeNumbers(
   db: Db,

@@ -14,7 +14,7 @@ import {
   PublicDemandNoticeView,
 } from '../../../shared/demandNotices';
 import { ErrorBody } from '../../../shared/errors';
-import { PublicCodeParams } from '../../../shared/publicCheck';
+import { AmountMatchQuery, PublicCodeParams, PublicMatch } from '../../../shared/publicCheck';
 import { sendExport } from '../../export/exportList';
 import { noStore } from '../../security/noStore';
 import type { PaymentDeps } from '../payments/deps';
@@ -25,9 +25,6 @@ import { createDemandNoticeService } from './service';
 const Binary = z.string().meta({ format: 'binary' });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const tags = ['demand-notices'];
-
-/** The contract names the path segment `{number}`: it carries the code printed under the QR (ADR 0032). */
-const PublicNoticeParams = z.object({ number: PublicCodeParams.shape.code });
 
 /**
  * MDA demand notices (docs/product.md §2 mda/generate-assessment), their paper and public check,
@@ -139,21 +136,39 @@ export const demandNoticeRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app
   );
 
   app.get(
-    '/public/demand-notices/:number',
+    '/public/demand-notices/match',
+    {
+      schema: {
+        tags,
+        operationId: 'matchDemandNotice',
+        summary: 'Match a demand notice number with its total',
+        description:
+          'Whether a demand notice not cancelled has this number and this total (in kobo, as printed): `match` true or false, nothing else (ADR 0032). For a notice typed without its code. Needs no session; rate-limited per address with the check by code; never cached.',
+        querystring: AmountMatchQuery,
+        response: { 200: PublicMatch, 422: ErrorBody, 429: ErrorBody },
+      },
+      config: { public: true },
+      onRequest: noStore,
+    },
+    (req) => printing.matchNotice(req.actor, req.query.number, req.query.amountKobo),
+  );
+
+  app.get(
+    '/public/demand-notices/:code',
     {
       schema: {
         tags,
         operationId: 'verifyDemandNotice',
         summary: 'Check a demand notice by its code',
         description:
-          "Is the demand notice with this verification code (10 letters and digits, printed under its QR code) genuine, and does it stand? Its number, status, MDA, total, days issued and due, and the payer's name masked (ADR 0032). Needs no session; rate-limited per address; never cached.",
-        params: PublicNoticeParams,
+          "Is the demand notice with this verification code (10 letters and digits, printed under its QR code) genuine, and does it stand? Its number, status, MDA, total, days issued and due, and the payer's name masked (ADR 0032). A notice number in place of the code is a 422: the number alone is checked with its total (`GET /api/v1/public/demand-notices/match`). Needs no session; rate-limited per address; never cached.",
+        params: PublicCodeParams,
         response: { 200: PublicDemandNoticeView, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
       config: { public: true },
       onRequest: noStore,
     },
-    (req) => printing.verifyNotice(req.actor, req.params.number),
+    (req) => printing.verifyNotice(req.actor, req.params.code),
   );
 
   app.get(

@@ -2,7 +2,8 @@ import type { Content, TableCell } from 'pdfmake/interfaces';
 import { dayInWords, todayInLagos } from '../../../shared/dates';
 import { formatKoboAsNaira } from '../../../shared/money';
 import { formatNigerianPhone } from '../../../shared/phone';
-import { maskPublicName, publicCodeOf } from '../../../shared/publicCode';
+import type { PublicMatch } from '../../../shared/publicCheck';
+import { maskPublicName } from '../../../shared/publicCode';
 import {
   INSTRUMENT_TYPE_LABELS,
   PARTY_ROLE_LABELS,
@@ -120,7 +121,8 @@ export async function renderStampCertificatePdf(
   );
 }
 
-const UNKNOWN = 'No stamp certificate has this number or code. Check what you typed.';
+const UNKNOWN =
+  'No stamp certificate has this verification code. It may have been mistyped, or the certificate is not genuine.';
 
 export function createStampCertificateService(deps: {
   db: Db;
@@ -129,6 +131,16 @@ export function createStampCertificateService(deps: {
 }) {
   const { db, config } = deps;
   const instruments = createStampDutyService({ db });
+
+  /** Every public check, by code or by number, counts against one limit per address. */
+  function limitChecks(actor: Actor): Promise<void> {
+    return limitPerMinute(db, {
+      bucket: 'stamp-verify',
+      ip: actor.ip,
+      perMinute: config.publicCheckRateLimitPerMinute,
+      what: 'stamp certificate checks',
+    });
+  }
 
   return {
     /** The certificate of a stamped instrument; each download is counted and audited. */
@@ -163,27 +175,12 @@ export function createStampCertificateService(deps: {
     },
 
     /**
-     * The public check (ADR 0032): by the code under the QR code, the facts with masked names;
-     * by the bare certificate number, the verdict, type and days only. Rate-limited per address.
+     * The public check by the code printed under the QR code (ADR 0032): the verdict, the
+     * facts printed on the certificate, the parties' names masked. Rate-limited per address.
      */
-    async verify(actor: Actor, text: string): Promise<PublicStampCheck> {
-      await limitPerMinute(db, {
-        bucket: 'stamp-verify',
-        ip: actor.ip,
-        perMinute: config.publicCheckRateLimitPerMinute,
-        what: 'stamp certificate checks',
-      });
-      const code = publicCodeOf(text);
-      const number = text.trim().toUpperCase();
-      if (!code && !/^SD-\d{4}-\d{7}$/.test(number)) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          'Not a stamp certificate number (SD-2026-0000001) nor a verification code (10 letters and digits under the QR code).',
-        );
-      }
-      const row = code
-        ? await selectByPublicCode(db, code)
-        : await selectByCertificateNumber(db, number);
+    async verify(actor: Actor, code: string): Promise<PublicStampCheck> {
+      await limitChecks(actor);
+      const row = await selectByPublicCode(db, code);
       if (!row?.certificateNumber || !row.stampedAt) throw new AppError('NOT_FOUND', UNKNOWN);
       const detail = await instruments.detailOf(row.id);
       return {
@@ -193,11 +190,20 @@ export function createStampCertificateService(deps: {
         instrumentTypeLabel: INSTRUMENT_TYPE_LABELS[row.instrumentType],
         executedOn: row.executedOn,
         stampedOn: todayInLagos(row.stampedAt),
-        parties: code
-          ? detail.parties.map((p) => ({ role: p.role, name: maskPublicName(p.name) }))
-          : [],
-        dutyKobo: code ? row.dutyKobo : null,
+        parties: detail.parties.map((p) => ({ role: p.role, name: maskPublicName(p.name) })),
+        dutyKobo: row.dutyKobo,
       };
+    },
+
+    /**
+     * The bare certificate number's check (ADR 0032): a certificate that stands with this
+     * number and this duty (as printed), or not. No status, type, day or name, so walking the
+     * sequential numbers learns nothing.
+     */
+    async matchCertificate(actor: Actor, number: string, dutyKobo: number): Promise<PublicMatch> {
+      await limitChecks(actor);
+      const row = await selectByCertificateNumber(db, number);
+      return { match: row?.status === 'stamped' && row.dutyKobo === dutyKobo };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../shared/errors';
+import { AmountMatchQuery, PublicCodeParams, PublicMatch } from '../../../shared/publicCheck';
 import {
   PublicStampCheck,
   STAMP_SCAN_MAX_BYTES,
@@ -20,7 +21,12 @@ import {
   StampInstrumentInput,
   StampInstrumentListQuery,
   StampInstrumentPage,
+  StampMprRateCorrection,
+  StampMprRateInput,
   StampPartyInput,
+  StampPenaltyRuleCorrection,
+  StampPenaltyRuleInput,
+  StampRateIdParams,
 } from '../../../shared/stampDuty/schemas';
 import { sendExport } from '../../export/exportList';
 import { sendBytes } from '../../files/send';
@@ -31,7 +37,8 @@ import type { PaymentDeps } from '../payments/deps';
 import { createStampBillService } from './bills';
 import { createStampCertificateService } from './certificate';
 import { createStampListService } from './list';
-import { createStampRuleService } from './rules';
+import { createStampRateService } from './rules/datedRates';
+import { createStampRuleService } from './rules/instrumentRules';
 import { createStampScanService, readScanUpload, STAMP_SCAN_MULTIPART_LIMITS } from './scan';
 import { createStampDutyService } from './service';
 
@@ -49,6 +56,7 @@ export const stampDutyRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
   const lists = createStampListService(deps);
   const bills = createStampBillService(deps);
   const rules = createStampRuleService(deps);
+  const rates = createStampRateService(deps);
   const certificates = createStampCertificateService(deps);
   const scans = createStampScanService(deps);
   await app.register(fastifyMultipart, { limits: STAMP_SCAN_MULTIPART_LIMITS });
@@ -102,6 +110,88 @@ export const stampDutyRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
       config: { permission: 'stamp-duty:rules' },
     },
     (req) => rules.updateRule(req.actor, req.params.id, req.body),
+  );
+
+  app.post(
+    '/stamp-duty/penalty-rules',
+    {
+      schema: {
+        tags,
+        operationId: 'addStampPenaltyRule',
+        summary: 'Add a late-stamping penalty setting',
+        description:
+          "A new dated row of a law's late-stamping penalty (days allowed, penalty share, interest at the MPR or a fixed rate), from a date of execution inside the period of the law's latest row, which then ends the day before (ADR 0033). A row an instrument was billed under is never changed: the new row starts after the latest date of execution of a billed instrument of that law (422 otherwise). Audited `stamp_duty.penalty_rule_added`",
+        body: StampPenaltyRuleInput,
+        response: { 201: StampDutyRuleTables, ...errors },
+      },
+      config: { permission: 'stamp-duty:rules' },
+    },
+    async (req, reply) => {
+      await rates.addPenaltyRule(req.actor, req.body);
+      return reply.code(201).send(await rules.listRules(req.actor));
+    },
+  );
+
+  app.post(
+    '/stamp-duty/mpr-rates',
+    {
+      schema: {
+        tags,
+        operationId: 'addStampMprRate',
+        summary: 'Add a Monetary Policy Rate',
+        description:
+          "A new dated Monetary Policy Rate (the interest of a late stamping under the Nigeria Tax Act 2025), from a day after the latest row's first day, which then ends the day before (ADR 0033). Applies to bills raised from that day; never to one already raised: the new rate starts after the last day an instrument was billed (422 otherwise). Audited `stamp_duty.mpr_rate_added`",
+        body: StampMprRateInput,
+        response: { 201: StampDutyRuleTables, ...errors },
+      },
+      config: { permission: 'stamp-duty:rules' },
+    },
+    async (req, reply) => {
+      await rates.addMprRate(req.actor, req.body);
+      return reply.code(201).send(await rules.listRules(req.actor));
+    },
+  );
+
+  app.put(
+    '/stamp-duty/penalty-rules/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'correctStampPenaltyRule',
+        summary: 'Correct a late-stamping penalty setting',
+        description:
+          'A mistake in one row corrected (ADR 0033): its figures while no instrument was billed under it (409 once one was: add a new row instead), its source and `toConfirm` always; its law and dates never change. Audited `stamp_duty.penalty_rule_corrected`',
+        params: StampRateIdParams,
+        body: StampPenaltyRuleCorrection,
+        response: { 200: StampDutyRuleTables, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'stamp-duty:rules' },
+    },
+    async (req) => {
+      await rates.correctPenaltyRule(req.actor, req.params.id, req.body);
+      return rules.listRules(req.actor);
+    },
+  );
+
+  app.put(
+    '/stamp-duty/mpr-rates/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'correctStampMprRate',
+        summary: 'Correct a Monetary Policy Rate',
+        description:
+          'A mistake in one row corrected (ADR 0033): its rate while no instrument was billed on a day it covers (409 once one was: add a new rate instead), its source and `toConfirm` always; its dates never change. Audited `stamp_duty.mpr_rate_corrected`',
+        params: StampRateIdParams,
+        body: StampMprRateCorrection,
+        response: { 200: StampDutyRuleTables, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'stamp-duty:rules' },
+    },
+    async (req) => {
+      await rates.correctMprRate(req.actor, req.params.id, req.body);
+      return rules.listRules(req.actor);
+    },
   );
 
   app.post(
@@ -328,20 +418,38 @@ export const stampDutyRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
   );
 
   app.get(
-    '/public/stamp-duty/:certificateNumber',
+    '/public/stamp-duty/match',
+    {
+      schema: {
+        tags,
+        operationId: 'matchStampCertificate',
+        summary: 'Match a stamp certificate number with its duty',
+        description:
+          'Whether a certificate that stands (not cancelled) has this number and this duty (in kobo, as printed; 0 for an instrument not chargeable): `match` true or false, nothing else (ADR 0032). For a certificate typed without its code. Needs no session; rate-limited per address with the check by code; never cached.',
+        querystring: AmountMatchQuery,
+        response: { 200: PublicMatch, 422: ErrorBody, 429: ErrorBody },
+      },
+      config: { public: true },
+      onRequest: noStore,
+    },
+    (req) => certificates.matchCertificate(req.actor, req.query.number, req.query.amountKobo),
+  );
+
+  app.get(
+    '/public/stamp-duty/:code',
     {
       schema: {
         tags,
         operationId: 'verifyStampCertificate',
-        summary: 'Check a stamp certificate',
+        summary: 'Check a stamp certificate by its code',
         description:
-          "Is the stamp certificate genuine and standing? By the verification code printed under its QR code (ADR 0032): the certificate's number, instrument type, day of execution and of stamping, the duty and the parties' names masked. By the certificate number alone: the status, number, type and days only (no names, no amount). Needs no session; rate-limited per address; never cached.",
-        params: z.object({ certificateNumber: z.string().trim().min(1).max(64) }),
+          "Is the stamp certificate with this verification code (10 letters and digits, printed under its QR code) genuine and standing? Its number, instrument type, day of execution and of stamping, the duty and the parties' names masked (ADR 0032). A certificate number in place of the code is a 422: the number alone is checked with its duty (`GET /api/v1/public/stamp-duty/match`). Needs no session; rate-limited per address; never cached.",
+        params: PublicCodeParams,
         response: { 200: PublicStampCheck, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
       config: { public: true },
       onRequest: noStore,
     },
-    (req) => certificates.verify(req.actor, req.params.certificateNumber),
+    (req) => certificates.verify(req.actor, req.params.code),
   );
 };

@@ -454,33 +454,56 @@ describe('bill → paid → stamped → certificate → public check', () => {
     expect(first).not.toContain('COPY');
     expect(second).toContain('COPY');
 
-    const number = stamped?.certificateNumber as string;
-    const byNumber = await send(ctx, null, 'GET', `/api/v1/public/stamp-duty/${number}`);
-    expect(byNumber.statusCode).toBe(200);
-    expect(byNumber.headers['cache-control']).toContain('no-store');
-    expect(byNumber.json<PublicStampCheck>()).toMatchObject({
-      status: 'valid',
-      certificateNumber: number,
-      parties: [],
-      dutyKobo: null,
-    });
     // By the code the QR code prints (ADR 0032): the facts, names masked.
+    const number = stamped?.certificateNumber as string;
     const [row] = await ctx.db
       .select({ code: stampInstruments.publicCode })
       .from(stampInstruments)
       .where(eq(stampInstruments.id, created.id));
     const byCode = await send(ctx, null, 'GET', `/api/v1/public/stamp-duty/${row?.code}`);
     expect(byCode.statusCode).toBe(200);
+    expect(byCode.headers['cache-control']).toContain('no-store');
     const check = byCode.json<PublicStampCheck>();
     expect(check).toMatchObject({
       status: 'valid',
       certificateNumber: number,
+      instrumentType: 'lease',
       dutyKobo: 46_800_000,
     });
     expect(check.parties.map((p) => p.name)).toContain('T*** E**');
+    expect(byCode.body).not.toContain('Tari');
+    expect(byCode.body).not.toContain(created.parties[1]?.btin as string);
     expect(
-      (await send(ctx, null, 'GET', '/api/v1/public/stamp-duty/SD-1999-0000000')).statusCode,
-    ).toBe(404);
+      (await send(ctx, null, 'GET', `/api/v1/public/stamp-duty/${row?.code.toLowerCase()}`))
+        .statusCode,
+    ).toBe(200);
+
+    // The bare number (sequential, walkable) answers match or no match with its duty, nothing else.
+    const match = (n: string, amountKobo: number | string) =>
+      send(
+        ctx,
+        null,
+        'GET',
+        `/api/v1/public/stamp-duty/match?number=${encodeURIComponent(n)}&amountKobo=${amountKobo}`,
+      );
+    const matched = await match(number, 46_800_000);
+    expect(matched.statusCode).toBe(200);
+    expect(matched.headers['cache-control']).toContain('no-store');
+    expect(matched.json()).toEqual({ match: true });
+    expect(matched.body).not.toMatch(/T\*\*\*|Tari|lease|valid/i);
+    expect((await match(number.toLowerCase(), 46_800_000)).json()).toEqual({ match: true });
+    expect((await match(number, 46_800_001)).json()).toEqual({ match: false });
+    expect((await match('SD-1999-0000000', 46_800_000)).json()).toEqual({ match: false });
+    expect((await match(number, 'lots')).statusCode).toBe(422);
+    expect((await match('<script>', 1)).statusCode).toBe(422);
+
+    // A number where the code goes is refused: it would tell a walker the certificate exists.
+    const byNumber = await send(ctx, null, 'GET', `/api/v1/public/stamp-duty/${number}`);
+    expect(byNumber.statusCode).toBe(422);
+    expect(byNumber.body).not.toContain('Tari');
+    expect((await send(ctx, null, 'GET', '/api/v1/public/stamp-duty/ZZZZZZZZZZ')).statusCode).toBe(
+      404,
+    );
     expect((await send(ctx, null, 'GET', '/api/v1/public/stamp-duty/hello')).statusCode).toBe(422);
   });
 

@@ -13,8 +13,9 @@ import { ListLoadError } from '../../../lib/lists/listPage';
 import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
-import { percentOfPpm, ruleCharge, ruleExemption } from '../format';
+import { ruleCharge, ruleExemption } from '../format';
 import { stampRulesQuery } from '../queries';
+import { LateStampingSections } from './LateStampingSections';
 import { RuleEditDialog } from './RuleEditDialog';
 import type { EditableRule } from './ruleForm';
 
@@ -29,8 +30,9 @@ const period = (from: string, to: string | null) =>
 
 /**
  * /birs/admin/stamp-duty-rules (RevDesk's own menu entry, ADMIN): the dated instrument-type
- * rules of both laws and the late-stamping settings, values without a public source marked
- * "to confirm" (docs/tax-rules.md). Changes go through PUT /api/v1/stamp-duty/rules/{id}.
+ * rules of both laws, the late-stamping penalty and the Monetary Policy Rate, values without a
+ * public source marked "to confirm" (docs/tax-rules.md). A rule changes through
+ * PUT /api/v1/stamp-duty/rules/{id}; the late-stamping tables take new dated rows (ADR 0033).
  */
 export function StampRulesPage() {
   const canKeep = usePermission('stamp-duty:rules');
@@ -115,59 +117,7 @@ function Rules() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped>
-              <Table.Caption>
-                Late stamping (more than the days allowed after execution)
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Law and period</Table.Th>
-                  <Table.Th>Days allowed</Table.Th>
-                  <Table.Th>Penalty</Table.Th>
-                  <Table.Th>Interest a year</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.penalties.map((p) => (
-                  <Table.Tr key={p.validFrom}>
-                    <Table.Td>
-                      {STAMP_LAW_LABELS[p.law]}
-                      <Text size="xs" c="dimmed">
-                        {period(p.validFrom, p.validTo)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{p.graceDays}</Table.Td>
-                    <Table.Td>
-                      {percentOfPpm(p.penaltyBasisPoints * 100)} of the unpaid duty
-                      {p.toConfirm && toConfirm}
-                    </Table.Td>
-                    <Table.Td>
-                      {p.interestBasis === 'mpr'
-                        ? 'Monetary Policy Rate, by the day'
-                        : `${percentOfPpm((p.interestAnnualBasisPoints ?? 0) * 100)}, by the day`}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-                {query.data.mprRates.map((m) => (
-                  <Table.Tr key={`mpr-${m.validFrom}`}>
-                    <Table.Td>
-                      Monetary Policy Rate
-                      <Text size="xs" c="dimmed">
-                        {period(m.validFrom, m.validTo)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>—</Table.Td>
-                    <Table.Td>—</Table.Td>
-                    <Table.Td>
-                      {percentOfPpm(m.annualBasisPoints * 100)}
-                      {m.toConfirm && toConfirm}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <LateStampingSections tables={query.data} />
           <Text size="xs" c="dimmed">
             Amounts: {formatKoboAsNaira(100_000)} is shown as naira and kobo; rates as a share of
             the consideration.

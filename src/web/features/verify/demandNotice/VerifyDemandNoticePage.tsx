@@ -7,6 +7,7 @@ import type {
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { Facts } from '../Facts';
 import { ISSUER } from '../issuer';
+import { NumberCheck } from '../NumberCheck';
 import { formatDay, type Reference } from '../reference';
 import { isOffline, usePublicAnswer } from '../usePublicAnswer';
 import { Verdict } from '../Verdict';
@@ -26,8 +27,8 @@ const STATUS_WORDS = {
 /**
  * /verify/demand-notice/{code}: anyone holding an MDA's demand notice, with no sign-in, learns
  * whether the service issued it and whether it stands — the payer's name masked, never a BTIN,
- * RRR or phone (ADR 0032). Demand notices were printed with their code from the start: a number
- * in its place is no check.
+ * RRR or phone (ADR 0032). A number typed in place of the code is checked against the notice's
+ * total: match or no match, nothing else.
  */
 export function VerifyDemandNoticePage({ reference }: { reference: Reference }) {
   useDocumentTitle(`Verify a demand notice · ${ISSUER}`);
@@ -39,10 +40,23 @@ export function VerifyDemandNoticePage({ reference }: { reference: Reference }) 
       {'code' in reference ? (
         <DemandNoticeByCode code={reference.code} />
       ) : (
-        <Verdict tone="invalid" title="Do not rely on this notice" forged>
-          A demand notice is checked by the verification code printed under its QR code (10 letters
-          and digits), not by its number. Scan the QR code again, or type the code.
-        </Verdict>
+        <NumberCheck
+          what="notice"
+          number={reference.number}
+          factLabel="Total (₦), as printed on the notice"
+          factKind="amount"
+          matchUrl={(kobo) =>
+            `/api/v1/public/demand-notices/match?number=${encodeURIComponent(reference.number)}&amountKobo=${kobo}`
+          }
+          matched={{
+            title: 'Genuine notice',
+            text: `A demand notice the ${ISSUER} holds, not cancelled, has this number and this total.`,
+          }}
+          unmatched={{
+            title: 'Do not rely on this notice',
+            text: 'No standing demand notice has this number and this total: it was mistyped, altered, cancelled or never issued. Scan its QR code, or type the verification code printed under it.',
+          }}
+        />
       )}
     </Stack>
   );

@@ -1,12 +1,15 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { StampDutyRuleTables, StampDutyRuleUpdate } from '../../../shared/stampDuty/schemas';
-import type { Actor } from '../../auth/actor';
-import type { Db } from '../../db/client';
-import { stampDutyRules } from '../../db/schema';
-import { AppError, fieldError } from '../../errors';
-import { recordAudit } from '../audit/service';
-import { findRuleForUpdate, selectRuleTables, updateRule } from './queries';
-import { ruleOf, ruleView } from './view';
+import type {
+  StampDutyRuleTables,
+  StampDutyRuleUpdate,
+} from '../../../../shared/stampDuty/schemas';
+import type { Actor } from '../../../auth/actor';
+import type { Db } from '../../../db/client';
+import { stampDutyRules } from '../../../db/schema';
+import { AppError, fieldError } from '../../../errors';
+import { recordAudit } from '../../audit/service';
+import { findRuleForUpdate, selectRuleTables, updateRule } from '../queries';
+import { ruleOf, ruleView } from '../view';
 
 /**
  * The dated instrument-type rules an administrator keeps (docs/tax-rules.md). A change applies
