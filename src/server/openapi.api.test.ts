@@ -88,7 +88,7 @@ describe('the OpenAPI document', () => {
         'GET /api/v1/public/tcc/{code}',
         'GET /api/v1/public/keys',
         'GET /api/v1/public/stamp-duty/match',
-        'GET /api/v1/public/stamp-duty/{code}',
+        'GET /api/v1/public/stamp-duty/{certificateNumber}',
         'GET /api/v1/public/demand-notices/match',
         'GET /api/v1/public/demand-notices/{code}',
       ].map((where) => [where, []]),

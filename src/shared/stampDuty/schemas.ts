@@ -231,17 +231,22 @@ export const StampCancelInput = z.object({
  * The public check of a stamp certificate by its code (ADR 0032): masked names, the days, the
  * verdict. A bare certificate number answers only `PublicMatch` (src/shared/publicCheck.ts).
  */
+/**
+ * The public check's answer (ADR 0032). By the code under the QR code, every field; by the bare
+ * certificate number (the contract's `{certificateNumber}`), the verdict and the number only,
+ * so walking the sequential numbers learns nothing of any instrument or party.
+ */
 export const PublicStampCheck = z
   .object({
     status: z.enum(['valid', 'cancelled']),
     certificateNumber: z.string(),
-    instrumentType: z.enum(INSTRUMENT_TYPES),
-    instrumentTypeLabel: z.string(),
-    executedOn: z.string(),
-    stampedOn: z.string(),
+    instrumentType: z.enum(INSTRUMENT_TYPES).optional(),
+    instrumentTypeLabel: z.string().optional(),
+    executedOn: z.string().optional(),
+    stampedOn: z.string().optional(),
     /** Masked names, first names too (src/shared/publicCode.ts). */
-    parties: z.array(z.object({ role: z.enum(PARTY_ROLES), name: z.string() })),
-    dutyKobo: z.number().int(),
+    parties: z.array(z.object({ role: z.enum(PARTY_ROLES), name: z.string() })).optional(),
+    dutyKobo: z.number().int().optional(),
   })
   .meta({ id: 'PublicStampCheck' });
 export type PublicStampCheck = z.infer<typeof PublicStampCheck>;

@@ -64,7 +64,7 @@ const NOT_MDA_SCOPED: Record<string, string> = {
   'GET /api/v1/public/tcc/{code}': 'public by design: a certificate is checked by anyone',
   'GET /api/v1/public/tcc/match': 'public by design: match or no match, nothing else',
   'GET /api/v1/public/keys': 'the public keys that sign certificates',
-  'GET /api/v1/public/stamp-duty/{code}':
+  'GET /api/v1/public/stamp-duty/{certificateNumber}':
     'public by design: a stamp certificate is checked by anyone holding it (masked parties)',
   'GET /api/v1/public/stamp-duty/match': 'public by design: match or no match, nothing else',
   'GET /api/v1/public/demand-notices/{code}':

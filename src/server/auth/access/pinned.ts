@@ -184,7 +184,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'POST /api/v1/stamp-duty/instruments/{id}/scan': 'stamp-duty:write',
   'GET /api/v1/stamp-duty/instruments/{id}/scan': 'stamp-duty:read',
   'GET /api/v1/public/stamp-duty/match': 'public',
-  'GET /api/v1/public/stamp-duty/{code}': 'public',
+  'GET /api/v1/public/stamp-duty/{certificateNumber}': 'public',
   'POST /api/v1/tcc-batches': 'tcc:generate:mda-employee',
   'GET /api/v1/tcc-batches/template.csv': 'tcc:generate:mda-employee',
   'GET /api/v1/tcc-batches/{id}': 'tcc:read',

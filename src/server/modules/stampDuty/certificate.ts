@@ -3,7 +3,7 @@ import { dayInWords, todayInLagos } from '../../../shared/dates';
 import { formatKoboAsNaira } from '../../../shared/money';
 import { formatNigerianPhone } from '../../../shared/phone';
 import type { PublicMatch } from '../../../shared/publicCheck';
-import { maskPublicName } from '../../../shared/publicCode';
+import { maskPublicName, publicCodeOf } from '../../../shared/publicCode';
 import {
   INSTRUMENT_TYPE_LABELS,
   PARTY_ROLE_LABELS,
@@ -121,6 +121,8 @@ export async function renderStampCertificatePdf(
   );
 }
 
+const CERTIFICATE_NUMBER = /^SD-\d{4}-\d{7}$/;
+const UNKNOWN_NUMBER = 'No stamp certificate has this number. Check what you typed.';
 const UNKNOWN =
   'No stamp certificate has this verification code. It may have been mistyped, or the certificate is not genuine.';
 
@@ -175,11 +177,30 @@ export function createStampCertificateService(deps: {
     },
 
     /**
-     * The public check by the code printed under the QR code (ADR 0032): the verdict, the
-     * facts printed on the certificate, the parties' names masked. Rate-limited per address.
+     * The public check (ADR 0032). By the code printed under the QR code: the verdict, the
+     * facts printed on the certificate, the parties' names masked. By the bare certificate
+     * number: the verdict alone. Rate-limited per address.
      */
-    async verify(actor: Actor, code: string): Promise<PublicStampCheck> {
+    async verify(actor: Actor, text: string): Promise<PublicStampCheck> {
       await limitChecks(actor);
+      const code = publicCodeOf(text);
+      if (!code) {
+        const number = text.trim().toUpperCase();
+        if (!CERTIFICATE_NUMBER.test(number)) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'Not a stamp certificate number (SD-2026-0000001) nor a verification code (10 letters and digits under the QR code).',
+          );
+        }
+        const byNumber = await selectByCertificateNumber(db, number);
+        if (!byNumber?.certificateNumber || !byNumber.stampedAt) {
+          throw new AppError('NOT_FOUND', UNKNOWN_NUMBER);
+        }
+        return {
+          status: byNumber.status === 'stamped' ? 'valid' : 'cancelled',
+          certificateNumber: byNumber.certificateNumber,
+        };
+      }
       const row = await selectByPublicCode(db, code);
       if (!row?.certificateNumber || !row.stampedAt) throw new AppError('NOT_FOUND', UNKNOWN);
       const detail = await instruments.detailOf(row.id);

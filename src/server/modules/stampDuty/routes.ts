@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../shared/errors';
-import { AmountMatchQuery, PublicCodeParams, PublicMatch } from '../../../shared/publicCheck';
+import { AmountMatchQuery, PublicMatch } from '../../../shared/publicCheck';
 import {
   PublicStampCheck,
   STAMP_SCAN_MAX_BYTES,
@@ -44,6 +44,13 @@ import { createStampDutyService } from './service';
 
 const Binary = z.string().meta({ format: 'binary' });
 const errors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
+/** The contract's `{certificateNumber}`: a certificate number or the code under the QR code. */
+const PublicStampParams = z.object({
+  certificateNumber: z
+    .string()
+    .max(40, 'A certificate number or verification code is at most 40 characters.'),
+});
+
 const tags = ['stamp duty'];
 
 /**
@@ -436,20 +443,20 @@ export const stampDutyRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, d
   );
 
   app.get(
-    '/public/stamp-duty/:code',
+    '/public/stamp-duty/:certificateNumber',
     {
       schema: {
         tags,
         operationId: 'verifyStampCertificate',
         summary: 'Check a stamp certificate by its code',
         description:
-          "Is the stamp certificate with this verification code (10 letters and digits, printed under its QR code) genuine and standing? Its number, instrument type, day of execution and of stamping, the duty and the parties' names masked (ADR 0032). A certificate number in place of the code is a 422: the number alone is checked with its duty (`GET /api/v1/public/stamp-duty/match`). Needs no session; rate-limited per address; never cached.",
-        params: PublicCodeParams,
+          "Is this stamp certificate genuine and standing? The path segment is the verification code printed under its QR code (10 letters and digits) or its certificate number (SD-2026-0000001). By the code: its number, instrument type, day of execution and of stamping, the duty and the parties' names masked. By the number: `status` and the number only (ADR 0032); `GET /api/v1/public/stamp-duty/match` checks a number with its printed duty. Needs no session; rate-limited per address; never cached.",
+        params: PublicStampParams,
         response: { 200: PublicStampCheck, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
       config: { public: true },
       onRequest: noStore,
     },
-    (req) => certificates.verify(req.actor, req.params.code),
+    (req) => certificates.verify(req.actor, req.params.certificateNumber),
   );
 };

@@ -9,7 +9,7 @@ import { isOffline, usePublicAnswer } from '../usePublicAnswer';
 import { Verdict } from '../Verdict';
 
 /**
- * The public check's answer by code (GET /api/v1/public/stamp-duty/{code}). Typed here, not
+ * The public check's answer by code (GET /api/v1/public/stamp-duty/{certificateNumber}, by code). Typed here, not
  * imported from the shared zod schemas, so the verify page stays without zod (ADR 0032 budget).
  */
 type PublicStampCheck = {
