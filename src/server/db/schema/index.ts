@@ -1,5 +1,6 @@
 export * from './assessments';
 export * from './audit';
+export * from './cardPayments';
 export * from './demandNotices';
 export * from './files';
 export * from './jobs';
