@@ -261,20 +261,44 @@ describe('POST /api/v1/card/payments', () => {
     expect(outcomeOf(await take({ paymentId: cancelled.id }))).toBe('409 CONFLICT');
   });
 
-  it('two cashiers at once on one bill: one card taken, the other 409, paid once', async () => {
+  it('three cashiers at once on one bill: one card taken, the others 409, paid once', async () => {
     const pending = await bill();
     const other = await signInAs(ctx, 'ASSESSMENT_OFFICER');
     const answers = await Promise.all([
       take({ paymentId: pending.id }),
       take({ paymentId: pending.id }, other.bearer),
+      take({ rrr: pending.rrr }, other.bearer),
     ]);
-    expect(answers.map(outcomeOf).sort()).toEqual(['201', '409 CONFLICT']);
+    expect(answers.map(outcomeOf).sort()).toEqual(['201', '409 CONFLICT', '409 CONFLICT']);
     expect(ctx.simulators.card.chargesFor(pending.rrr as string)).toHaveLength(1);
     const paidAudits = await ctx.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'payment.paid'), eq(auditEvents.entityId, pending.id)));
     expect(paidAudits).toHaveLength(1);
+  });
+
+  it('two checks at once of one lost approval record the payment once', async () => {
+    const pending = await bill();
+    ctx.simulators.card.respondWith('lose-answer', { lostAs: 'approved' });
+    const lost = (await take({ paymentId: pending.id })).json<CardPaymentView>();
+    ctx.simulators.card.reset();
+    const checks = await Promise.all([check(lost.reference), check(lost.reference)]);
+    expect(checks.map(outcomeOf)).toEqual(['200', '200']);
+    expect(checks.map((c) => c.json<CardPaymentView>().payment.receiptNumber)).toEqual([
+      expect.any(String),
+      checks[0]?.json<CardPaymentView>().payment.receiptNumber,
+    ]);
+    const paidAudits = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'payment.paid'), eq(auditEvents.entityId, pending.id)));
+    expect(paidAudits).toHaveLength(1);
+    expect((await auditActions(lost.reference)).map((a) => a.action)).toEqual([
+      'card_payment.started',
+      'card_payment.unanswered',
+      'card_payment.approved',
+    ]);
   });
 
   it('answers 401 signed out, 403 to an officer without card:take, 404 and 422 for bad bills', async () => {
