@@ -12,6 +12,7 @@ import { AppError, createFrameworkErrorHandler, handleError } from './errors';
 import { createDatabaseFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
+import { startCardPaymentSweep } from './jobs/cardPaymentSweep';
 import { createJobKinds, type JobKinds } from './jobs/kinds';
 import { startRrrConfirmationSweep } from './jobs/rrrConfirmationSweep';
 import { startJobWorker } from './jobs/worker';
@@ -226,6 +227,7 @@ export async function buildApp({
       { isOnlyWorker: database.kind === 'pglite' },
     );
     startRrrConfirmationSweep(app, paymentDeps);
+    startCardPaymentSweep(app, paymentDeps);
   }
   registerExtraRoutes?.(app);
 

@@ -3,11 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CardPaymentView } from '../../../../shared/payments';
 import { systemActor } from '../../../auth/actor';
 import { auditEvents, cardPaymentAttempts, payments } from '../../../db/schema';
+import { createIntegrations } from '../../../integrations';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { type SignedIn, signInAs } from '../../../testing/factories';
 import { outcomeOf } from '../../../testing/outcomes';
 import { createLedger } from '../ledger/ledger';
 import { createPayment } from '../testing';
+import { createCardPaymentService } from './service';
 
 /** POST /card/payments and its check (docs/card.md), against the card gateway simulator. */
 
@@ -228,6 +230,40 @@ describe('POST /api/v1/card/payments', () => {
     expect((await auditActions(lost.reference)).map((a) => a.action)).toContain(
       'card_payment.approved_on_paid_bill',
     );
+  });
+
+  it('the sweep settles an attempt left unanswered past its wait, and keeps one it cannot ask', async () => {
+    const pending = await bill();
+    ctx.simulators.card.respondWith('lose-answer', { lostAs: 'approved' });
+    const lost = (await take({ paymentId: pending.id })).json<CardPaymentView>();
+    const cards = createCardPaymentService({
+      db: ctx.db,
+      config: ctx.config,
+      integrations: createIntegrations(ctx.config, () => ctx.baseUrl as string),
+      settlements: ctx.settlements,
+    });
+    const failures: string[] = [];
+    const sweep = (before: Date) =>
+      cards.settleUnansweredAttempts(systemActor('system'), {
+        before,
+        limit: 100,
+        onError: (reference) => failures.push(reference),
+      });
+    // Still inside its wait: left alone.
+    await sweep(new Date(Date.now() - 60_000));
+    expect((await paymentRow(pending.id)).status).toBe('pending');
+    ctx.simulators.card.respondWith('down');
+    await sweep(new Date(Date.now() + 1_000));
+    expect(failures).toContain(lost.reference);
+    expect((await paymentRow(pending.id)).status).toBe('pending');
+    ctx.simulators.card.reset();
+    await sweep(new Date(Date.now() + 1_000));
+    expect(await paymentRow(pending.id)).toMatchObject({ status: 'paid', channel: 'card' });
+    expect((await auditActions(lost.reference)).map((a) => a.action)).toEqual([
+      'card_payment.started',
+      'card_payment.unanswered',
+      'card_payment.approved',
+    ]);
   });
 
   it('gateway down: 502 saying nothing was charged, the attempt recorded as failed', async () => {

@@ -21,6 +21,7 @@ import {
   findOpenAttempt,
   insertAttemptUnlessOpen,
   officerUsername,
+  selectUnansweredReferences,
   updateAttempt,
 } from './queries';
 
@@ -73,7 +74,12 @@ function auditedAttempt(row: CardAttemptRow) {
   };
 }
 
-export function createCardPaymentService({ db, config, integrations, settlements }: PaymentDeps) {
+export function createCardPaymentService({
+  db,
+  config,
+  integrations,
+  settlements,
+}: Pick<PaymentDeps, 'db' | 'config' | 'integrations' | 'settlements'>) {
   const ledger = createLedger({ receiptPrefix: config.receiptPrefix, settlements });
 
   async function viewOf(attempt: CardAttemptRow): Promise<CardPaymentView> {
@@ -312,10 +318,26 @@ export function createCardPaymentService({ db, config, integrations, settlements
       };
     },
 
-    /** The sweep's look at one unanswered attempt (jobs/cardAttemptSweep.ts). */
-    async settleUnanswered(actor: Actor, reference: string): Promise<CardAttemptRow> {
-      const state = await integrations.card.getCharge(reference);
-      return settle(actor, reference, { kind: 'state', state }, 'status-check');
+    /**
+     * The sweep (jobs/cardPaymentSweep.ts): asks the gateway about attempts left unanswered
+     * since before `before` (past the charge's own wait), oldest first. One that cannot be
+     * asked is told to `onError` and waits for the next sweep; the others go on.
+     */
+    async settleUnansweredAttempts(
+      actor: Actor,
+      options: { before: Date; limit: number; onError: (reference: string, err: unknown) => void },
+    ): Promise<{ settled: number }> {
+      let settled = 0;
+      for (const reference of await selectUnansweredReferences(db, options.before, options.limit)) {
+        try {
+          const state = await integrations.card.getCharge(reference);
+          const row = await settle(actor, reference, { kind: 'state', state }, 'status-check');
+          if (row.status !== 'pending' && row.status !== 'unknown') settled += 1;
+        } catch (err) {
+          options.onError(reference, err);
+        }
+      }
+      return { settled };
     },
   };
 }
