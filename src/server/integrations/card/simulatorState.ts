@@ -39,6 +39,8 @@ export type CardSimulatorBehaviour = {
    * (`never-received`, a status query answers NOT_FOUND).
    */
   lostAs: 'approved' | 'declined' | 'pending' | 'never-received';
+  /** An approval of another amount than asked: a faulty gateway, which RevDesk must not record. */
+  approvedAmountKobo?: number;
 };
 
 const DEFAULT_BEHAVIOUR: CardSimulatorBehaviour = {
@@ -98,6 +100,10 @@ export function createCardSimulator(options: {
       if (outcome === 'never-received') return null;
       const charge: SimulatedCharge = {
         ...request,
+        amountKobo:
+          outcome === 'approved'
+            ? (behaviour.approvedAmountKobo ?? request.amountKobo)
+            : request.amountKobo,
         status:
           outcome === 'approved' ? 'APPROVED' : outcome === 'declined' ? 'DECLINED' : 'PENDING',
         gatewayReference:

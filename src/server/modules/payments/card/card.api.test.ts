@@ -266,6 +266,25 @@ describe('POST /api/v1/card/payments', () => {
     ]);
   });
 
+  it('an approval of another amount than the bill is not recorded, and holds the bill for the administrator', async () => {
+    const pending = await bill(4_500_000);
+    ctx.simulators.card.respondWith('approve', { approvedAmountKobo: 450_000 });
+    const res = await take({ paymentId: pending.id });
+    expect(outcomeOf(res), res.body).toBe('202');
+    const held = res.json<CardPaymentView>();
+    expect(held).toMatchObject({
+      status: 'unknown',
+      note: expect.stringContaining('₦4,500.00, but the bill is for ₦45,000.00'),
+      payment: { status: 'pending' },
+    });
+    expect(outcomeOf(await check(held.reference))).toBe('202');
+    expect((await auditActions(held.reference)).map((a) => a.action)).toEqual([
+      'card_payment.started',
+      'card_payment.amount_mismatch',
+    ]);
+    expect(outcomeOf(await take({ paymentId: pending.id }))).toBe('409 CONFLICT');
+  });
+
   it('gateway down: 502 saying nothing was charged, the attempt recorded as failed', async () => {
     const pending = await bill();
     ctx.simulators.card.respondWith('down');

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatKoboAsNaira } from '../../../../shared/money';
 import type { CardPaymentInput, CardPaymentView } from '../../../../shared/payments';
 import type { Actor } from '../../../auth/actor';
 import { isMdaInScope, mdaScopeOf } from '../../../auth/mdaScope';
@@ -155,7 +156,18 @@ export function createCardPaymentService({
       const now = new Date();
       let change: Partial<CardAttemptRow>;
       let action: string;
-      if (state?.status === 'approved') {
+      if (state?.status === 'approved' && state.amountKobo !== attempt.amountKobo) {
+        // The gateway says it took another amount than the bill's: nothing is recorded (the
+        // ledger would refuse it too) and the attempt stays open, so the bill takes no other
+        // card until an administrator has settled it with the gateway.
+        if (attempt.note) return attempt;
+        change = {
+          status: 'unknown',
+          gatewayReference: state.gatewayReference,
+          note: `The gateway says it approved ${formatKoboAsNaira(state.amountKobo)}, but the bill is for ${formatKoboAsNaira(attempt.amountKobo)}. Nothing was recorded; tell the administrator, who settles it with the gateway (reference ${state.gatewayReference}).`,
+        };
+        action = 'card_payment.amount_mismatch';
+      } else if (state?.status === 'approved') {
         const bill = await findPaymentByIdForUpdate(tx, attempt.paymentId);
         if (!bill) throw new Error(`payment ${attempt.paymentId} vanished`);
         // The ledger pays a bill once (ADR 0010): a bill paid another way while the card was at

@@ -240,9 +240,8 @@ function AttemptOutcome(props: {
         role="alert"
         title="The gateway did not answer; check again"
       >
-        The card may or may not have been charged (reference {attempt.reference}). Do not take the
-        card again: check with the gateway, now or in a few minutes. RevDesk also checks by itself
-        every minute.
+        {attempt.note ??
+          `The card may or may not have been charged (reference ${attempt.reference}). Do not take the card again: check with the gateway, now or in a few minutes. RevDesk also checks by itself every minute.`}
       </Alert>
       {props.checkError && (
         <Alert color="red" variant="light" role="alert" title="The check was not done">
