@@ -90,7 +90,7 @@ const EnvSchema = z
      * status query (docs/card.md).
      */
     CARD_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(90_000),
-    /** Mount the Remita and EVAS simulators under /_sim (on by default with demo data; never in production). */
+    /** Mount the Remita, EVAS and card gateway simulators under /_sim (on by default with demo data; never in production). */
     SIMULATORS: z.enum(['on', 'off']).optional(),
     /** How long a call to Remita or EVAS may take before it counts as unavailable. */
     REMITA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
