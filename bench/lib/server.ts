@@ -29,6 +29,8 @@ export async function startServer(
       // Production needs real addresses; the benchmarks never call out to them.
       REMITA_BASE_URL: 'http://127.0.0.1:9/remita',
       EVAS_BASE_URL: 'http://127.0.0.1:9/evas',
+      CARD_GATEWAY_BASE_URL: 'http://127.0.0.1:9/card',
+      CARD_GATEWAY_SECRET: randomBytes(24).toString('hex'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Production names where Remita's notifications come from (docs/deploy.md): loopback here.
       REMITA_NOTIFICATION_SOURCES: '127.0.0.1',

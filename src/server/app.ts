@@ -12,6 +12,7 @@ import { AppError, createFrameworkErrorHandler, handleError } from './errors';
 import { createDatabaseFileStore } from './files/store';
 import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
+import { startCardPaymentSweep } from './jobs/cardPaymentSweep';
 import { startCollectionTotalsCompaction } from './jobs/collectionTotalsCompaction';
 import { createJobKinds, type JobKinds } from './jobs/kinds';
 import { startRrrConfirmationSweep } from './jobs/rrrConfirmationSweep';
@@ -31,6 +32,7 @@ import { officerAccountRoutes } from './modules/officers/accounts/routes';
 import { officerListRoutes } from './modules/officers/list/routes';
 import { attentionRoutes } from './modules/payments/attention/routes';
 import { autoRegRoutes } from './modules/payments/autoReg/routes';
+import { cardPaymentRoutes } from './modules/payments/card/routes';
 import type { PaymentDeps } from './modules/payments/deps';
 import { paymentHistoryRoutes } from './modules/payments/history/routes';
 import { invoiceRoutes } from './modules/payments/invoices/routes';
@@ -196,6 +198,7 @@ export async function buildApp({
   await app.register(autoRegRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(attentionRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(rrrBatchRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(cardPaymentRoutes, { prefix: '/api/v1', ...paymentDeps });
   // Each module registers its background job kinds with the worker (jobs/kinds.ts, ADR 0030).
   registerRrrBatchJob(jobKinds, paymentDeps);
   // Assessments settle their linked payments in the payment's transaction (ADR 0011).
@@ -228,6 +231,7 @@ export async function buildApp({
     );
     startRrrConfirmationSweep(app, paymentDeps);
     startCollectionTotalsCompaction(app, database.db);
+    startCardPaymentSweep(app, paymentDeps);
   }
   registerExtraRoutes?.(app);
 

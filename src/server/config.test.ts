@@ -11,6 +11,8 @@ const HEX_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeef
 const PRODUCTION_URLS = {
   REMITA_BASE_URL: 'https://login.remita.net',
   EVAS_BASE_URL: 'https://evas.example.gov.ng',
+  CARD_GATEWAY_BASE_URL: 'https://cards.example.gov.ng',
+  CARD_GATEWAY_SECRET: 'card-gateway-secret-0123456789',
   PUBLIC_URL: 'https://revdesk.birs.gov.ng',
   REMITA_NOTIFICATION_SOURCES: '203.0.113.7',
 };
@@ -98,7 +100,9 @@ describe('configuration', () => {
         TCC_SIGNING_KEY: HEX_KEY,
         PUBLIC_URL: PRODUCTION_URLS.PUBLIC_URL,
       }),
-    ).toThrow(/REMITA_BASE_URL is required[\s\S]*EVAS_BASE_URL is required/);
+    ).toThrow(
+      /REMITA_BASE_URL is required[\s\S]*EVAS_BASE_URL is required[\s\S]*CARD_GATEWAY_BASE_URL is required[\s\S]*CARD_GATEWAY_SECRET is required/,
+    );
     const live = loadConfig({
       NODE_ENV: 'production',
       SECRETS_KEY: HEX_KEY,

@@ -80,7 +80,17 @@ const EnvSchema = z
       }),
     /** The auto-registration (EVAS) system's base URL. Unset: the simulator on this server (demo only). */
     EVAS_BASE_URL: z.url().optional(),
-    /** Mount the Remita and EVAS simulators under /_sim (on by default with demo data; never in production). */
+    /** The card payment gateway's base URL (docs/card.md). Unset: the simulator on this server (demo only). */
+    CARD_GATEWAY_BASE_URL: z.url().optional(),
+    /** The secret RevDesk sends the card gateway as a bearer token (docs/card.md). */
+    CARD_GATEWAY_SECRET: z.string().trim().min(16).optional(),
+    /**
+     * How long the officer waits for the card at the gateway's terminal: the payer inserts the
+     * card and types the PIN inside it. Past it the attempt is "no answer" and is settled by a
+     * status query (docs/card.md).
+     */
+    CARD_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(90_000),
+    /** Mount the Remita, EVAS and card gateway simulators under /_sim (on by default with demo data; never in production). */
     SIMULATORS: z.enum(['on', 'off']).optional(),
     /** How long a call to Remita or EVAS may take before it counts as unavailable. */
     REMITA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -148,7 +158,13 @@ const EnvSchema = z
       });
     }
     if (env.NODE_ENV === 'production') {
-      for (const key of ['REMITA_BASE_URL', 'EVAS_BASE_URL', 'PUBLIC_URL'] as const) {
+      for (const key of [
+        'REMITA_BASE_URL',
+        'EVAS_BASE_URL',
+        'CARD_GATEWAY_BASE_URL',
+        'CARD_GATEWAY_SECRET',
+        'PUBLIC_URL',
+      ] as const) {
         if (!env[key]) {
           ctx.addIssue({
             code: 'custom',
@@ -208,6 +224,11 @@ export type Config = {
   /** EVAS's base URL; null means this server's own simulator (/_sim/evas). */
   evasBaseUrl: string | null;
   remitaTimeoutMs: number;
+  /** The card gateway's base URL; null means this server's own simulator (/_sim/card). */
+  cardGatewayBaseUrl: string | null;
+  /** The card gateway's bearer secret; null outside production means the simulator's own. */
+  cardGatewaySecret: string | null;
+  cardGatewayTimeoutMs: number;
   /** CONTACT_PHONE in E.164; null when unset (ADR 0021). */
   contactPhone: string | null;
   receiptPrefix: string;
@@ -269,6 +290,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remitaBaseUrl: e.REMITA_BASE_URL?.replace(/\/+$/, '') ?? null,
     evasBaseUrl: e.EVAS_BASE_URL?.replace(/\/+$/, '') ?? null,
     remitaTimeoutMs: e.REMITA_TIMEOUT_MS,
+    cardGatewayBaseUrl: e.CARD_GATEWAY_BASE_URL?.replace(/\/+$/, '') ?? null,
+    cardGatewaySecret: e.CARD_GATEWAY_SECRET || null,
+    cardGatewayTimeoutMs: e.CARD_GATEWAY_TIMEOUT_MS,
     contactPhone: e.CONTACT_PHONE?.trim() ? normaliseNigerianPhone(e.CONTACT_PHONE) : null,
     receiptPrefix: e.RECEIPT_PREFIX,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,

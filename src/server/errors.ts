@@ -37,6 +37,9 @@ const HTTP_STATUS = {
   RRR_NOT_FOUND: 404,
   AMOUNT_MISMATCH: 409,
   EVAS_UNAVAILABLE: 502,
+  CARD_GATEWAY_UNAVAILABLE: 502,
+  // 402 Payment Required: the request was understood and the payment was refused (docs/card.md).
+  CARD_DECLINED: 402,
   INVALID_FILE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,

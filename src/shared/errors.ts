@@ -67,6 +67,16 @@ export const ERROR_CODES = [
   'AMOUNT_MISMATCH',
   /** The auto-registration system (EVAS) did not answer, or answered with something unreadable. */
   'EVAS_UNAVAILABLE',
+  /**
+   * The card payment gateway did not take the charge on (down, not configured, secret refused),
+   * or a status query could not be made. Nothing was charged by this request.
+   */
+  'CARD_GATEWAY_UNAVAILABLE',
+  /**
+   * The card payment gateway declined the card: `message` gives its reason in words, `details`
+   * the attempt (`reference`, `declineCode`, `declineReason`). The bill is still to be paid.
+   */
+  'CARD_DECLINED',
   /** An uploaded file cannot be used: not CSV, wrong header, too many rows… `message` says which. */
   'INVALID_FILE',
   /** Too many requests from this address; try again later. */

@@ -45,6 +45,12 @@ export const PERMISSIONS = [
   'payment:read',
   /** Raise a bill (an RRR from Remita) for a taxpayer, and cancel one not yet paid. */
   'invoice:write',
+  /**
+   * Take a card payment against a bill at the counter through the card gateway's terminal
+   * (docs/product.md §7 card/payment, docs/card.md), and check an unanswered attempt with the
+   * gateway. The revenue service's own billers: they raise the bills the payer pays.
+   */
+  'card:take',
   /** Reverse a paid payment, with a reason. */
   'payment:reverse',
   /** See payers who paid without a BTIN (transactions/auto-reg) and match them to a taxpayer. */
@@ -164,11 +170,16 @@ const TAXPAYER_KEEPER = [
   'taxpayer:write',
 ] as const satisfies readonly Permission[];
 
-/** Officers who raise bills for taxpayers and read what they paid. */
+/**
+ * Officers who raise bills for taxpayers, take them by card at the counter, and read what they
+ * paid. MDA staff raise bills too but hold no card:take: the card terminal is at the revenue
+ * service's counter, not at an MDA's.
+ */
 const BILLER = [
   ...TAXPAYER_KEEPER,
   'payment:read',
   'invoice:write',
+  'card:take',
 ] as const satisfies readonly Permission[];
 
 /** Officers who assess a taxpayer of their kind (OFFICER_DA direct, OFFICER_PA presumptive). */

@@ -24,6 +24,11 @@ export class RemoteFailure extends Error {
   constructor(
     readonly reason: string,
     readonly kind: RemoteFailureKind = 'network_error',
+    /**
+     * The HTTP status of a 5xx answer: a 503 is the remote saying it took nothing on, which the
+     * card gateway's client tells apart from an answer lost (docs/card.md).
+     */
+    readonly httpStatus?: number,
   ) {
     super(reason);
     this.name = 'RemoteFailure';
@@ -31,7 +36,7 @@ export class RemoteFailure extends Error {
 }
 
 /** The remote systems RevDesk calls (docs/architecture.md §6); a label of the metrics. */
-export type RemoteSystem = 'remita' | 'evas';
+export type RemoteSystem = 'remita' | 'evas' | 'card';
 
 /** One finished call, retries included: what the metrics record (src/server/observability/). */
 export type RemoteCallRecord = {
@@ -127,7 +132,11 @@ async function callWithRetries(call: RemoteCall): Promise<RemoteAnswer> {
     try {
       const answer = await attempt(call, deadline);
       if (answer.status < 500) return answer;
-      failure = new RemoteFailure(`answered with an error (HTTP ${answer.status})`, 'server_error');
+      failure = new RemoteFailure(
+        `answered with an error (HTTP ${answer.status})`,
+        'server_error',
+        answer.status,
+      );
     } catch (err) {
       if (!(err instanceof RemoteFailure)) throw err;
       failure = err;

@@ -1,5 +1,8 @@
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { createCardGatewayClient } from './card/client';
+import { SIMULATOR_CARD_SECRET } from './card/protocol';
+import type { CardGatewayClient } from './card/types';
 import { createEvasClient } from './evas/client';
 import type { EvasClient } from './evas/types';
 import type { RemoteCallRecorder } from './http';
@@ -7,7 +10,7 @@ import { createRemitaClient } from './remita/client';
 import type { RemitaClient } from './remita/types';
 
 /** The remote systems RevDesk talks to (docs/architecture.md §6), each behind a typed client. */
-export type Integrations = { remita: RemitaClient; evas: EvasClient };
+export type Integrations = { remita: RemitaClient; evas: EvasClient; card: CardGatewayClient };
 
 /**
  * Clients pointed at the configured base URLs, or at this server's own simulators (/_sim/…)
@@ -36,6 +39,14 @@ export function createIntegrations(
       'The auto-registration system (EVAS) is not configured: set EVAS_BASE_URL (see README, Configuration).',
     );
   };
+  const cardBaseUrl = () => {
+    if (config.cardGatewayBaseUrl) return config.cardGatewayBaseUrl;
+    if (config.simulators) return `${selfUrl()}/_sim/card`;
+    throw new AppError(
+      'CARD_GATEWAY_UNAVAILABLE',
+      'The card payment gateway is not configured: set CARD_GATEWAY_BASE_URL (see README, Configuration). Nothing was charged.',
+    );
+  };
   return {
     remita: createRemitaClient({
       baseUrl: remitaBaseUrl,
@@ -43,5 +54,12 @@ export function createIntegrations(
       record,
     }),
     evas: createEvasClient({ baseUrl: evasBaseUrl, timeoutMs: config.remitaTimeoutMs, record }),
+    card: createCardGatewayClient({
+      baseUrl: cardBaseUrl,
+      // Production refuses to start without a secret (config.ts); the simulator knows this one.
+      secret: () => config.cardGatewaySecret ?? SIMULATOR_CARD_SECRET,
+      timeoutMs: config.cardGatewayTimeoutMs,
+      record,
+    }),
   };
 }

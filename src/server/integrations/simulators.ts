@@ -3,6 +3,13 @@ import path from 'node:path';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
+import { SIMULATOR_CARD_SECRET } from './card/protocol';
+import { cardSimulatorRoutes } from './card/simulator';
+import {
+  type CardSimulator,
+  type CardSimulatorSnapshot,
+  createCardSimulator,
+} from './card/simulatorState';
 import { evasSimulatorRoutes } from './evas/simulator';
 import {
   createEvasSimulator,
@@ -17,18 +24,25 @@ import {
 } from './remita/simulatorState';
 
 /**
- * The Remita and EVAS simulators: mounted under /_sim in demo mode and in tests,
+ * The Remita, EVAS and card gateway simulators: mounted under /_sim in demo mode and in tests,
  * never in production (config refuses SIMULATORS=on there). Their state is shared with the
  * demo seed, which writes RRRs into it, and with tests, which read and change it.
  */
 export type Simulators = {
   remita: RemitaSimulator;
   evas: EvasSimulator;
+  /** The card payment gateway (docs/card.md). */
+  card: CardSimulator;
   /** Runs `work` saving the state once at its end instead of after each change (the demo seed's many RRRs). */
   batch<T>(work: () => Promise<T>): Promise<T>;
 };
 
-type SavedSimulators = { remita: RemitaSimulatorSnapshot; evas: EvasSimulatorSnapshot };
+type SavedSimulators = {
+  remita: RemitaSimulatorSnapshot;
+  evas: EvasSimulatorSnapshot;
+  /** Absent in a file saved before the card gateway had a simulator. */
+  card?: CardSimulatorSnapshot;
+};
 
 /**
  * Outside tests the state is kept in DATA_DIR/simulators.json, rewritten after each change
@@ -44,6 +58,7 @@ export function createSimulators(config: Config): Simulators {
     const state: SavedSimulators = {
       remita: simulators.remita.snapshot(),
       evas: simulators.evas.snapshot(),
+      card: simulators.card.snapshot(),
     };
     mkdirSync(path.dirname(file), { recursive: true });
     // Write then rename: a crash mid-write leaves the previous file, never half of one.
@@ -53,6 +68,11 @@ export function createSimulators(config: Config): Simulators {
   simulators = {
     remita: createRemitaSimulator({ snapshot: saved?.remita ?? null, onChange: save }),
     evas: createEvasSimulator({ snapshot: saved?.evas ?? null, onChange: save }),
+    card: createCardSimulator({
+      secret: config.cardGatewaySecret ?? SIMULATOR_CARD_SECRET,
+      snapshot: saved?.card ?? null,
+      onChange: save,
+    }),
     async batch(work) {
       if (batching) return work();
       batching = true;
@@ -88,6 +108,7 @@ export const simulatorRoutes: FastifyPluginAsync<{
     selfUrl,
   });
   await app.register(evasSimulatorRoutes, { prefix: '/evas', evas: simulators.evas });
+  await app.register(cardSimulatorRoutes, { prefix: '/card', card: simulators.card });
 };
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RRR_STATUS_BATCH } from '../../shared/payments';
 import { addSimInvoice, createRemitaMda, type RemitaMda } from '../integrations/remita/testing';
 import { insertJob } from '../jobs/queries';
+import { createPayment } from '../modules/payments/testing';
 import { createTestContext, type TestContext } from '../testing/context';
 import { type SignedIn, signInAs } from '../testing/factories';
 import { parsePrometheusText, type Sample, sampleValue } from './promText';
@@ -203,6 +204,35 @@ describe('GET /metrics: HTTP requests', () => {
       .filter((r) => r.startsWith('/_sim/remita'));
     expect(simulatorRoutes.length).toBeGreaterThan(0);
     for (const r of simulatorRoutes) expect(r).not.toContain(paid.rrr);
+  });
+});
+
+describe('GET /metrics: card gateway calls', () => {
+  it('counts the card charge and the status query of a lost answer (docs/card.md)', async () => {
+    const bill = await createPayment(ctx, { status: 'pending' });
+    const before = await scrape();
+    ctx.simulators.card.respondWith('lose-answer', { lostAs: 'approved' });
+    const lost = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/card/payments',
+      headers: admin.bearer,
+      payload: { paymentId: bill.id },
+    });
+    ctx.simulators.card.reset();
+    expect(lost.statusCode, lost.body).toBe(202);
+    const checked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/card/payments/${lost.json<{ reference: string }>().reference}/check`,
+      headers: admin.bearer,
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const after = await scrape();
+    const calls = (s: Sample[], operation: string, outcome: string) =>
+      sampleValue(s, 'revdesk_remote_calls_total', { system: 'card', operation, outcome }) ?? 0;
+    expect(calls(after, 'charge', 'network_error') - calls(before, 'charge', 'network_error')).toBe(
+      1,
+    );
+    expect(calls(after, 'charge-status', 'ok') - calls(before, 'charge-status', 'ok')).toBe(1);
   });
 });
 

@@ -15,9 +15,10 @@ import { methodLabel, routeLabel, statusClass } from './labels';
 
 /**
  * Remote calls: an officer waits at a dialog for at most REMITA_TIMEOUT_MS (10 s by default),
- * and a batch job's calls are usually well under a second.
+ * and a batch job's calls are usually well under a second. A card charge waits for the payer at
+ * the terminal, up to CARD_GATEWAY_TIMEOUT_MS (90 s): 60 and 90 tell those apart (docs/card.md).
  */
-const REMOTE_CALL_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const REMOTE_CALL_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 90];
 
 export type RequestObservation = {
   method: string;
@@ -66,13 +67,13 @@ export function createAppMetrics(deps: {
   const remoteLabels = ['system', 'operation', 'outcome'] as const;
   const remoteCalls = new Counter({
     name: 'revdesk_remote_calls_total',
-    help: 'Calls to Remita and EVAS (retries included in one call), by system, operation and outcome.',
+    help: 'Calls to Remita, EVAS and the card gateway (retries included in one call), by system, operation and outcome.',
     labelNames: remoteLabels,
     registers: [registry],
   });
   const remoteDuration = new Histogram({
     name: 'revdesk_remote_call_duration_seconds',
-    help: 'How long a call to Remita or EVAS took, retries included, by system, operation and outcome.',
+    help: 'How long a call to Remita, EVAS or the card gateway took, retries included, by system, operation and outcome.',
     labelNames: remoteLabels,
     buckets: REMOTE_CALL_BUCKETS,
     registers: [registry],

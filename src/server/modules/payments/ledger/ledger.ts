@@ -85,6 +85,7 @@ export type ConfirmedRemitaPayment = {
   amountKobo: number;
   paidAt: Date;
   arrival: Exclude<PaymentArrival, 'invoice'>;
+  /** How the money came; unset keeps a bill's own channel (a card payment sets `card`). */
   channel?: PaymentChannel;
   payerName?: string | null;
   payerPhone?: string | null;
@@ -147,6 +148,9 @@ export function createLedger({ receiptPrefix, settlements }: LedgerDeps) {
       paidAt: confirmed.paidAt,
       // `arrival` stays how the row came: a bill raised here stays 'invoice' once paid (the
       // invoice list finds bills by it); how the payment was confirmed is in the audit row.
+      // The channel is how the money came when the confirmation says so: a bill raised for
+      // Remita and paid at the counter by card is a card payment (docs/card.md).
+      channel: confirmed.channel ?? existing.channel,
       sourceReference: confirmed.sourceReference ?? existing.sourceReference,
       payerName: existing.payerName ?? confirmed.payerName ?? null,
       payerPhone: existing.payerPhone ?? confirmed.payerPhone ?? null,

@@ -7,6 +7,7 @@ import type { PaymentView } from '../../../../shared/payments/views';
 import { AppDrawer } from '../../../lib/AppModal';
 import { formatLagosDateTime, formatPhone } from '../../../lib/format';
 import { Spinner } from '../../../lib/pending/Spinner';
+import { CardPaymentAction } from '../card/CardPaymentAction';
 import {
   CHANNEL_LABELS,
   RRR_PENDING_CONFIRMATION,
@@ -140,6 +141,7 @@ function PaymentDetails({ payment }: { payment: PaymentView }) {
           </div>
         ))}
       </SimpleGrid>
+      <CardPaymentAction key={`card-${payment.id}`} payment={payment} />
       <PaymentStatusActions key={payment.id} payment={payment} />
     </Stack>
   );
