@@ -189,6 +189,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/demand-notices/{id}': 'demand-notice:read',
   'GET /api/v1/demand-notices/{id}/notice.pdf': 'demand-notice:read',
   'POST /api/v1/demand-notices/{id}/cancel': 'demand-notice:issue',
+  'POST /api/v1/demand-notices/{id}/bill': 'demand-notice:issue',
   'GET /api/v1/public/demand-notices/{number}': 'public',
   'GET /api/v1/reports/mda-transactions': 'demand-notice:read',
 };

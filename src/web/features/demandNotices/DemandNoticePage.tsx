@@ -19,6 +19,7 @@ import {
   demandNoticeKeys,
   demandNoticePdfUrl,
   demandNoticeQuery,
+  raiseDemandNoticeBillAgain,
 } from './queries';
 
 /** /birs/mda/demand-notices/$id: one demand notice, its lines and bill, its PDF, and cancelling it. */
@@ -65,6 +66,20 @@ function NoticeDetails({ notice }: { notice: DemandNoticeView }) {
   const [cancelling, setCancelling] = useState(false);
   const isCancellable =
     notice.paidKobo === 0 && notice.status !== 'cancelled' && notice.status !== 'paid';
+  // Remita refused the bill: the payer has no RRR to pay by until it is raised again.
+  const isBillRefused =
+    notice.bill?.status === 'failed' && notice.status !== 'cancelled' && notice.paidKobo === 0;
+  const queryClient = useQueryClient();
+  const rebill = useMutation({
+    mutationFn: () => raiseDemandNoticeBillAgain(notice.id),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(demandNoticeKeys.one(notice.id), updated);
+      void queryClient.invalidateQueries({ queryKey: demandNoticeKeys.report() });
+    },
+    // A 409 means another officer raised it meanwhile: show the notice as it now stands.
+    onError: () =>
+      void queryClient.invalidateQueries({ queryKey: demandNoticeKeys.one(notice.id) }),
+  });
   return (
     <Stack gap="lg" maw={960}>
       <Group justify="space-between" align="flex-start">
@@ -88,6 +103,25 @@ function NoticeDetails({ notice }: { notice: DemandNoticeView }) {
           )}
         </Group>
       </Group>
+      {isBillRefused && (
+        <Alert color="red" variant="light" title="Remita refused the bill" role="note">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              This notice has no RRR: the payer cannot pay it until its bill is raised again.
+            </Text>
+            {canCancel && (
+              <Button loading={rebill.isPending} onClick={() => rebill.mutate()}>
+                Raise the bill again
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      {rebill.error && (
+        <Alert color="red" title="The bill was not raised" role="alert">
+          {rebill.error.message}
+        </Alert>
+      )}
       {notice.status === 'cancelled' && (
         <Alert color="gray" variant="light" title="Cancelled" role="note">
           {notice.cancelReason}
