@@ -56,6 +56,19 @@ test('an SSC schedule with one bad row is refused, then accepted once corrected'
   await expect(page.getByText('Demo rate').first()).toBeVisible();
   await checkA11y();
 
+  // Before the RRR is raised the officer sees which MDA collects it and under which head.
+  await page.getByRole('button', { name: 'Raise bill' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Raise the SSC bill' });
+  await expect(dialog).toContainText('₦5,775.00');
+  await expect(dialog).toContainText('(BIRS)');
+  await expect(dialog).toContainText('12010702 · Social services contribution (SSC) levy');
+  await checkA11y();
+  await dialog.getByRole('button', { name: 'Raise bill' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Bill' })).toContainText(
+    /RRR \d{12} for ₦5,775\.00/,
+  );
+
   await page.goto(`/birs/ssc/civil-servants?month=${month}`);
   await expect(page.getByText('Sorted by:')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();

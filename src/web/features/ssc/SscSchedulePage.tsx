@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatKoboAsNaira } from '../../../shared/money';
 import { SSC_CATEGORY_LABELS } from '../../../shared/ssc/enums';
 import { formatRateBps } from '../../../shared/ssc/levy';
@@ -12,8 +13,8 @@ import { NoAccess } from '../../lib/NoAccess';
 import { DetailSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
-import { CheckFailureAlert } from '../rrr-checks/CheckParts';
-import { billSscSchedule, sscKeys, sscScheduleQuery } from './queries';
+import { sscScheduleQuery } from './queries';
+import { SscBillModal } from './SscBillModal';
 import { DemoRateBadge, monthText, SscStatusBadge } from './SscTable';
 
 /** ssc/schedules/{id}: one schedule, its rows with each levy, and its bill (ADMIN raises it). */
@@ -50,14 +51,7 @@ function ScheduleView({ id }: { id: string }) {
 
 function ScheduleDetail({ schedule }: { schedule: SscScheduleDetail }) {
   const canWrite = usePermission('ssc:write');
-  const queryClient = useQueryClient();
-  const bill = useMutation({
-    mutationFn: () => billSscSchedule(schedule.id),
-    onSuccess: (detail) => {
-      queryClient.setQueryData(sscKeys.schedule(schedule.id), detail);
-      void queryClient.invalidateQueries({ queryKey: sscKeys.lists() });
-    },
-  });
+  const [isBilling, setBilling] = useState(false);
   const facts: [string, string][] = [
     ['MDA', `${schedule.mda.name} (${schedule.mda.code})`],
     ['Category', SSC_CATEGORY_LABELS[schedule.category]],
@@ -82,14 +76,13 @@ function ScheduleDetail({ schedule }: { schedule: SscScheduleDetail }) {
         {canWrite && schedule.status === 'unbilled' && (
           <Button
             leftSection={<IconReceipt size={16} aria-hidden="true" />}
-            loading={bill.isPending}
-            onClick={() => bill.mutate()}
+            onClick={() => setBilling(true)}
           >
             Raise bill
           </Button>
         )}
       </Group>
-      {bill.isError && <CheckFailureAlert title="The bill was not raised" error={bill.error} />}
+      {isBilling && <SscBillModal schedule={schedule} onClose={() => setBilling(false)} />}
       <Paper withBorder p="md">
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} m={0} spacing="xs">
           {facts.map(([label, value]) => (
