@@ -1,11 +1,10 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatKoboAsNaira } from '../../../shared/money';
 import { SSC_CATEGORY_LABELS } from '../../../shared/ssc/enums';
-import { formatRateBps } from '../../../shared/ssc/levy';
 import type { SscScheduleDetail } from '../../../shared/ssc/views';
 import { DetailLoadError } from '../../lib/DetailLoadError';
 import { formatLagosDate } from '../../lib/format';
@@ -15,6 +14,7 @@ import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { sscScheduleQuery } from './queries';
 import { SscBillModal } from './SscBillModal';
+import { SscStaffRows } from './SscStaffRows';
 import { DemoRateBadge, monthText, SscStatusBadge } from './SscTable';
 
 /** ssc/schedules/{id}: one schedule, its rows with each levy, and its bill (ADMIN raises it). */
@@ -113,35 +113,7 @@ function ScheduleDetail({ schedule }: { schedule: SscScheduleDetail }) {
           </Text>
         )}
       </Paper>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped withTableBorder aria-label="Staff on the schedule">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Staff id</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Grade level</Table.Th>
-              <Table.Th ta="right">Gross monthly pay</Table.Th>
-              <Table.Th ta="right">Rate</Table.Th>
-              <Table.Th ta="right">Levy</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {schedule.rows.map((row) => (
-              <Table.Tr key={row.line}>
-                <Table.Td>{row.staffId}</Table.Td>
-                <Table.Td>{row.name}</Table.Td>
-                <Table.Td>GL {String(row.gradeLevel).padStart(2, '0')}</Table.Td>
-                <Table.Td ta="right">{formatKoboAsNaira(row.grossKobo)}</Table.Td>
-                <Table.Td ta="right">
-                  {formatRateBps(row.rateBps)}
-                  {row.isDemoRate ? ' (demo)' : ''}
-                </Table.Td>
-                <Table.Td ta="right">{formatKoboAsNaira(row.levyKobo)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <SscStaffRows rows={schedule.rows} />
     </Stack>
   );
 }
