@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
 import '../../styles/tables.css';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { NoAccess } from '../../lib/NoAccess';
 import { usePermission } from '../../lib/usePermission';
 import { ReasonForm } from '../payments/history/ReasonForm';
 import { noticeRrrText } from './format';
+import { NoticeLines } from './NoticeLines';
 import { NoticeStatusBadge } from './NoticeStatusBadge';
 import {
   cancelDemandNotice,
@@ -143,34 +144,7 @@ function NoticeDetails({ notice }: { notice: DemandNoticeView }) {
           <Fact label="Issued by">{notice.createdBy ?? '—'}</Fact>
         </SimpleGrid>
       </Paper>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped withTableBorder aria-label="Lines of the notice">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Revenue head</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th ta="right">Quantity</Table.Th>
-              <Table.Th ta="right">Unit amount</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {notice.lines.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines are stored in order and never move
-              <Table.Tr key={index}>
-                <Table.Td>
-                  {line.revenueHeadCode}
-                  {line.revenueHeadName ? ` · ${line.revenueHeadName}` : ''}
-                </Table.Td>
-                <Table.Td>{line.description}</Table.Td>
-                <Table.Td ta="right">{line.quantity.toLocaleString('en-NG')}</Table.Td>
-                <Table.Td ta="right">{formatKoboAsNaira(line.unitAmountKobo)}</Table.Td>
-                <Table.Td ta="right">{formatKoboAsNaira(line.amountKobo)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <NoticeLines lines={notice.lines} />
       {cancelling && <CancelModal notice={notice} onClose={() => setCancelling(false)} />}
     </Stack>
   );
