@@ -84,6 +84,10 @@ async function refusedNotice(mda: RemitaMda, officer: SignedIn): Promise<DemandN
   const [notice] = list.json<DemandNoticePage>().items;
   if (!notice) throw new Error('the refused notice was not stored');
   expect(notice.bill).toMatchObject({ status: 'failed', rrr: null });
+  // The refusal says the notice exists, so the officer does not issue it twice.
+  const { error } = res.json<{ error: { message: string; details: unknown } }>();
+  expect(error.message).toContain(`Demand notice ${notice.number} is recorded without an RRR`);
+  expect(error.details).toMatchObject({ noticeId: notice.id, number: notice.number });
   return notice;
 }
 
