@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { scanPdfQr } from '../src/server/testing/scanPdfQr';
-import { expect, signIn, test } from './fixtures';
+import { clippedTable, expect, pageOverflow, signIn, test } from './fixtures';
 
 /**
  * An MDA officer issues a demand notice (mda/generate-assessment) to a payer known only by name
@@ -93,6 +93,15 @@ test('a demand notice paid through the Remita simulator shows paid on the MDA tr
   )
     .replace(/^Demand notice /, '')
     .trim();
+  // On a phone its lines are cards: nothing wider than the screen, no column cut off.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(page.getByRole('list', { name: 'Lines of the notice' })).toContainText(
+    'Clinic inspection, e2e',
+  );
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+  await checkA11y();
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   // The paper's QR code opens the public check: genuine, the payer masked.
   const pdfHref = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { clippedTable, expect, pageOverflow, signIn, test } from './fixtures';
 
 /**
  * SSC levies (docs/tax-rules.md "SSC levies"): an administrator uploads an MDA's monthly
@@ -55,6 +55,28 @@ test('an SSC schedule with one bad row is refused, then accepted once corrected'
   );
   await expect(page.getByText('Demo rate').first()).toBeVisible();
   await checkA11y();
+
+  // Before the RRR is raised the officer sees which MDA collects it and under which head, on
+  // a phone as on a desk: nothing wider than the screen, no column cut off.
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+  await expect(page.getByRole('list', { name: 'Staff on the schedule' })).toContainText(
+    'Tonye Dickson',
+  );
+  await page.getByRole('button', { name: 'Raise bill' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Raise the SSC bill' });
+  await expect(dialog).toContainText('₦5,775.00');
+  await expect(dialog).toContainText('(BIRS)');
+  await expect(dialog).toContainText('12010702 · Social services contribution (SSC) levy');
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await checkA11y();
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await dialog.getByRole('button', { name: 'Raise bill' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Bill' })).toContainText(
+    /RRR \d{12} for ₦5,775\.00/,
+  );
 
   await page.goto(`/birs/ssc/civil-servants?month=${month}`);
   await expect(page.getByText('Sorted by:')).toBeVisible();

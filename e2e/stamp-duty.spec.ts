@@ -74,6 +74,13 @@ test('an instrument with parties goes through payment to its certificate and pub
   await expect(page.getByText('Stamped', { exact: true })).toBeVisible();
   const certificate = ((await page.getByText(/^SD-\d{4}-\d{7}$/).textContent()) ?? '').trim();
   await checkA11y();
+  // The instrument's page on a phone: its parties and history fit, no column cut off.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(page.getByText('Tamara Ebiowei')).toBeVisible();
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+  await checkA11y();
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   const id = page.url().split('/').pop() as string;
   const pdf = await page.request.get(`/api/v1/stamp-duty/instruments/${id}/certificate.pdf`);

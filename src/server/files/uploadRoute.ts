@@ -23,23 +23,29 @@ const UPLOAD_ERRORS = {
 type RouteSchema = { response: Record<number, z.ZodType> } & Record<string, unknown>;
 
 /**
+ * Who may upload: one permission, or any of several (the gate's `anyPermission`, ADR 0005), as
+ * a TCC evidence file is added by an officer who generates any kind of certificate.
+ */
+type UploadAccess = { permission: Permission } | { anyPermission: readonly Permission[] };
+
+/**
  * The options of a route that takes one file of at most `maxBytes` as multipart/form-data
  * (ADR 0030): its permission, a body limit sized to the file (ADR 0014), the media type it
  * consumes and the error answers every upload gives, beside the route's own schema.
  */
-export function uploadRoute<S extends RouteSchema>(options: {
-  maxBytes: number;
-  permission: Permission;
-  schema: S;
-}) {
+export function uploadRoute<S extends RouteSchema, A extends UploadAccess>(
+  options: { maxBytes: number; schema: S } & A,
+) {
+  const { maxBytes, schema, ...access } = options;
   return {
-    bodyLimit: uploadBodyLimit(options.maxBytes),
+    bodyLimit: uploadBodyLimit(maxBytes),
     schema: {
-      ...options.schema,
+      ...schema,
       consumes: ['multipart/form-data'],
-      response: { ...UPLOAD_ERRORS, ...options.schema.response },
+      response: { ...UPLOAD_ERRORS, ...schema.response },
     },
-    config: { permission: options.permission },
+    // Exactly the access given: the gate refuses a route that declares both or neither.
+    config: access as Omit<A, 'maxBytes' | 'schema'>,
   };
 }
 

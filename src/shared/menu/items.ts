@@ -362,6 +362,7 @@ export const MENU: MenuItem[] = [
       ownPage('Civil Servants and LG Employees', '/birs/ssc/civil-servants', SSC_READERS),
       ownPage('Public and Federal Civil Servants', '/birs/ssc/federal-civil-servants', SSC_READERS),
       ownPage('Upload SSC Schedule', '/birs/ssc/upload', ['admin'], 'upload'),
+      ownPage('Enter SSC Schedule', '/birs/ssc/entry', ['admin'], 'clipboard'),
     ]),
   ]),
 

@@ -35,11 +35,12 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'transactions/needing-attention',
     'transactions/benjis',
     'transactions/post-transactions',
-    // RevDesk's own: the three SSC lists and the schedule upload.
+    // RevDesk's own: the three SSC lists, the schedule upload and its typed entry.
     'ssc/office-holders',
     'ssc/civil-servants',
     'ssc/federal-civil-servants',
     'ssc/upload',
+    'ssc/entry',
   ),
   EXECUTIVE: birs(
     'dashboard/execute-dashboard',

@@ -1,5 +1,5 @@
 import { isStorableText } from '../assessments/text';
-import { nairaToKobo } from '../tcc/bulk';
+import { nairaTextToKobo } from '../tcc/bulk';
 import { SSC_GRADE_LEVEL_MAX, SSC_GRADE_LEVEL_MIN } from './enums';
 
 /**
@@ -123,7 +123,7 @@ export function readSscRows(
         `Grade level ${gradeLevel} has no SSC rate for this category and month.`,
       );
     }
-    const grossKobo = nairaToKobo(cells.gross_monthly_pay);
+    const grossKobo = nairaTextToKobo(cells.gross_monthly_pay);
     if (grossKobo === null) {
       problem(
         'gross_monthly_pay',

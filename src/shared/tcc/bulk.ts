@@ -98,10 +98,11 @@ export function readTccBatchHeader(
 }
 
 /**
- * "1,500.50", "1500.5", "₦1500" → kobo; null when it is not an amount of naira with at most two
+ * "1,500.50", "1500.5", "₦1500" → kobo (text typed or read from a file; shared/money nairaToKobo
+ * takes a number); null when it is not an amount of naira with at most two
  * decimals. Worked on the text, never as a float, so no kobo is lost on the way.
  */
-export function nairaToKobo(text: string): number | null {
+export function nairaTextToKobo(text: string): number | null {
   const cleaned = text
     .trim()
     .replace(/^₦\s*/, '')
@@ -180,7 +181,7 @@ export function readTccBatchRow(
     const amounts: Record<'income' | 'tax' | 'paid', number> = { income: 0, tax: 0, paid: 0 };
     for (const field of ['income', 'tax', 'paid'] as const) {
       const text = cell(`${field}_${n}`);
-      const kobo = nairaToKobo(text);
+      const kobo = nairaTextToKobo(text);
       if (kobo === null) {
         return fail(
           text

@@ -200,6 +200,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'POST /api/v1/demand-notices/{id}/cancel': 'demand-notice:issue',
   'GET /api/v1/public/demand-notices/match': 'public',
   'GET /api/v1/public/demand-notices/{code}': 'public',
+  'POST /api/v1/demand-notices/{id}/bill': 'demand-notice:issue',
   'GET /api/v1/reports/mda-transactions': 'demand-notice:read',
 };
 

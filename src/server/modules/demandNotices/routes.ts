@@ -19,6 +19,7 @@ import { sendExport } from '../../export/exportList';
 import { noStore } from '../../security/noStore';
 import type { PaymentDeps } from '../payments/deps';
 import { createDemandNoticePrinting } from './printing';
+import { createDemandNoticeRebill } from './rebill';
 import { createMdaTransactionReport } from './report';
 import { createDemandNoticeService } from './service';
 
@@ -34,6 +35,7 @@ export const demandNoticeRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app
   const notices = createDemandNoticeService(deps);
   const printing = createDemandNoticePrinting(deps);
   const report = createMdaTransactionReport(deps);
+  const rebill = createDemandNoticeRebill(deps);
 
   app.post(
     '/demand-notices',
@@ -133,6 +135,31 @@ export const demandNoticeRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app
       config: { permission: 'demand-notice:issue' },
     },
     (req) => notices.cancelDemandNotice(req.actor, req.params.id, req.body.reason),
+  );
+
+  app.post(
+    '/demand-notices/:id/bill',
+    {
+      schema: {
+        tags,
+        operationId: 'raiseDemandNoticeBillAgain',
+        summary: "Raise a demand notice's bill again",
+        description:
+          "For a notice whose bill Remita refused (the bill `failed`, no RRR): a new bill for the notice's total with the MDA's own credentials, as when it was issued; audited `demand_notice.billed_again`. At most one pending bill per notice: a notice with a bill not yet paid is 409 `BILL_PENDING` naming it (two officers at once: one bill, one 409); a cancelled or (part-)paid notice, or one whose bill was not refused, is 409. When Remita refuses again the answer is Remita's error (502/422) and the new bill is `failed` too; when its answer is lost the notice is 201 with its bill pending confirmation (ADR 0020).",
+        params: DemandNoticeIdParams,
+        response: {
+          201: DemandNoticeView,
+          404: ErrorBody,
+          409: ErrorBody,
+          502: ErrorBody,
+          503: ErrorBody,
+          ...errors,
+        },
+      },
+      config: { permission: 'demand-notice:issue' },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await rebill.raiseBillAgain(req.actor, req.params.id)),
   );
 
   app.get(

@@ -156,47 +156,63 @@ export function createDemandNoticeService(deps: PaymentDeps) {
       const id = randomUUID();
       const [firstLine] = lines;
       if (!firstLine) throw fieldError('lines', 'Add at least one line');
-      const bill = await invoices.raiseInvoice(
-        actor,
-        {
-          btin,
-          mdaId: mda.id,
-          revenueHeadCode: firstLine.revenueHeadCode,
-          amountKobo: totalKobo,
-          description: `Demand notice ${number}`,
-          type: 'demand-notice',
-        },
-        {
-          subject: { kind: 'demand_notice', id },
-          // The notice and its bill commit together: nothing is half-stored.
-          beforeRecord: async (tx) => {
-            const notice = await insertDemandNotice(
-              tx,
-              {
-                id,
-                number,
-                mdaId: mda.id,
-                btin,
-                payerName: record.taxpayer.displayName,
-                payerPhone: record.taxpayer.phone,
-                status: 'issued',
-                totalKobo,
-                issuedOn: today,
-                dueOn: input.dueOn,
-                revenueHeadCode: firstLine.revenueHeadCode,
-                createdBy: actor.officerId,
-              },
-              lines,
-            );
-            await recordAudit(tx, actor, {
-              action: 'demand_notice.issued',
-              entityType: 'demand_notice',
-              entityId: id,
-              after: { ...auditedNotice(notice), lines },
-            });
+      let isRecorded = false;
+      const bill = await invoices
+        .raiseInvoice(
+          actor,
+          {
+            btin,
+            mdaId: mda.id,
+            revenueHeadCode: firstLine.revenueHeadCode,
+            amountKobo: totalKobo,
+            description: `Demand notice ${number}`,
+            type: 'demand-notice',
           },
-        },
-      );
+          {
+            subject: { kind: 'demand_notice', id },
+            // The notice and its bill commit together: nothing is half-stored.
+            beforeRecord: async (tx) => {
+              const notice = await insertDemandNotice(
+                tx,
+                {
+                  id,
+                  number,
+                  mdaId: mda.id,
+                  btin,
+                  payerName: record.taxpayer.displayName,
+                  payerPhone: record.taxpayer.phone,
+                  status: 'issued',
+                  totalKobo,
+                  issuedOn: today,
+                  dueOn: input.dueOn,
+                  revenueHeadCode: firstLine.revenueHeadCode,
+                  createdBy: actor.officerId,
+                },
+                lines,
+              );
+              await recordAudit(tx, actor, {
+                action: 'demand_notice.issued',
+                entityType: 'demand_notice',
+                entityId: id,
+                after: { ...auditedNotice(notice), lines },
+              });
+            },
+            // Once the bill is recorded the notice exists, whatever Remita then says.
+            afterRecord: async () => {
+              isRecorded = true;
+            },
+          },
+        )
+        .catch((err: unknown) => {
+          // Remita refused the bill after the notice was stored with it (ADR 0020): say so, or
+          // the officer issues it a second time; the notice's page raises its bill again.
+          if (!isRecorded || !(err instanceof AppError)) throw err;
+          throw new AppError(
+            err.code,
+            `${err.message} Demand notice ${number} is recorded without an RRR: do not issue it again. Open it (Demand notices) and choose "Raise the bill again" once this is put right.`,
+            { details: { ...(err.details as object | undefined), noticeId: id, number } },
+          );
+        });
       return {
         id,
         number,

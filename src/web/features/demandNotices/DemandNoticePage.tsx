@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
 import '../../styles/tables.css';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,12 +13,14 @@ import { NoAccess } from '../../lib/NoAccess';
 import { usePermission } from '../../lib/usePermission';
 import { ReasonForm } from '../payments/history/ReasonForm';
 import { noticeRrrText } from './format';
+import { NoticeLines } from './NoticeLines';
 import { NoticeStatusBadge } from './NoticeStatusBadge';
 import {
   cancelDemandNotice,
   demandNoticeKeys,
   demandNoticePdfUrl,
   demandNoticeQuery,
+  raiseDemandNoticeBillAgain,
 } from './queries';
 
 /** /birs/mda/demand-notices/$id: one demand notice, its lines and bill, its PDF, and cancelling it. */
@@ -65,6 +67,20 @@ function NoticeDetails({ notice }: { notice: DemandNoticeView }) {
   const [cancelling, setCancelling] = useState(false);
   const isCancellable =
     notice.paidKobo === 0 && notice.status !== 'cancelled' && notice.status !== 'paid';
+  // Remita refused the bill: the payer has no RRR to pay by until it is raised again.
+  const isBillRefused =
+    notice.bill?.status === 'failed' && notice.status !== 'cancelled' && notice.paidKobo === 0;
+  const queryClient = useQueryClient();
+  const rebill = useMutation({
+    mutationFn: () => raiseDemandNoticeBillAgain(notice.id),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(demandNoticeKeys.one(notice.id), updated);
+      void queryClient.invalidateQueries({ queryKey: demandNoticeKeys.report() });
+    },
+    // A 409 means another officer raised it meanwhile: show the notice as it now stands.
+    onError: () =>
+      void queryClient.invalidateQueries({ queryKey: demandNoticeKeys.one(notice.id) }),
+  });
   return (
     <Stack gap="lg" maw={960}>
       <Group justify="space-between" align="flex-start">
@@ -88,6 +104,25 @@ function NoticeDetails({ notice }: { notice: DemandNoticeView }) {
           )}
         </Group>
       </Group>
+      {isBillRefused && (
+        <Alert color="red" variant="light" title="Remita refused the bill" role="note">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              This notice has no RRR: the payer cannot pay it until its bill is raised again.
+            </Text>
+            {canCancel && (
+              <Button loading={rebill.isPending} onClick={() => rebill.mutate()}>
+                Raise the bill again
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      {rebill.error && (
+        <Alert color="red" title="The bill was not raised" role="alert">
+          {rebill.error.message}
+        </Alert>
+      )}
       {notice.status === 'cancelled' && (
         <Alert color="gray" variant="light" title="Cancelled" role="note">
           {notice.cancelReason}
@@ -109,34 +144,7 @@ function NoticeDetails({ notice }: { notice: DemandNoticeView }) {
           <Fact label="Issued by">{notice.createdBy ?? '—'}</Fact>
         </SimpleGrid>
       </Paper>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped withTableBorder aria-label="Lines of the notice">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Revenue head</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th ta="right">Quantity</Table.Th>
-              <Table.Th ta="right">Unit amount</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {notice.lines.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines are stored in order and never move
-              <Table.Tr key={index}>
-                <Table.Td>
-                  {line.revenueHeadCode}
-                  {line.revenueHeadName ? ` · ${line.revenueHeadName}` : ''}
-                </Table.Td>
-                <Table.Td>{line.description}</Table.Td>
-                <Table.Td ta="right">{line.quantity.toLocaleString('en-NG')}</Table.Td>
-                <Table.Td ta="right">{formatKoboAsNaira(line.unitAmountKobo)}</Table.Td>
-                <Table.Td ta="right">{formatKoboAsNaira(line.amountKobo)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <NoticeLines lines={notice.lines} />
       {cancelling && <CancelModal notice={notice} onClose={() => setCancelling(false)} />}
     </Stack>
   );

@@ -52,6 +52,11 @@ export function cancelDemandNotice(id: string, reason: string): Promise<DemandNo
   });
 }
 
+/** A new bill (RRR) for a notice whose bill Remita refused; the notice as it now stands. */
+export function raiseDemandNoticeBillAgain(id: string): Promise<DemandNoticeView> {
+  return api.post<DemandNoticeView>(`/api/v1/demand-notices/${encodeURIComponent(id)}/bill`, {});
+}
+
 /**
  * The active MDAs the officer may see: for MDA staff their own (the server scopes the list).
  * Not mdaOptionsQuery: that one asks for inactive MDAs too, which only mda:read may.

@@ -191,6 +191,11 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
     description:
       "Load an MDA's monthly pay schedule (CSV or XLSX: staff id, name, grade level, gross monthly pay) and see the levy computed per person.",
   },
+  '/birs/ssc/entry': {
+    title: 'Enter SSC Schedule',
+    description:
+      "Type an MDA's monthly pay schedule row by row (staff id, name, grade level, gross monthly pay) when there is no file to load, and see the levy computed per person.",
+  },
   '/birs/taxs/capital-gains-tax-individual': {
     title: 'Capital Gains Tax — Individual',
     description:

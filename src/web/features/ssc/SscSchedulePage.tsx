@@ -1,10 +1,10 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconReceipt } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatKoboAsNaira } from '../../../shared/money';
 import { SSC_CATEGORY_LABELS } from '../../../shared/ssc/enums';
-import { formatRateBps } from '../../../shared/ssc/levy';
 import type { SscScheduleDetail } from '../../../shared/ssc/views';
 import { DetailLoadError } from '../../lib/DetailLoadError';
 import { formatLagosDate } from '../../lib/format';
@@ -12,8 +12,9 @@ import { NoAccess } from '../../lib/NoAccess';
 import { DetailSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
-import { CheckFailureAlert } from '../rrr-checks/CheckParts';
-import { billSscSchedule, sscKeys, sscScheduleQuery } from './queries';
+import { sscScheduleQuery } from './queries';
+import { SscBillModal } from './SscBillModal';
+import { SscStaffRows } from './SscStaffRows';
 import { DemoRateBadge, monthText, SscStatusBadge } from './SscTable';
 
 /** ssc/schedules/{id}: one schedule, its rows with each levy, and its bill (ADMIN raises it). */
@@ -50,14 +51,7 @@ function ScheduleView({ id }: { id: string }) {
 
 function ScheduleDetail({ schedule }: { schedule: SscScheduleDetail }) {
   const canWrite = usePermission('ssc:write');
-  const queryClient = useQueryClient();
-  const bill = useMutation({
-    mutationFn: () => billSscSchedule(schedule.id),
-    onSuccess: (detail) => {
-      queryClient.setQueryData(sscKeys.schedule(schedule.id), detail);
-      void queryClient.invalidateQueries({ queryKey: sscKeys.lists() });
-    },
-  });
+  const [isBilling, setBilling] = useState(false);
   const facts: [string, string][] = [
     ['MDA', `${schedule.mda.name} (${schedule.mda.code})`],
     ['Category', SSC_CATEGORY_LABELS[schedule.category]],
@@ -82,14 +76,13 @@ function ScheduleDetail({ schedule }: { schedule: SscScheduleDetail }) {
         {canWrite && schedule.status === 'unbilled' && (
           <Button
             leftSection={<IconReceipt size={16} aria-hidden="true" />}
-            loading={bill.isPending}
-            onClick={() => bill.mutate()}
+            onClick={() => setBilling(true)}
           >
             Raise bill
           </Button>
         )}
       </Group>
-      {bill.isError && <CheckFailureAlert title="The bill was not raised" error={bill.error} />}
+      {isBilling && <SscBillModal schedule={schedule} onClose={() => setBilling(false)} />}
       <Paper withBorder p="md">
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} m={0} spacing="xs">
           {facts.map(([label, value]) => (
@@ -120,35 +113,7 @@ function ScheduleDetail({ schedule }: { schedule: SscScheduleDetail }) {
           </Text>
         )}
       </Paper>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped withTableBorder aria-label="Staff on the schedule">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Staff id</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Grade level</Table.Th>
-              <Table.Th ta="right">Gross monthly pay</Table.Th>
-              <Table.Th ta="right">Rate</Table.Th>
-              <Table.Th ta="right">Levy</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {schedule.rows.map((row) => (
-              <Table.Tr key={row.line}>
-                <Table.Td>{row.staffId}</Table.Td>
-                <Table.Td>{row.name}</Table.Td>
-                <Table.Td>GL {String(row.gradeLevel).padStart(2, '0')}</Table.Td>
-                <Table.Td ta="right">{formatKoboAsNaira(row.grossKobo)}</Table.Td>
-                <Table.Td ta="right">
-                  {formatRateBps(row.rateBps)}
-                  {row.isDemoRate ? ' (demo)' : ''}
-                </Table.Td>
-                <Table.Td ta="right">{formatKoboAsNaira(row.levyKobo)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <SscStaffRows rows={schedule.rows} />
     </Stack>
   );
 }

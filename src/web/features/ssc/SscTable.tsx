@@ -16,7 +16,8 @@ const SORT_WORDS = {
 
 const STATUS_COLOURS: Record<SscScheduleStatus, string> = {
   unbilled: 'gray.7',
-  billed: 'orange.9',
+  // White on orange.9 is under 4.5:1 (axe colour-contrast); blue.9, as a billed stamp instrument.
+  billed: 'blue.9',
   paid: 'revenue.8',
 };
 

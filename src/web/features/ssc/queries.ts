@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SscCategory } from '../../../shared/ssc/enums';
 import type {
+  SscBillInput,
   SscRateList,
   SscScheduleDetail,
   SscSchedulePage,
@@ -52,8 +53,9 @@ export function uploadSscSchedule(input: {
   return api.post<SscScheduleView>('/api/v1/ssc/schedules', form);
 }
 
-export function billSscSchedule(id: string): Promise<SscScheduleDetail> {
-  return api.post<SscScheduleDetail>(`/api/v1/ssc/schedules/${encodeURIComponent(id)}/bill`, {});
+/** The collecting MDA and revenue head shown to the officer are the ones billed (SscBillModal). */
+export function billSscSchedule(id: string, input: SscBillInput = {}): Promise<SscScheduleDetail> {
+  return api.post<SscScheduleDetail>(`/api/v1/ssc/schedules/${encodeURIComponent(id)}/bill`, input);
 }
 
 export const SSC_TEMPLATE_URL = '/api/v1/ssc/schedules/template.csv';

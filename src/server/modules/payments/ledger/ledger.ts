@@ -338,7 +338,12 @@ export function createLedger({ receiptPrefix, settlements }: LedgerDeps) {
       return fillRrr(tx, actor, bill, rrr);
     },
 
-    /** Remita clearly refused the bill's paymentinit (not a lost answer): the bill failed. */
+    /**
+     * Remita clearly refused the bill's paymentinit (not a lost answer): the bill failed, and its
+     * subject is settled in the same transaction as for a cancelled bill (ADR 0028), so a stamp
+     * duty instrument or an SSC schedule is billable again rather than "billed" by a bill that
+     * has no RRR and never will.
+     */
     async refuseBill(tx: Db, actor: Actor, billId: string, reason: string): Promise<PaymentRow> {
       const bill = await findPaymentByIdForUpdate(tx, billId);
       if (!bill) throw new AppError('NOT_FOUND', 'No bill has this id.');
@@ -355,6 +360,7 @@ export function createLedger({ receiptPrefix, settlements }: LedgerDeps) {
         before: auditedPayment(bill),
         after: auditedPayment(updated),
       });
+      await settlements.settle(tx, actor, updated);
       return updated;
     },
 

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
-  nairaToKobo,
+  nairaTextToKobo,
   TCC_BATCH_MAX_ROWS,
   TCC_BATCH_REQUIRED_COLUMNS,
   tccBatchTemplateRows,
@@ -50,18 +50,18 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
   return error;
 }
 
-describe('nairaToKobo', () => {
+describe('nairaTextToKobo', () => {
   it('reads naira with at most two decimals, thousands commas and the naira sign', () => {
-    expect(nairaToKobo('1500.50')).toBe(150_050);
-    expect(nairaToKobo('1500.5')).toBe(150_050);
-    expect(nairaToKobo('1,500,000')).toBe(150_000_000);
-    expect(nairaToKobo('₦ 0.07')).toBe(7);
-    expect(nairaToKobo('0')).toBe(0);
+    expect(nairaTextToKobo('1500.50')).toBe(150_050);
+    expect(nairaTextToKobo('1500.5')).toBe(150_050);
+    expect(nairaTextToKobo('1,500,000')).toBe(150_000_000);
+    expect(nairaTextToKobo('₦ 0.07')).toBe(7);
+    expect(nairaTextToKobo('0')).toBe(0);
   });
 
   it('refuses what is not an amount', () => {
     for (const bad of ['', '-5', '1.005', '1,50', 'abc', '1e6', '12.']) {
-      expect(nairaToKobo(bad), bad).toBeNull();
+      expect(nairaTextToKobo(bad), bad).toBeNull();
     }
   });
 });

@@ -7,7 +7,7 @@ import { TccEvidenceParams, TccIdParams, TccView } from '../../../../shared/tcc/
 import { AppError } from '../../../errors';
 import type { BatchUploadWords } from '../../../files/batchUpload';
 import { sendBytes } from '../../../files/send';
-import { uploadBodyLimit } from '../../../security/bodyLimits';
+import { uploadRoute } from '../../../files/uploadRoute';
 import { NOTHING_CSP } from '../../../security/headers';
 import { receiveUpload } from '../../../uploads/receive';
 import type { PaymentDeps } from '../../payments/deps';
@@ -38,29 +38,19 @@ export const tccEvidenceRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app,
 
   app.post(
     '/tcc/:id/evidence',
-    {
-      bodyLimit: uploadBodyLimit(TCC_EVIDENCE_MAX_BYTES),
+    uploadRoute({
+      maxBytes: TCC_EVIDENCE_MAX_BYTES,
+      anyPermission: Object.values(TCC_GENERATE_PERMISSION),
       schema: {
         tags,
         operationId: 'addTccEvidence',
         summary: 'Add an evidence file to a certificate',
         description:
           "A `multipart/form-data` request with field `file`: a PDF or a JPEG, PNG or WebP image of at most 5 MB, recognised by its bytes. An empty, oversized, damaged file or one of another type is a 422 naming the reason, and nothing is kept. 409 once the certificate is approved, past 10 files, or while the officer's previous upload is still being read. Needs the kind's generate permission",
-        consumes: ['multipart/form-data'],
         params: TccIdParams,
-        response: {
-          201: TccView,
-          401: ErrorBody,
-          403: ErrorBody,
-          404: ErrorBody,
-          409: ErrorBody,
-          413: ErrorBody,
-          415: ErrorBody,
-          422: ErrorBody,
-        },
+        response: { 201: TccView, 404: ErrorBody, 409: ErrorBody },
       },
-      config: { anyPermission: Object.values(TCC_GENERATE_PERMISSION) },
-    },
+    }),
     async (req, reply) => {
       const view = await receiveUpload(req, deps.db, WORDS, async (upload) =>
         evidence.addEvidence(req.actor, req.params.id, upload),

@@ -141,32 +141,31 @@ function InstrumentBody({ instrument: i }: { instrument: StampInstrumentDetail }
       <Title order={2} size="h4">
         Parties
       </Title>
-      <Table.ScrollContainer minWidth={420}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>BTIN or phone</Table.Th>
+      {/* Three short columns fit a 375 px phone, wrapping: a scroll box would cut one off. */}
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>BTIN or phone</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {i.parties.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td>
+                {PARTY_ROLE_LABELS[p.role]}
+                {p.isCharged ? ' (pays)' : ''}
+              </Table.Td>
+              <Table.Td>
+                {p.name}
+                {p.isCompany ? ' (company)' : ''}
+              </Table.Td>
+              <Table.Td>{p.btin ?? formatPhone(p.phone)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {i.parties.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>
-                  {PARTY_ROLE_LABELS[p.role]}
-                  {p.isCharged ? ' (pays)' : ''}
-                </Table.Td>
-                <Table.Td>
-                  {p.name}
-                  {p.isCompany ? ' (company)' : ''}
-                </Table.Td>
-                <Table.Td>{p.btin ?? formatPhone(p.phone)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
 
       <InstrumentScan instrument={i} />
 
