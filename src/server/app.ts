@@ -22,6 +22,9 @@ import { objectionRoutes } from './modules/assessments/objections/routes';
 import { assessmentRoutes } from './modules/assessments/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { bankAccountRoutes } from './modules/bank/accounts/routes';
+import { registerStatementFetchJob } from './modules/bank/statements/job';
+import { bankStatementRoutes } from './modules/bank/statements/routes';
 import { demandNoticeRoutes } from './modules/demandNotices/routes';
 import { registerDemandNoticeSettlement } from './modules/demandNotices/settlement';
 import { letterheadRoutes } from './modules/letterhead/routes';
@@ -217,6 +220,11 @@ export async function buildApp({
   registerTccMdaBatchJob(jobKinds, paymentDeps);
   await app.register(sscRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(demandNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
+  // Bank statements (docs/bank.md): collection accounts, the fetch and its job.
+  const bankFetchDeps = { db: database.db, fidelity: paymentDeps.integrations.fidelity };
+  await app.register(bankAccountRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(bankStatementRoutes, { prefix: '/api/v1', ...bankFetchDeps });
+  registerStatementFetchJob(jobKinds, { ...bankFetchDeps, matchStatementLines: null });
   if (runJobs) {
     startJobWorker(
       app,
