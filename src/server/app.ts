@@ -23,6 +23,7 @@ import { assessmentRoutes } from './modules/assessments/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bankAccountRoutes } from './modules/bank/accounts/routes';
+import { matchStatementLines } from './modules/bank/matching/service';
 import { registerStatementFetchJob } from './modules/bank/statements/job';
 import { bankStatementRoutes } from './modules/bank/statements/routes';
 import { demandNoticeRoutes } from './modules/demandNotices/routes';
@@ -224,7 +225,7 @@ export async function buildApp({
   const bankFetchDeps = { db: database.db, fidelity: paymentDeps.integrations.fidelity };
   await app.register(bankAccountRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(bankStatementRoutes, { prefix: '/api/v1', ...bankFetchDeps });
-  registerStatementFetchJob(jobKinds, { ...bankFetchDeps, matchStatementLines: null });
+  registerStatementFetchJob(jobKinds, { ...bankFetchDeps, matchStatementLines });
   if (runJobs) {
     startJobWorker(
       app,

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInLagos } from '../../../../shared/dates';
 import { auditEvents, bankStatementLines } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
-import { type SignedIn, signInAs } from '../../../testing/factories';
+import { createMda, type SignedIn, signInAs } from '../../../testing/factories';
+import { insertPaidPayment, uniqueRrr } from '../matching/testing';
 import { createCollectionAccount, uniqueAccountNumber, waitForFetch } from './testing';
 
 /** POST /bank/statements/fetch and its job, against the bank simulator over real HTTP. */
@@ -13,7 +14,7 @@ let admin: SignedIn;
 let executive: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ fidelityTimeoutMs: 1_000 }, { listen: true });
+  ctx = await createTestContext({ fidelityTimeoutMs: 4_000 }, { listen: true });
   admin = await signInAs(ctx, 'ADMIN');
   executive = await signInAs(ctx, 'EXECUTIVE');
 });
@@ -55,7 +56,7 @@ async function linesOf(accountId: string) {
 }
 
 describe('fetching a statement', () => {
-  it('stores every line of the range once, in kobo, credits unmatched and debits without a state', async () => {
+  it('stores every line of the range once, in kobo; credits unmatched (or reversed), debits without a state', async () => {
     const account = await createCollectionAccount(ctx, admin.bearer, { linesPerDay: 10 });
     ctx.simulators.fidelity.expectCredit({
       accountNumber: account.accountNumber,
@@ -87,10 +88,14 @@ describe('fetching a statement', () => {
     expect(split.reduce((t, l) => t + l.amountKobo, 0)).toBe(1_234_567);
     for (const line of stored) {
       expect(Number.isInteger(line.amountKobo)).toBe(true);
-      expect(line.state).toBe(line.direction === 'credit' ? 'unmatched' : null);
+      // Nothing in the ledger to match; a credit the bank reversed is taken out by the matcher.
+      const isReversed = stored.some((d) => d.narration === `REVERSAL OF ${line.bankReference}`);
+      expect(line.state).toBe(
+        line.direction === 'debit' ? null : isReversed ? 'not-revenue' : 'unmatched',
+      );
       expect(line.jobId).toBe(view.jobId);
     }
-    // One audit row for the request and one per day.
+    // One audit row for the request and one per day stored.
     const audits = await ctx.db
       .select({ action: auditEvents.action })
       .from(auditEvents)
@@ -101,6 +106,10 @@ describe('fetching a statement', () => {
       'bank_statement.day_fetched',
       'bank_statement.day_fetched',
       'bank_statement.fetch_requested',
+      // The matcher's own row for each day's batch (docs/bank-matching.md).
+      'bank_statement.matched',
+      'bank_statement.matched',
+      'bank_statement.matched',
     ]);
   });
 
@@ -135,6 +144,61 @@ describe('fetching a statement', () => {
     expect(views.map((v) => v.status)).toEqual(['succeeded', 'succeeded']);
     expect(views.reduce((total, v) => total + v.stored, 0)).toBe(48);
     expect(await linesOf(account.id)).toHaveLength(48);
+  });
+});
+
+describe('the credits of a fetched day matched to the ledger', () => {
+  it('an RRR in the narration, a split credit, a reversal: matched in the day’s transaction', async () => {
+    const mda = await createMda(ctx);
+    const account = await createCollectionAccount(ctx, admin.bearer, {
+      linesPerDay: 0,
+      mdaId: mda.id,
+    });
+    const rrr = uniqueRrr();
+    const byRrr = await insertPaidPayment(ctx.db, {
+      mdaId: mda.id,
+      amountKobo: 4_500_000,
+      day: '2026-10-12',
+      rrr,
+    });
+    const split = await insertPaidPayment(ctx.db, {
+      mdaId: mda.id,
+      amountKobo: 3_000_001,
+      day: '2026-10-12',
+    });
+    const sim = ctx.simulators.fidelity;
+    const expect1 = { accountNumber: account.accountNumber, valueDate: '2026-10-12' };
+    sim.expectCredit({
+      ...expect1,
+      amountKobo: 4_500_000,
+      narration: `NIP TRF RRR ${rrr} LAND FEES`,
+    });
+    sim.expectCredit({
+      ...expect1,
+      amountKobo: 3_000_001,
+      narration: `TRF RCPT ${split.receiptNumber}`,
+      isSplit: true,
+    });
+    sim.expectCredit({
+      ...expect1,
+      amountKobo: 990_000,
+      narration: 'NIP TRF FROM NOBODY KNOWN',
+      isReversed: true,
+    });
+    const view = await fetchRange(account.accountNumber, '2026-10-12', '2026-10-12');
+    expect(view).toMatchObject({ status: 'succeeded', stored: 5 });
+    const lines = await linesOf(account.id);
+    const byNarration = (text: string) => lines.filter((l) => l.narration.startsWith(text));
+    expect(byNarration('NIP TRF RRR')).toMatchObject([
+      { state: 'matched', rule: 'rrr-in-narration', paymentId: byRrr.id },
+    ]);
+    expect(byNarration('TRF RCPT').map((l) => [l.state, l.rule, l.paymentId])).toEqual([
+      ['matched', 'split', split.id],
+      ['matched', 'split', split.id],
+    ]);
+    expect(byNarration('NIP TRF FROM NOBODY')).toMatchObject([
+      { state: 'not-revenue', rule: 'reversed' },
+    ]);
   });
 });
 
@@ -245,10 +309,10 @@ describe('when the bank fails', () => {
 
   it('the bank too slow, or unreadable: failed, saying which', async () => {
     const account = await createCollectionAccount(ctx, admin.bearer);
-    ctx.simulators.fidelity.delayMs = 5_000;
+    ctx.simulators.fidelity.delayMs = 30_000;
     const slow = await fetchRange(account.accountNumber, '2026-04-01', '2026-04-01');
     expect(slow.status).toBe('failed');
-    expect(slow.error).toContain('did not answer within 1 seconds');
+    expect(slow.error).toContain('did not answer within 4 seconds');
     ctx.simulators.fidelity.delayMs = 0;
     ctx.simulators.fidelity.mode = 'malformed';
     const malformed = await fetchRange(account.accountNumber, '2026-04-01', '2026-04-01');

@@ -12,7 +12,7 @@ import {
   type FetchDay,
   fetchedDaySet,
   insertStatementLines,
-  selectCreditLineIds,
+  selectLineIds,
   selectUnfetchedDays,
 } from './queries';
 
@@ -31,7 +31,7 @@ import {
 
 export const BANK_STATEMENT_FETCH = 'bank-statement-fetch';
 
-/** Matches the credits of a stored day in its transaction (bankmatch's matcher, docs/bank-matching.md). */
+/** Matches a stored day's lines in its transaction (matching/service.ts, docs/bank-matching.md). */
 export type MatchStatementLines = (
   tx: Db,
   actor: Actor,
@@ -92,12 +92,14 @@ export function createStatementFetch(deps: StatementFetchDeps) {
           // Another worker holds the job now (our lease ran out): its transaction counts the day.
           if (!isWritten) throw new LeaseLost();
           if (deps.matchStatementLines) {
-            const references = lines
-              .filter((l) => l.direction === 'credit')
-              .map((l) => l.bankReference);
-            const lineIds = await selectCreditLineIds(tx, day.accountId, references);
-            if (lineIds.length > 0)
-              await deps.matchStatementLines(tx, actor, day.accountId, lineIds);
+            // Every line of the day, debits too: a reversing debit takes out the credit it names.
+            // Lines held from an earlier fetch go too: a payment recorded since may match them.
+            const ids = await selectLineIds(
+              tx,
+              day.accountId,
+              lines.map((l) => l.bankReference),
+            );
+            if (ids.length > 0) await deps.matchStatementLines(tx, actor, day.accountId, ids);
           }
           await recordAudit(tx, actor, {
             action: 'bank_statement.day_fetched',

@@ -121,8 +121,8 @@ export async function insertStatementLines(
   return stored;
 }
 
-/** The ids of the account's credit lines with these bank references (stored now or before). */
-export async function selectCreditLineIds(
+/** The ids of the account's lines with these bank references (stored now or before). */
+export async function selectLineIds(
   tx: Db,
   accountId: string,
   references: readonly string[],
@@ -134,7 +134,6 @@ export async function selectCreditLineIds(
     .where(
       and(
         eq(bankStatementLines.accountId, accountId),
-        eq(bankStatementLines.direction, 'credit'),
         sql`${bankStatementLines.bankReference} = any(${sql.param([...references])}::text[])`,
       ),
     );

@@ -6,6 +6,7 @@ import { createJobKinds } from '../../../jobs/kinds';
 import { createJobWorker, type JobWorker } from '../../../jobs/worker';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { type SignedIn, signInAs } from '../../../testing/factories';
+import { matchStatementLines } from '../matching/service';
 import { registerStatementFetchJob } from './job';
 import { insertStatementLines } from './queries';
 import { createCollectionAccount, waitForFetch } from './testing';
@@ -40,7 +41,7 @@ function startWorker(name: string): JobWorker {
   registerStatementFetchJob(jobKinds, {
     db: ctx.db,
     fidelity: integrations.fidelity,
-    matchStatementLines: null,
+    matchStatementLines,
   });
   const worker = createJobWorker(
     { db: ctx.db, jobKinds },
