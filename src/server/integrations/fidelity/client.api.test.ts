@@ -122,6 +122,29 @@ describe('the statement calls against the simulator', () => {
   });
 });
 
+describe('the metrics', () => {
+  it('hears each call once, retries included, by operation and outcome', async () => {
+    const heard: { system: string; operation: string; outcome: string }[] = [];
+    const client = createFidelityClient({
+      baseUrl: () => `${ctx.baseUrl}/_sim/fidelity`,
+      apiKey: () => ctx.config.fidelityApiKey,
+      timeoutMs: 2_000,
+      record: ({ system, operation, outcome }) => heard.push({ system, operation, outcome }),
+    });
+    await client.getStatement(ACCOUNT, range);
+    await client.getCreditAggregate(ACCOUNT, range);
+    ctx.simulators.fidelity.mode = 'down';
+    await expect(client.getDebits(ACCOUNT, range)).rejects.toMatchObject({
+      code: 'BANK_UNAVAILABLE',
+    });
+    expect(heard).toEqual([
+      { system: 'fidelity', operation: 'statement', outcome: 'ok' },
+      { system: 'fidelity', operation: 'credit-aggregate', outcome: 'ok' },
+      { system: 'fidelity', operation: 'debit-range', outcome: 'server_error' },
+    ]);
+  });
+});
+
 describe('when the bank cannot be used', () => {
   it('says so in words when the bank refuses: an unknown account, a wrong key', async () => {
     ctx.simulators.fidelity.refuseAccount('1099999999');
