@@ -8,6 +8,7 @@ import { finishJob, type JobRow, writeJobRowOutcome } from '../../../jobs/querie
 import { actorOfUploader } from '../../../jobs/uploader';
 import { recordAudit } from '../../audit/service';
 import {
+  countLinesStoredBy,
   FETCH_DAYS_TABLE,
   type FetchDay,
   fetchedDaySet,
@@ -18,18 +19,23 @@ import {
 
 /**
  * The `bank-statement-fetch` job (docs/bank.md "The bank's protocol", ADR 0030): asks the bank
- * for the statement one day at a time, first day first. Each day is one transaction: its lines
- * stored once (unique by account and the bank's reference, so a day fetched twice adds
- * nothing), the credits handed to the matcher, an audit row, and the day's outcome counted in
- * the job's progress. A day is therefore stored whole or not at all; the days before a failure
- * stay stored, and fetching the range again stores only what is missing.
+ * for the statement one day at a time, first day first. A day's answer is stored in
+ * transactions of STORE_BATCH lines (unique by account and the bank's reference, so a line is
+ * stored once however often its day is fetched), then matched (the matcher commits its own
+ * batches), and only then counted as fetched, with its audit row, in one last transaction. A
+ * worker that stops or dies mid-day leaves the day without an outcome: the next one fetches it
+ * again and stores only what is missing. The bank's answer is read whole before anything of
+ * the day is stored, so a failed or unreadable answer stores nothing.
  *
- * When the bank is down, too slow or unreadable the job fails at once with the bank's reason
- * in words (the client already retried within its deadline): hammering a bank that is down
- * for a quarter's worth of days helps nobody.
+ * When the bank is down, too slow or unreadable the job fails at once with the day and the
+ * bank's reason in words (the client already retried within its deadline): hammering a bank
+ * that is down for a quarter's worth of days helps nobody. The days before stay stored.
  */
 
 export const BANK_STATEMENT_FETCH = 'bank-statement-fetch';
+
+/** Lines stored per transaction (see the loop below). */
+const STORE_BATCH = 500;
 
 /** Matches a stored day's lines in its transaction (matching/service.ts, docs/bank-matching.md). */
 export type MatchStatementLines = (
@@ -80,27 +86,34 @@ export function createStatementFetch(deps: StatementFetchDeps) {
         });
         return 'stopped';
       }
+      // Stored a few hundred lines a transaction: on the embedded database one transaction
+      // holds the only connection, and a busy day's 3,000 lines in one would keep every
+      // officer's request waiting (bench/README.md, "Bank statement fetch").
+      // A worker asked to stop finishes the day in hand (kinds.ts): its answer is here already.
+      for (let i = 0; i < lines.length; i += STORE_BATCH) {
+        const batch = lines.slice(i, i + STORE_BATCH);
+        await deps.db.transaction((tx) => insertStatementLines(tx, day.accountId, job.id, batch));
+      }
+      const references = lines.map((l) => l.bankReference);
+      if (deps.matchStatementLines) {
+        // Every line of the day, debits too: a reversing debit takes out the credit it names.
+        // Lines held from an earlier fetch go too: a payment recorded since may match them.
+        // Given the database, the matcher commits each of its batches by itself.
+        const ids = await selectLineIds(deps.db, day.accountId, references);
+        if (ids.length > 0) await deps.matchStatementLines(deps.db, actor, day.accountId, ids);
+      }
       await deps.db
         .transaction(async (tx) => {
-          const stored = await insertStatementLines(tx, day.accountId, job.id, lines);
+          // This fetch's lines of the day, whichever worker stored them.
+          const stored = await countLinesStoredBy(tx, job.id, day.accountId, references);
           const isWritten = await writeJobRowOutcome(
             tx,
             FETCH_DAYS_TABLE,
             { jobId: job.id, lineNumber: day.lineNumber, workerId: run.workerId },
             fetchedDaySet({ lines: lines.length, stored }),
           );
-          // Another worker holds the job now (our lease ran out): its transaction counts the day.
+          // Another worker holds the job now (our lease ran out): it counts the day.
           if (!isWritten) throw new LeaseLost();
-          if (deps.matchStatementLines) {
-            // Every line of the day, debits too: a reversing debit takes out the credit it names.
-            // Lines held from an earlier fetch go too: a payment recorded since may match them.
-            const ids = await selectLineIds(
-              tx,
-              day.accountId,
-              lines.map((l) => l.bankReference),
-            );
-            if (ids.length > 0) await deps.matchStatementLines(tx, actor, day.accountId, ids);
-          }
           await recordAudit(tx, actor, {
             action: 'bank_statement.day_fetched',
             entityType: 'bank_account',

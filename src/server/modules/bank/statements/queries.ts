@@ -139,3 +139,24 @@ export async function selectLineIds(
     );
   return rows.map((r) => r.id);
 }
+
+/** How many of these lines of the account this fetch stored (its `job_id`), now or before a crash. */
+export async function countLinesStoredBy(
+  tx: Db,
+  jobId: string,
+  accountId: string,
+  references: readonly string[],
+): Promise<number> {
+  if (references.length === 0) return 0;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bankStatementLines)
+    .where(
+      and(
+        eq(bankStatementLines.accountId, accountId),
+        eq(bankStatementLines.jobId, jobId),
+        sql`${bankStatementLines.bankReference} = any(${sql.param([...references])}::text[])`,
+      ),
+    );
+  return row?.n ?? 0;
+}
