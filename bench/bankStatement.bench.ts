@@ -125,15 +125,15 @@ async function main() {
   const perDay = Math.max(0, Math.ceil((LINES - PAYMENTS * 1.05) / DAYS));
   await simulators.batch(async () => {
     simulators.fidelity.registerAccount(ACCOUNT, perDay);
-    paidRows.forEach((row, i) =>
+    for (const [i, row] of paidRows.entries()) {
       simulators.fidelity.expectCredit({
         accountNumber: ACCOUNT,
         valueDate: addDays(FIRST_DAY, i % DAYS),
         amountKobo: row.amountKobo,
         narration: i % 3 === 2 ? `DEP RCPT ${row.receiptNumber}` : `REMITA RRR ${row.rrr}`,
         isSplit: i % 20 === 7,
-      }),
-    );
+      });
+    }
   });
   const bankLines = simulators.fidelity.statementBetween(
     ACCOUNT,
