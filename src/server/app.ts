@@ -22,6 +22,8 @@ import { objectionRoutes } from './modules/assessments/objections/routes';
 import { assessmentRoutes } from './modules/assessments/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { bankLineRoutes } from './modules/bank/lines/routes';
+import { bankReconciliationRoutes } from './modules/bank/reconciliation/routes';
 import { demandNoticeRoutes } from './modules/demandNotices/routes';
 import { registerDemandNoticeSettlement } from './modules/demandNotices/settlement';
 import { letterheadRoutes } from './modules/letterhead/routes';
@@ -216,6 +218,8 @@ export async function buildApp({
   await app.register(stampDutyRoutes, { prefix: '/api/v1', ...paymentDeps });
   registerTccMdaBatchJob(jobKinds, paymentDeps);
   await app.register(sscRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(bankLineRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(bankReconciliationRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(demandNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   if (runJobs) {
     startJobWorker(
