@@ -177,8 +177,9 @@ export const SignOffInput = z
     /** Why bank and ledger differ: needed when they do. */
     note: z.string().trim().min(3, { error: 'Say why in a few words' }).max(1000).optional(),
   })
-  .default({});
-export type SignOffInput = z.infer<typeof SignOffInput>;
+  // No body at all is a sign-off without a note.
+  .nullish();
+export type SignOffInput = NonNullable<z.infer<typeof SignOffInput>>;
 
 export const DayFigures = z.object({
   /** Every credit of the day. */
