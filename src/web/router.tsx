@@ -11,6 +11,7 @@ import {
 import { assessmentPages } from './features/assessments/routes';
 import { auditPages } from './features/audit/routes';
 import { signInPages } from './features/auth/routes';
+import { postTransactionPages } from './features/bank/postTransactions/routes';
 import { dashboardPages } from './features/dashboard/routes';
 import { demandNoticePages } from './features/demandNotices/routes';
 import { letterheadPages } from './features/letterhead/routes';
@@ -133,6 +134,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...assessmentPages(shell),
     ...tccPages(shell),
     ...sscPages(shell),
+    ...postTransactionPages(shell),
     ...demandNoticePages(shell),
     ...stampDutyPages(shell),
     ...menuPages(shell, base),
