@@ -29,6 +29,9 @@ export async function startServer(
       // Production needs real addresses; the benchmarks never call out to them.
       REMITA_BASE_URL: 'http://127.0.0.1:9/remita',
       EVAS_BASE_URL: 'http://127.0.0.1:9/evas',
+      // A benchmark of the statement fetch gives its own bank (bench/bank-statement.ts).
+      FIDELITY_BASE_URL: env.FIDELITY_BASE_URL ?? 'http://127.0.0.1:9/fidelity',
+      FIDELITY_API_KEY: env.FIDELITY_API_KEY ?? 'bench-fidelity-key',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Production names where Remita's notifications come from (docs/deploy.md): loopback here.
       REMITA_NOTIFICATION_SOURCES: '127.0.0.1',

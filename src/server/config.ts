@@ -80,6 +80,15 @@ const EnvSchema = z
       }),
     /** The auto-registration (EVAS) system's base URL. Unset: the simulator on this server (demo only). */
     EVAS_BASE_URL: z.url().optional(),
+    /**
+     * Fidelity Bank's statement API base URL (docs/bank.md "The bank's protocol"). Unset: the
+     * simulator on this server (demo only); required in production.
+     */
+    FIDELITY_BASE_URL: z.url().optional(),
+    /** The API key the bank gave the service, sent with each statement call; required in production. */
+    FIDELITY_API_KEY: z.string().trim().min(1).optional(),
+    /** How long one statement call may take (a busy day's statement is large). */
+    FIDELITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     /** Mount the Remita and EVAS simulators under /_sim (on by default with demo data; never in production). */
     SIMULATORS: z.enum(['on', 'off']).optional(),
     /** How long a call to Remita or EVAS may take before it counts as unavailable. */
@@ -148,7 +157,13 @@ const EnvSchema = z
       });
     }
     if (env.NODE_ENV === 'production') {
-      for (const key of ['REMITA_BASE_URL', 'EVAS_BASE_URL', 'PUBLIC_URL'] as const) {
+      for (const key of [
+        'REMITA_BASE_URL',
+        'EVAS_BASE_URL',
+        'FIDELITY_BASE_URL',
+        'FIDELITY_API_KEY',
+        'PUBLIC_URL',
+      ] as const) {
         if (!env[key]) {
           ctx.addIssue({
             code: 'custom',
@@ -177,6 +192,9 @@ const EnvSchema = z
       });
     }
   });
+
+/** The key the bank simulator expects when FIDELITY_API_KEY is unset (never in production). */
+export const DEMO_FIDELITY_API_KEY = 'revdesk-demo-fidelity-key';
 
 export type Config = {
   port: number;
@@ -208,6 +226,11 @@ export type Config = {
   /** EVAS's base URL; null means this server's own simulator (/_sim/evas). */
   evasBaseUrl: string | null;
   remitaTimeoutMs: number;
+  /** Fidelity Bank's base URL; null means this server's own simulator (/_sim/fidelity). */
+  fidelityBaseUrl: string | null;
+  /** The bank's API key; outside production a demo key the simulator expects when unset. */
+  fidelityApiKey: string;
+  fidelityTimeoutMs: number;
   /** CONTACT_PHONE in E.164; null when unset (ADR 0021). */
   contactPhone: string | null;
   receiptPrefix: string;
@@ -269,6 +292,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remitaBaseUrl: e.REMITA_BASE_URL?.replace(/\/+$/, '') ?? null,
     evasBaseUrl: e.EVAS_BASE_URL?.replace(/\/+$/, '') ?? null,
     remitaTimeoutMs: e.REMITA_TIMEOUT_MS,
+    fidelityBaseUrl: e.FIDELITY_BASE_URL?.replace(/\/+$/, '') ?? null,
+    // Production refuses to start without a key (above); elsewhere the simulator's demo key.
+    fidelityApiKey: e.FIDELITY_API_KEY ?? DEMO_FIDELITY_API_KEY,
+    fidelityTimeoutMs: e.FIDELITY_TIMEOUT_MS,
     contactPhone: e.CONTACT_PHONE?.trim() ? normaliseNigerianPhone(e.CONTACT_PHONE) : null,
     receiptPrefix: e.RECEIPT_PREFIX,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,

@@ -67,6 +67,8 @@ export const ERROR_CODES = [
   'AMOUNT_MISMATCH',
   /** The auto-registration system (EVAS) did not answer, or answered with something unreadable. */
   'EVAS_UNAVAILABLE',
+  /** The bank (Fidelity) did not answer in time, refused, or answered with something unreadable. */
+  'BANK_UNAVAILABLE',
   /** An uploaded file cannot be used: not CSV, wrong header, too many rows… `message` says which. */
   'INVALID_FILE',
   /** Too many requests from this address; try again later. */

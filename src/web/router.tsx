@@ -11,6 +11,7 @@ import {
 import { assessmentPages } from './features/assessments/routes';
 import { auditPages } from './features/audit/routes';
 import { signInPages } from './features/auth/routes';
+import { bankAccountPages } from './features/bank/accounts/routes';
 import { postTransactionPages } from './features/bank/postTransactions/routes';
 import { dashboardPages } from './features/dashboard/routes';
 import { demandNoticePages } from './features/demandNotices/routes';
@@ -129,6 +130,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...officerPages(shell),
     ...auditPages(shell),
     ...letterheadPages(shell),
+    ...bankAccountPages(shell),
     ...mdaPages(shell),
     ...paymentPages(shell),
     ...assessmentPages(shell),

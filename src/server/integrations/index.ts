@@ -2,12 +2,14 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import { createEvasClient } from './evas/client';
 import type { EvasClient } from './evas/types';
+import { createFidelityClient } from './fidelity/client';
+import type { FidelityClient } from './fidelity/types';
 import type { RemoteCallRecorder } from './http';
 import { createRemitaClient } from './remita/client';
 import type { RemitaClient } from './remita/types';
 
 /** The remote systems RevDesk talks to (docs/architecture.md §6), each behind a typed client. */
-export type Integrations = { remita: RemitaClient; evas: EvasClient };
+export type Integrations = { remita: RemitaClient; evas: EvasClient; fidelity: FidelityClient };
 
 /**
  * Clients pointed at the configured base URLs, or at this server's own simulators (/_sim/…)
@@ -36,6 +38,14 @@ export function createIntegrations(
       'The auto-registration system (EVAS) is not configured: set EVAS_BASE_URL (see README, Configuration).',
     );
   };
+  const fidelityBaseUrl = () => {
+    if (config.fidelityBaseUrl) return config.fidelityBaseUrl;
+    if (config.simulators) return `${selfUrl()}/_sim/fidelity`;
+    throw new AppError(
+      'BANK_UNAVAILABLE',
+      'The bank is not configured: set FIDELITY_BASE_URL and FIDELITY_API_KEY (see README, Configuration).',
+    );
+  };
   return {
     remita: createRemitaClient({
       baseUrl: remitaBaseUrl,
@@ -43,5 +53,11 @@ export function createIntegrations(
       record,
     }),
     evas: createEvasClient({ baseUrl: evasBaseUrl, timeoutMs: config.remitaTimeoutMs, record }),
+    fidelity: createFidelityClient({
+      baseUrl: fidelityBaseUrl,
+      apiKey: () => config.fidelityApiKey,
+      timeoutMs: config.fidelityTimeoutMs,
+      record,
+    }),
   };
 }

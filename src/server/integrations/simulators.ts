@@ -9,6 +9,12 @@ import {
   type EvasSimulator,
   type EvasSimulatorSnapshot,
 } from './evas/simulatorState';
+import { fidelitySimulatorRoutes } from './fidelity/simulator';
+import {
+  createFidelitySimulator,
+  type FidelitySimulator,
+  type FidelitySimulatorSnapshot,
+} from './fidelity/simulatorState';
 import { remitaSimulatorRoutes } from './remita/simulator';
 import {
   createRemitaSimulator,
@@ -24,11 +30,18 @@ import {
 export type Simulators = {
   remita: RemitaSimulator;
   evas: EvasSimulator;
+  /** Fidelity Bank's statements (docs/bank.md). */
+  fidelity: FidelitySimulator;
   /** Runs `work` saving the state once at its end instead of after each change (the demo seed's many RRRs). */
   batch<T>(work: () => Promise<T>): Promise<T>;
 };
 
-type SavedSimulators = { remita: RemitaSimulatorSnapshot; evas: EvasSimulatorSnapshot };
+type SavedSimulators = {
+  remita: RemitaSimulatorSnapshot;
+  evas: EvasSimulatorSnapshot;
+  /** Absent in a file saved before the bank simulator existed. */
+  fidelity?: FidelitySimulatorSnapshot;
+};
 
 /**
  * Outside tests the state is kept in DATA_DIR/simulators.json, rewritten after each change
@@ -44,6 +57,7 @@ export function createSimulators(config: Config): Simulators {
     const state: SavedSimulators = {
       remita: simulators.remita.snapshot(),
       evas: simulators.evas.snapshot(),
+      fidelity: simulators.fidelity.snapshot(),
     };
     mkdirSync(path.dirname(file), { recursive: true });
     // Write then rename: a crash mid-write leaves the previous file, never half of one.
@@ -53,6 +67,11 @@ export function createSimulators(config: Config): Simulators {
   simulators = {
     remita: createRemitaSimulator({ snapshot: saved?.remita ?? null, onChange: save }),
     evas: createEvasSimulator({ snapshot: saved?.evas ?? null, onChange: save }),
+    fidelity: createFidelitySimulator({
+      apiKey: config.fidelityApiKey,
+      snapshot: saved?.fidelity ?? null,
+      onChange: save,
+    }),
     async batch(work) {
       if (batching) return work();
       batching = true;
@@ -88,6 +107,10 @@ export const simulatorRoutes: FastifyPluginAsync<{
     selfUrl,
   });
   await app.register(evasSimulatorRoutes, { prefix: '/evas', evas: simulators.evas });
+  await app.register(fidelitySimulatorRoutes, {
+    prefix: '/fidelity',
+    fidelity: simulators.fidelity,
+  });
 };
 
 /**

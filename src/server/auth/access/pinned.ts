@@ -197,6 +197,12 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/demand-notices/{id}/notice.pdf': 'demand-notice:read',
   'POST /api/v1/demand-notices/{id}/cancel': 'demand-notice:issue',
   'GET /api/v1/public/demand-notices/{number}': 'public',
+  'GET /api/v1/bank/accounts': 'bank:read',
+  'POST /api/v1/bank/accounts': 'bank:accounts',
+  'PATCH /api/v1/bank/accounts/{accountNumber}': 'bank:accounts',
+  'POST /api/v1/bank/statements/fetch': 'bank:fetch',
+  'GET /api/v1/bank/statements/fetch/{jobId}': 'bank:fetch',
+  'GET /api/v1/bank/aggregates': 'bank:read',
   'GET /api/v1/reports/mda-transactions': 'demand-notice:read',
 };
 

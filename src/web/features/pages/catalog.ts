@@ -424,6 +424,11 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
     description:
       "The service's crest and name printed at the head of every notice of assessment, Tax Clearance Certificate, e-receipt and decision letter.",
   },
+  '/birs/admin/collection-accounts': {
+    title: 'Collection Accounts',
+    description:
+      'The bank accounts revenue is paid into, each an MDA’s or the service’s general account. Their statements are fetched from the bank and matched to the ledger on Post Transactions.',
+  },
   '/birs/admin/admin-list': {
     title: 'Administrators',
     description:

@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
+  BankAccountList,
+  BankAccountView,
+  BankAggregates,
+  StatementFetchView,
+} from '../../../../shared/bank/accounts';
+import type {
   NotRevenueInput,
   PickLineInput,
   PostLineInput,
@@ -13,35 +19,10 @@ import type { PaymentView } from '../../../../shared/payments/views';
 import { api } from '../../../lib/api';
 import { listParams } from '../../../lib/lists/searchParams';
 
-/**
- * The page's calls. The accounts, the statement fetch and its job, and the aggregates are the
- * statement side's routes (docs/bank.md); their shapes are written here as the contract gives them.
- */
+/** The page's calls: the lines, decisions and reconciliation here; the accounts, the fetch and the aggregates of the statement side (docs/bank.md). */
 
-export type BankAccount = {
-  accountNumber: string;
-  bank: string;
-  name: string;
-  mdaId: string | null;
-};
-export type BankAccountList = { items: BankAccount[] };
-export type FetchJob = {
-  jobId: string;
-  status: 'queued' | 'running' | 'succeeded' | 'failed';
-  accountNumber: string;
-  from: string;
-  to: string;
-  processed: number;
-  total: number;
-  stored: number;
-  error?: string | null;
-};
-export type Aggregates = {
-  creditKobo: number;
-  creditCount: number;
-  debitKobo: number;
-  debitCount: number;
-};
+export type BankAccount = BankAccountView;
+export type FetchJob = StatementFetchView;
 
 export const bankKeys = {
   all: ['bank'] as const,
@@ -84,7 +65,7 @@ export const aggregatesQuery = (range: { accountNumber: string; from: string; to
   const params = new URLSearchParams(range);
   return queryOptions({
     queryKey: [...bankKeys.aggregates(), params.toString()] as const,
-    queryFn: () => api.get<Aggregates>(`/api/v1/bank/aggregates?${params}`),
+    queryFn: () => api.get<BankAggregates>(`/api/v1/bank/aggregates?${params}`),
     staleTime: 10_000,
     retry: false,
   });
