@@ -12,6 +12,7 @@ import { assessmentPages } from './features/assessments/routes';
 import { auditPages } from './features/audit/routes';
 import { signInPages } from './features/auth/routes';
 import { bankAccountPages } from './features/bank/accounts/routes';
+import { postTransactionPages } from './features/bank/postTransactions/routes';
 import { dashboardPages } from './features/dashboard/routes';
 import { demandNoticePages } from './features/demandNotices/routes';
 import { letterheadPages } from './features/letterhead/routes';
@@ -135,6 +136,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...assessmentPages(shell),
     ...tccPages(shell),
     ...sscPages(shell),
+    ...postTransactionPages(shell),
     ...demandNoticePages(shell),
     ...stampDutyPages(shell),
     ...menuPages(shell, base),

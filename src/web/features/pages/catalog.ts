@@ -297,7 +297,7 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
   '/birs/transactions/post-transactions': {
     title: 'Post Transactions',
     description:
-      "Payments received into the service's accounts, with their RRR, payer, amount, MDA and date. You will filter by date and MDA and export the list.",
+      "A collection account's bank statement against the ledger: each credit matched to a payment, ambiguous or unmatched. You post the unmatched credits as payments, mark those that are not revenue, and sign each day off.",
   },
   '/birs/transactions/auto-reg': {
     title: 'Auto-Reg Transactions',

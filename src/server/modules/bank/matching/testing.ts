@@ -1,16 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Db } from '../../../db/client';
-import { bankAccounts, bankStatementLines, payments } from '../../../db/schema';
+import { bankAccounts, bankStatementLines, mdaRevenueHeads, payments } from '../../../db/schema';
 
 /** A world for the matcher's and the reconciliation's tests: accounts, lines and payments inserted directly. */
-
-let serial = 0;
 
 export async function createBankAccount(
   db: Db,
   input: { mdaId: string | null; matchWindowDays?: number },
 ): Promise<{ id: string; accountNumber: string; mdaId: string | null }> {
-  serial += 1;
   const accountNumber = `9${randomInt(100_000_000, 999_999_999)}`;
   const [row] = await db
     .insert(bankAccounts)
@@ -72,7 +69,6 @@ export async function insertPaidPayment(
     channel?: 'remita' | 'card' | 'bank' | 'pos' | 'manual';
   },
 ): Promise<{ id: string; receiptNumber: string }> {
-  serial += 1;
   const [row] = await db
     .insert(payments)
     .values({
@@ -93,4 +89,10 @@ export async function insertPaidPayment(
 /** An RRR no other test has: twelve digits. */
 export function uniqueRrr(): string {
   return `${randomInt(100_000, 999_999)}${randomInt(100_000, 999_999)}`;
+}
+
+/** An active revenue head of the MDA. */
+export async function createRevenueHead(db: Db, mdaId: string, code = '12020401'): Promise<string> {
+  await db.insert(mdaRevenueHeads).values({ mdaId, code, name: `Head ${code}` });
+  return code;
 }
