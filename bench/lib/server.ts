@@ -31,6 +31,9 @@ export async function startServer(
       EVAS_BASE_URL: 'http://127.0.0.1:9/evas',
       CARD_GATEWAY_BASE_URL: 'http://127.0.0.1:9/card',
       CARD_GATEWAY_SECRET: randomBytes(24).toString('hex'),
+      // A benchmark of the statement fetch gives its own bank (bench/bank-statement.ts).
+      FIDELITY_BASE_URL: env.FIDELITY_BASE_URL ?? 'http://127.0.0.1:9/fidelity',
+      FIDELITY_API_KEY: env.FIDELITY_API_KEY ?? 'bench-fidelity-key',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Production names where Remita's notifications come from (docs/deploy.md): loopback here.
       REMITA_NOTIFICATION_SOURCES: '127.0.0.1',

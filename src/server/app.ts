@@ -24,6 +24,12 @@ import { objectionRoutes } from './modules/assessments/objections/routes';
 import { assessmentRoutes } from './modules/assessments/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { bankAccountRoutes } from './modules/bank/accounts/routes';
+import { bankLineRoutes } from './modules/bank/lines/routes';
+import { matchStatementLines } from './modules/bank/matching/service';
+import { bankReconciliationRoutes } from './modules/bank/reconciliation/routes';
+import { registerStatementFetchJob } from './modules/bank/statements/job';
+import { bankStatementRoutes } from './modules/bank/statements/routes';
 import { demandNoticeRoutes } from './modules/demandNotices/routes';
 import { registerDemandNoticeSettlement } from './modules/demandNotices/settlement';
 import { letterheadRoutes } from './modules/letterhead/routes';
@@ -221,8 +227,15 @@ export async function buildApp({
   await app.register(stampDutyRoutes, { prefix: '/api/v1', ...paymentDeps });
   registerTccMdaBatchJob(jobKinds, paymentDeps);
   await app.register(sscRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(bankLineRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(bankReconciliationRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(demandNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(reportRoutes, { prefix: '/api/v1', db: database.db });
+  // Bank statements (docs/bank.md): collection accounts, the fetch and its job.
+  const bankFetchDeps = { db: database.db, fidelity: paymentDeps.integrations.fidelity };
+  await app.register(bankAccountRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(bankStatementRoutes, { prefix: '/api/v1', ...bankFetchDeps });
+  registerStatementFetchJob(jobKinds, { ...bankFetchDeps, matchStatementLines });
   if (runJobs) {
     startJobWorker(
       app,

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { DEMO_FIDELITY_API_KEY, loadConfig } from './config';
 
 const HEX_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
 /**
- * What production must be given besides SECRETS_KEY: where Remita, EVAS and RevDesk itself are,
+ * What production must be given besides SECRETS_KEY: where Remita, EVAS, the bank and RevDesk itself are,
  * and whom Remita's notifications come from.
  */
 const PRODUCTION_URLS = {
@@ -13,6 +13,8 @@ const PRODUCTION_URLS = {
   EVAS_BASE_URL: 'https://evas.example.gov.ng',
   CARD_GATEWAY_BASE_URL: 'https://cards.example.gov.ng',
   CARD_GATEWAY_SECRET: 'card-gateway-secret-0123456789',
+  FIDELITY_BASE_URL: 'https://api.fidelitybank.example.ng',
+  FIDELITY_API_KEY: 'fidelity-production-key',
   PUBLIC_URL: 'https://revdesk.birs.gov.ng',
   REMITA_NOTIFICATION_SOURCES: '203.0.113.7',
 };
@@ -101,7 +103,7 @@ describe('configuration', () => {
         PUBLIC_URL: PRODUCTION_URLS.PUBLIC_URL,
       }),
     ).toThrow(
-      /REMITA_BASE_URL is required[\s\S]*EVAS_BASE_URL is required[\s\S]*CARD_GATEWAY_BASE_URL is required[\s\S]*CARD_GATEWAY_SECRET is required/,
+      /REMITA_BASE_URL is required[\s\S]*EVAS_BASE_URL is required[\s\S]*CARD_GATEWAY_BASE_URL is required[\s\S]*CARD_GATEWAY_SECRET is required[\s\S]*FIDELITY_BASE_URL is required[\s\S]*FIDELITY_API_KEY is required/,
     );
     const live = loadConfig({
       NODE_ENV: 'production',
@@ -111,6 +113,12 @@ describe('configuration', () => {
       REMITA_BASE_URL: 'https://login.remita.net/',
     });
     expect(live.remitaBaseUrl).toBe('https://login.remita.net');
+    expect(live).toMatchObject({
+      fidelityBaseUrl: 'https://api.fidelitybank.example.ng',
+      fidelityApiKey: 'fidelity-production-key',
+    });
+    // Outside production the bank simulator's demo key stands in.
+    expect(loadConfig({ SEED: 'demo' }).fidelityApiKey).toBe(DEMO_FIDELITY_API_KEY);
     expect(live.simulators).toBe(false);
     expect(() => loadConfig({ RECEIPT_PREFIX: 'birs/' })).toThrow(/RECEIPT_PREFIX/);
   });

@@ -90,7 +90,16 @@ const EnvSchema = z
      * status query (docs/card.md).
      */
     CARD_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(90_000),
-    /** Mount the Remita, EVAS and card gateway simulators under /_sim (on by default with demo data; never in production). */
+    /** Mount the Remita, EVAS, card gateway and bank simulators under /_sim (on by default with demo data; never in production). */
+    /**
+     * Fidelity Bank's statement API base URL (docs/bank.md "The bank's protocol"). Unset: the
+     * simulator on this server (demo only); required in production.
+     */
+    FIDELITY_BASE_URL: z.url().optional(),
+    /** The API key the bank gave the service, sent with each statement call; required in production. */
+    FIDELITY_API_KEY: z.string().trim().min(1).optional(),
+    /** How long one statement call may take (a busy day's statement is large). */
+    FIDELITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     SIMULATORS: z.enum(['on', 'off']).optional(),
     /** How long a call to Remita or EVAS may take before it counts as unavailable. */
     REMITA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -163,6 +172,8 @@ const EnvSchema = z
         'EVAS_BASE_URL',
         'CARD_GATEWAY_BASE_URL',
         'CARD_GATEWAY_SECRET',
+        'FIDELITY_BASE_URL',
+        'FIDELITY_API_KEY',
         'PUBLIC_URL',
       ] as const) {
         if (!env[key]) {
@@ -193,6 +204,9 @@ const EnvSchema = z
       });
     }
   });
+
+/** The key the bank simulator expects when FIDELITY_API_KEY is unset (never in production). */
+export const DEMO_FIDELITY_API_KEY = 'revdesk-demo-fidelity-key';
 
 export type Config = {
   port: number;
@@ -229,6 +243,11 @@ export type Config = {
   /** The card gateway's bearer secret; null outside production means the simulator's own. */
   cardGatewaySecret: string | null;
   cardGatewayTimeoutMs: number;
+  /** Fidelity Bank's base URL; null means this server's own simulator (/_sim/fidelity). */
+  fidelityBaseUrl: string | null;
+  /** The bank's API key; outside production a demo key the simulator expects when unset. */
+  fidelityApiKey: string;
+  fidelityTimeoutMs: number;
   /** CONTACT_PHONE in E.164; null when unset (ADR 0021). */
   contactPhone: string | null;
   receiptPrefix: string;
@@ -293,6 +312,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardGatewayBaseUrl: e.CARD_GATEWAY_BASE_URL?.replace(/\/+$/, '') ?? null,
     cardGatewaySecret: e.CARD_GATEWAY_SECRET || null,
     cardGatewayTimeoutMs: e.CARD_GATEWAY_TIMEOUT_MS,
+    fidelityBaseUrl: e.FIDELITY_BASE_URL?.replace(/\/+$/, '') ?? null,
+    // Production refuses to start without a key (above); elsewhere the simulator's demo key.
+    fidelityApiKey: e.FIDELITY_API_KEY ?? DEMO_FIDELITY_API_KEY,
+    fidelityTimeoutMs: e.FIDELITY_TIMEOUT_MS,
     contactPhone: e.CONTACT_PHONE?.trim() ? normaliseNigerianPhone(e.CONTACT_PHONE) : null,
     receiptPrefix: e.RECEIPT_PREFIX,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,

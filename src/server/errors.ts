@@ -40,6 +40,7 @@ const HTTP_STATUS = {
   CARD_GATEWAY_UNAVAILABLE: 502,
   // 402 Payment Required: the request was understood and the payment was refused (docs/card.md).
   CARD_DECLINED: 402,
+  BANK_UNAVAILABLE: 502,
   INVALID_FILE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -77,6 +77,8 @@ export const ERROR_CODES = [
    * the attempt (`reference`, `declineCode`, `declineReason`). The bill is still to be paid.
    */
   'CARD_DECLINED',
+  /** The bank (Fidelity) did not answer in time, refused, or answered with something unreadable. */
+  'BANK_UNAVAILABLE',
   /** An uploaded file cannot be used: not CSV, wrong header, too many rows… `message` says which. */
   'INVALID_FILE',
   /** Too many requests from this address; try again later. */

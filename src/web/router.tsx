@@ -11,6 +11,8 @@ import {
 import { assessmentPages } from './features/assessments/routes';
 import { auditPages } from './features/audit/routes';
 import { signInPages } from './features/auth/routes';
+import { bankAccountPages } from './features/bank/accounts/routes';
+import { postTransactionPages } from './features/bank/postTransactions/routes';
 import { dashboardPages } from './features/dashboard/routes';
 import { demandNoticePages } from './features/demandNotices/routes';
 import { letterheadPages } from './features/letterhead/routes';
@@ -128,11 +130,13 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...officerPages(shell),
     ...auditPages(shell),
     ...letterheadPages(shell),
+    ...bankAccountPages(shell),
     ...mdaPages(shell),
     ...paymentPages(shell),
     ...assessmentPages(shell),
     ...tccPages(shell),
     ...sscPages(shell),
+    ...postTransactionPages(shell),
     ...demandNoticePages(shell),
     ...stampDutyPages(shell),
     ...menuPages(shell, base),

@@ -5,12 +5,19 @@ import { SIMULATOR_CARD_SECRET } from './card/protocol';
 import type { CardGatewayClient } from './card/types';
 import { createEvasClient } from './evas/client';
 import type { EvasClient } from './evas/types';
+import { createFidelityClient } from './fidelity/client';
+import type { FidelityClient } from './fidelity/types';
 import type { RemoteCallRecorder } from './http';
 import { createRemitaClient } from './remita/client';
 import type { RemitaClient } from './remita/types';
 
 /** The remote systems RevDesk talks to (docs/architecture.md §6), each behind a typed client. */
-export type Integrations = { remita: RemitaClient; evas: EvasClient; card: CardGatewayClient };
+export type Integrations = {
+  remita: RemitaClient;
+  evas: EvasClient;
+  card: CardGatewayClient;
+  fidelity: FidelityClient;
+};
 
 /**
  * Clients pointed at the configured base URLs, or at this server's own simulators (/_sim/…)
@@ -47,6 +54,14 @@ export function createIntegrations(
       'The card payment gateway is not configured: set CARD_GATEWAY_BASE_URL (see README, Configuration). Nothing was charged.',
     );
   };
+  const fidelityBaseUrl = () => {
+    if (config.fidelityBaseUrl) return config.fidelityBaseUrl;
+    if (config.simulators) return `${selfUrl()}/_sim/fidelity`;
+    throw new AppError(
+      'BANK_UNAVAILABLE',
+      'The bank is not configured: set FIDELITY_BASE_URL and FIDELITY_API_KEY (see README, Configuration).',
+    );
+  };
   return {
     remita: createRemitaClient({
       baseUrl: remitaBaseUrl,
@@ -59,6 +74,12 @@ export function createIntegrations(
       // Production refuses to start without a secret (config.ts); the simulator knows this one.
       secret: () => config.cardGatewaySecret ?? SIMULATOR_CARD_SECRET,
       timeoutMs: config.cardGatewayTimeoutMs,
+      record,
+    }),
+    fidelity: createFidelityClient({
+      baseUrl: fidelityBaseUrl,
+      apiKey: () => config.fidelityApiKey,
+      timeoutMs: config.fidelityTimeoutMs,
       record,
     }),
   };

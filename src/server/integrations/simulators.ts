@@ -16,6 +16,12 @@ import {
   type EvasSimulator,
   type EvasSimulatorSnapshot,
 } from './evas/simulatorState';
+import { fidelitySimulatorRoutes } from './fidelity/simulator';
+import {
+  createFidelitySimulator,
+  type FidelitySimulator,
+  type FidelitySimulatorSnapshot,
+} from './fidelity/simulatorState';
 import { remitaSimulatorRoutes } from './remita/simulator';
 import {
   createRemitaSimulator,
@@ -33,6 +39,8 @@ export type Simulators = {
   evas: EvasSimulator;
   /** The card payment gateway (docs/card.md). */
   card: CardSimulator;
+  /** Fidelity Bank's statements (docs/bank.md). */
+  fidelity: FidelitySimulator;
   /** Runs `work` saving the state once at its end instead of after each change (the demo seed's many RRRs). */
   batch<T>(work: () => Promise<T>): Promise<T>;
 };
@@ -42,6 +50,8 @@ type SavedSimulators = {
   evas: EvasSimulatorSnapshot;
   /** Absent in a file saved before the card gateway had a simulator. */
   card?: CardSimulatorSnapshot;
+  /** Absent in a file saved before the bank simulator existed. */
+  fidelity?: FidelitySimulatorSnapshot;
 };
 
 /**
@@ -59,6 +69,7 @@ export function createSimulators(config: Config): Simulators {
       remita: simulators.remita.snapshot(),
       evas: simulators.evas.snapshot(),
       card: simulators.card.snapshot(),
+      fidelity: simulators.fidelity.snapshot(),
     };
     mkdirSync(path.dirname(file), { recursive: true });
     // Write then rename: a crash mid-write leaves the previous file, never half of one.
@@ -71,6 +82,11 @@ export function createSimulators(config: Config): Simulators {
     card: createCardSimulator({
       secret: config.cardGatewaySecret ?? SIMULATOR_CARD_SECRET,
       snapshot: saved?.card ?? null,
+      onChange: save,
+    }),
+    fidelity: createFidelitySimulator({
+      apiKey: config.fidelityApiKey,
+      snapshot: saved?.fidelity ?? null,
       onChange: save,
     }),
     async batch(work) {
@@ -109,6 +125,10 @@ export const simulatorRoutes: FastifyPluginAsync<{
   });
   await app.register(evasSimulatorRoutes, { prefix: '/evas', evas: simulators.evas });
   await app.register(cardSimulatorRoutes, { prefix: '/card', card: simulators.card });
+  await app.register(fidelitySimulatorRoutes, {
+    prefix: '/fidelity',
+    fidelity: simulators.fidelity,
+  });
 };
 
 /**

@@ -67,13 +67,13 @@ export function createAppMetrics(deps: {
   const remoteLabels = ['system', 'operation', 'outcome'] as const;
   const remoteCalls = new Counter({
     name: 'revdesk_remote_calls_total',
-    help: 'Calls to Remita, EVAS and the card gateway (retries included in one call), by system, operation and outcome.',
+    help: 'Calls to Remita, EVAS, the card gateway and the bank (retries included in one call), by system, operation and outcome.',
     labelNames: remoteLabels,
     registers: [registry],
   });
   const remoteDuration = new Histogram({
     name: 'revdesk_remote_call_duration_seconds',
-    help: 'How long a call to Remita, EVAS or the card gateway took, retries included, by system, operation and outcome.',
+    help: 'How long a call to Remita, EVAS, the card gateway or the bank took, retries included, by system, operation and outcome.',
     labelNames: remoteLabels,
     buckets: REMOTE_CALL_BUCKETS,
     registers: [registry],

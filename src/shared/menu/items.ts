@@ -406,6 +406,8 @@ export const MENU: MenuItem[] = [
     page('Tax Officers', '/birs/admin/tax-officer-list', ['admin'], 'users'),
     // RevDesk's own: the crest and name every printed document carries.
     ownPage('Document Letterhead', '/birs/admin/letterhead', ['admin'], 'settings'),
+    // RevDesk's own: the bank accounts whose statements Post Transactions fetches (docs/bank.md).
+    ownPage('Collection Accounts', '/birs/admin/collection-accounts', ['admin'], 'building'),
     // docs/product.md §2 hides it; RevDesk shows it to ADMIN, with the hash-chained trail (ADR 0007).
     page('Audit Trail', '/birs/taxs/audit-trail', ['admin'], 'history'),
   ]),

@@ -26,6 +26,8 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'admin/trade-categories',
     // RevDesk's own: the service's name and crest printed on every document.
     'admin/letterhead',
+    // RevDesk's own: the bank accounts whose statements are fetched and matched.
+    'admin/collection-accounts',
     'taxs/stamp-duty',
     // RevDesk's own: the dated stamp duty rules and late-stamping settings.
     'admin/stamp-duty-rules',

@@ -9,6 +9,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -39,12 +40,19 @@ export const bankAccounts = pgTable(
     name: text('name').notNull(),
     mdaId: uuid('mda_id').references(() => mdas.id),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * How many days either side of a credit's value date the matcher looks for a payment of its
+     * amount (docs/bank-matching.md): three covers Remita's next-working-day settlement over a
+     * weekend.
+     */
+    matchWindowDays: smallint('match_window_days').notNull().default(3),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('bank_accounts_number_key').on(t.accountNumber),
     check('bank_accounts_nuban', sql`${t.accountNumber} ~ '^[0-9]{10}$'`),
+    check('bank_accounts_match_window', sql`${t.matchWindowDays} between 0 and 31`),
   ],
 );
 
@@ -87,8 +95,12 @@ export const bankStatementLines = pgTable(
     uniqueIndex('bank_statement_lines_once_key').on(t.accountId, t.bankReference),
     index('bank_statement_lines_account_day_idx').on(t.accountId, t.valueDate, t.id),
     index('bank_statement_lines_state_idx').on(t.accountId, t.state, t.valueDate),
-    // A payment is matched or posted by one credit at most.
-    uniqueIndex('bank_statement_lines_payment_key').on(t.paymentId),
+    // A payment is matched or posted by one credit at most, save the parts of a split credit
+    // (docs/bank-matching.md), which all name the one payment they add up to.
+    uniqueIndex('bank_statement_lines_payment_key')
+      .on(t.paymentId)
+      .where(sql`${t.rule} is distinct from 'split'`),
+    index('bank_statement_lines_payment_idx').on(t.paymentId),
     check('bank_statement_lines_amount_positive', sql`${t.amountKobo} > 0`),
     check(
       'bank_statement_lines_credit_state',

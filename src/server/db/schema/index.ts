@@ -1,6 +1,7 @@
 export * from './assessments';
 export * from './audit';
 export * from './bank';
+export * from './bankFetch';
 export * from './cardPayments';
 export * from './demandNotices';
 export * from './files';

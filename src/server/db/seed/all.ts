@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import type { Simulators } from '../../integrations/simulators';
 import type { Db } from '../client';
 import { seedDemoAssessments } from './assessments';
+import { seedDemoBankAccounts } from './bank';
 import { seedDemoDemandNotices } from './demandNotices';
 import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './demo';
 import { seedDemoPaperwork } from './paperwork';
@@ -39,6 +40,8 @@ export async function seedAllDemoData(
     // in every status, with their bills.
     await seedDemoDemandNotices(db, config, simulators);
     await seedDemoStampDuty(db, config, simulators);
+    // After every part that records payments: the bank's statements carry their credits.
+    await seedDemoBankAccounts(db, config, simulators);
   }
   return signIns;
 }

@@ -302,7 +302,7 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
   '/birs/transactions/post-transactions': {
     title: 'Post Transactions',
     description:
-      "Payments received into the service's accounts, with their RRR, payer, amount, MDA and date. You will filter by date and MDA and export the list.",
+      "A collection account's bank statement against the ledger: each credit matched to a payment, ambiguous or unmatched. You post the unmatched credits as payments, mark those that are not revenue, and sign each day off.",
   },
   '/birs/transactions/auto-reg': {
     title: 'Auto-Reg Transactions',
@@ -428,6 +428,11 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
     title: 'Document Letterhead',
     description:
       "The service's crest and name printed at the head of every notice of assessment, Tax Clearance Certificate, e-receipt and decision letter.",
+  },
+  '/birs/admin/collection-accounts': {
+    title: 'Collection Accounts',
+    description:
+      'The bank accounts revenue is paid into, each an MDA’s or the service’s general account. Their statements are fetched from the bank and matched to the ledger on Post Transactions.',
   },
   '/birs/admin/admin-list': {
     title: 'Administrators',

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { isoDay } from '../isoDay';
+import { BANKS } from './enums';
+
+/**
+ * The service's collection accounts (docs/bank.md "Collection accounts") and the statement
+ * fetch (docs/bank.md "The bank's protocol"): the shapes the server checks and the page's forms
+ * use.
+ */
+
+/** The labels staff read for each bank. */
+export const BANK_LABELS = { fidelity: 'Fidelity Bank' } as const satisfies Record<
+  (typeof BANKS)[number],
+  string
+>;
+
+export const AccountNumber = z
+  .string({ error: 'Enter the ten-digit account number (NUBAN)' })
+  .trim()
+  .regex(/^[0-9]{10}$/, { error: 'An account number (NUBAN) is ten digits' });
+
+const AccountName = z
+  .string({ error: 'Enter the account’s name' })
+  .trim()
+  .min(3, { error: 'Enter the account’s name as the bank holds it' })
+  .max(120, { error: 'At most 120 characters' });
+
+export const BankAccountView = z.object({
+  id: z.uuid(),
+  accountNumber: z.string(),
+  bank: z.enum(BANKS),
+  name: z.string(),
+  /** The MDA collecting into it; null for the service's general account. */
+  mdaId: z.uuid().nullable(),
+  mdaName: z.string().nullable(),
+  isActive: z.boolean(),
+});
+export type BankAccountView = z.infer<typeof BankAccountView>;
+
+export const BankAccountList = z.object({ items: z.array(BankAccountView) });
+export type BankAccountList = z.infer<typeof BankAccountList>;
+
+export const BankAccountListQuery = z.object({
+  /** The page of collection accounts asks for the deactivated ones too. */
+  includeInactive: z.stringbool().optional(),
+});
+
+export const BankAccountInput = z.object({
+  bank: z.enum(BANKS, { error: 'Choose the bank' }),
+  accountNumber: AccountNumber,
+  name: AccountName,
+  mdaId: z.uuid({ error: 'Choose the MDA, or none for the general account' }).nullable(),
+});
+export type BankAccountInput = z.infer<typeof BankAccountInput>;
+
+export const BankAccountChange = z
+  .object({
+    name: AccountName.optional(),
+    mdaId: z
+      .uuid({ error: 'Choose the MDA, or none for the general account' })
+      .nullable()
+      .optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine((c) => c.name !== undefined || c.mdaId !== undefined || c.isActive !== undefined, {
+    error: 'Say what to change: the name, the MDA or whether the account is active',
+  });
+export type BankAccountChange = z.infer<typeof BankAccountChange>;
+
+export const BankAccountParams = z.object({ accountNumber: AccountNumber });
+
+/** The longest range fetched at once: a quarter (docs/product.md "Post transactions"). */
+export const STATEMENT_FETCH_MAX_DAYS = 92;
+
+export const StatementRangeInput = z.object({
+  accountNumber: AccountNumber,
+  from: isoDay('Enter the first day as YYYY-MM-DD'),
+  to: isoDay('Enter the last day as YYYY-MM-DD'),
+});
+export type StatementRangeInput = z.infer<typeof StatementRangeInput>;
+
+export const StatementFetchQueued = z.object({ jobId: z.uuid() });
+
+export const StatementFetchParams = z.object({ jobId: z.uuid({ error: 'Not a fetch id' }) });
+
+export const StatementFetchView = z.object({
+  jobId: z.uuid(),
+  status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+  accountNumber: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** Days fetched so far, of `total`. */
+  processed: z.number().int(),
+  total: z.number().int(),
+  /** Statement lines stored by this fetch (lines already held are not counted again). */
+  stored: z.number().int(),
+  /** Why it failed, in words for the officer. */
+  error: z.string().optional(),
+});
+export type StatementFetchView = z.infer<typeof StatementFetchView>;
+
+export const BankAggregates = z.object({
+  creditKobo: z.number().int(),
+  creditCount: z.number().int(),
+  debitKobo: z.number().int(),
+  debitCount: z.number().int(),
+});
+export type BankAggregates = z.infer<typeof BankAggregates>;

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { isoDay } from '../isoDay';
+import { PageQuery, pageOf } from '../pagination';
+import { STATEMENT_DIRECTIONS, STATEMENT_LINE_STATES } from './enums';
+
+/**
+ * The API's shapes for statement lines matched to the ledger and the day's reconciliation
+ * (docs/bank-matching.md, docs/api.md).
+ */
+
+/** A date range of statement lines or reconciliation days spans at most this many days. */
+export const BANK_RANGE_MAX_DAYS = 92;
+
+/** The rules a credit's match names (docs/bank-matching.md). */
+export const LINE_RULES = [
+  'rrr-in-narration',
+  'receipt-in-narration',
+  'split',
+  'amount-and-date',
+  'picked',
+  'posted',
+  'reversed',
+  'reversal',
+] as const;
+export type LineRule = (typeof LINE_RULES)[number];
+
+export const LINE_RULE_WORDS: Record<LineRule, string> = {
+  'rrr-in-narration': 'RRR in the narration',
+  'receipt-in-narration': 'Receipt number in the narration',
+  split: 'Split credit (parts add up to the payment)',
+  'amount-and-date': 'Amount and value date',
+  picked: 'Picked by an officer',
+  posted: 'Posted as a payment',
+  reversed: 'Reversed by the bank',
+  reversal: 'Reversal of a credit',
+};
+
+export const STATE_WORDS = {
+  matched: 'Matched',
+  ambiguous: 'Ambiguous',
+  unmatched: 'Unmatched',
+  'not-revenue': 'Not revenue',
+} as const;
+
+const AccountNumber = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{10}$/, { error: 'An account number is ten digits' });
+
+/** Days between two YYYY-MM-DD days, both counted. */
+export function daysSpanned(from: string, to: string): number {
+  return (
+    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
+  );
+}
+
+/** `from` and `to` given, in order, at most BANK_RANGE_MAX_DAYS days. */
+function refineRange(value: { from: string; to: string }, ctx: z.RefinementCtx) {
+  if (value.to < value.from) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: 'The end date is before the start date',
+    });
+  } else if (daysSpanned(value.from, value.to) > BANK_RANGE_MAX_DAYS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `A range is at most ${BANK_RANGE_MAX_DAYS} days`,
+    });
+  }
+}
+
+export const StatementLineListQuery = PageQuery.extend({
+  accountNumber: AccountNumber,
+  from: isoDay('Give the start date as YYYY-MM-DD'),
+  to: isoDay('Give the end date as YYYY-MM-DD'),
+  state: z.enum(STATEMENT_LINE_STATES).optional(),
+  /** Credits (the default: the lines matched to the ledger) or debits. */
+  direction: z.enum(STATEMENT_DIRECTIONS).default('credit'),
+}).superRefine(refineRange);
+export type StatementLineListQuery = z.output<typeof StatementLineListQuery>;
+
+export const LineCandidate = z.object({
+  id: z.uuid(),
+  receiptNumber: z.string().nullable(),
+  rrr: z.string().nullable(),
+  amountKobo: z.number().int(),
+  paymentDate: z.string(),
+  payerName: z.string().nullable(),
+  mdaName: z.string(),
+  channel: z.string(),
+});
+export type LineCandidate = z.infer<typeof LineCandidate>;
+
+export const StatementLineView = z
+  .object({
+    id: z.uuid(),
+    bankReference: z.string(),
+    valueDate: z.string(),
+    direction: z.enum(STATEMENT_DIRECTIONS),
+    amountKobo: z.number().int(),
+    narration: z.string(),
+    /** Null for a debit. */
+    state: z.enum(STATEMENT_LINE_STATES).nullable(),
+    paymentId: z.uuid().nullable(),
+    /** The matched or posted payment's receipt number. */
+    receiptNumber: z.string().nullable(),
+    rule: z.enum(LINE_RULES).nullable(),
+    /** An ambiguous credit's candidates, nearest day first. */
+    candidates: z.array(LineCandidate),
+    /** Why it is not revenue (an officer's reason, or the reversal). */
+    stateReason: z.string().nullable(),
+    decidedBy: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+  })
+  .meta({ id: 'StatementLineView' });
+export type StatementLineView = z.infer<typeof StatementLineView>;
+
+const CountAndSum = z.object({ count: z.number().int(), amountKobo: z.number().int() });
+export type CountAndSum = z.infer<typeof CountAndSum>;
+
+export const StatementLinePage = pageOf(StatementLineView)
+  .extend({
+    /** The whole filter's count and sum, and the credits of the range by state. */
+    totals: CountAndSum.extend({
+      byState: z.object({
+        matched: CountAndSum,
+        ambiguous: CountAndSum,
+        unmatched: CountAndSum,
+        'not-revenue': CountAndSum,
+      }),
+    }),
+  })
+  .meta({ id: 'StatementLinePage' });
+export type StatementLinePage = z.infer<typeof StatementLinePage>;
+
+export const StatementLineIdParams = z.object({ id: z.uuid({ error: 'Not a statement line id' }) });
+
+/** Needed when the line's day is signed off; kept with the sign-off's changes. */
+const Reason = z.string().trim().min(3, { error: 'Say why in a few words' }).max(500);
+
+export const PostLineInput = z.object({
+  mdaId: z.uuid({ error: 'Choose the MDA' }),
+  revenueHeadCode: z.string().trim().min(1, { error: 'Choose the revenue head' }).max(50),
+  btin: z.string().trim().min(1).max(20).optional(),
+  payerName: z.string().trim().min(2, { error: 'Give the payer’s name' }).max(200).optional(),
+  reason: Reason.optional(),
+});
+export type PostLineInput = z.infer<typeof PostLineInput>;
+
+export const PickLineInput = z.object({
+  paymentId: z.uuid({ error: 'Choose one of the candidates' }),
+  reason: Reason.optional(),
+});
+export type PickLineInput = z.infer<typeof PickLineInput>;
+
+export const NotRevenueInput = z.object({ reason: Reason });
+export type NotRevenueInput = z.infer<typeof NotRevenueInput>;
+
+export const UndoLineInput = z.object({ reason: Reason });
+export type UndoLineInput = z.infer<typeof UndoLineInput>;
+
+export const ReconciliationParams = z.object({ accountNumber: AccountNumber });
+export const ReconciliationQuery = z
+  .object({
+    from: isoDay('Give the start date as YYYY-MM-DD'),
+    to: isoDay('Give the end date as YYYY-MM-DD'),
+  })
+  .superRefine(refineRange);
+export const SignOffParams = z.object({
+  accountNumber: AccountNumber,
+  day: isoDay('Give the day as YYYY-MM-DD'),
+});
+export const SignOffInput = z
+  .object({
+    /** Why bank and ledger differ: needed when they do. */
+    note: z.string().trim().min(3, { error: 'Say why in a few words' }).max(1000).optional(),
+  })
+  // No body at all is a sign-off without a note.
+  .nullish();
+export type SignOffInput = NonNullable<z.infer<typeof SignOffInput>>;
+
+export const DayFigures = z.object({
+  /** Every credit of the day. */
+  bankCredits: CountAndSum,
+  /** Credits marked not revenue (an officer's reason, or reversed by the bank): left out. */
+  notRevenue: CountAndSum,
+  /** The ledger payments this account's day counts (docs/bank-matching.md). */
+  ledgerPayments: CountAndSum,
+  /** Credits matched to a payment (or posted as one). */
+  matched: CountAndSum,
+  /** Credits unmatched or ambiguous. */
+  unmatchedBank: CountAndSum,
+  /** Payments the day counts that no credit matched. */
+  unmatchedLedger: CountAndSum,
+  /** Revenue credits minus ledger payments, in kobo: zero when bank equals ledger. */
+  differenceKobo: z.number().int(),
+});
+export type DayFigures = z.infer<typeof DayFigures>;
+
+export const SignOffChangeView = z.object({
+  at: z.string(),
+  username: z.string(),
+  lineId: z.string(),
+  what: z.string(),
+  reason: z.string(),
+});
+
+export const SignOffView = z.object({
+  signedOffBy: z.string(),
+  signedOffAt: z.string(),
+  note: z.string().nullable(),
+  /** The figures as they were when signed off. */
+  figures: DayFigures,
+  /** Each change to the day's lines since. */
+  changes: z.array(SignOffChangeView),
+});
+export type SignOffView = z.infer<typeof SignOffView>;
+
+export const ReconciliationDay = DayFigures.extend({
+  day: z.string(),
+  signOff: SignOffView.nullable(),
+});
+export type ReconciliationDay = z.infer<typeof ReconciliationDay>;
+
+export const ReconciliationView = z
+  .object({
+    account: z.object({
+      accountNumber: z.string(),
+      name: z.string(),
+      bank: z.string(),
+      mdaId: z.uuid().nullable(),
+      mdaName: z.string().nullable(),
+    }),
+    from: z.string(),
+    to: z.string(),
+    days: z.array(ReconciliationDay),
+    /** The range's sums (counts and amounts added day by day). */
+    totals: DayFigures,
+  })
+  .meta({ id: 'ReconciliationView' });
+export type ReconciliationView = z.infer<typeof ReconciliationView>;

@@ -1,0 +1,309 @@
+import 'mantine-datatable/styles.css';
+import '../../../styles/tables.css';
+import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { STATEMENT_LINE_STATES, type StatementLineState } from '../../../../shared/bank/enums';
+import {
+  BANK_RANGE_MAX_DAYS,
+  daysSpanned,
+  LINE_RULE_WORDS,
+  STATE_WORDS,
+  type StatementLineView,
+} from '../../../../shared/bank/matching';
+import { addDays, todayInLagos } from '../../../../shared/dates';
+import { formatKoboAsNaira } from '../../../../shared/money';
+import { formatCalendarDate } from '../../../lib/format';
+import {
+  countActiveFilters,
+  FilterBar,
+  FilterDateRange,
+  FilterSelect,
+} from '../../../lib/lists/filters';
+import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { ListTotals, nairaFigure } from '../../../lib/lists/ListTotals';
+import { ListHeader, ListLoadError, useListSearch } from '../../../lib/lists/listPage';
+import { NoAccess } from '../../../lib/NoAccess';
+import { usePermission } from '../../../lib/usePermission';
+import { FetchStatement } from './FetchStatement';
+import { type LineAction, LineDecision } from './LineDecision';
+import { aggregatesQuery, bankAccountsQuery, statementLinesQuery } from './queries';
+import { ReconciliationPanel } from './ReconciliationPanel';
+import { PostTransactionsSearch } from './search';
+
+const TITLE = 'Post Transactions';
+
+const STATE_COLORS: Record<StatementLineState, string> = {
+  matched: 'revenue.8',
+  ambiguous: 'yellow.9',
+  unmatched: 'red.9',
+  'not-revenue': 'gray.7',
+};
+
+/**
+ * /birs/transactions/post-transactions: a collection account's statement against the ledger
+ * (docs/bank-matching.md). ADMIN fetches the statement, posts the credits the rules could not
+ * match, picks an ambiguous credit's payment, marks credits not revenue and signs each day off;
+ * EXECUTIVE reads the same page without the buttons (the server refuses them too).
+ */
+export function PostTransactionsPage() {
+  const canRead = usePermission('bank:read');
+  if (!canRead) return <NoAccess title={TITLE} />;
+  return <PostTransactions />;
+}
+
+function PostTransactions() {
+  useDocumentTitle(`${TITLE} · RevDesk`);
+  const canPost = usePermission('bank:post');
+  const filters = useListSearch(PostTransactionsSearch);
+  const { search } = filters;
+  const accounts = useQuery(bankAccountsQuery());
+  const accountList = accounts.data?.items ?? [];
+  const accountNumber = search.account ?? accountList[0]?.accountNumber;
+  // Yesterday by default: the morning's work is the day before's statement.
+  const yesterday = addDays(todayInLagos(), -1);
+  const from = search.from ?? search.to ?? yesterday;
+  const to = search.to ?? (search.from ? search.from : yesterday);
+  const rangeError =
+    to < from
+      ? 'The end date is before the start date.'
+      : daysSpanned(from, to) > BANK_RANGE_MAX_DAYS
+        ? `Choose at most ${BANK_RANGE_MAX_DAYS} days.`
+        : null;
+  const ready = accountNumber !== undefined && rangeError === null;
+  const range = { accountNumber: accountNumber ?? '', from, to };
+  const lines = useQuery({
+    ...statementLinesQuery({
+      ...range,
+      state: search.state,
+      page: search.page,
+      pageSize: search.pageSize,
+    }),
+    enabled: ready,
+  });
+  const aggregates = useQuery({ ...aggregatesQuery(range), enabled: ready });
+  const [acting, setActing] = useState<{ line: StatementLineView; action: LineAction } | null>(
+    null,
+  );
+
+  const actions = (line: StatementLineView, isCard = false) => {
+    if (!canPost || line.direction !== 'credit') return null;
+    const size = isCard ? 'sm' : 'compact-sm';
+    const h = isCard ? 44 : undefined;
+    const button = (action: LineAction, label: string, variant = 'light') => (
+      <Button
+        key={action}
+        size={size}
+        h={h}
+        variant={variant}
+        aria-label={`${label}: credit ${line.bankReference}`}
+        onClick={() => setActing({ line, action })}
+      >
+        {label}
+      </Button>
+    );
+    return (
+      <Group gap={6} wrap="wrap">
+        {line.state === 'ambiguous' && button('pick', 'Pick payment', 'filled')}
+        {(line.state === 'unmatched' || line.state === 'ambiguous') &&
+          button('post', 'Post as payment', line.state === 'unmatched' ? 'filled' : 'light')}
+        {(line.state === 'unmatched' || line.state === 'ambiguous') &&
+          button('not-revenue', 'Not revenue', 'default')}
+        {(line.state === 'matched' || line.state === 'not-revenue') &&
+          button('undo', 'Undo', 'default')}
+      </Group>
+    );
+  };
+
+  const matchText = (line: StatementLineView) =>
+    line.state === 'not-revenue'
+      ? (line.stateReason ?? '')
+      : line.state === 'ambiguous'
+        ? `${line.candidates.length} possible payments`
+        : [line.receiptNumber, line.rule ? LINE_RULE_WORDS[line.rule] : null]
+            .filter(Boolean)
+            .join(' · ');
+
+  const columns: DataTableColumn<StatementLineView>[] = [
+    {
+      accessor: 'valueDate',
+      title: 'Value date',
+      noWrap: true,
+      render: (line) => formatCalendarDate(line.valueDate),
+    },
+    { accessor: 'bankReference', title: 'Reference', noWrap: true },
+    {
+      accessor: 'narration',
+      title: 'Narration',
+      width: 260,
+      render: (line) => (
+        <Text size="sm" truncate="end" title={line.narration}>
+          {line.narration}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'amountKobo',
+      title: 'Amount',
+      textAlign: 'right',
+      noWrap: true,
+      render: (line) => formatKoboAsNaira(line.amountKobo),
+    },
+    { accessor: 'state', title: 'State', noWrap: true, render: stateBadge },
+    {
+      accessor: 'rule',
+      title: 'Match',
+      width: 220,
+      render: (line) => (
+        <Text size="sm" truncate="end" title={matchText(line)}>
+          {matchText(line)}
+        </Text>
+      ),
+    },
+    ...(canPost
+      ? [
+          {
+            accessor: 'actions',
+            title: 'Actions',
+            render: (line: StatementLineView) => actions(line),
+          },
+        ]
+      : []),
+  ];
+
+  const cards: ListCards<StatementLineView> = {
+    title: (line) =>
+      `${formatKoboAsNaira(line.amountKobo)} · ${formatCalendarDate(line.valueDate)}`,
+    fields: [
+      { label: 'Reference', render: (line) => line.bankReference },
+      { label: 'Narration', render: (line) => line.narration },
+      { label: 'State', render: stateBadge },
+      { label: 'Match', render: matchText },
+    ],
+    footer: (line) => actions(line, true),
+  };
+
+  const totals = lines.data?.totals.byState;
+  return (
+    <Stack gap="lg">
+      <ListHeader
+        title={TITLE}
+        description="A collection account's statement against the ledger: each credit matched to a payment, ambiguous (pick the payment), or unmatched (post it as a payment, or mark it not revenue). Sign each day off below once bank and ledger agree, or say why not."
+      />
+      <FilterBar
+        activeCount={countActiveFilters(search, ['state'] as const)}
+        onClear={() => filters.setFilters({ state: undefined })}
+      >
+        <Select
+          label="Account"
+          placeholder={accounts.isError ? 'Accounts could not be loaded' : 'Choose the account'}
+          data={accountList.map((a) => ({
+            value: a.accountNumber,
+            label: `${a.accountNumber} · ${a.name}`,
+          }))}
+          value={accountNumber ?? null}
+          onChange={(value) => filters.setFilters({ account: value ?? undefined })}
+          allowDeselect={false}
+          w={300}
+        />
+        <FilterDateRange
+          labels={['From', 'To']}
+          from={from}
+          to={to}
+          onChange={(next) => filters.setFilters({ from: next.from, to: next.to })}
+          width={150}
+        />
+        <FilterSelect
+          label="State"
+          placeholder="Every credit"
+          values={STATEMENT_LINE_STATES}
+          labels={STATE_WORDS}
+          value={search.state}
+          onChange={(state) => filters.setFilters({ state })}
+          width={180}
+        />
+      </FilterBar>
+      {rangeError && (
+        <Alert color="red" variant="light" role="alert">
+          {rangeError}
+        </Alert>
+      )}
+      {accounts.data && accountList.length === 0 && (
+        <Alert color="yellow" variant="light">
+          No collection account is configured yet: the administrator adds them first.
+        </Alert>
+      )}
+      {ready && <FetchStatement accountNumber={range.accountNumber} from={from} to={to} />}
+      {ready && (
+        <ListTotals
+          label="The statement’s totals"
+          figures={[
+            [
+              `Credits (${aggregates.data?.creditCount ?? '…'})`,
+              ...nairaFigure(aggregates.isError ? null : aggregates.data?.creditKobo),
+            ],
+            [
+              `Debits (${aggregates.data?.debitCount ?? '…'})`,
+              ...nairaFigure(aggregates.isError ? null : aggregates.data?.debitKobo),
+            ],
+            [
+              `Unmatched (${totals ? totals.unmatched.count + totals.ambiguous.count : '…'})`,
+              ...nairaFigure(
+                totals ? totals.unmatched.amountKobo + totals.ambiguous.amountKobo : undefined,
+              ),
+            ],
+          ]}
+          note={aggregates.isError ? 'The bank’s totals could not be loaded.' : null}
+        />
+      )}
+      {lines.isError ? (
+        <ListLoadError
+          what="The statement lines"
+          error={lines.error}
+          isRetrying={lines.isFetching}
+          onRetry={() => void lines.refetch()}
+        />
+      ) : (
+        ready && (
+          <ListTable<StatementLineView>
+            label="Statement credits"
+            sortedBy="value date, then the bank's reference"
+            idAccessor="id"
+            columns={columns}
+            cards={cards}
+            data={lines.data}
+            fetching={lines.isFetching}
+            loadingText="Loading the statement…"
+            noRecordsText={
+              search.state
+                ? `No ${STATE_WORDS[search.state].toLowerCase()} credits in these days`
+                : 'No credits stored for these days: fetch the statement'
+            }
+            onPageChange={filters.onPageChange}
+            onPageSizeChange={filters.onPageSizeChange}
+          />
+        )
+      )}
+      {ready && <ReconciliationPanel accountNumber={range.accountNumber} from={from} to={to} />}
+      {acting && (
+        <LineDecision
+          line={acting.line}
+          action={acting.action}
+          account={accountList.find((a) => a.accountNumber === accountNumber)}
+          onClose={() => setActing(null)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function stateBadge(line: StatementLineView) {
+  if (!line.state) return <Text size="sm">Debit</Text>;
+  return (
+    <Badge color={STATE_COLORS[line.state]} variant="filled">
+      {STATE_WORDS[line.state]}
+    </Badge>
+  );
+}

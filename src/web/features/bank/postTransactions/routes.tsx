@@ -1,0 +1,22 @@
+import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { PostTransactionsSearch } from './search';
+
+const PostTransactionsPage = lazyRouteComponent(
+  () => import('./PostTransactionsPage'),
+  'PostTransactionsPage',
+);
+
+/**
+ * Post Transactions (SPEC's `transactions/post-transactions`): ADMIN posts, EXECUTIVE reads; the
+ * page says "no access" to others. router.tsx adds it to /birs and /governor alike.
+ */
+export function postTransactionPages(shell: AnyRoute) {
+  return [
+    createRoute({
+      getParentRoute: () => shell,
+      path: 'transactions/post-transactions',
+      validateSearch: (search: Record<string, unknown>) => PostTransactionsSearch.parse(search),
+      component: PostTransactionsPage,
+    }),
+  ];
+}
