@@ -4,6 +4,7 @@ import { clippedTable, expect, pageOverflow, signIn, test } from './fixtures';
  * Post Transactions (docs/bank-matching.md): an administrator fetches a day of the general
  * collection account's statement from the bank simulator, posts an unmatched credit as a
  * payment, and signs the day off with a note on what is still unmatched; the page fits 375 px.
+ * The executive then reads the day with no button to change it.
  */
 
 /** A day of 2024–2025 of its own, so a re-run on the same database fetches a fresh day. */
@@ -68,4 +69,15 @@ test('a statement fetched, an unmatched credit posted and the day signed off, at
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   expect(await clippedTable(page)).toBeLessThanOrEqual(1);
   await checkA11y();
+
+  // The executive reads the same day without a button to change it.
+  await signIn(page, 'executive', { expectedPath: '/governor/dashboard' });
+  await page.goto(
+    `/governor/transactions/post-transactions?account=1012345678&from=${day}&to=${day}`,
+  );
+  await expect(page.getByText('Posted as a payment', { exact: false }).first()).toBeVisible();
+  await expect(reconciliation.getByText('Signed off', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Post as payment/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign off the day' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Fetch statement' })).toHaveCount(0);
 });

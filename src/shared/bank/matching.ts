@@ -241,3 +241,24 @@ export const ReconciliationView = z
   })
   .meta({ id: 'ReconciliationView' });
 export type ReconciliationView = z.infer<typeof ReconciliationView>;
+
+/** The payments a day counts for an MDA's account that no credit holds: the ledger side of "why not". */
+export const UNMATCHED_PAYMENTS_SHOWN = 200;
+
+export const UnmatchedPaymentList = z
+  .object({
+    items: z.array(
+      z.object({
+        id: z.uuid(),
+        receiptNumber: z.string().nullable(),
+        rrr: z.string().nullable(),
+        amountKobo: z.number().int(),
+        payerName: z.string().nullable(),
+        channel: z.string(),
+      }),
+    ),
+    /** All of them, of which the first UNMATCHED_PAYMENTS_SHOWN (largest first) are listed. */
+    total: z.number().int(),
+  })
+  .meta({ id: 'UnmatchedPaymentList' });
+export type UnmatchedPaymentList = z.infer<typeof UnmatchedPaymentList>;

@@ -88,6 +88,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'POST /api/v1/bank/statement-lines/{id}/not-revenue': 'bank:post',
   'POST /api/v1/bank/statement-lines/{id}/undo': 'bank:post',
   'GET /api/v1/bank/reconciliations/{accountNumber}': 'bank:read',
+  'GET /api/v1/bank/reconciliations/{accountNumber}/{day}/unmatched-payments': 'bank:read',
   'POST /api/v1/bank/reconciliations/{accountNumber}/{day}/sign-off': 'bank:sign-off',
   'GET /api/v1/letterhead': 'letterhead:write',
   'PUT /api/v1/letterhead': 'letterhead:write',

@@ -1,6 +1,12 @@
-import { and, between, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { bankReconciliationSignOffs, bankStatementLines, mdas, officers } from '../../../db/schema';
+import {
+  bankReconciliationSignOffs,
+  bankStatementLines,
+  mdas,
+  officers,
+  payments,
+} from '../../../db/schema';
 import { BANK_SETTLED_CHANNELS } from '../matching/match';
 
 /** Both drivers (node-postgres, PGlite) answer `execute` with `{ rows }`. */
@@ -109,4 +115,32 @@ export async function findMdaName(db: Db, mdaId: string | null): Promise<string 
     .from(mdas)
     .where(inArray(mdas.id, [mdaId]));
   return row?.name ?? null;
+}
+
+/** The unheld payments of one day of an MDA, largest first (the same rule as selectUnlinkedPaymentSums). */
+export async function selectUnlinkedPayments(db: Db, mdaId: string, day: string, limit: number) {
+  const unheld = and(
+    eq(payments.mdaId, mdaId),
+    eq(payments.paymentDate, day),
+    eq(payments.status, 'paid'),
+    inArray(payments.channel, [...BANK_SETTLED_CHANNELS]),
+    sql`not exists (select 1 from bank_statement_lines l where l.payment_id = ${payments.id})`,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: payments.id,
+        receiptNumber: payments.receiptNumber,
+        rrr: payments.rrr,
+        amountKobo: payments.amountKobo,
+        payerName: payments.payerName,
+        channel: payments.channel,
+      })
+      .from(payments)
+      .where(unheld)
+      .orderBy(desc(payments.amountKobo), asc(payments.id))
+      .limit(limit),
+    db.select({ n: sql<string>`count(*)` }).from(payments).where(unheld),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
 }

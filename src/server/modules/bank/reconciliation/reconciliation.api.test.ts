@@ -94,6 +94,16 @@ describe('the reconciliation of an account’s day', () => {
     };
     expect(view.days[1]).toMatchObject(figures);
     expect(view.totals).toMatchObject(figures);
+    const unheld = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/bank/reconciliations/${account.accountNumber}/${day}/unmatched-payments`,
+      headers: executive.bearer,
+    });
+    expect(outcomeOf(unheld), unheld.body).toBe('200');
+    expect(unheld.json()).toMatchObject({
+      total: 1,
+      items: [{ amountKobo: 33_000, channel: 'remita' }],
+    });
 
     expect(outcomeOf(await signOff(executive, account.accountNumber, day, {}))).toBe(
       '403 FORBIDDEN',

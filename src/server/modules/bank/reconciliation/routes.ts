@@ -6,6 +6,7 @@ import {
   ReconciliationView,
   SignOffInput,
   SignOffParams,
+  UnmatchedPaymentList,
 } from '../../../../shared/bank/matching';
 import { ErrorBody } from '../../../../shared/errors';
 import type { Db } from '../../../db/client';
@@ -37,6 +38,24 @@ export const bankReconciliationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
       config: { permission: 'bank:read' },
     },
     (req) => reconciliation.getReconciliation(req.actor, req.params.accountNumber, req.query),
+  );
+
+  app.get(
+    '/bank/reconciliations/:accountNumber/:day/unmatched-payments',
+    {
+      schema: {
+        tags,
+        operationId: 'listBankReconciliationUnmatchedPayments',
+        summary: 'List a day’s ledger payments no credit holds',
+        description:
+          'The ledger side of a day’s difference: the paid payments the day counts for an MDA’s account (its MDA’s, through Remita, card or bank) that no credit of any account holds, largest first, at most 200 listed with the `total`. A general account counts none.',
+        params: SignOffParams,
+        response: { 200: UnmatchedPaymentList, 404: ErrorBody, 422: ErrorBody, ...errors },
+      },
+      config: { permission: 'bank:read' },
+    },
+    (req) =>
+      reconciliation.listUnmatchedPayments(req.actor, req.params.accountNumber, req.params.day),
   );
 
   app.post(

@@ -1,10 +1,12 @@
-import type {
-  CountAndSum,
-  DayFigures,
-  ReconciliationDay,
-  ReconciliationView,
-  SignOffInput,
-  SignOffView,
+import {
+  type CountAndSum,
+  type DayFigures,
+  type ReconciliationDay,
+  type ReconciliationView,
+  type SignOffInput,
+  type SignOffView,
+  UNMATCHED_PAYMENTS_SHOWN,
+  type UnmatchedPaymentList,
 } from '../../../../shared/bank/matching';
 import { todayInLagos } from '../../../../shared/dates';
 import type { Actor } from '../../../auth/actor';
@@ -22,6 +24,7 @@ import {
   selectLinkedPaymentSums,
   selectSignOffs,
   selectUnlinkedPaymentSums,
+  selectUnlinkedPayments,
 } from './queries';
 import type { StoredSignOffChange } from './signOffChanges';
 
@@ -136,6 +139,23 @@ export function createReconciliationService({ db }: { db: Db }) {
   return {
     getReconciliation(_actor: Actor, accountNumber: string, range: { from: string; to: string }) {
       return view(accountNumber, range.from, range.to);
+    },
+
+    /** The day's payments no credit holds, of an MDA's account (none for a general account). */
+    async listUnmatchedPayments(
+      _actor: Actor,
+      accountNumber: string,
+      day: string,
+    ): Promise<UnmatchedPaymentList> {
+      const account = await accountByNumber(db, accountNumber);
+      if (!account.mdaId) return { items: [], total: 0 };
+      const { rows, total } = await selectUnlinkedPayments(
+        db,
+        account.mdaId,
+        day,
+        UNMATCHED_PAYMENTS_SHOWN,
+      );
+      return { items: rows, total };
     },
 
     /**

@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formatCalendarDate } from '../../../lib/format';
 import { usePermission } from '../../../lib/usePermission';
 import { bankKeys, fetchJobQuery, fetchStatement } from './queries';
 
@@ -36,16 +35,14 @@ export function FetchStatement(props: { accountNumber: string; from: string; to:
         <Button onClick={() => start.mutate()} loading={running} h={44}>
           Fetch statement
         </Button>
-        <Text size="sm" c="dimmed">
-          {formatCalendarDate(props.from)} to {formatCalendarDate(props.to)} from the bank
-        </Text>
       </Group>
       {running && jobId && (
         <Progress value={percent} aria-label="Statement fetch progress" animated />
       )}
       {status === 'succeeded' && (
         <Alert color="revenue" variant="light" role="status">
-          Statement fetched: {job.data?.stored ?? 0} new lines stored of {job.data?.total ?? 0}.
+          Statement fetched: {job.data?.stored ?? 0} new {job.data?.stored === 1 ? 'line' : 'lines'}{' '}
+          stored, each matched to the ledger where it could be.
         </Alert>
       )}
       {status === 'failed' && (

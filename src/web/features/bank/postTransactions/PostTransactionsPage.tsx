@@ -3,7 +3,6 @@ import '../../../styles/tables.css';
 import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { STATEMENT_LINE_STATES, type StatementLineState } from '../../../../shared/bank/enums';
 import {
@@ -22,7 +21,7 @@ import {
   FilterDateRange,
   FilterSelect,
 } from '../../../lib/lists/filters';
-import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
+import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
 import { ListTotals, nairaFigure } from '../../../lib/lists/ListTotals';
 import { ListHeader, ListLoadError, useListSearch } from '../../../lib/lists/listPage';
 import { NoAccess } from '../../../lib/NoAccess';
@@ -73,6 +72,8 @@ function PostTransactions() {
         ? `Choose at most ${BANK_RANGE_MAX_DAYS} days.`
         : null;
   const ready = accountNumber !== undefined && rangeError === null;
+  const account = accountList.find((a) => a.accountNumber === accountNumber);
+  const accountLabel = account ? `${account.accountNumber} · ${account.name}` : accountNumber;
   const range = { accountNumber: accountNumber ?? '', from, to };
   const lines = useQuery({
     ...statementLinesQuery({
@@ -126,18 +127,19 @@ function PostTransactions() {
             .filter(Boolean)
             .join(' · ');
 
-  const columns: DataTableColumn<StatementLineView>[] = [
+  const columns: ListColumn<StatementLineView>[] = [
     {
       accessor: 'valueDate',
       title: 'Value date',
       noWrap: true,
       render: (line) => formatCalendarDate(line.valueDate),
     },
-    { accessor: 'bankReference', title: 'Reference', noWrap: true },
+    { accessor: 'bankReference', title: 'Reference', noWrap: true, fold: 3 },
     {
       accessor: 'narration',
       title: 'Narration',
-      width: 260,
+      width: 180,
+      fold: 2,
       render: (line) => (
         <Text size="sm" truncate="end" title={line.narration}>
           {line.narration}
@@ -151,11 +153,13 @@ function PostTransactions() {
       noWrap: true,
       render: (line) => formatKoboAsNaira(line.amountKobo),
     },
-    { accessor: 'state', title: 'State', noWrap: true, render: stateBadge },
+    // "Not revenue" whole: a squeezed badge cut it short.
+    { accessor: 'state', title: 'State', noWrap: true, width: 140, render: stateBadge },
     {
       accessor: 'rule',
       title: 'Match',
-      width: 220,
+      width: 180,
+      fold: 1,
       render: (line) => (
         <Text size="sm" truncate="end" title={matchText(line)}>
           {matchText(line)}
@@ -235,6 +239,11 @@ function PostTransactions() {
           No collection account is configured yet: the administrator adds them first.
         </Alert>
       )}
+      {ready && (
+        <Text size="sm" c="dimmed">
+          {accountLabel} · {formatCalendarDate(from)} to {formatCalendarDate(to)}
+        </Text>
+      )}
       {ready && <FetchStatement accountNumber={range.accountNumber} from={from} to={to} />}
       {ready && (
         <ListTotals
@@ -291,7 +300,7 @@ function PostTransactions() {
         <LineDecision
           line={acting.line}
           action={acting.action}
-          account={accountList.find((a) => a.accountNumber === accountNumber)}
+          account={account}
           onClose={() => setActing(null)}
         />
       )}

@@ -18,7 +18,7 @@ import { formatKoboAsNaira } from '../../../../shared/money';
 import { AppModal } from '../../../lib/AppModal';
 import { formatCalendarDate, formatLagosDateTime } from '../../../lib/format';
 import { usePermission } from '../../../lib/usePermission';
-import { bankKeys, reconciliationQuery, signOffDay } from './queries';
+import { bankKeys, reconciliationQuery, signOffDay, unmatchedPaymentsQuery } from './queries';
 
 const countAndSum = (figure: CountAndSum) =>
   `${figure.count} · ${formatKoboAsNaira(figure.amountKobo)}`;
@@ -50,7 +50,12 @@ export function ReconciliationPanel(props: { accountNumber: string; from: string
         </Text>
       )}
       {days.map((day) => (
-        <DayCard key={day.day} day={day} onSignOff={() => setSigning(day)} />
+        <DayCard
+          key={day.day}
+          accountNumber={props.accountNumber}
+          day={day}
+          onSignOff={() => setSigning(day)}
+        />
       ))}
       {signing && (
         <SignOffDialog
@@ -63,8 +68,9 @@ export function ReconciliationPanel(props: { accountNumber: string; from: string
   );
 }
 
-function DayCard(props: { day: ReconciliationDay; onSignOff: () => void }) {
+function DayCard(props: { accountNumber: string; day: ReconciliationDay; onSignOff: () => void }) {
   const { day } = props;
+  const [showUnheld, setShowUnheld] = useState(false);
   const canSignOff = usePermission('bank:sign-off');
   const isOver = day.day < todayInLagos();
   const even = day.differenceKobo === 0;
@@ -117,6 +123,19 @@ function DayCard(props: { day: ReconciliationDay; onSignOff: () => void }) {
             </div>
           ))}
         </SimpleGrid>
+        {day.unmatchedLedger.count > 0 && (
+          <div>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              aria-expanded={showUnheld}
+              onClick={() => setShowUnheld((shown) => !shown)}
+            >
+              {showUnheld ? 'Hide' : 'Show'} the payments no credit matched
+            </Button>
+            {showUnheld && <UnheldPayments accountNumber={props.accountNumber} day={day.day} />}
+          </div>
+        )}
         {day.signOff && (
           <Stack gap={4}>
             <Text size="sm">
@@ -152,6 +171,37 @@ function DayCard(props: { day: ReconciliationDay; onSignOff: () => void }) {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+function UnheldPayments(props: { accountNumber: string; day: string }) {
+  const unheld = useQuery(unmatchedPaymentsQuery(props.accountNumber, props.day));
+  if (unheld.isError) {
+    return (
+      <Text size="sm" c="red.9" role="alert">
+        The payments could not be loaded: {unheld.error.message}
+      </Text>
+    );
+  }
+  if (!unheld.data) return <Text size="sm">Loading the payments…</Text>;
+  return (
+    <Stack gap={2} mt={4}>
+      <ul style={{ margin: 0, paddingInlineStart: '1.2em' }}>
+        {unheld.data.items.map((p) => (
+          <li key={p.id}>
+            <Text size="sm">
+              {p.receiptNumber ?? p.rrr ?? p.id} · {formatKoboAsNaira(p.amountKobo)}
+              {p.payerName && ` · ${p.payerName}`} · {p.channel}
+            </Text>
+          </li>
+        ))}
+      </ul>
+      {unheld.data.total > unheld.data.items.length && (
+        <Text size="xs" c="dimmed">
+          The largest {unheld.data.items.length} of {unheld.data.total}.
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -14,6 +14,7 @@ import type {
   StatementLinePage,
   StatementLineView,
   UndoLineInput,
+  UnmatchedPaymentList,
 } from '../../../../shared/bank/matching';
 import type { PaymentView } from '../../../../shared/payments/views';
 import { api } from '../../../lib/api';
@@ -114,3 +115,14 @@ export const signOffDay = (accountNumber: string, day: string, note: string | un
     `/api/v1/bank/reconciliations/${encodeURIComponent(accountNumber)}/${day}/sign-off`,
     note ? { note } : {},
   );
+
+/** A day's ledger payments no credit holds (asked when the officer opens the list). */
+export const unmatchedPaymentsQuery = (accountNumber: string, day: string) =>
+  queryOptions({
+    queryKey: [...bankKeys.reconciliations(), 'unmatched', accountNumber, day] as const,
+    queryFn: () =>
+      api.get<UnmatchedPaymentList>(
+        `/api/v1/bank/reconciliations/${encodeURIComponent(accountNumber)}/${day}/unmatched-payments`,
+      ),
+    staleTime: 10_000,
+  });
