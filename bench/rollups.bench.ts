@@ -30,7 +30,7 @@ import {
   rebuildCollectionTotals,
   verifyCollectionTotals,
 } from '../src/server/modules/reports/rollups';
-import { timeQuery } from './lib/measure';
+import { explainStatement, timeQuery } from './lib/measure';
 import { openPgScratch } from './lib/scratch';
 
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -160,6 +160,16 @@ async function main() {
       console.log('floor', name, floor[name]);
     }
     results.floor = floor;
+    // The plans, so a slow case says why (read them in the results file).
+    const explainPool = new pg.Pool({ connectionString: scratch.url, max: 1 });
+    const plans: Record<string, string> = {};
+    for (const [name, filter] of Object.entries(cases)) {
+      plans[name] = await explainStatement(explainPool, (spy) =>
+        selectCollectionsByMdaAndChannel(spy, filter),
+      );
+    }
+    await explainPool.end();
+    results.plans = plans;
 
     let started = performance.now();
     const differences = await verifyCollectionTotals(db);
