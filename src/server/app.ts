@@ -36,6 +36,7 @@ import { invoiceRoutes } from './modules/payments/invoices/routes';
 import { createSettlements, type Settlements } from './modules/payments/ledger/settlements';
 import { receiptRoutes } from './modules/payments/receipts/routes';
 import { remitaRoutes } from './modules/payments/remita/routes';
+import { registerPosCollections } from './modules/pos/collections';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { registerRrrBatchJob } from './modules/rrrBatches/job';
@@ -176,6 +177,7 @@ export async function buildApp({
       prefix: '/_sim',
       simulators: simulators ?? createSimulators(config),
       selfUrl,
+      posProviderSecret: config.posProviderSecret,
     });
   }
   const paymentDeps: PaymentDeps = {
@@ -217,6 +219,11 @@ export async function buildApp({
   registerTccMdaBatchJob(jobKinds, paymentDeps);
   await app.register(sscRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(demandNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await registerPosCollections(
+    app,
+    { ...paymentDeps, recordPosPush: metrics?.recordPosPush },
+    jobKinds,
+  );
   if (runJobs) {
     startJobWorker(
       app,

@@ -13,6 +13,8 @@ const PRODUCTION_URLS = {
   EVAS_BASE_URL: 'https://evas.example.gov.ng',
   PUBLIC_URL: 'https://revdesk.birs.gov.ng',
   REMITA_NOTIFICATION_SOURCES: '203.0.113.7',
+  BENJIS_BASE_URL: 'https://pos.benjis.example.ng',
+  POS_PROVIDER_SECRET: 'a-long-shared-secret-from-the-provider',
 };
 
 describe('configuration', () => {

@@ -80,6 +80,20 @@ const EnvSchema = z
       }),
     /** The auto-registration (EVAS) system's base URL. Unset: the simulator on this server (demo only). */
     EVAS_BASE_URL: z.url().optional(),
+    /** The POS provider's (Benjis) base URL, for the daily pull (docs/pos.md). Unset: the simulator on this server (demo only). */
+    BENJIS_BASE_URL: z.url().optional(),
+    /**
+     * The secret the POS provider and RevDesk share: it signs every push and pull (HMAC-SHA256,
+     * docs/pos.md "Signature"). Required in production; `revdesk-demo-pos-secret` elsewhere.
+     */
+    POS_PROVIDER_SECRET: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || v.length >= 16, {
+        error: 'POS_PROVIDER_SECRET must be at least 16 characters (openssl rand -hex 32)',
+      }),
+    /** POS pushes per minute from one address: a provider pushes as terminals collect (docs/pos.md). */
+    POS_PUSH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6_000),
     /** Mount the Remita and EVAS simulators under /_sim (on by default with demo data; never in production). */
     SIMULATORS: z.enum(['on', 'off']).optional(),
     /** How long a call to Remita or EVAS may take before it counts as unavailable. */
@@ -148,7 +162,13 @@ const EnvSchema = z
       });
     }
     if (env.NODE_ENV === 'production') {
-      for (const key of ['REMITA_BASE_URL', 'EVAS_BASE_URL', 'PUBLIC_URL'] as const) {
+      for (const key of [
+        'REMITA_BASE_URL',
+        'EVAS_BASE_URL',
+        'PUBLIC_URL',
+        'BENJIS_BASE_URL',
+        'POS_PROVIDER_SECRET',
+      ] as const) {
         if (!env[key]) {
           ctx.addIssue({
             code: 'custom',
@@ -177,6 +197,9 @@ const EnvSchema = z
       });
     }
   });
+
+/** The POS provider's secret outside production when POS_PROVIDER_SECRET is unset (docs/pos.md). */
+export const DEMO_POS_PROVIDER_SECRET = 'revdesk-demo-pos-secret';
 
 export type Config = {
   port: number;
@@ -208,6 +231,12 @@ export type Config = {
   /** EVAS's base URL; null means this server's own simulator (/_sim/evas). */
   evasBaseUrl: string | null;
   remitaTimeoutMs: number;
+  /** The POS provider's base URL; null means this server's own simulator (/_sim/benjis). */
+  benjisBaseUrl: string | null;
+  /** The POS provider's shared secret (docs/pos.md "Signature"); the demo one outside production. */
+  posProviderSecret: string;
+  /** POS pushes a minute from one address. */
+  posPushRateLimitPerMinute: number;
   /** CONTACT_PHONE in E.164; null when unset (ADR 0021). */
   contactPhone: string | null;
   receiptPrefix: string;
@@ -269,6 +298,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remitaBaseUrl: e.REMITA_BASE_URL?.replace(/\/+$/, '') ?? null,
     evasBaseUrl: e.EVAS_BASE_URL?.replace(/\/+$/, '') ?? null,
     remitaTimeoutMs: e.REMITA_TIMEOUT_MS,
+    benjisBaseUrl: e.BENJIS_BASE_URL?.replace(/\/+$/, '') ?? null,
+    // Production refuses to start without one (above); the demo's is public on purpose.
+    posProviderSecret: e.POS_PROVIDER_SECRET ?? DEMO_POS_PROVIDER_SECRET,
+    posPushRateLimitPerMinute: e.POS_PUSH_RATE_LIMIT_PER_MINUTE,
     contactPhone: e.CONTACT_PHONE?.trim() ? normaliseNigerianPhone(e.CONTACT_PHONE) : null,
     receiptPrefix: e.RECEIPT_PREFIX,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,

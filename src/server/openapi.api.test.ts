@@ -89,6 +89,7 @@ describe('the OpenAPI document', () => {
         'GET /api/v1/public/keys',
         'GET /api/v1/public/stamp-duty/{certificateNumber}',
         'GET /api/v1/public/demand-notices/{number}',
+        'POST /api/v1/pos/notifications',
       ].map((where) => [where, []]),
     );
     // Every other operation, called with no credentials, is refused by the gate.

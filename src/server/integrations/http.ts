@@ -31,7 +31,7 @@ export class RemoteFailure extends Error {
 }
 
 /** The remote systems RevDesk calls (docs/architecture.md §6); a label of the metrics. */
-export type RemoteSystem = 'remita' | 'evas';
+export type RemoteSystem = 'remita' | 'evas' | 'benjis';
 
 /** One finished call, retries included: what the metrics record (src/server/observability/). */
 export type RemoteCallRecord = {

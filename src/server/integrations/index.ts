@@ -1,5 +1,7 @@
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { createBenjisClient } from './benjis/client';
+import type { BenjisClient } from './benjis/types';
 import { createEvasClient } from './evas/client';
 import type { EvasClient } from './evas/types';
 import type { RemoteCallRecorder } from './http';
@@ -7,7 +9,7 @@ import { createRemitaClient } from './remita/client';
 import type { RemitaClient } from './remita/types';
 
 /** The remote systems RevDesk talks to (docs/architecture.md §6), each behind a typed client. */
-export type Integrations = { remita: RemitaClient; evas: EvasClient };
+export type Integrations = { remita: RemitaClient; evas: EvasClient; benjis: BenjisClient };
 
 /**
  * Clients pointed at the configured base URLs, or at this server's own simulators (/_sim/…)
@@ -36,6 +38,14 @@ export function createIntegrations(
       'The auto-registration system (EVAS) is not configured: set EVAS_BASE_URL (see README, Configuration).',
     );
   };
+  const benjisBaseUrl = () => {
+    if (config.benjisBaseUrl) return config.benjisBaseUrl;
+    if (config.simulators) return `${selfUrl()}/_sim/benjis`;
+    throw new AppError(
+      'POS_PROVIDER_UNAVAILABLE',
+      'The POS provider (Benjis) is not configured: set BENJIS_BASE_URL (see README, Configuration).',
+    );
+  };
   return {
     remita: createRemitaClient({
       baseUrl: remitaBaseUrl,
@@ -43,5 +53,11 @@ export function createIntegrations(
       record,
     }),
     evas: createEvasClient({ baseUrl: evasBaseUrl, timeoutMs: config.remitaTimeoutMs, record }),
+    benjis: createBenjisClient({
+      baseUrl: benjisBaseUrl,
+      secret: config.posProviderSecret,
+      timeoutMs: config.remitaTimeoutMs,
+      record,
+    }),
   };
 }

@@ -3,6 +3,12 @@ import path from 'node:path';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
+import { benjisSimulatorRoutes } from './benjis/simulator';
+import {
+  type BenjisSimulator,
+  type BenjisSimulatorSnapshot,
+  createBenjisSimulator,
+} from './benjis/simulatorState';
 import { evasSimulatorRoutes } from './evas/simulator';
 import {
   createEvasSimulator,
@@ -24,11 +30,17 @@ import {
 export type Simulators = {
   remita: RemitaSimulator;
   evas: EvasSimulator;
+  /** The POS provider (Benjis): its terminals' transactions, pulled or pushed (docs/pos.md). */
+  benjis: BenjisSimulator;
   /** Runs `work` saving the state once at its end instead of after each change (the demo seed's many RRRs). */
   batch<T>(work: () => Promise<T>): Promise<T>;
 };
 
-type SavedSimulators = { remita: RemitaSimulatorSnapshot; evas: EvasSimulatorSnapshot };
+type SavedSimulators = {
+  remita: RemitaSimulatorSnapshot;
+  evas: EvasSimulatorSnapshot;
+  benjis?: BenjisSimulatorSnapshot;
+};
 
 /**
  * Outside tests the state is kept in DATA_DIR/simulators.json, rewritten after each change
@@ -44,6 +56,7 @@ export function createSimulators(config: Config): Simulators {
     const state: SavedSimulators = {
       remita: simulators.remita.snapshot(),
       evas: simulators.evas.snapshot(),
+      benjis: simulators.benjis.snapshot(),
     };
     mkdirSync(path.dirname(file), { recursive: true });
     // Write then rename: a crash mid-write leaves the previous file, never half of one.
@@ -53,6 +66,7 @@ export function createSimulators(config: Config): Simulators {
   simulators = {
     remita: createRemitaSimulator({ snapshot: saved?.remita ?? null, onChange: save }),
     evas: createEvasSimulator({ snapshot: saved?.evas ?? null, onChange: save }),
+    benjis: createBenjisSimulator({ snapshot: saved?.benjis ?? null, onChange: save }),
     async batch(work) {
       if (batching) return work();
       batching = true;
@@ -81,13 +95,21 @@ export const simulatorRoutes: FastifyPluginAsync<{
   simulators: Simulators;
   /** RevDesk's own address, for payment notifications. */
   selfUrl: () => string;
-}> = async (app, { simulators, selfUrl }) => {
+  /** The POS provider's shared secret (POS_PROVIDER_SECRET), which its simulator signs with. */
+  posProviderSecret: string;
+}> = async (app, { simulators, selfUrl, posProviderSecret }) => {
   await app.register(remitaSimulatorRoutes, {
     prefix: '/remita',
     remita: simulators.remita,
     selfUrl,
   });
   await app.register(evasSimulatorRoutes, { prefix: '/evas', evas: simulators.evas });
+  await app.register(benjisSimulatorRoutes, {
+    prefix: '/benjis',
+    benjis: simulators.benjis,
+    secret: posProviderSecret,
+    selfUrl,
+  });
 };
 
 /**
@@ -97,12 +119,17 @@ export const simulatorRoutes: FastifyPluginAsync<{
  */
 export async function startSimulatorServer(
   simulators: Simulators,
-  options: { selfUrl: () => string },
+  options: { selfUrl: () => string; posProviderSecret: string },
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = Fastify({ logger: false });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
-  await server.register(simulatorRoutes, { prefix: '/_sim', simulators, selfUrl: options.selfUrl });
+  await server.register(simulatorRoutes, {
+    prefix: '/_sim',
+    simulators,
+    selfUrl: options.selfUrl,
+    posProviderSecret: options.posProviderSecret,
+  });
   const address = await server.listen({ port: 0, host: '127.0.0.1' });
   return { url: `${address}/_sim`, close: () => server.close() };
 }

@@ -190,6 +190,8 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/demand-notices/{id}/notice.pdf': 'demand-notice:read',
   'POST /api/v1/demand-notices/{id}/cancel': 'demand-notice:issue',
   'GET /api/v1/public/demand-notices/{number}': 'public',
+  // POS collections from the provider (docs/pos.md)
+  'POST /api/v1/pos/notifications': 'public',
   'GET /api/v1/reports/mda-transactions': 'demand-notice:read',
 };
 
