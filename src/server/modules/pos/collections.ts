@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobKinds } from '../../jobs/kinds';
 import type { PosDeps } from './deps';
+import { heldPosRoutes } from './held/routes';
 import { posPushRoutes } from './push/routes';
+import { posTerminalRoutes } from './terminals/routes';
 
 /**
  * POS collections taken from the provider (docs/pos.md): the push, agents and terminals, held
@@ -13,4 +15,6 @@ export async function registerPosCollections(
   _jobKinds: JobKinds,
 ): Promise<void> {
   await app.register(posPushRoutes, { prefix: '/api/v1', ...deps });
+  await app.register(posTerminalRoutes, { prefix: '/api/v1', ...deps });
+  await app.register(heldPosRoutes, { prefix: '/api/v1', ...deps });
 }
