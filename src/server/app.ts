@@ -223,6 +223,7 @@ export async function buildApp({
     app,
     { ...paymentDeps, recordPosPush: metrics?.recordPosPush },
     jobKinds,
+    { runJobs },
   );
   if (runJobs) {
     startJobWorker(

@@ -202,6 +202,8 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/pos/held': 'pos:review',
   'POST /api/v1/pos/transactions/{id}/assign': 'pos:review',
   'POST /api/v1/pos/transactions/{id}/reject': 'pos:review',
+  'POST /api/v1/pos/pulls': 'pos:settle',
+  'GET /api/v1/pos/pulls/{jobId}': 'pos:settle',
   'GET /api/v1/reports/mda-transactions': 'demand-notice:read',
 };
 

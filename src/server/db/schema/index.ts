@@ -16,3 +16,4 @@ export * from './ssc';
 export * from './stampDuty';
 export * from './taxpayers';
 export * from './tcc';
+export * from './posPulls';

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { JobKinds } from '../../jobs/kinds';
 import type { PosDeps } from './deps';
 import { heldPosRoutes } from './held/routes';
+import { registerPosPullJob } from './pull/job';
+import { posPullRoutes } from './pull/routes';
+import { startPosPullSchedule } from './pull/schedule';
 import { posPushRoutes } from './push/routes';
 import { posTerminalRoutes } from './terminals/routes';
 
@@ -12,9 +15,15 @@ import { posTerminalRoutes } from './terminals/routes';
 export async function registerPosCollections(
   app: FastifyInstance,
   deps: PosDeps,
-  _jobKinds: JobKinds,
+  jobKinds: JobKinds,
+  options: { runJobs: boolean },
 ): Promise<void> {
   await app.register(posPushRoutes, { prefix: '/api/v1', ...deps });
   await app.register(posTerminalRoutes, { prefix: '/api/v1', ...deps });
   await app.register(heldPosRoutes, { prefix: '/api/v1', ...deps });
+  await app.register(posPullRoutes, { prefix: '/api/v1', ...deps });
+  registerPosPullJob(jobKinds, deps);
+  // Not in tests: a pull queued by every test app would show in their jobs and audit trails;
+  // the schedule's own test calls queueDuePulls.
+  if (options.runJobs && deps.config.env !== 'test') startPosPullSchedule(app, deps.db);
 }
