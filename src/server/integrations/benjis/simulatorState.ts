@@ -129,12 +129,13 @@ export function createBenjisSimulator(
       options.onChange?.();
     },
 
-    /** Every transaction of the Lagos day, in the provider's order (time, then terminal). */
-    transactionsOf(day: string): ProviderTransaction[] {
+    /** Every transaction of the Lagos day made by now, in the provider's order (time, then terminal). */
+    transactionsOf(day: string, now: Date = new Date()): ProviderTransaction[] {
+      const made = (t: ProviderTransaction) => Date.parse(t.transactedAt) <= now.getTime();
       const all = [
         ...[...terminals.values()].flatMap((terminal) => simulatedDayOf(terminal, day)),
         ...added.filter((t) => dayOf(t.transactedAt) === day),
-      ];
+      ].filter(made);
       return all.sort(
         (a, b) =>
           a.transactedAt.localeCompare(b.transactedAt) ||
