@@ -119,7 +119,7 @@ export async function seedDemoPos(db: Db, config: Config, simulators: Simulators
   const now = Date.now();
   const paymentRows: PaymentRow[] = [];
   const transactionRows: TransactionRow[] = [];
-  const byName = new Map<string, TransactionRow & { paymentId?: string }>();
+  const byName = new Map<string, TransactionRow>();
   const terminalOf = new Map(terminals.map((t, n) => [t.terminalId, { ...t, n }]));
   for (let back = DAYS; back >= 0; back -= 1) {
     const day = addDays(today, -back);
