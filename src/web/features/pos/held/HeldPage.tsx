@@ -140,7 +140,12 @@ function DecisionDialog({ decision, onClose }: { decision: Decision | null; onCl
     ? `${decision.kind === 'assign' ? 'Assign' : 'Reject'} STAN ${decision.transaction.stan}`
     : 'Decide';
   return (
-    <AppModal opened={decision !== null} onClose={onClose} title={title}>
+    <AppModal
+      opened={decision !== null}
+      onClose={onClose}
+      title={title}
+      closeButtonProps={{ 'aria-label': 'Close without deciding' }}
+    >
       {decision && (
         <DecisionForm key={decision.transaction.id} decision={decision} onClose={onClose} />
       )}

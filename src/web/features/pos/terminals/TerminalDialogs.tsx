@@ -117,7 +117,12 @@ export function NewTerminalDialog({ opened, onClose }: { opened: boolean; onClos
     save.mutate();
   };
   return (
-    <AppModal opened={opened} onClose={onClose} title="Register a terminal">
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title="Register a terminal"
+      closeButtonProps={{ 'aria-label': 'Close the terminal form' }}
+    >
       <form onSubmit={submit}>
         <Stack>
           <ErrorLine error={save.error} />
@@ -161,6 +166,7 @@ export function ReassignDialog({
       opened={terminal !== null}
       onClose={onClose}
       title={terminal ? `Reassign ${terminal.terminalId}` : 'Reassign'}
+      closeButtonProps={{ 'aria-label': 'Close the reassignment form' }}
     >
       {terminal && <ReassignForm key={terminal.id} terminal={terminal} onClose={onClose} />}
     </AppModal>
@@ -243,6 +249,7 @@ export function ActiveDialog({
       opened={terminal !== null}
       onClose={onClose}
       title={terminal ? `${verb} ${terminal.terminalId}` : verb}
+      closeButtonProps={{ 'aria-label': `Close without changing the terminal` }}
     >
       <form
         onSubmit={(event) => {
@@ -316,7 +323,12 @@ export function NewAgentDialog({ opened, onClose }: { opened: boolean; onClose: 
       saved.onSuccess(`${a.name}${a.officer ? ` signs in as ${a.officer.username}` : ''}.`),
   });
   return (
-    <AppModal opened={opened} onClose={onClose} title="Register an agent">
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title="Register an agent"
+      closeButtonProps={{ 'aria-label': 'Close the agent form' }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
