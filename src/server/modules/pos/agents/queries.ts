@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { mdas, officers, posAgents, posTerminals } from '../../../db/schema';
 
@@ -69,4 +69,16 @@ export async function insertAgent(
 export async function findAgentByOfficer(db: Db, officerId: string): Promise<PosAgentRow | null> {
   const [row] = await db.select().from(posAgents).where(eq(posAgents.officerId, officerId));
   return row ?? null;
+}
+
+/** The terminal an agent's officer collects on: their active one, the latest assigned when several. */
+export async function findTerminalIdOfOfficer(db: Db, officerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ terminalId: posTerminals.terminalId })
+    .from(posTerminals)
+    .innerJoin(posAgents, eq(posAgents.id, posTerminals.agentId))
+    .where(and(eq(posAgents.officerId, officerId), eq(posTerminals.isActive, true)))
+    .orderBy(desc(posTerminals.updatedAt), asc(posTerminals.terminalId))
+    .limit(1);
+  return row?.terminalId ?? null;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, officers } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
-import { createMda, type SignedIn, signInAs } from '../../../testing/factories';
+import { createMda, type SignedIn, signIn, signInAs } from '../../../testing/factories';
 import { createRevenueHead } from '../../payments/testing';
 import { createPosAgent, randomTerminalId } from '../testing';
 
@@ -160,6 +160,45 @@ describe('POS agents and terminals', () => {
       headers: admin.bearer,
     });
     expect(list.json()).toMatchObject({ total: 1, items: [{ terminalId, isActive: false }] });
+  });
+
+  it('gives an agent’s officer their terminal in the session answer (SPEC §3)', async () => {
+    const mda = await createMda(ctx);
+    const username = `agent_${randomTerminalId().toLowerCase()}`;
+    const agent = (
+      await post('/api/v1/pos/agents', {
+        name: 'Tari Owei',
+        phone: '08035551234',
+        mdaId: mda.id,
+        officer: {
+          username,
+          email: `${username}@example.ng`,
+          temporaryPassword: 'Market-Levy-2026!',
+          userType: 'OFFICER_BENJIS',
+        },
+      })
+    ).json();
+    const terminalId = randomTerminalId();
+    await post('/api/v1/pos/terminals', {
+      terminalId,
+      serialNumber: `SN-${terminalId}`,
+      agentId: agent.id,
+      mdaId: mda.id,
+    });
+    const [officer] = await ctx.db.select().from(officers).where(eq(officers.username, username));
+    await ctx.db
+      .update(officers)
+      .set({ mustChangePassword: false })
+      .where(eq(officers.username, username));
+    const signedIn = await signIn(ctx, {
+      ...(officer as unknown as Parameters<typeof signIn>[1]),
+      username,
+      password: 'Market-Levy-2026!',
+    });
+    const me = await ctx.app.inject({ url: '/api/v1/auth/me', headers: signedIn.bearer });
+    expect(me.json().terminalId).toBe(terminalId);
+    const adminMe = await ctx.app.inject({ url: '/api/v1/auth/me', headers: admin.bearer });
+    expect(adminMe.json()).not.toHaveProperty('terminalId');
   });
 
   it('is ADMIN’s alone', async () => {
