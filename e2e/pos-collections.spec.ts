@@ -32,7 +32,7 @@ test('an administrator registers a POS terminal and reassigns it, at 1366 and 37
   await reassign.getByRole('combobox', { name: 'MDA' }).click();
   await page.getByRole('option').nth(1).click();
   await reassign.getByRole('textbox', { name: 'Reason' }).fill('Moved to the motor park');
-  await reassign.getByRole('button', { name: 'Reassign' }).click();
+  await reassign.getByRole('button', { name: 'Reassign', exact: true }).click();
   await expect(reassign).toBeHidden();
   await expect(page.getByText('Terminal reassigned')).toBeVisible();
   await checkA11y();
