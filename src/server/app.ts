@@ -45,6 +45,7 @@ import { invoiceRoutes } from './modules/payments/invoices/routes';
 import { createSettlements, type Settlements } from './modules/payments/ledger/settlements';
 import { receiptRoutes } from './modules/payments/receipts/routes';
 import { remitaRoutes } from './modules/payments/remita/routes';
+import { registerPosCollections } from './modules/pos/collections';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { reportRoutes } from './modules/reports/routes';
@@ -186,6 +187,7 @@ export async function buildApp({
       prefix: '/_sim',
       simulators: simulators ?? createSimulators(config),
       selfUrl,
+      posProviderSecret: config.posProviderSecret,
     });
   }
   const paymentDeps: PaymentDeps = {
@@ -236,6 +238,12 @@ export async function buildApp({
   await app.register(bankAccountRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(bankStatementRoutes, { prefix: '/api/v1', ...bankFetchDeps });
   registerStatementFetchJob(jobKinds, { ...bankFetchDeps, matchStatementLines });
+  await registerPosCollections(
+    app,
+    { ...paymentDeps, recordPosPush: metrics?.recordPosPush },
+    jobKinds,
+    { runJobs },
+  );
   if (runJobs) {
     startJobWorker(
       app,

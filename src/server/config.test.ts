@@ -17,6 +17,8 @@ const PRODUCTION_URLS = {
   FIDELITY_API_KEY: 'fidelity-production-key',
   PUBLIC_URL: 'https://revdesk.birs.gov.ng',
   REMITA_NOTIFICATION_SOURCES: '203.0.113.7',
+  BENJIS_BASE_URL: 'https://pos.benjis.example.ng',
+  POS_PROVIDER_SECRET: 'a-long-shared-secret-from-the-provider',
 };
 
 describe('configuration', () => {

@@ -90,7 +90,6 @@ const EnvSchema = z
      * status query (docs/card.md).
      */
     CARD_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(90_000),
-    /** Mount the Remita, EVAS, card gateway and bank simulators under /_sim (on by default with demo data; never in production). */
     /**
      * Fidelity Bank's statement API base URL (docs/bank.md "The bank's protocol"). Unset: the
      * simulator on this server (demo only); required in production.
@@ -100,6 +99,21 @@ const EnvSchema = z
     FIDELITY_API_KEY: z.string().trim().min(1).optional(),
     /** How long one statement call may take (a busy day's statement is large). */
     FIDELITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    /** The POS provider's (Benjis) base URL, for the daily pull (docs/pos.md). Unset: the simulator on this server (demo only). */
+    BENJIS_BASE_URL: z.url().optional(),
+    /**
+     * The secret the POS provider and RevDesk share: it signs every push and pull (HMAC-SHA256,
+     * docs/pos.md "Signature"). Required in production; `revdesk-demo-pos-secret` elsewhere.
+     */
+    POS_PROVIDER_SECRET: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || v.length >= 16, {
+        error: 'POS_PROVIDER_SECRET must be at least 16 characters (openssl rand -hex 32)',
+      }),
+    /** POS pushes per minute from one address: a provider pushes as terminals collect (docs/pos.md). */
+    POS_PUSH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6_000),
+    /** Mount the Remita, EVAS, card gateway, bank and POS provider simulators under /_sim (on by default with demo data; never in production). */
     SIMULATORS: z.enum(['on', 'off']).optional(),
     /** How long a call to Remita or EVAS may take before it counts as unavailable. */
     REMITA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -175,6 +189,8 @@ const EnvSchema = z
         'FIDELITY_BASE_URL',
         'FIDELITY_API_KEY',
         'PUBLIC_URL',
+        'BENJIS_BASE_URL',
+        'POS_PROVIDER_SECRET',
       ] as const) {
         if (!env[key]) {
           ctx.addIssue({
@@ -207,6 +223,8 @@ const EnvSchema = z
 
 /** The key the bank simulator expects when FIDELITY_API_KEY is unset (never in production). */
 export const DEMO_FIDELITY_API_KEY = 'revdesk-demo-fidelity-key';
+/** The POS provider's secret outside production when POS_PROVIDER_SECRET is unset (docs/pos.md). */
+export const DEMO_POS_PROVIDER_SECRET = 'revdesk-demo-pos-secret';
 
 export type Config = {
   port: number;
@@ -231,7 +249,7 @@ export type Config = {
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses (security/addresses.ts). */
   trustProxy: false | number | string[];
   publicOrigins: string[];
-  /** Mount the Remita and EVAS simulators under /_sim on this server. */
+  /** Mount the simulators (Remita, EVAS, card gateway, bank, POS provider) under /_sim on this server. */
   simulators: boolean;
   /** Remita's base URL; null means this server's own simulator (/_sim/remita). */
   remitaBaseUrl: string | null;
@@ -248,6 +266,12 @@ export type Config = {
   /** The bank's API key; outside production a demo key the simulator expects when unset. */
   fidelityApiKey: string;
   fidelityTimeoutMs: number;
+  /** The POS provider's base URL; null means this server's own simulator (/_sim/benjis). */
+  benjisBaseUrl: string | null;
+  /** The POS provider's shared secret (docs/pos.md "Signature"); the demo one outside production. */
+  posProviderSecret: string;
+  /** POS pushes a minute from one address. */
+  posPushRateLimitPerMinute: number;
   /** CONTACT_PHONE in E.164; null when unset (ADR 0021). */
   contactPhone: string | null;
   receiptPrefix: string;
@@ -316,6 +340,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Production refuses to start without a key (above); elsewhere the simulator's demo key.
     fidelityApiKey: e.FIDELITY_API_KEY ?? DEMO_FIDELITY_API_KEY,
     fidelityTimeoutMs: e.FIDELITY_TIMEOUT_MS,
+    benjisBaseUrl: e.BENJIS_BASE_URL?.replace(/\/+$/, '') ?? null,
+    // Production refuses to start without one (above); the demo's is public on purpose.
+    posProviderSecret: e.POS_PROVIDER_SECRET ?? DEMO_POS_PROVIDER_SECRET,
+    posPushRateLimitPerMinute: e.POS_PUSH_RATE_LIMIT_PER_MINUTE,
     contactPhone: e.CONTACT_PHONE?.trim() ? normaliseNigerianPhone(e.CONTACT_PHONE) : null,
     receiptPrefix: e.RECEIPT_PREFIX,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,

@@ -79,6 +79,7 @@ beforeAll(async () => {
   simulators = createSimulators(loadConfig(simulatorEnv));
   remita = await startSimulatorServer(simulators, {
     selfUrl: () => server?.url ?? 'http://127.0.0.1:9',
+    posProviderSecret: 'revdesk-demo-pos-secret',
   });
   const remitaUrl = remita.url;
   env = {

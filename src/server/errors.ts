@@ -41,6 +41,8 @@ const HTTP_STATUS = {
   // 402 Payment Required: the request was understood and the payment was refused (docs/card.md).
   CARD_DECLINED: 402,
   BANK_UNAVAILABLE: 502,
+  POS_PROVIDER_UNAVAILABLE: 502,
+  INVALID_SIGNATURE: 401,
   INVALID_FILE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -91,6 +91,7 @@ describe('the OpenAPI document', () => {
         'GET /api/v1/public/stamp-duty/{certificateNumber}',
         'GET /api/v1/public/demand-notices/match',
         'GET /api/v1/public/demand-notices/{code}',
+        'POST /api/v1/pos/notifications',
       ].map((where) => [where, []]),
     );
     // Every other operation, called with no credentials, is refused by the gate.

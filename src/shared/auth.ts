@@ -50,6 +50,11 @@ export const MeResponse = z
     user: OfficerView,
     permissions: z.array(z.enum(PERMISSIONS)),
     menu: z.array(MenuItemSchema),
+    /**
+     * SPEC §3: a POS agent's terminal (the provider's terminal id; their active one, the latest
+     * assigned when several), null when none is assigned. Absent for other user types.
+     */
+    terminalId: z.string().nullable().optional(),
   })
   .meta({ id: 'Me' });
 export type MeResponse = z.infer<typeof MeResponse>;

@@ -79,6 +79,10 @@ export const ERROR_CODES = [
   'CARD_DECLINED',
   /** The bank (Fidelity) did not answer in time, refused, or answered with something unreadable. */
   'BANK_UNAVAILABLE',
+  /** The POS provider (Benjis) did not answer, refused RevDesk's signature, or answered unreadably. */
+  'POS_PROVIDER_UNAVAILABLE',
+  /** A signed call (the POS provider's push) whose signature is missing, wrong or stale: 401. */
+  'INVALID_SIGNATURE',
   /** An uploaded file cannot be used: not CSV, wrong header, too many rows… `message` says which. */
   'INVALID_FILE',
   /** Too many requests from this address; try again later. */

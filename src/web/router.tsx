@@ -20,6 +20,7 @@ import { mdaPages } from './features/mdas/routes';
 import { officerPages } from './features/officers/routes';
 import { menuPages } from './features/pages/routes';
 import { paymentPages } from './features/payments/routes';
+import { posCollectionPages } from './features/pos/routes';
 import { profilePages, profileShortcut } from './features/profile/routes';
 import { sscPages } from './features/ssc/routes';
 import { stampDutyPages } from './features/stampDuty/routes';
@@ -139,6 +140,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...postTransactionPages(shell),
     ...demandNoticePages(shell),
     ...stampDutyPages(shell),
+    ...posCollectionPages(shell),
     ...menuPages(shell, base),
   ];
 }

@@ -36,7 +36,7 @@ export class RemoteFailure extends Error {
 }
 
 /** The remote systems RevDesk calls (docs/architecture.md §6); a label of the metrics. */
-export type RemoteSystem = 'remita' | 'evas' | 'card' | 'fidelity';
+export type RemoteSystem = 'remita' | 'evas' | 'card' | 'fidelity' | 'benjis';
 
 /** One finished call, retries included: what the metrics record (src/server/observability/). */
 export type RemoteCallRecord = {

@@ -1,5 +1,7 @@
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { createBenjisClient } from './benjis/client';
+import type { BenjisClient } from './benjis/types';
 import { createCardGatewayClient } from './card/client';
 import { SIMULATOR_CARD_SECRET } from './card/protocol';
 import type { CardGatewayClient } from './card/types';
@@ -17,6 +19,7 @@ export type Integrations = {
   evas: EvasClient;
   card: CardGatewayClient;
   fidelity: FidelityClient;
+  benjis: BenjisClient;
 };
 
 /**
@@ -62,6 +65,14 @@ export function createIntegrations(
       'The bank is not configured: set FIDELITY_BASE_URL and FIDELITY_API_KEY (see README, Configuration).',
     );
   };
+  const benjisBaseUrl = () => {
+    if (config.benjisBaseUrl) return config.benjisBaseUrl;
+    if (config.simulators) return `${selfUrl()}/_sim/benjis`;
+    throw new AppError(
+      'POS_PROVIDER_UNAVAILABLE',
+      'The POS provider (Benjis) is not configured: set BENJIS_BASE_URL (see README, Configuration).',
+    );
+  };
   return {
     remita: createRemitaClient({
       baseUrl: remitaBaseUrl,
@@ -80,6 +91,12 @@ export function createIntegrations(
       baseUrl: fidelityBaseUrl,
       apiKey: () => config.fidelityApiKey,
       timeoutMs: config.fidelityTimeoutMs,
+      record,
+    }),
+    benjis: createBenjisClient({
+      baseUrl: benjisBaseUrl,
+      secret: config.posProviderSecret,
+      timeoutMs: config.remitaTimeoutMs,
       record,
     }),
   };

@@ -3,6 +3,12 @@ import path from 'node:path';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
+import { benjisSimulatorRoutes } from './benjis/simulator';
+import {
+  type BenjisSimulator,
+  type BenjisSimulatorSnapshot,
+  createBenjisSimulator,
+} from './benjis/simulatorState';
 import { SIMULATOR_CARD_SECRET } from './card/protocol';
 import { cardSimulatorRoutes } from './card/simulator';
 import {
@@ -41,6 +47,8 @@ export type Simulators = {
   card: CardSimulator;
   /** Fidelity Bank's statements (docs/bank.md). */
   fidelity: FidelitySimulator;
+  /** The POS provider (Benjis): its terminals' transactions, pulled or pushed (docs/pos.md). */
+  benjis: BenjisSimulator;
   /** Runs `work` saving the state once at its end instead of after each change (the demo seed's many RRRs). */
   batch<T>(work: () => Promise<T>): Promise<T>;
 };
@@ -52,6 +60,7 @@ type SavedSimulators = {
   card?: CardSimulatorSnapshot;
   /** Absent in a file saved before the bank simulator existed. */
   fidelity?: FidelitySimulatorSnapshot;
+  benjis?: BenjisSimulatorSnapshot;
 };
 
 /**
@@ -70,6 +79,7 @@ export function createSimulators(config: Config): Simulators {
       evas: simulators.evas.snapshot(),
       card: simulators.card.snapshot(),
       fidelity: simulators.fidelity.snapshot(),
+      benjis: simulators.benjis.snapshot(),
     };
     mkdirSync(path.dirname(file), { recursive: true });
     // Write then rename: a crash mid-write leaves the previous file, never half of one.
@@ -89,6 +99,7 @@ export function createSimulators(config: Config): Simulators {
       snapshot: saved?.fidelity ?? null,
       onChange: save,
     }),
+    benjis: createBenjisSimulator({ snapshot: saved?.benjis ?? null, onChange: save }),
     async batch(work) {
       if (batching) return work();
       batching = true;
@@ -117,7 +128,9 @@ export const simulatorRoutes: FastifyPluginAsync<{
   simulators: Simulators;
   /** RevDesk's own address, for payment notifications. */
   selfUrl: () => string;
-}> = async (app, { simulators, selfUrl }) => {
+  /** The POS provider's shared secret (POS_PROVIDER_SECRET), which its simulator signs with. */
+  posProviderSecret: string;
+}> = async (app, { simulators, selfUrl, posProviderSecret }) => {
   await app.register(remitaSimulatorRoutes, {
     prefix: '/remita',
     remita: simulators.remita,
@@ -129,6 +142,12 @@ export const simulatorRoutes: FastifyPluginAsync<{
     prefix: '/fidelity',
     fidelity: simulators.fidelity,
   });
+  await app.register(benjisSimulatorRoutes, {
+    prefix: '/benjis',
+    benjis: simulators.benjis,
+    secret: posProviderSecret,
+    selfUrl,
+  });
 };
 
 /**
@@ -138,12 +157,17 @@ export const simulatorRoutes: FastifyPluginAsync<{
  */
 export async function startSimulatorServer(
   simulators: Simulators,
-  options: { selfUrl: () => string },
+  options: { selfUrl: () => string; posProviderSecret: string },
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = Fastify({ logger: false });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
-  await server.register(simulatorRoutes, { prefix: '/_sim', simulators, selfUrl: options.selfUrl });
+  await server.register(simulatorRoutes, {
+    prefix: '/_sim',
+    simulators,
+    selfUrl: options.selfUrl,
+    posProviderSecret: options.posProviderSecret,
+  });
   const address = await server.listen({ port: 0, host: '127.0.0.1' });
   return { url: `${address}/_sim`, close: () => server.close() };
 }

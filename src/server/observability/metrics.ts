@@ -32,7 +32,15 @@ export type AppMetrics = {
   registry: Registry;
   observeRequest(observation: RequestObservation): void;
   recordRemoteCall: RemoteCallRecorder;
+  /** A POS provider's push answered (docs/pos.md): how it ended, and each transaction's outcome. */
+  recordPosPush: PosPushRecorder;
 };
+
+/** `accepted` (200), `refused-signature` (401), `invalid` (422); outcomes count the transactions of an accepted push. */
+export type PosPushRecorder = (
+  result: 'accepted' | 'refused-signature' | 'invalid',
+  outcomes?: readonly string[],
+) => void;
 
 export function createAppMetrics(deps: {
   database: Pick<Database, 'db' | 'kind' | 'poolCounts'>;
@@ -67,15 +75,28 @@ export function createAppMetrics(deps: {
   const remoteLabels = ['system', 'operation', 'outcome'] as const;
   const remoteCalls = new Counter({
     name: 'revdesk_remote_calls_total',
-    help: 'Calls to Remita, EVAS, the card gateway and the bank (retries included in one call), by system, operation and outcome.',
+    help: 'Calls to Remita, EVAS, the card gateway, the bank and the POS provider (retries included in one call), by system, operation and outcome.',
     labelNames: remoteLabels,
     registers: [registry],
   });
   const remoteDuration = new Histogram({
     name: 'revdesk_remote_call_duration_seconds',
-    help: 'How long a call to Remita, EVAS, the card gateway or the bank took, retries included, by system, operation and outcome.',
+    help: 'How long a call to Remita, EVAS, the card gateway, the bank or the POS provider took, retries included, by system, operation and outcome.',
     labelNames: remoteLabels,
     buckets: REMOTE_CALL_BUCKETS,
+    registers: [registry],
+  });
+
+  const posPushes = new Counter({
+    name: 'revdesk_pos_pushes_total',
+    help: 'Pushes from the POS provider, by result: accepted, refused-signature (401), invalid (422).',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const posPushTransactions = new Counter({
+    name: 'revdesk_pos_push_transactions_total',
+    help: 'Transactions in accepted POS pushes, by outcome (recorded, duplicate, held, declined, reversed, refused).',
+    labelNames: ['outcome'] as const,
     registers: [registry],
   });
 
@@ -97,6 +118,10 @@ export function createAppMetrics(deps: {
     recordRemoteCall({ system, operation, outcome, seconds }) {
       remoteCalls.inc({ system, operation, outcome });
       remoteDuration.observe({ system, operation, outcome }, seconds);
+    },
+    recordPosPush(result, outcomes = []) {
+      posPushes.inc({ result });
+      for (const outcome of outcomes) posPushTransactions.inc({ outcome });
     },
   };
 }

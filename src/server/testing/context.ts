@@ -44,6 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Notification tests replay many from 127.0.0.1; the limit has its own test (security/).
     remitaNotificationRateLimitPerMinute: 100_000,
     remitaNotificationItemsPerMinute: 1_000_000,
+    posPushRateLimitPerMinute: 100_000,
     // A fixed key: tests never write a key file, and can open what the app sealed.
     secretsKey: TEST_SECRETS_KEY,
     tccSigningKey: TEST_TCC_SIGNING_KEY,

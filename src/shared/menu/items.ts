@@ -346,6 +346,8 @@ export const MENU: MenuItem[] = [
       page('Benjis Transactions', '/birs/transactions/benjis', ['admin', 'benjis']),
       page('Benjis Multiple Transactions', '/birs/transactions/benjis-multiple', ['benjis']),
       page('Benjis Report', '/birs/transactions/benjis-report', ['benjis', 'benjis_report']),
+      ownPage('Held POS Transactions', '/birs/transactions/benjis-held', ['admin', 'benjis']),
+      ownPage('POS Agents and Terminals', '/birs/admin/pos-terminals', ['admin']),
     ]),
     hiddenPage('All Transactions', '/birs/transactions/transactions', 'list'),
     group('group-payment-records', 'Payment Records', 'receipt', [

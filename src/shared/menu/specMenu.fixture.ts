@@ -36,6 +36,9 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     // RevDesk's own: what the payments could not settle by themselves (ADR 0031).
     'transactions/needing-attention',
     'transactions/benjis',
+    // RevDesk's own: POS transactions held for review, and the agents and terminals.
+    'transactions/benjis-held',
+    'admin/pos-terminals',
     'transactions/post-transactions',
     // RevDesk's own: the three SSC lists, the schedule upload and its typed entry.
     'ssc/office-holders',
@@ -191,6 +194,8 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'transactions/benjis',
     'transactions/benjis-multiple',
     'transactions/benjis-report',
+    // RevDesk's own: POS transactions held for review.
+    'transactions/benjis-held',
   ),
   OFFICER_BENJIS_READ: birs('dashboard/mda-report-dashboard', 'transactions/benjis-report'),
   OFFICER_STAMP_DUTY: birs('stamp-duty/all'),

@@ -215,6 +215,20 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'POST /api/v1/bank/statements/fetch': 'bank:fetch',
   'GET /api/v1/bank/statements/fetch/{jobId}': 'bank:fetch',
   'GET /api/v1/bank/aggregates': 'bank:read',
+  // POS collections from the provider (docs/pos.md)
+  'POST /api/v1/pos/notifications': 'public',
+  'GET /api/v1/pos/agents': 'pos:manage',
+  'POST /api/v1/pos/agents': 'pos:manage',
+  'GET /api/v1/pos/terminals': 'pos:manage',
+  'POST /api/v1/pos/terminals': 'pos:manage',
+  'POST /api/v1/pos/terminals/{id}/reassign': 'pos:manage',
+  'POST /api/v1/pos/terminals/{id}/active': 'pos:manage',
+  'GET /api/v1/pos/terminals/{id}/assignments': 'pos:manage',
+  'GET /api/v1/pos/held': 'pos:review',
+  'POST /api/v1/pos/transactions/{id}/assign': 'pos:review',
+  'POST /api/v1/pos/transactions/{id}/reject': 'pos:review',
+  'POST /api/v1/pos/pulls': 'pos:settle',
+  'GET /api/v1/pos/pulls/{jobId}': 'pos:settle',
   'GET /api/v1/reports/mda-transactions': 'demand-notice:read',
 };
 

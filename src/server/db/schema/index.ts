@@ -11,6 +11,7 @@ export * from './mdas';
 export * from './officers';
 export * from './payments';
 export * from './pos';
+export * from './posPulls';
 export * from './reference';
 export * from './rollups';
 export * from './sessions';

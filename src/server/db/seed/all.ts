@@ -7,6 +7,7 @@ import { seedDemoDemandNotices } from './demandNotices';
 import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './demo';
 import { seedDemoPaperwork } from './paperwork';
 import { seedDemoPayments } from './payments';
+import { seedDemoPos } from './pos';
 import { seedDemoSscSchedules } from './ssc';
 import { seedDemoStampDuty } from './stampDuty';
 import { seedDemoTccs } from './tcc';
@@ -40,6 +41,8 @@ export async function seedAllDemoData(
     // in every status, with their bills.
     await seedDemoDemandNotices(db, config, simulators);
     await seedDemoStampDuty(db, config, simulators);
+    // A month of POS collections over thirty terminals, with the provider simulator's days.
+    await seedDemoPos(db, config, simulators);
     // After every part that records payments: the bank's statements carry their credits.
     await seedDemoBankAccounts(db, config, simulators);
   }

@@ -3,6 +3,7 @@ import { passwordProblem } from '../../../shared/auth';
 import { filterMenu, MENU } from '../../../shared/menu';
 import type { FirstPasswordBody } from '../../../shared/officers';
 import { permissionsOf } from '../../../shared/permissions';
+import { POS_AGENT_USER_TYPES } from '../../../shared/pos/terminals';
 import type { Actor } from '../../auth/actor';
 import {
   hashPassword,
@@ -23,6 +24,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/service';
 import { createOfficerService } from '../officers/service';
+import { findTerminalIdOfOfficer } from '../pos/agents/queries';
 import { findCredentialsById, findCredentialsByLogin, setPasswordHash } from './queries';
 
 const WRONG_CREDENTIALS = 'Incorrect username or password.';
@@ -223,6 +225,10 @@ export function createAuthService({
         user,
         permissions: [...permissionsOf(user.userType)],
         menu: filterMenu(MENU, user.userType),
+        // SPEC §3: a POS agent's answer carries their terminal (docs/pos.md "Agents and terminals").
+        ...((POS_AGENT_USER_TYPES as readonly string[]).includes(user.userType)
+          ? { terminalId: await findTerminalIdOfOfficer(db, user.id) }
+          : {}),
       };
     },
 

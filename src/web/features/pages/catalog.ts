@@ -324,6 +324,16 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
     description:
       'Check many Benjis POS payments at once by uploading a CSV file of RRRs, and download the result with the status of each.',
   },
+  '/birs/transactions/benjis-held': {
+    title: 'Held POS Transactions',
+    description:
+      'POS transactions from a terminal RevDesk does not know or has deactivated. They are not revenue until an officer assigns each to a registered terminal, or rejects it with a reason.',
+  },
+  '/birs/admin/pos-terminals': {
+    title: 'POS Agents and Terminals',
+    description:
+      "The field agents who collect on POS terminals and each terminal's agent, MDA and default revenue head. Register them, reassign a terminal or deactivate it, each change kept with who, when and why.",
+  },
   '/birs/transactions/benjis-report': {
     title: 'Benjis Report',
     description:

@@ -1,0 +1,69 @@
+import { clippedTable, expect, pageOverflow, signIn, test } from './fixtures';
+
+/**
+ * POS collections from the provider (docs/pos.md): an administrator registers a terminal and
+ * reassigns it; an officer records a held transaction as revenue under a registered terminal.
+ * Both pages fit a desk and a phone.
+ */
+
+test('an administrator registers a POS terminal and reassigns it, at 1366 and 375 px', async ({
+  page,
+  checkA11y,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'admin', { expectedPath: '/birs/admin/pos-terminals' });
+  await expect(page.getByRole('heading', { name: 'POS agents and terminals' })).toBeVisible();
+
+  // A terminal id of its own, so a re-run on the same database registers a new one.
+  const terminalId = `2BE2E${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
+  await page.getByRole('button', { name: 'New terminal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register a terminal' });
+  await dialog.getByRole('textbox', { name: 'Terminal id' }).fill(terminalId);
+  await dialog.getByRole('textbox', { name: 'Serial number' }).fill(`SN-${terminalId}`);
+  await dialog.getByRole('combobox', { name: 'MDA' }).click();
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('button', { name: 'Register terminal' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Terminal registered')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Find a terminal' }).fill(terminalId);
+  await page.getByRole('button', { name: `Reassign ${terminalId}` }).click();
+  const reassign = page.getByRole('dialog', { name: `Reassign ${terminalId}` });
+  await reassign.getByRole('combobox', { name: 'MDA' }).click();
+  await page.getByRole('option').nth(1).click();
+  await reassign.getByRole('textbox', { name: 'Reason' }).fill('Moved to the motor park');
+  await reassign.getByRole('button', { name: 'Reassign', exact: true }).click();
+  await expect(reassign).toBeHidden();
+  await expect(page.getByText('Terminal reassigned')).toBeVisible();
+  await checkA11y();
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('heading', { name: 'POS agents and terminals' })).toBeVisible();
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+});
+
+test('an officer records a held POS transaction as revenue, at 1366 and 375 px', async ({
+  page,
+  checkA11y,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'officer_benjis', { expectedPath: '/birs/transactions/benjis-held' });
+  await expect(page.getByRole('heading', { name: 'Held POS transactions' })).toBeVisible();
+  const assign = page.getByRole('button', { name: /^Assign STAN / }).first();
+  const label = (await assign.getAttribute('aria-label')) ?? '';
+  await assign.click();
+  const dialog = page.getByRole('dialog', { name: label });
+  await dialog.getByRole('textbox', { name: 'Registered terminal' }).fill('2B000001');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('The agent borrowed this terminal');
+  await dialog.getByRole('button', { name: 'Record as revenue' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Recorded as revenue')).toBeVisible();
+  await expect(page.getByRole('button', { name: label })).toHaveCount(0);
+  await checkA11y();
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('heading', { name: 'Held POS transactions' })).toBeVisible();
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+});

@@ -1,0 +1,401 @@
+import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { PosTerminalView } from '../../../../shared/pos/terminals';
+import { AppModal } from '../../../lib/AppModal';
+import { activeMdasQuery } from '../../demandNotices/queries';
+import { revenueHeadsQuery } from '../../payments/queries';
+import {
+  createPosAgent,
+  createPosTerminal,
+  posAdminKeys,
+  posAgentChoicesQuery,
+  reassignPosTerminal,
+  setPosTerminalActive,
+} from './queries';
+
+/** The MDA, its agent and its default revenue head: the place a terminal collects for. */
+function PlaceFields(props: {
+  mdaId: string | null;
+  agentId: string | null;
+  revenueHeadCode: string | null;
+  onChange: (place: {
+    mdaId: string | null;
+    agentId: string | null;
+    revenueHeadCode: string | null;
+  }) => void;
+}) {
+  const mdas = useQuery(activeMdasQuery());
+  const agents = useQuery(posAgentChoicesQuery());
+  const heads = useQuery(revenueHeadsQuery(props.mdaId));
+  const place = {
+    mdaId: props.mdaId,
+    agentId: props.agentId,
+    revenueHeadCode: props.revenueHeadCode,
+  };
+  return (
+    <>
+      <Select
+        label="MDA"
+        required
+        searchable
+        data={(mdas.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+        value={props.mdaId}
+        onChange={(mdaId) => props.onChange({ mdaId, agentId: null, revenueHeadCode: null })}
+      />
+      <Select
+        label="Agent"
+        clearable
+        searchable
+        data={(agents.data ?? [])
+          .filter((a) => a.mda.id === props.mdaId)
+          .map((a) => ({ value: a.id, label: a.name }))}
+        value={props.agentId}
+        onChange={(agentId) => props.onChange({ ...place, agentId })}
+      />
+      <Select
+        label="Default revenue head"
+        clearable
+        searchable
+        data={(heads.data?.items ?? []).map((h) => ({
+          value: h.code,
+          label: `${h.code} — ${h.name}`,
+        }))}
+        value={props.revenueHeadCode}
+        onChange={(revenueHeadCode) => props.onChange({ ...place, revenueHeadCode })}
+      />
+    </>
+  );
+}
+
+function useSaved(title: string, onClose: () => void) {
+  const queryClient = useQueryClient();
+  return {
+    onSuccess: (message: string) => {
+      void queryClient.invalidateQueries({ queryKey: posAdminKeys.all });
+      notifications.show({ color: 'green', title, message });
+      onClose();
+    },
+  };
+}
+
+function ErrorLine({ error }: { error: Error | null }) {
+  return error ? (
+    <Alert color="red" title="Not saved">
+      {error.message}
+    </Alert>
+  ) : null;
+}
+
+export function NewTerminalDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [terminalId, setTerminalId] = useState('');
+  const [serialNumber, setSerialNumber] = useState('');
+  const [place, setPlace] = useState<{
+    mdaId: string | null;
+    agentId: string | null;
+    revenueHeadCode: string | null;
+  }>({
+    mdaId: null,
+    agentId: null,
+    revenueHeadCode: null,
+  });
+  const saved = useSaved('Terminal registered', onClose);
+  const save = useMutation({
+    mutationFn: () =>
+      createPosTerminal({
+        terminalId,
+        serialNumber,
+        mdaId: place.mdaId ?? '',
+        agentId: place.agentId,
+        revenueHeadCode: place.revenueHeadCode,
+      }),
+    onSuccess: (t) => saved.onSuccess(`${t.terminalId} collects for ${t.mda.name}.`),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title="Register a terminal"
+      closeButtonProps={{ 'aria-label': 'Close the terminal form' }}
+    >
+      <form onSubmit={submit}>
+        <Stack>
+          <ErrorLine error={save.error} />
+          <TextInput
+            label="Terminal id"
+            required
+            value={terminalId}
+            onChange={(e) => setTerminalId(e.currentTarget.value)}
+            data-autofocus
+          />
+          <TextInput
+            label="Serial number"
+            required
+            value={serialNumber}
+            onChange={(e) => setSerialNumber(e.currentTarget.value)}
+          />
+          <PlaceFields {...place} onChange={setPlace} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Register terminal
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppModal>
+  );
+}
+
+export function ReassignDialog({
+  terminal,
+  onClose,
+}: {
+  terminal: PosTerminalView | null;
+  onClose: () => void;
+}) {
+  return (
+    <AppModal
+      opened={terminal !== null}
+      onClose={onClose}
+      title={terminal ? `Reassign ${terminal.terminalId}` : 'Reassign'}
+      closeButtonProps={{ 'aria-label': 'Close the reassignment form' }}
+    >
+      {terminal && <ReassignForm key={terminal.id} terminal={terminal} onClose={onClose} />}
+    </AppModal>
+  );
+}
+
+function ReassignForm({ terminal, onClose }: { terminal: PosTerminalView; onClose: () => void }) {
+  const [place, setPlace] = useState<{
+    mdaId: string | null;
+    agentId: string | null;
+    revenueHeadCode: string | null;
+  }>({
+    mdaId: terminal.mda.id,
+    agentId: terminal.agent?.id ?? null,
+    revenueHeadCode: terminal.revenueHeadCode,
+  });
+  const [reason, setReason] = useState('');
+  const saved = useSaved('Terminal reassigned', onClose);
+  const save = useMutation({
+    mutationFn: () =>
+      reassignPosTerminal(terminal.id, {
+        mdaId: place.mdaId ?? '',
+        agentId: place.agentId,
+        revenueHeadCode: place.revenueHeadCode,
+        reason,
+      }),
+    onSuccess: (t) =>
+      saved.onSuccess(`${t.terminalId} now collects for ${t.agent?.name ?? t.mda.name}.`),
+  });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <Stack>
+        <ErrorLine error={save.error} />
+        <PlaceFields {...place} onChange={setPlace} />
+        <Textarea
+          label="Reason"
+          required
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Reassign
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function ActiveDialog({
+  terminal,
+  onClose,
+}: {
+  terminal: PosTerminalView | null;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const saved = useSaved('Terminal changed', () => {
+    setReason('');
+    onClose();
+  });
+  const save = useMutation({
+    mutationFn: (t: PosTerminalView) =>
+      setPosTerminalActive(t.id, { isActive: !t.isActive, reason }),
+    onSuccess: (t) =>
+      saved.onSuccess(`${t.terminalId} is ${t.isActive ? 'active' : 'deactivated'}.`),
+  });
+  const verb = terminal?.isActive ? 'Deactivate' : 'Activate';
+  return (
+    <AppModal
+      opened={terminal !== null}
+      onClose={onClose}
+      title={terminal ? `${verb} ${terminal.terminalId}` : verb}
+      closeButtonProps={{ 'aria-label': `Close without changing the terminal` }}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (terminal) save.mutate(terminal);
+        }}
+      >
+        <Stack>
+          <ErrorLine error={save.error} />
+          {terminal?.isActive && (
+            <Alert color="yellow">
+              Its transactions will be held for review, not recorded as revenue.
+            </Alert>
+          )}
+          <Textarea
+            label="Reason"
+            required
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              color={terminal?.isActive ? 'red' : undefined}
+              loading={save.isPending}
+            >
+              {verb}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppModal>
+  );
+}
+
+export function NewAgentDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const mdas = useQuery(activeMdasQuery());
+  const [values, setValues] = useState({
+    name: '',
+    phone: '',
+    mdaId: null as string | null,
+    lga: '',
+    username: '',
+    email: '',
+    temporaryPassword: '',
+  });
+  const set = (change: Partial<typeof values>) => setValues((v) => ({ ...v, ...change }));
+  const saved = useSaved('Agent registered', onClose);
+  const save = useMutation({
+    mutationFn: () =>
+      createPosAgent({
+        name: values.name,
+        phone: values.phone,
+        mdaId: values.mdaId ?? '',
+        ...(values.lga ? { lga: values.lga } : {}),
+        ...(values.username
+          ? {
+              officer: {
+                username: values.username,
+                email: values.email,
+                temporaryPassword: values.temporaryPassword,
+              },
+            }
+          : {}),
+      }),
+    onSuccess: (a) =>
+      saved.onSuccess(`${a.name}${a.officer ? ` signs in as ${a.officer.username}` : ''}.`),
+  });
+  return (
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title="Register an agent"
+      closeButtonProps={{ 'aria-label': 'Close the agent form' }}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
+        <Stack>
+          <ErrorLine error={save.error} />
+          <TextInput
+            label="Name"
+            required
+            value={values.name}
+            onChange={(e) => set({ name: e.currentTarget.value })}
+            data-autofocus
+          />
+          <TextInput
+            label="Phone"
+            required
+            value={values.phone}
+            onChange={(e) => set({ phone: e.currentTarget.value })}
+          />
+          <Select
+            label="MDA"
+            required
+            searchable
+            data={(mdas.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+            value={values.mdaId}
+            onChange={(mdaId) => set({ mdaId })}
+          />
+          <TextInput
+            label="LGA"
+            value={values.lga}
+            onChange={(e) => set({ lga: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Username for signing in"
+            description="Leave empty to register the agent without an account"
+            value={values.username}
+            onChange={(e) => set({ username: e.currentTarget.value })}
+          />
+          {values.username && (
+            <>
+              <TextInput
+                label="E-mail"
+                required
+                value={values.email}
+                onChange={(e) => set({ email: e.currentTarget.value })}
+              />
+              <TextInput
+                label="Temporary password"
+                required
+                description="The agent replaces it at first sign-in"
+                value={values.temporaryPassword}
+                onChange={(e) => set({ temporaryPassword: e.currentTarget.value })}
+              />
+            </>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Register agent
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppModal>
+  );
+}
