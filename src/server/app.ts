@@ -36,6 +36,7 @@ import { invoiceRoutes } from './modules/payments/invoices/routes';
 import { createSettlements, type Settlements } from './modules/payments/ledger/settlements';
 import { receiptRoutes } from './modules/payments/receipts/routes';
 import { remitaRoutes } from './modules/payments/remita/routes';
+import { posReadRoutes } from './modules/pos/readRoutes';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { registerRrrBatchJob } from './modules/rrrBatches/job';
@@ -217,6 +218,7 @@ export async function buildApp({
   registerTccMdaBatchJob(jobKinds, paymentDeps);
   await app.register(sscRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(demandNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(posReadRoutes, { prefix: '/api/v1', ...paymentDeps, jobKinds });
   if (runJobs) {
     startJobWorker(
       app,

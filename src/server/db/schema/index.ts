@@ -9,6 +9,7 @@ export * from './mdas';
 export * from './officers';
 export * from './payments';
 export * from './pos';
+export * from './posRead';
 export * from './reference';
 export * from './sessions';
 export * from './signInThrottles';
