@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { JobKinds } from '../../jobs/kinds';
 import type { PaymentDeps } from '../payments/deps';
+import { posDashboardRoutes } from './dashboard/routes';
 import { posTransactionRoutes } from './transactions/routes';
 
 /**
@@ -12,4 +13,5 @@ export const posReadRoutes: FastifyPluginAsync<PaymentDeps & { jobKinds: JobKind
   deps,
 ) => {
   await app.register(posTransactionRoutes, { db: deps.db });
+  await app.register(posDashboardRoutes, { db: deps.db });
 };
