@@ -18,6 +18,7 @@ import { mdaPages } from './features/mdas/routes';
 import { officerPages } from './features/officers/routes';
 import { menuPages } from './features/pages/routes';
 import { paymentPages } from './features/payments/routes';
+import { posReadPages } from './features/pos/transactions/routes';
 import { profilePages, profileShortcut } from './features/profile/routes';
 import { sscPages } from './features/ssc/routes';
 import { stampDutyPages } from './features/stampDuty/routes';
@@ -134,6 +135,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...tccPages(shell),
     ...sscPages(shell),
     ...demandNoticePages(shell),
+    ...posReadPages(shell),
     ...stampDutyPages(shell),
     ...menuPages(shell, base),
   ];

@@ -1,0 +1,387 @@
+import {
+  Badge,
+  Button,
+  Code,
+  FileInput,
+  Group,
+  List,
+  Pagination,
+  Paper,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { dayInFigures } from '../../../../shared/dates';
+import { formatKoboAsNaira } from '../../../../shared/money';
+import type {
+  PosSettlementOutcome,
+  PosSettlementRowView,
+  PosSettlementView,
+} from '../../../../shared/pos/settlement';
+import { formatLagosDateTime } from '../../../lib/format';
+import { NoAccess } from '../../../lib/NoAccess';
+import { usePermission } from '../../../lib/usePermission';
+import { CheckFailureAlert } from '../../rrr-checks/CheckParts';
+import {
+  confirmAllSettlementRows,
+  confirmSettlementRow,
+  isSettlementDone,
+  SETTLEMENT_ROWS_PAGE,
+  settlementKeys,
+  settlementQuery,
+  settlementResultUrl,
+  settlementRowsQuery,
+  uploadSettlementFile,
+} from './queries';
+
+const TITLE = 'Benjis Settlement File';
+
+/** Repeated from src/shared/pos/settlement.ts: no zod in this chunk. */
+const OUTCOME_LABELS: Record<PosSettlementOutcome, string> = {
+  matched: 'Matched',
+  'amount-differs': 'Amount differs',
+  'not-in-revdesk': 'Not in RevDesk',
+  'not-in-file': 'Not in the file',
+};
+const OUTCOME_COLOURS: Record<PosSettlementOutcome, string> = {
+  matched: 'revenue.8',
+  'amount-differs': 'orange.9',
+  'not-in-revdesk': 'red.9',
+  'not-in-file': 'grape.9',
+};
+
+/**
+ * docs/product.md §2 transactions/benjis-multiple (OFFICER_BENJIS): upload the provider's
+ * settlement file, follow the comparison, read each row's outcome, confirm the rows RevDesk
+ * lacks, and download the result (docs/pos-settlement.md). The job id is in the URL, so a
+ * reload or a shared link shows the same file.
+ */
+export function PosSettlementPage() {
+  const canSettle = usePermission('pos:settle');
+  if (!canSettle) return <NoAccess title={TITLE} />;
+  return <Settlement />;
+}
+
+function Settlement() {
+  useDocumentTitle(`${TITLE} · RevDesk`);
+  const search = useSearch({ strict: false }) as { job?: string };
+  const navigate = useNavigate();
+  const setJob = (job: string | undefined) =>
+    void navigate({ to: '.', search: { job } as never, replace: false } as never);
+  return (
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          {TITLE}
+        </Title>
+        <Text size="sm" c="dimmed">
+          Upload the provider's settlement file to see, line by line, what RevDesk already holds.
+        </Text>
+      </Stack>
+      {search.job ? (
+        <SettlementOutcome jobId={search.job} onAnother={() => setJob(undefined)} />
+      ) : (
+        <UploadForm onQueued={setJob} />
+      )}
+    </Stack>
+  );
+}
+
+function UploadForm({ onQueued }: { onQueued: (jobId: string) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const upload = useMutation({
+    mutationFn: uploadSettlementFile,
+    onSuccess: (accepted) => onQueued(accepted.jobId),
+  });
+  return (
+    <Paper withBorder p="md">
+      <form
+        noValidate
+        aria-label="Upload a settlement file"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!file) {
+            setError('Choose the settlement file');
+            return;
+          }
+          upload.mutate(file);
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">One approved transaction per line, under this header:</Text>
+          <List size="sm" spacing={2}>
+            <List.Item>
+              <Code>terminal_id</Code>, <Code>stan</Code>, <Code>rrn</Code>, <Code>amount</Code>{' '}
+              (naira, e.g. 1500.00) and <Code>transaction_time</Code> (Lagos time, e.g. 2026-04-14
+              09:30:00).
+            </List.Item>
+            <List.Item>
+              Optionally <Code>payer_name</Code>, <Code>payer_phone</Code> and{' '}
+              <Code>revenue_head_code</Code>.
+            </List.Item>
+            <List.Item>A .csv or .xlsx file of at most 50,000 transactions and 12 MB.</List.Item>
+          </List>
+          <FileInput
+            label="Settlement file"
+            placeholder="Choose a .csv or .xlsx file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            withAsterisk
+            clearable
+            clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+            leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
+            value={file}
+            onChange={(chosen) => {
+              setFile(chosen);
+              setError(undefined);
+              upload.reset();
+            }}
+            error={error}
+          />
+          {upload.isError && (
+            <CheckFailureAlert title="The file was not accepted" error={upload.error} />
+          )}
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              loading={upload.isPending}
+              leftSection={<IconUpload size={18} aria-hidden="true" />}
+            >
+              Upload and compare
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function SettlementOutcome({ jobId, onAnother }: { jobId: string; onAnother: () => void }) {
+  const job = useQuery(settlementQuery(jobId));
+  if (job.isError) {
+    return (
+      <Stack gap="sm">
+        <CheckFailureAlert title="This settlement file cannot be shown" error={job.error} />
+        <Group>
+          <Button onClick={onAnother}>Upload a file</Button>
+        </Group>
+      </Stack>
+    );
+  }
+  const data = job.data;
+  if (!data) return <Progress value={0} aria-label="Loading" animated />;
+  const isDone = isSettlementDone(data);
+  const percent = data.total === 0 ? 100 : Math.round((data.done / data.total) * 100);
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Group justify="space-between" wrap="wrap">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {data.fileName}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {data.firstDay && data.lastDay
+                ? data.firstDay === data.lastDay
+                  ? dayInFigures(data.firstDay)
+                  : `${dayInFigures(data.firstDay)} – ${dayInFigures(data.lastDay)}`
+                : ''}
+            </Text>
+          </Group>
+          <Progress value={percent} aria-label="Lines compared" animated={!isDone} />
+          <Text size="sm" role="status">
+            {data.status === 'failed'
+              ? (data.error ?? 'The comparison failed.')
+              : isDone
+                ? `Compared all ${data.total.toLocaleString('en-NG')} lines.`
+                : `Comparing: ${data.done.toLocaleString('en-NG')} of ${data.total.toLocaleString('en-NG')} lines…`}
+          </Text>
+        </Stack>
+      </Paper>
+      {isDone && data.status === 'succeeded' && <Results job={data} />}
+      <Group>
+        {isDone && (
+          <Button
+            component="a"
+            href={settlementResultUrl(jobId)}
+            download
+            variant="light"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+          >
+            Download the result
+          </Button>
+        )}
+        <Button variant="default" onClick={onAnother}>
+          Upload another file
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Results({ job }: { job: PosSettlementView }) {
+  const [outcome, setOutcome] = useState<PosSettlementOutcome | 'all'>('all');
+  const [page, setPage] = useState(1);
+  const client = useQueryClient();
+  const rows = useQuery(settlementRowsQuery(job.id, outcome, page));
+  const refresh = () => void client.invalidateQueries({ queryKey: settlementKeys.job(job.id) });
+  const confirmAll = useMutation({
+    mutationFn: () => confirmAllSettlementRows(job.id),
+    onSuccess: refresh,
+  });
+  const unconfirmed = job.counts.notInRevdesk - job.counts.confirmed;
+  const counts: [PosSettlementOutcome, number][] = [
+    ['matched', job.counts.matched],
+    ['amount-differs', job.counts.amountDiffers],
+    ['not-in-revdesk', job.counts.notInRevdesk],
+    ['not-in-file', job.counts.notInFile],
+  ];
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {counts.map(([key, n]) => (
+          <Paper key={key} withBorder radius="md" p="sm">
+            <Text size="sm" c="dimmed">
+              {OUTCOME_LABELS[key]}
+            </Text>
+            <Text fw={700} fz="lg">
+              {n.toLocaleString('en-NG')}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {unconfirmed > 0 && (
+        <Paper withBorder p="sm">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm">
+              {unconfirmed.toLocaleString('en-NG')} line{unconfirmed === 1 ? ' is' : 's are'} not in
+              RevDesk. Confirming records each as the provider's transaction (held when its terminal
+              is unknown).
+            </Text>
+            <Button onClick={() => confirmAll.mutate()} loading={confirmAll.isPending}>
+              Confirm all not in RevDesk
+            </Button>
+          </Group>
+          {confirmAll.isError && (
+            <CheckFailureAlert title="Not confirmed" error={confirmAll.error} />
+          )}
+        </Paper>
+      )}
+      <SegmentedControl
+        aria-label="Show"
+        size="xs"
+        value={outcome}
+        onChange={(value) => {
+          setOutcome(value as PosSettlementOutcome | 'all');
+          setPage(1);
+        }}
+        data={[
+          { value: 'all', label: 'All' },
+          ...counts.map(([key]) => ({ value: key, label: OUTCOME_LABELS[key] })),
+        ]}
+        style={{ flexWrap: 'wrap' }}
+      />
+      {rows.isError && <CheckFailureAlert title="The rows did not load" error={rows.error} />}
+      {rows.data && (
+        <>
+          <Table striped layout="fixed" aria-label="Settlement rows">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={56}>Line</Table.Th>
+                <Table.Th>Transaction</Table.Th>
+                <Table.Th ta="right" w={120}>
+                  Amount
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.data.items.map((row) => (
+                <SettlementRow
+                  key={row.lineNumber}
+                  jobId={job.id}
+                  row={row}
+                  onConfirmed={refresh}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+          {rows.data.total > SETTLEMENT_ROWS_PAGE && (
+            <Pagination
+              total={Math.ceil(rows.data.total / SETTLEMENT_ROWS_PAGE)}
+              value={page}
+              onChange={setPage}
+              size="sm"
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function SettlementRow(props: {
+  jobId: string;
+  row: PosSettlementRowView;
+  onConfirmed: () => void;
+}) {
+  const { row } = props;
+  const confirm = useMutation({
+    mutationFn: () => confirmSettlementRow(props.jobId, row.lineNumber),
+    onSuccess: props.onConfirmed,
+  });
+  return (
+    <Table.Tr>
+      <Table.Td>{row.inFile ? row.lineNumber : '—'}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+        <Stack gap={2}>
+          <Text size="sm">
+            {row.terminalId} · STAN {row.stan} · {formatLagosDateTime(row.transactedAt)}
+          </Text>
+          {row.outcome && (
+            <Group gap={6}>
+              <Badge color={OUTCOME_COLOURS[row.outcome]} variant="filled" size="sm">
+                {OUTCOME_LABELS[row.outcome]}
+              </Badge>
+              {row.confirmedOutcome && <Text size="xs">Confirmed: {row.confirmedOutcome}</Text>}
+            </Group>
+          )}
+          {row.message && (
+            <Text size="xs" c="dimmed">
+              {row.message}
+            </Text>
+          )}
+          {row.outcome === 'not-in-revdesk' && !row.confirmedAt && (
+            <Group gap="xs">
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => confirm.mutate()}
+                loading={confirm.isPending}
+                aria-label={`Confirm line ${row.lineNumber}`}
+              >
+                Confirm
+              </Button>
+              {confirm.isError && (
+                <Text size="xs" c="red.9">
+                  {confirm.error.message}
+                </Text>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {formatKoboAsNaira(row.amountKobo)}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
