@@ -43,7 +43,7 @@ import {
   uploadSettlementFile,
 } from './queries';
 
-const TITLE = 'Benjis Settlement File';
+const TITLE = 'Benjis Multiple Transactions';
 
 /** Repeated from src/shared/pos/settlement.ts: no zod in this chunk. */
 const OUTCOME_LABELS: Record<PosSettlementOutcome, string> = {

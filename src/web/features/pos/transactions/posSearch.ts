@@ -21,7 +21,7 @@ const UUID = /^[0-9a-f-]{36}$/i;
 
 export const PosListSearch = listSearch({
   filters: {
-    keyword: text(80),
+    keyword: text(80, { coerce: true }),
     terminalId: text(32, { coerce: true }),
     agentId: matching(UUID),
     mdaId: matching(UUID),
