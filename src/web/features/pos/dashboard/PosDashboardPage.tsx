@@ -182,7 +182,7 @@ function HeldAndSilent({ data }: { data: PosDashboard | undefined }) {
           <>
             <Alert
               variant="light"
-              color="orange"
+              color="notice"
               mt={4}
               p="xs"
               icon={<IconAlertTriangle size={16} aria-hidden="true" />}

@@ -54,7 +54,7 @@ const OUTCOME_LABELS: Record<PosSettlementOutcome, string> = {
 };
 const OUTCOME_COLOURS: Record<PosSettlementOutcome, string> = {
   matched: 'revenue.8',
-  'amount-differs': 'orange.9',
+  'amount-differs': 'notice.8',
   'not-in-revdesk': 'red.9',
   'not-in-file': 'grape.9',
 };

@@ -19,7 +19,7 @@ export const POS_STATE_LABELS: Record<PosTransactionState, string> = {
 
 const STATE_COLOURS: Record<PosTransactionState, string> = {
   recorded: 'revenue.8',
-  held: 'orange.9',
+  held: 'notice.8',
   declined: 'gray.7',
   reversed: 'red.9',
   rejected: 'gray.7',
