@@ -165,7 +165,7 @@ test('a POS officer reads the Benjis dashboard: takings, held transactions, sile
   );
   await checkA11y();
 
-  await page.getByRole('radio', { name: 'This month' }).check({ force: true });
+  await page.locator('label', { hasText: 'This month' }).click();
   await expect(page).toHaveURL(/period=month/);
   await page.getByRole('tab', { name: 'Terminal' }).click();
   await expect(page.getByRole('tabpanel')).toBeVisible();
