@@ -80,7 +80,7 @@ async function main() {
                || ' ' || (array['Alagoa','Koko','Amakiri','Ogbolu','Kalabari','Brass','Sagbama','Ekeremor','Odi','Ayama'])[1 + (g / 10) % 10],
              '+2348' || lpad((g % 1000000000)::text, 9, '0'),
              t.agent_id, t.mda_id
-        from generate_series(1, ${TRANSACTIONS}) g
+        from generate_series(1::bigint, ${TRANSACTIONS}) g
         join (select terminal_id, agent_id, mda_id, revenue_head_code, row_number() over (order by terminal_id) - 1 as k
                 from pos_terminals) t on t.k = g % ${TERMINALS}
       on conflict do nothing`);

@@ -13,11 +13,13 @@ import { AppError } from '../../../errors';
 import { amount, type Column, dateTime, reference, text } from '../../../export/columns';
 import { type ExportAnswer, exportList } from '../../../export/exportList';
 import {
+  isRollupFilter,
   type KeywordMatch,
   type PosListFilter,
   type PosTransactionRow,
   selectAgentIdsNamed,
   selectPosTransactionPage,
+  totalFromDailyTotals,
   totalPosTransactions,
 } from './queries';
 
@@ -106,7 +108,9 @@ export function createPosTransactionService({ db }: { db: Db }) {
           limit: query.pageSize,
           offset: (query.page - 1) * query.pageSize,
         }),
-        totalPosTransactions(db, filter),
+        isRollupFilter(filter)
+          ? totalFromDailyTotals(db, filter)
+          : totalPosTransactions(db, filter),
       ]);
       return {
         items: rows.map(toView),
