@@ -136,6 +136,10 @@ describe('GET /api/v1/pos/transactions', () => {
         ),
       );
     expect(audit).toBeDefined();
+    const xlsx = await list(benjis, { keyword: 'alagoa', format: 'xlsx' });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
   it('is read by the POS officers; 403 for others and MDA officers, 401 signed out', async () => {
