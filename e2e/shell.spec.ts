@@ -85,9 +85,9 @@ test.describe('the sidebar', () => {
   test('a menu link RevDesk has no page for yet says Coming Soon before it is opened', async ({
     page,
   }) => {
-    await signIn(page, 'officer_benjis');
+    await signIn(page, 'officer_benjis_read');
     const nav = sidebar(page);
-    const unbuilt = nav.getByRole('link', { name: /Benjis POS Dashboard/ });
+    const unbuilt = nav.getByRole('link', { name: /MDA Report Dashboard/ });
     await expect(unbuilt).toContainText('Coming Soon');
     await unbuilt.click();
     await expect(page.getByRole('heading', { level: 2, name: 'Coming Soon' })).toBeVisible();

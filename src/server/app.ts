@@ -46,6 +46,7 @@ import { createSettlements, type Settlements } from './modules/payments/ledger/s
 import { receiptRoutes } from './modules/payments/receipts/routes';
 import { remitaRoutes } from './modules/payments/remita/routes';
 import { registerPosCollections } from './modules/pos/collections';
+import { posReadRoutes } from './modules/pos/readRoutes';
 import { profileRoutes } from './modules/profile/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { reportRoutes } from './modules/reports/routes';
@@ -244,6 +245,7 @@ export async function buildApp({
     jobKinds,
     { runJobs },
   );
+  await app.register(posReadRoutes, { prefix: '/api/v1', ...paymentDeps, jobKinds });
   if (runJobs) {
     startJobWorker(
       app,

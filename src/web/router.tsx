@@ -21,6 +21,7 @@ import { officerPages } from './features/officers/routes';
 import { menuPages } from './features/pages/routes';
 import { paymentPages } from './features/payments/routes';
 import { posCollectionPages } from './features/pos/routes';
+import { posReadPages } from './features/pos/transactions/routes';
 import { profilePages, profileShortcut } from './features/profile/routes';
 import { sscPages } from './features/ssc/routes';
 import { stampDutyPages } from './features/stampDuty/routes';
@@ -139,6 +140,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...sscPages(shell),
     ...postTransactionPages(shell),
     ...demandNoticePages(shell),
+    ...posReadPages(shell),
     ...stampDutyPages(shell),
     ...posCollectionPages(shell),
     ...menuPages(shell, base),

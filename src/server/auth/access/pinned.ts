@@ -230,6 +230,15 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'POST /api/v1/pos/pulls': 'pos:settle',
   'GET /api/v1/pos/pulls/{jobId}': 'pos:settle',
   'GET /api/v1/reports/mda-transactions': 'demand-notice:read',
+  // POS reads and the settlement file (docs/pos-settlement.md).
+  'GET /api/v1/pos/transactions': 'pos:read',
+  'GET /api/v1/pos/dashboard': 'pos:read',
+  'POST /api/v1/pos/settlements': 'pos:settle',
+  'GET /api/v1/pos/settlements/{id}': 'pos:read',
+  'GET /api/v1/pos/settlements/{id}/rows': 'pos:read',
+  'GET /api/v1/pos/settlements/{id}/result.csv': 'pos:read',
+  'POST /api/v1/pos/settlements/{id}/rows/{line}/confirm': 'pos:settle',
+  'POST /api/v1/pos/settlements/{id}/confirm': 'pos:settle',
 };
 
 /**

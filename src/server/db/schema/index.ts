@@ -12,6 +12,7 @@ export * from './officers';
 export * from './payments';
 export * from './pos';
 export * from './posPulls';
+export * from './posRead';
 export * from './reference';
 export * from './rollups';
 export * from './sessions';

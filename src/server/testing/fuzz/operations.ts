@@ -43,6 +43,7 @@ export const UPLOADS: Record<string, Upload> = {
   // Its category and month fields are left out: the route refuses the upload before the file
   // (422 naming the field), which the fuzzing still drives through the multipart read.
   uploadSscSchedule: { field: 'file', kind: 'rrr-csv', withMdaId: true },
+  uploadPosSettlement: { field: 'file', kind: 'rrr-csv', withMdaId: false },
 };
 
 export type Operation = {

@@ -317,12 +317,12 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
   '/birs/transactions/benjis': {
     title: 'Benjis Transactions',
     description:
-      'Payments taken by Benjis POS agents, with the agent, terminal, RRR, amount and status. You will search by RRR or agent and check a payment with Remita.',
+      'Every transaction the POS provider sent, with its terminal, agent, RRN, STAN, amount and state. You will filter, see the totals and export.',
   },
   '/birs/transactions/benjis-multiple': {
     title: 'Benjis Multiple Transactions',
     description:
-      'Check many Benjis POS payments at once by uploading a CSV file of RRRs, and download the result with the status of each.',
+      "Upload the POS provider's settlement file to see, line by line, what RevDesk already holds, record what it lacks, and download the result.",
   },
   '/birs/transactions/benjis-held': {
     title: 'Held POS Transactions',
