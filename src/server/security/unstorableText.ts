@@ -78,6 +78,14 @@ export function refuseUnstorableText(request: FastifyRequest): void {
   }
 }
 
+/**
+ * For a route that parses its own JSON (the POS push reads its raw body to check the
+ * signature over the very bytes): the first string the database cannot store, or null.
+ */
+export function findUnstorableJson(value: unknown): { path: string; problem: string } | null {
+  return findUnstorable(value, '', 0);
+}
+
 /** For readers of multipart bodies, which the hook cannot see: a text field or a file's name. */
 export function refuseUnstorableField(path: string, value: string): void {
   const problem = unstorableTextProblem(value);

@@ -7,6 +7,7 @@ import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
 } from '../../../integrations/benjis/protocol';
+import { findUnstorableJson } from '../../../security/unstorableText';
 import type { PosDeps } from '../deps';
 import { createPosPushService } from './service';
 
@@ -80,6 +81,19 @@ export const posPushRoutes: FastifyPluginAsyncZod<PosDeps> = async (app, deps) =
               code: 'custom',
               path: [],
               message: raw.trim() === '' ? 'empty' : 'not JSON',
+              input: undefined,
+            },
+          ]);
+        }
+        // Text the database cannot store is named before the shape (ADR 0022), as the app's
+        // preValidation hook does for every body it parses itself.
+        const unstorable = findUnstorableJson(json);
+        if (unstorable) {
+          return push.refuseInvalidBody(req.actor, [
+            {
+              code: 'custom',
+              path: unstorable.path.split('.'),
+              message: unstorable.problem,
               input: undefined,
             },
           ]);

@@ -88,7 +88,17 @@ export function createPosPushService(deps: PosDeps) {
       throw new AppError(
         'VALIDATION_FAILED',
         `The push is not the documented JSON (${problems.join('; ')}). Nothing was recorded.`,
-        { details: { problems } },
+        {
+          details: {
+            problems,
+            // The one error shape's field list (errors.ts), as a schema's 422 gives it.
+            issues: issues.slice(0, 5).map((issue) => ({
+              where: 'body',
+              path: issue.path.join('.'),
+              message: issue.message,
+            })),
+          },
+        },
       );
     },
 
