@@ -93,8 +93,11 @@ export type BankAccountChange = z.infer<typeof BankAccountChange>;
 
 export const BankAccountParams = z.object({ accountNumber: AccountNumber });
 
-/** The longest range fetched at once: a quarter (docs/product.md "Post transactions"). */
-export const STATEMENT_FETCH_MAX_DAYS = 92;
+/**
+ * The longest range of days the bank pages take at once — a statement fetched, lines listed,
+ * days reconciled, credits matched again: a quarter (docs/product.md "Post transactions").
+ */
+export const BANK_RANGE_MAX_DAYS = 92;
 
 export const StatementRangeInput = z.object({
   accountNumber: AccountNumber,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { daysSpanned } from '../dates';
 import { isoDay } from '../isoDay';
 import { PageQuery, pageOf } from '../pagination';
+import { AccountNumber, BANK_RANGE_MAX_DAYS } from './accounts';
 import { STATEMENT_DIRECTIONS, STATEMENT_LINE_STATES } from './enums';
 
 /**
@@ -8,10 +10,7 @@ import { STATEMENT_DIRECTIONS, STATEMENT_LINE_STATES } from './enums';
  * (docs/bank-matching.md, docs/api.md).
  */
 
-/** A date range of statement lines or reconciliation days spans at most this many days. */
-export const BANK_RANGE_MAX_DAYS = 92;
-
-/** The rules a credit's match names (docs/bank-matching.md). */
+/** The rules a credit's match names (docs/bank-matching.md); the matcher decides by these too. */
 export const LINE_RULES = [
   'rrr-in-narration',
   'receipt-in-narration',
@@ -41,18 +40,6 @@ export const STATE_WORDS = {
   unmatched: 'Unmatched',
   'not-revenue': 'Not revenue',
 } as const;
-
-const AccountNumber = z
-  .string()
-  .trim()
-  .regex(/^[0-9]{10}$/, { error: 'An account number is ten digits' });
-
-/** Days between two YYYY-MM-DD days, both counted. */
-export function daysSpanned(from: string, to: string): number {
-  return (
-    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
-  );
-}
 
 /** `from` and `to` given, in order, at most BANK_RANGE_MAX_DAYS days. */
 function refineRange(value: { from: string; to: string }, ctx: z.RefinementCtx) {

@@ -1,16 +1,10 @@
+import { addDays } from '../../../../shared/dates';
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { recordAudit } from '../../audit/service';
 import { noteChangesToSignedOffDays } from '../reconciliation/signOffChanges';
-import {
-  addDays,
-  type MatchDecision,
-  type MatchLine,
-  matchLines,
-  receiptNumbersIn,
-  rrrsIn,
-} from './match';
+import { type MatchDecision, type MatchLine, matchLines, receiptNumbersIn, rrrsIn } from './match';
 import {
   findAccountForMatching,
   type LineChange,

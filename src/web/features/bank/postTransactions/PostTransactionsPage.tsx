@@ -4,15 +4,14 @@ import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BANK_RANGE_MAX_DAYS } from '../../../../shared/bank/accounts';
 import { STATEMENT_LINE_STATES, type StatementLineState } from '../../../../shared/bank/enums';
 import {
-  BANK_RANGE_MAX_DAYS,
-  daysSpanned,
   LINE_RULE_WORDS,
   STATE_WORDS,
   type StatementLineView,
 } from '../../../../shared/bank/matching';
-import { addDays, todayInLagos } from '../../../../shared/dates';
+import { addDays, daysSpanned, todayInLagos } from '../../../../shared/dates';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { formatCalendarDate } from '../../../lib/format';
 import {
