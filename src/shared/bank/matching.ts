@@ -68,6 +68,36 @@ export const StatementLineListQuery = PageQuery.extend({
 }).superRefine(refineRange);
 export type StatementLineListQuery = z.output<typeof StatementLineListQuery>;
 
+/**
+ * "Match again" (docs/bank-matching.md "Matching again"): the rules run anew over the range's
+ * credits still unmatched or ambiguous that no officer decided — a payment recorded after the
+ * fetch finds its credit.
+ */
+export const RematchInput = z
+  .object({
+    accountNumber: AccountNumber,
+    from: isoDay('Give the start date as YYYY-MM-DD'),
+    to: isoDay('Give the end date as YYYY-MM-DD'),
+  })
+  .superRefine(refineRange);
+export type RematchInput = z.infer<typeof RematchInput>;
+
+/** Open credits matched again in one call at most: beyond, a shorter range (a request's time). */
+export const REMATCH_MAX_LINES = 10_000;
+
+export const RematchResult = z
+  .object({
+    /** The credits the rules looked at again. */
+    looked: z.number().int(),
+    /** Of those, how they stand now. */
+    matched: z.number().int(),
+    ambiguous: z.number().int(),
+    unmatched: z.number().int(),
+    notRevenue: z.number().int(),
+  })
+  .meta({ id: 'RematchResult' });
+export type RematchResult = z.infer<typeof RematchResult>;
+
 export const LineCandidate = z.object({
   id: z.uuid(),
   receiptNumber: z.string().nullable(),

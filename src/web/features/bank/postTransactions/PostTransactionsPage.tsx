@@ -27,6 +27,7 @@ import { NoAccess } from '../../../lib/NoAccess';
 import { usePermission } from '../../../lib/usePermission';
 import { FetchStatement } from './FetchStatement';
 import { type LineAction, LineDecision } from './LineDecision';
+import { MatchAgain } from './MatchAgain';
 import { aggregatesQuery, bankAccountsQuery, statementLinesQuery } from './queries';
 import { ReconciliationPanel } from './ReconciliationPanel';
 import { PostTransactionsSearch } from './search';
@@ -243,7 +244,12 @@ function PostTransactions() {
           {accountLabel} · {formatCalendarDate(from)} to {formatCalendarDate(to)}
         </Text>
       )}
-      {ready && <FetchStatement accountNumber={range.accountNumber} from={from} to={to} />}
+      {ready && (
+        <Group gap="md" align="flex-start" wrap="wrap">
+          <FetchStatement accountNumber={range.accountNumber} from={from} to={to} />
+          <MatchAgain accountNumber={range.accountNumber} from={from} to={to} />
+        </Group>
+      )}
       {ready && (
         <ListTotals
           label="The statement’s totals"
