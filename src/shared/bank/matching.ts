@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { daysSpanned } from '../dates';
 import { isoDay } from '../isoDay';
 import { PageQuery, pageOf } from '../pagination';
-import { AccountNumber, BANK_RANGE_MAX_DAYS } from './accounts';
+import { AccountNumber, BANK_RANGE_MAX_DAYS, StatementRangeInput } from './accounts';
 import { STATEMENT_DIRECTIONS, STATEMENT_LINE_STATES } from './enums';
 
 /**
@@ -73,13 +73,7 @@ export type StatementLineListQuery = z.output<typeof StatementLineListQuery>;
  * credits still unmatched or ambiguous that no officer decided — a payment recorded after the
  * fetch finds its credit.
  */
-export const RematchInput = z
-  .object({
-    accountNumber: AccountNumber,
-    from: isoDay('Give the start date as YYYY-MM-DD'),
-    to: isoDay('Give the end date as YYYY-MM-DD'),
-  })
-  .superRefine(refineRange);
+export const RematchInput = StatementRangeInput.superRefine(refineRange);
 export type RematchInput = z.infer<typeof RematchInput>;
 
 /** Open credits matched again in one call at most: beyond, a shorter range (a request's time). */

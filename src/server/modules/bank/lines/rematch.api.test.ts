@@ -1,11 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../../auth/actor';
-import { auditEvents, bankStatementLines } from '../../../db/schema';
+import { auditEvents } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, type SignedIn, signInAs } from '../../../testing/factories';
 import { matchStatementLines } from '../matching/service';
-import { createBankAccount, insertLines, insertPaidPayment, uniqueRrr } from '../matching/testing';
+import {
+  createBankAccount,
+  insertLines,
+  insertPaidPayment,
+  linesOf,
+  uniqueRrr,
+} from '../matching/testing';
 import { uniqueAccountNumber } from '../statements/testing';
 
 /**
@@ -36,14 +42,6 @@ function rematch(who: SignedIn, payload: Record<string, unknown>) {
   });
 }
 
-async function linesOf(ids: string[]) {
-  const rows = await ctx.db
-    .select()
-    .from(bankStatementLines)
-    .where(inArray(bankStatementLines.id, ids));
-  return ids.map((id) => rows.find((r) => r.id === id));
-}
-
 describe('POST /api/v1/bank/statement-lines/rematch', () => {
   it('matches credits stored unmatched to payments recorded after the fetch, and audits it', async () => {
     const mda = await createMda(ctx);
@@ -57,7 +55,7 @@ describe('POST /api/v1/bank/statement-lines/rematch', () => {
     ]);
     // The fetch matched them when no payment was recorded yet.
     await matchStatementLines(ctx.db, systemActor('system'), account.id, ids);
-    expect((await linesOf(ids)).map((l) => l?.state)).toEqual([
+    expect((await linesOf(ctx.db, ids)).map((l) => l?.state)).toEqual([
       'unmatched',
       'unmatched',
       'unmatched',
@@ -90,7 +88,7 @@ describe('POST /api/v1/bank/statement-lines/rematch', () => {
       unmatched: 0,
       notRevenue: 0,
     });
-    const [amountLine, rrrLine, outside] = await linesOf(ids);
+    const [amountLine, rrrLine, outside] = await linesOf(ctx.db, ids);
     expect(amountLine).toMatchObject({
       state: 'matched',
       paymentId: byAmount.id,
