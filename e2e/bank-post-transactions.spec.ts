@@ -2,8 +2,9 @@ import { clippedTable, expect, pageOverflow, signIn, test } from './fixtures';
 
 /**
  * Post Transactions (docs/bank-matching.md): an administrator fetches a day of the general
- * collection account's statement from the bank simulator, posts an unmatched credit as a
- * payment, and signs the day off with a note on what is still unmatched; the page fits 375 px.
+ * collection account's statement from the bank simulator, matches its open credits again, posts
+ * an unmatched credit as a payment, and signs the day off with a note on what is still
+ * unmatched; the page fits 375 px.
  * The executive then reads the day with no button to change it.
  */
 
@@ -33,6 +34,12 @@ test('a statement fetched, an unmatched credit posted and the day signed off, at
   await expect(list.getByText('Unmatched').first()).toBeVisible();
   await expect(list.getByText('Reversed by the bank')).toBeVisible();
   await checkA11y();
+
+  // Match again: the open credits looked at anew (no payment recorded since: still open).
+  await page.getByRole('button', { name: 'Match again' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'looked at again' })).toContainText(
+    'still to decide',
+  );
 
   await list
     .getByRole('button', { name: /^Post as payment: credit / })
@@ -80,4 +87,5 @@ test('a statement fetched, an unmatched credit posted and the day signed off, at
   await expect(page.getByRole('button', { name: /^Post as payment/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Sign off the day' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Fetch statement' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Match again' })).toHaveCount(0);
 });

@@ -2,7 +2,7 @@ import { clippedTable, expect, pageOverflow, sidebar, signIn, test } from './fix
 
 /**
  * Collection accounts (ADMIN, docs/bank.md): the demo's accounts listed, one added (a bad
- * number refused beside its field), changed to deactivated, at a laptop's width and then a
+ * number refused beside its field), its matching window widened and deactivated, at a laptop's width and then a
  * phone's.
  */
 
@@ -37,14 +37,20 @@ test('ADMIN keeps the collection accounts: adds one, is told a bad number, deact
   await expect(row).toContainText(accountNumber);
   await expect(row).toContainText('General (the service’s own)');
   await expect(row).toContainText('Active');
+  await expect(row).toContainText('± 3 days');
   await checkA11y();
 
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   const edit = page.getByRole('form', { name: `Edit ${name}` });
+  await edit.getByRole('textbox', { name: 'Matching window (days)' }).fill('40');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByText('The matching window is at most 31 days')).toBeVisible();
+  await edit.getByRole('textbox', { name: 'Matching window (days)' }).fill('5');
   await edit.getByRole('switch', { name: 'Active' }).uncheck();
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit).toBeHidden();
   await expect(row).toContainText('Deactivated');
+  await expect(row).toContainText('± 5 days');
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole('heading', { name: 'Collection Accounts', level: 1 })).toBeVisible();

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayInFigures, dayInWords } from './dates';
+import { addDays, dayInFigures, dayInWords, daysSpanned } from './dates';
+
+describe('daysSpanned', () => {
+  it('counts both ends, across a month end and a leap day', () => {
+    expect(daysSpanned('2026-03-01', '2026-03-01')).toBe(1);
+    expect(daysSpanned('2026-02-27', '2026-03-02')).toBe(4);
+    expect(daysSpanned('2024-02-28', '2024-03-01')).toBe(3);
+    expect(daysSpanned('2026-01-01', '2026-04-02')).toBe(92);
+  });
+});
 
 describe('addDays', () => {
   it('counts calendar days across months, years and a leap day, forwards and back', () => {

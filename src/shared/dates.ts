@@ -32,6 +32,13 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The days of the range `from`…`to` (YYYY-MM-DD each), both counted: 1 for a single day. */
+export function daysSpanned(from: string, to: string): number {
+  return (
+    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
+  );
+}
+
 const MONTH_NAMES = [
   'January',
   'February',

@@ -25,6 +25,17 @@ const AccountName = z
   .min(3, { error: 'Enter the account’s name as the bank holds it' })
   .max(120, { error: 'At most 120 characters' });
 
+/** The matcher's window (docs/bank-matching.md "The window"): whole days either side. */
+export const MATCH_WINDOW_DEFAULT_DAYS = 3;
+export const MATCH_WINDOW_MAX_DAYS = 31;
+const MatchWindowDays = z
+  .number({ error: 'Enter the matching window in whole days' })
+  .int({ error: 'The matching window is a whole number of days' })
+  .min(0, { error: 'The matching window is 0 days or more' })
+  .max(MATCH_WINDOW_MAX_DAYS, {
+    error: `The matching window is at most ${MATCH_WINDOW_MAX_DAYS} days`,
+  });
+
 export const BankAccountView = z.object({
   id: z.uuid(),
   accountNumber: z.string(),
@@ -33,6 +44,8 @@ export const BankAccountView = z.object({
   /** The MDA collecting into it; null for the service's general account. */
   mdaId: z.uuid().nullable(),
   mdaName: z.string().nullable(),
+  /** Days either side of a credit's value date the matcher looks for a payment of its amount. */
+  matchWindowDays: z.number().int(),
   isActive: z.boolean(),
 });
 export type BankAccountView = z.infer<typeof BankAccountView>;
@@ -50,6 +63,8 @@ export const BankAccountInput = z.object({
   accountNumber: AccountNumber,
   name: AccountName,
   mdaId: z.uuid({ error: 'Choose the MDA, or none for the general account' }).nullable(),
+  /** Left out: MATCH_WINDOW_DEFAULT_DAYS. */
+  matchWindowDays: MatchWindowDays.optional(),
 });
 export type BankAccountInput = z.infer<typeof BankAccountInput>;
 
@@ -60,17 +75,29 @@ export const BankAccountChange = z
       .uuid({ error: 'Choose the MDA, or none for the general account' })
       .nullable()
       .optional(),
+    matchWindowDays: MatchWindowDays.optional(),
     isActive: z.boolean().optional(),
   })
-  .refine((c) => c.name !== undefined || c.mdaId !== undefined || c.isActive !== undefined, {
-    error: 'Say what to change: the name, the MDA or whether the account is active',
-  });
+  .refine(
+    (c) =>
+      c.name !== undefined ||
+      c.mdaId !== undefined ||
+      c.matchWindowDays !== undefined ||
+      c.isActive !== undefined,
+    {
+      error:
+        'Say what to change: the name, the MDA, the matching window or whether the account is active',
+    },
+  );
 export type BankAccountChange = z.infer<typeof BankAccountChange>;
 
 export const BankAccountParams = z.object({ accountNumber: AccountNumber });
 
-/** The longest range fetched at once: a quarter (docs/product.md "Post transactions"). */
-export const STATEMENT_FETCH_MAX_DAYS = 92;
+/**
+ * The longest range of days the bank pages take at once — a statement fetched, lines listed,
+ * days reconciled, credits matched again: a quarter (docs/product.md "Post transactions").
+ */
+export const BANK_RANGE_MAX_DAYS = 92;
 
 export const StatementRangeInput = z.object({
   accountNumber: AccountNumber,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { daysSpanned } from '../dates';
 import { isoDay } from '../isoDay';
 import { PageQuery, pageOf } from '../pagination';
+import { AccountNumber, BANK_RANGE_MAX_DAYS, StatementRangeInput } from './accounts';
 import { STATEMENT_DIRECTIONS, STATEMENT_LINE_STATES } from './enums';
 
 /**
@@ -8,10 +10,7 @@ import { STATEMENT_DIRECTIONS, STATEMENT_LINE_STATES } from './enums';
  * (docs/bank-matching.md, docs/api.md).
  */
 
-/** A date range of statement lines or reconciliation days spans at most this many days. */
-export const BANK_RANGE_MAX_DAYS = 92;
-
-/** The rules a credit's match names (docs/bank-matching.md). */
+/** The rules a credit's match names (docs/bank-matching.md); the matcher decides by these too. */
 export const LINE_RULES = [
   'rrr-in-narration',
   'receipt-in-narration',
@@ -42,18 +41,6 @@ export const STATE_WORDS = {
   'not-revenue': 'Not revenue',
 } as const;
 
-const AccountNumber = z
-  .string()
-  .trim()
-  .regex(/^[0-9]{10}$/, { error: 'An account number is ten digits' });
-
-/** Days between two YYYY-MM-DD days, both counted. */
-export function daysSpanned(from: string, to: string): number {
-  return (
-    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
-  );
-}
-
 /** `from` and `to` given, in order, at most BANK_RANGE_MAX_DAYS days. */
 function refineRange(value: { from: string; to: string }, ctx: z.RefinementCtx) {
   if (value.to < value.from) {
@@ -80,6 +67,30 @@ export const StatementLineListQuery = PageQuery.extend({
   direction: z.enum(STATEMENT_DIRECTIONS).default('credit'),
 }).superRefine(refineRange);
 export type StatementLineListQuery = z.output<typeof StatementLineListQuery>;
+
+/**
+ * "Match again" (docs/bank-matching.md "Matching again"): the rules run anew over the range's
+ * credits still unmatched or ambiguous that no officer decided — a payment recorded after the
+ * fetch finds its credit.
+ */
+export const RematchInput = StatementRangeInput.superRefine(refineRange);
+export type RematchInput = z.infer<typeof RematchInput>;
+
+/** Open credits matched again in one call at most: beyond, a shorter range (a request's time). */
+export const REMATCH_MAX_LINES = 10_000;
+
+export const RematchResult = z
+  .object({
+    /** The credits the rules looked at again. */
+    looked: z.number().int(),
+    /** Of those, how they stand now. */
+    matched: z.number().int(),
+    ambiguous: z.number().int(),
+    unmatched: z.number().int(),
+    notRevenue: z.number().int(),
+  })
+  .meta({ id: 'RematchResult' });
+export type RematchResult = z.infer<typeof RematchResult>;
 
 export const LineCandidate = z.object({
   id: z.uuid(),

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addDays } from '../../../shared/dates';
+import { addDays, daysSpanned } from '../../../shared/dates';
 import {
   FIDELITY_ACCOUNT_NOT_FOUND,
   FIDELITY_API_KEY_HEADER,
@@ -34,12 +34,6 @@ function toWire(line: SimStatementLine) {
     amount: koboToNairaText(line.amountKobo),
     narration: line.narration,
   };
-}
-
-function daysBetween(startDate: string, endDate: string): number {
-  return (
-    (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000 + 1
-  );
 }
 
 async function delay(request: FastifyRequest, ms: number): Promise<void> {
@@ -87,7 +81,7 @@ export const fidelitySimulatorRoutes: FastifyPluginAsyncZod<{
           !DAY.test(startDate) ||
           !DAY.test(endDate) ||
           startDate > endDate ||
-          daysBetween(startDate, endDate) > FIDELITY_MAX_RANGE_DAYS
+          daysSpanned(startDate, endDate) > FIDELITY_MAX_RANGE_DAYS
         ) {
           return { status: FIDELITY_BAD_RANGE, message: 'Invalid date range', data: null };
         }

@@ -30,6 +30,13 @@ function list(headers: Record<string, string>, query = '') {
   return ctx.app.inject({ method: 'GET', url: `/api/v1/bank/accounts${query}`, headers });
 }
 
+function auditsOf(accountId: string) {
+  return ctx.db
+    .select({ action: auditEvents.action, before: auditEvents.before, after: auditEvents.after })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entityType, 'bank_account'), eq(auditEvents.entityId, accountId)));
+}
+
 describe('collection accounts', () => {
   it('an administrator adds, changes and deactivates one; each is audited', async () => {
     const mda = await createMda(ctx);
@@ -48,6 +55,7 @@ describe('collection accounts', () => {
       name: 'Ministry of Lands Revenue',
       mdaId: mda.id,
       mdaName: mda.name,
+      matchWindowDays: 3,
       isActive: true,
     });
 
@@ -81,15 +89,7 @@ describe('collection accounts', () => {
     }>().items;
     expect(every.find((a) => a.accountNumber === accountNumber)).toMatchObject({ isActive: false });
 
-    const audits = await ctx.db
-      .select({ action: auditEvents.action, before: auditEvents.before, after: auditEvents.after })
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.entityType, 'bank_account'),
-          eq(auditEvents.entityId, created.json().id),
-        ),
-      );
+    const audits = await auditsOf(created.json().id);
     expect(audits.map((a) => a.action)).toEqual([
       'bank_account.created',
       'bank_account.changed',
@@ -132,6 +132,43 @@ describe('collection accounts', () => {
       payload: { isActive: false },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('keeps the matching window: given on creation, changed, audited, 0–31 whole days', async () => {
+    const accountNumber = uniqueAccountNumber();
+    const body = { bank: 'fidelity', accountNumber, name: 'BIRS Main', mdaId: null };
+    const created = await create(admin.bearer, { ...body, matchWindowDays: 5 });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ matchWindowDays: 5 });
+    for (const bad of [-1, 32, 2.5, '3']) {
+      const refused = await create(admin.bearer, {
+        ...body,
+        accountNumber: uniqueAccountNumber(),
+        matchWindowDays: bad,
+      });
+      expect(refused.statusCode, `${bad}`).toBe(422);
+    }
+    const patch = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/bank/accounts/${accountNumber}`,
+        headers: admin.bearer,
+        payload,
+      });
+    const widened = await patch({ matchWindowDays: 0 });
+    expect(widened.statusCode, widened.body).toBe(200);
+    expect(widened.json()).toMatchObject({ matchWindowDays: 0, name: 'BIRS Main' });
+    const tooWide = await patch({ matchWindowDays: 40 });
+    expect(tooWide.statusCode).toBe(422);
+    expect(tooWide.json().error.message).toContain('at most 31 days');
+    const listed = (await list(admin.bearer)).json<{ items: BankAccountView[] }>().items;
+    expect(listed.find((a) => a.accountNumber === accountNumber)?.matchWindowDays).toBe(0);
+
+    const audits = await auditsOf(created.json().id);
+    expect(audits.map((a) => a.action)).toEqual(['bank_account.created', 'bank_account.changed']);
+    expect(audits[0]?.after).toMatchObject({ matchWindowDays: 5 });
+    expect(audits[1]?.before).toMatchObject({ matchWindowDays: 5 });
+    expect(audits[1]?.after).toMatchObject({ matchWindowDays: 0 });
   });
 
   it('only an administrator keeps them; the executive reads; others neither', async () => {

@@ -55,7 +55,7 @@ export async function insertBankAccount(
 export async function updateBankAccount(
   db: Db,
   id: string,
-  set: Partial<Pick<BankAccountRow, 'name' | 'mdaId' | 'isActive'>>,
+  set: Partial<Pick<BankAccountRow, 'name' | 'mdaId' | 'matchWindowDays' | 'isActive'>>,
 ): Promise<BankAccountRow> {
   const [updated] = await db
     .update(bankAccounts)

@@ -34,6 +34,7 @@ function toView(row: BankAccountListRow): BankAccountView {
     name: a.name,
     mdaId: a.mdaId,
     mdaName: row.mdaName,
+    matchWindowDays: a.matchWindowDays,
     isActive: a.isActive,
   };
 }
@@ -44,6 +45,7 @@ function auditShape(a: BankAccountRow) {
     bank: a.bank,
     name: a.name,
     mdaId: a.mdaId,
+    matchWindowDays: a.matchWindowDays,
     isActive: a.isActive,
   };
 }
@@ -94,6 +96,9 @@ export function createBankAccountService(deps: { db: Db }) {
           accountNumber: input.accountNumber,
           name: input.name,
           mdaId: input.mdaId,
+          ...(input.matchWindowDays === undefined
+            ? {}
+            : { matchWindowDays: input.matchWindowDays }),
         });
         if (!account) {
           throw new AppError(
@@ -129,6 +134,9 @@ export function createBankAccountService(deps: { db: Db }) {
         const updated = await updateBankAccount(tx, row.account.id, {
           ...(change.name === undefined ? {} : { name: change.name }),
           ...(change.mdaId === undefined ? {} : { mdaId: change.mdaId }),
+          ...(change.matchWindowDays === undefined
+            ? {}
+            : { matchWindowDays: change.matchWindowDays }),
           ...(change.isActive === undefined ? {} : { isActive: change.isActive }),
         });
         const action =

@@ -3,6 +3,8 @@ import {
   NotRevenueInput,
   PickLineInput,
   PostLineInput,
+  RematchInput,
+  RematchResult,
   StatementLineIdParams,
   StatementLineListQuery,
   StatementLinePage,
@@ -46,6 +48,23 @@ export const bankLineRoutes: FastifyPluginAsyncZod<PaymentDeps> = async (app, de
       config: { permission: 'bank:read' },
     },
     (req) => lines.listLines(req.actor, req.query),
+  );
+
+  app.post(
+    '/bank/statement-lines/rematch',
+    {
+      schema: {
+        tags,
+        operationId: 'rematchBankStatementLines',
+        summary: 'Match an account’s open credits again',
+        description:
+          'Runs the matching rules again over the credits of `accountNumber` whose value date is from `from` to `to` (at most 92 days) that are still unmatched or ambiguous and that no officer decided — a payment recorded after the statement was fetched is then matched to its credit. Synchronous; more than 10,000 open credits in the range is a 422 (a shorter range). Answers how many credits were looked at and how they stand now. Each change is audited (`bank_statement.matched`, and on a day signed off listed with the sign-off), the request too (`bank_statement.rematched`). An account not configured is a 404.',
+        body: RematchInput,
+        response: { 200: RematchResult, 404: ErrorBody, 422: ErrorBody, ...errors },
+      },
+      config: { permission: 'bank:post' },
+    },
+    (req) => lines.rematch(req.actor, req.body),
   );
 
   app.post(

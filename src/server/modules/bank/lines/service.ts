@@ -4,6 +4,8 @@ import {
   type NotRevenueInput,
   type PickLineInput,
   type PostLineInput,
+  type RematchInput,
+  type RematchResult,
   STATE_WORDS,
   type StatementLineListQuery,
   type StatementLinePage,
@@ -21,6 +23,7 @@ import { createLedger } from '../../payments/ledger/ledger';
 import { selectPaymentRows } from '../../payments/queries';
 import { toPaymentView } from '../../payments/view';
 import { lockMatching } from '../matching/queries';
+import { rematchRange } from '../matching/service';
 import { noteChangesToSignedOffDays, signedOffDays } from '../reconciliation/signOffChanges';
 import {
   type AccountRow,
@@ -227,6 +230,15 @@ export function createLineService(deps: LineDeps) {
           },
         },
       };
+    },
+
+    /**
+     * The rules again over the range's open credits (docs/bank-matching.md "Matching again"):
+     * a deactivated account's stored lines too, since no bank is asked.
+     */
+    async rematch(actor: Actor, input: RematchInput): Promise<RematchResult> {
+      const account = await accountByNumber(db, input.accountNumber);
+      return rematchRange(db, actor, account.id, input);
     },
 
     /** An unmatched (or ambiguous) credit recorded in the ledger as a bank payment. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   daysBetween,
   type MatchLine,
   type MatchPayment,
@@ -74,7 +73,6 @@ describe('references in a narration', () => {
 
   it('counts days across a month end', () => {
     expect(daysBetween('2026-02-27', '2026-03-02')).toBe(3);
-    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 });
 

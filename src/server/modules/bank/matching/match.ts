@@ -1,3 +1,5 @@
+import type { LineRule } from '../../../../shared/bank/matching';
+
 /**
  * The matcher (docs/bank-matching.md): which ledger payment each credit of a bank statement is,
  * decided from the statement lines and the candidate payments alone — no database, no clock —
@@ -21,17 +23,6 @@
  *    candidate, and no other credit being matched wants it: `matched`, rule `amount-and-date`.
  *    Several: `ambiguous`, with the candidates, for an officer to pick. None: `unmatched`.
  */
-
-export const MATCH_RULES = [
-  'rrr-in-narration',
-  'receipt-in-narration',
-  'split',
-  'amount-and-date',
-  'picked',
-  'posted',
-  'reversed',
-] as const;
-export type MatchRule = (typeof MATCH_RULES)[number];
 
 /** The ledger channels whose money reaches a collection account one payment at a time. */
 export const BANK_SETTLED_CHANNELS = ['remita', 'card', 'bank'] as const;
@@ -85,7 +76,7 @@ export type MatchInput = {
 };
 
 export type MatchDecision =
-  | { lineId: string; state: 'matched'; paymentId: string; rule: MatchRule }
+  | { lineId: string; state: 'matched'; paymentId: string; rule: LineRule }
   | { lineId: string; state: 'ambiguous'; candidatePaymentIds: string[] }
   | { lineId: string; state: 'unmatched' }
   | { lineId: string; state: 'not-revenue'; rule: 'reversed'; reason: string; reversedBy: string };
@@ -116,11 +107,6 @@ export function isReversalNarration(narration: string): boolean {
 /** Whole days from `a` to `b` (YYYY-MM-DD each). */
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
-/** The day `days` after (or before) `day`. */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 function unique<T>(values: T[]): T[] {
@@ -214,13 +200,13 @@ export function matchLines(input: MatchInput): MatchResult {
     if (decisions.has(line.id)) continue;
     const rrrs = rrrsIn(line.narration);
     const receipts = receiptNumbersIn(line.narration);
-    const named: Array<[MatchPayment | undefined, MatchRule, string]> = [
-      ...rrrs.map((r): [MatchPayment | undefined, MatchRule, string] => [
+    const named: Array<[MatchPayment | undefined, LineRule, string]> = [
+      ...rrrs.map((r): [MatchPayment | undefined, LineRule, string] => [
         byRrr.get(r),
         'rrr-in-narration',
         r,
       ]),
-      ...receipts.map((r): [MatchPayment | undefined, MatchRule, string] => [
+      ...receipts.map((r): [MatchPayment | undefined, LineRule, string] => [
         byReceipt.get(r),
         'receipt-in-narration',
         r,

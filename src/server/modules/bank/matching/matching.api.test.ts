@@ -1,11 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../../auth/actor';
 import { auditEvents, bankStatementLines } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda } from '../../../testing/factories';
 import { matchStatementLines } from './service';
-import { createBankAccount, insertLines, insertPaidPayment, uniqueRrr } from './testing';
+import { createBankAccount, insertLines, insertPaidPayment, linesOf, uniqueRrr } from './testing';
 
 /**
  * The matcher on stored lines: each rule written back with its payment, a split, a reversal
@@ -23,14 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
-
-async function linesOf(ids: string[]) {
-  const rows = await ctx.db
-    .select()
-    .from(bankStatementLines)
-    .where(inArray(bankStatementLines.id, ids));
-  return ids.map((id) => rows.find((r) => r.id === id));
-}
 
 describe('matchStatementLines', () => {
   it('writes each rule’s match, the ambiguous candidates and the unmatched, and audits it', async () => {
@@ -80,7 +72,10 @@ describe('matchStatementLines', () => {
       { valueDate: '2026-03-03', amountKobo: 5_000, narration: 'SMS CHARGES', direction: 'debit' },
     ]);
     await matchStatementLines(ctx.db, actor, account.id, ids);
-    const [rrrLine, receiptLine, amountLine, twinLine, noneLine, debitLine] = await linesOf(ids);
+    const [rrrLine, receiptLine, amountLine, twinLine, noneLine, debitLine] = await linesOf(
+      ctx.db,
+      ids,
+    );
     expect(rrrLine).toMatchObject({
       state: 'matched',
       paymentId: byRrr.id,
@@ -131,7 +126,7 @@ describe('matchStatementLines', () => {
     await matchStatementLines(ctx.db, actor, account.id, [partA as string]);
     await matchStatementLines(ctx.db, actor, account.id, [partB as string]);
     expect(
-      (await linesOf([partA as string, partB as string])).map((l) => [
+      (await linesOf(ctx.db, [partA as string, partB as string])).map((l) => [
         l?.state,
         l?.rule,
         l?.paymentId,
@@ -155,7 +150,7 @@ describe('matchStatementLines', () => {
       },
     ]);
     await matchStatementLines(ctx.db, actor, account.id, [credit as string]);
-    const [before] = await linesOf([credit as string]);
+    const [before] = await linesOf(ctx.db, [credit as string]);
     expect(before).toMatchObject({ state: 'matched', paymentId: paid.id });
     const [reversal] = await insertLines(ctx.db, account.id, [
       {
@@ -166,7 +161,7 @@ describe('matchStatementLines', () => {
       },
     ]);
     await matchStatementLines(ctx.db, actor, account.id, [reversal as string]);
-    const [after, debit] = await linesOf([credit as string, reversal as string]);
+    const [after, debit] = await linesOf(ctx.db, [credit as string, reversal as string]);
     expect(after).toMatchObject({ state: 'not-revenue', rule: 'reversed', paymentId: null });
     expect(after?.stateReason).toContain('Reversed by the bank on 2026-03-05');
     expect(debit).toMatchObject({ rule: 'reversal' });
@@ -188,7 +183,7 @@ describe('matchStatementLines', () => {
       .set({ state: 'not-revenue', stateReason: 'A refund', decidedAt: new Date() })
       .where(eq(bankStatementLines.id, decided as string));
     await matchStatementLines(ctx.db, actor, account.id, [decided as string, elsewhere as string]);
-    const [a, b] = await linesOf([decided as string, elsewhere as string]);
+    const [a, b] = await linesOf(ctx.db, [decided as string, elsewhere as string]);
     expect(a).toMatchObject({ state: 'not-revenue', stateReason: 'A refund' });
     expect(b).toMatchObject({ state: 'unmatched' });
   });

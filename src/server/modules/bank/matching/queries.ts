@@ -232,16 +232,43 @@ export async function updateLines(tx: Db, changes: readonly LineChange[]): Promi
     where l.id = v.id`);
 }
 
-export async function selectUndecidedIds(db: Db, accountId: string): Promise<string[]> {
+/**
+ * The credits of the range still unmatched or ambiguous that no officer decided, by
+ * `bank_statement_lines_state_idx`; `limit` + 1 at most, so the caller tells "too many".
+ */
+export async function selectUndecidedIds(
+  db: Db,
+  accountId: string,
+  range: { from: string; to: string; limit: number },
+): Promise<string[]> {
   const rows = await db
     .select({ id: bankStatementLines.id })
     .from(bankStatementLines)
     .where(
       and(
         eq(bankStatementLines.accountId, accountId),
+        inArray(bankStatementLines.state, ['unmatched', 'ambiguous']),
+        between(bankStatementLines.valueDate, range.from, range.to),
         isNull(bankStatementLines.decidedBy),
-        or(eq(bankStatementLines.state, 'unmatched'), eq(bankStatementLines.state, 'ambiguous')),
       ),
-    );
+    )
+    .limit(range.limit + 1);
   return rows.map((r) => r.id);
+}
+
+/** How the given lines stand now, counted by state. */
+export async function countStates(
+  db: Db,
+  ids: readonly string[],
+): Promise<Array<{ state: string | null; count: number }>> {
+  const counts = new Map<string | null, number>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .select({ state: bankStatementLines.state, count: sql<number>`count(*)::int` })
+      .from(bankStatementLines)
+      .where(inArray(bankStatementLines.id, ids.slice(i, i + 1000)))
+      .groupBy(bankStatementLines.state);
+    for (const row of rows) counts.set(row.state, (counts.get(row.state) ?? 0) + row.count);
+  }
+  return [...counts].map(([state, count]) => ({ state, count }));
 }

@@ -1,17 +1,17 @@
+import {
+  REMATCH_MAX_LINES,
+  type RematchInput,
+  type RematchResult,
+} from '../../../../shared/bank/matching';
+import { addDays, dayInFigures } from '../../../../shared/dates';
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { recordAudit } from '../../audit/service';
 import { noteChangesToSignedOffDays } from '../reconciliation/signOffChanges';
+import { type MatchDecision, type MatchLine, matchLines, receiptNumbersIn, rrrsIn } from './match';
 import {
-  addDays,
-  type MatchDecision,
-  type MatchLine,
-  matchLines,
-  receiptNumbersIn,
-  rrrsIn,
-} from './match';
-import {
+  countStates,
   findAccountForMatching,
   type LineChange,
   type LineForMatching,
@@ -24,6 +24,7 @@ import {
   selectPaymentsByReference,
   selectReversalTargetsForUpdate,
   selectTakenPayments,
+  selectUndecidedIds,
   updateLines,
 } from './queries';
 
@@ -68,6 +69,47 @@ export async function matchStatementLines(
     const batch = order.slice(i, i + MATCH_BATCH_SIZE).map((l) => l.id);
     await tx.transaction((batchTx) => matchBatch(batchTx, actor, account, batch));
   }
+}
+
+/**
+ * "Match again" (docs/bank-matching.md "Matching again"): the rules run anew over the range's
+ * credits still unmatched or ambiguous that no officer decided, so a payment recorded after the
+ * statement was fetched finds its credit. Run while the officer waits: it reads no bank, and
+ * only the open credits — at most REMATCH_MAX_LINES, beyond which a shorter range is asked for.
+ * Each batch's changes are audited in it (`bank_statement.matched`, as after a fetch); the
+ * request itself, with what it found, is audited last (`bank_statement.rematched`).
+ */
+export async function rematchRange(
+  db: Db,
+  actor: Actor,
+  accountId: string,
+  range: RematchInput,
+): Promise<RematchResult> {
+  const ids = await selectUndecidedIds(db, accountId, { ...range, limit: REMATCH_MAX_LINES });
+  if (ids.length > REMATCH_MAX_LINES) {
+    throw new AppError(
+      'RULE_VIOLATION',
+      `More than ${REMATCH_MAX_LINES.toLocaleString('en-NG')} credits from ${dayInFigures(range.from)} to ${dayInFigures(range.to)} are still open; match them again a few days at a time.`,
+    );
+  }
+  await matchStatementLines(db, actor, accountId, ids);
+  const counts = new Map((await countStates(db, ids)).map((c) => [c.state, c.count]));
+  const result: RematchResult = {
+    looked: ids.length,
+    matched: counts.get('matched') ?? 0,
+    ambiguous: counts.get('ambiguous') ?? 0,
+    unmatched: counts.get('unmatched') ?? 0,
+    notRevenue: counts.get('not-revenue') ?? 0,
+  };
+  await db.transaction((tx) =>
+    recordAudit(tx, actor, {
+      action: 'bank_statement.rematched',
+      entityType: 'bank_account',
+      entityId: accountId,
+      after: { from: range.from, to: range.to, ...result },
+    }),
+  );
+  return result;
 }
 
 function toMatchLine(row: LineForMatching): MatchLine {

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { bankAccounts, bankStatementLines, mdaRevenueHeads, payments } from '../../../db/schema';
 
@@ -56,6 +57,15 @@ export async function insertLines(
     )
     .returning({ id: bankStatementLines.id });
   return rows.map((r) => r.id);
+}
+
+/** The stored lines, in the order of `ids` (undefined for an id not stored). */
+export async function linesOf(db: Db, ids: readonly string[]) {
+  const rows = await db
+    .select()
+    .from(bankStatementLines)
+    .where(inArray(bankStatementLines.id, [...ids]));
+  return ids.map((id) => rows.find((r) => r.id === id));
 }
 
 /** A paid payment on a Lagos day (mid-morning there). */

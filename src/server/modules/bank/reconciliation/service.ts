@@ -8,14 +8,13 @@ import {
   UNMATCHED_PAYMENTS_SHOWN,
   type UnmatchedPaymentList,
 } from '../../../../shared/bank/matching';
-import { todayInLagos } from '../../../../shared/dates';
+import { addDays, todayInLagos } from '../../../../shared/dates';
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { AppError, fieldError } from '../../../errors';
 import { recordAudit } from '../../audit/service';
 import type { AccountRow } from '../lines/queries';
 import { accountByNumber } from '../lines/service';
-import { addDays } from '../matching/match';
 import { addFigures, type DaySums, figuresOf, NONE } from './figures';
 import {
   findMdaName,

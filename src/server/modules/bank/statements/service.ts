@@ -1,10 +1,10 @@
 import {
+  BANK_RANGE_MAX_DAYS,
   type BankAggregates,
-  STATEMENT_FETCH_MAX_DAYS,
   type StatementFetchView,
   type StatementRangeInput,
 } from '../../../../shared/bank/accounts';
-import { addDays, dayInFigures, todayInLagos } from '../../../../shared/dates';
+import { addDays, dayInFigures, daysSpanned, todayInLagos } from '../../../../shared/dates';
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
@@ -23,10 +23,6 @@ import { insertFetchDays, selectFetchJob } from './queries';
  * the bank's own credit and debit totals for a range.
  */
 
-function daysIn(from: string, to: string): number {
-  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-}
-
 /** 422 unless `from`…`to` is a range of at most 92 days that has begun. */
 function checkRange(range: { from: string; to: string }): void {
   if (range.from > range.to) {
@@ -35,10 +31,10 @@ function checkRange(range: { from: string; to: string }): void {
       `The first day (${dayInFigures(range.from)}) is after the last (${dayInFigures(range.to)}).`,
     );
   }
-  if (daysIn(range.from, range.to) > STATEMENT_FETCH_MAX_DAYS) {
+  if (daysSpanned(range.from, range.to) > BANK_RANGE_MAX_DAYS) {
     throw new AppError(
       'RULE_VIOLATION',
-      `A statement is read at most ${STATEMENT_FETCH_MAX_DAYS} days at a time; this range has ${daysIn(range.from, range.to)}. Choose a shorter range.`,
+      `A statement is read at most ${BANK_RANGE_MAX_DAYS} days at a time; this range has ${daysSpanned(range.from, range.to)}. Choose a shorter range.`,
     );
   }
   const today = todayInLagos();
@@ -77,7 +73,7 @@ export function createStatementService(deps: { db: Db; fidelity: FidelityClient 
       const account = await activeAccount(actor, input.accountNumber);
       // Days not begun yet are left out: the bank has nothing for them.
       const to = input.to > todayInLagos() ? todayInLagos() : input.to;
-      const total = daysIn(input.from, to);
+      const total = daysSpanned(input.from, to);
       const jobId = await db.transaction(async (tx) => {
         const job = await insertJob(tx, {
           kind: BANK_STATEMENT_FETCH,

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,8 @@ import {
   BANK_LABELS,
   BankAccountInput,
   type BankAccountView,
+  MATCH_WINDOW_DEFAULT_DAYS,
+  MATCH_WINDOW_MAX_DAYS,
 } from '../../../../shared/bank/accounts';
 import { BANKS, type Bank } from '../../../../shared/bank/enums';
 import { AppModal } from '../../../lib/AppModal';
@@ -20,6 +22,8 @@ type AccountValues = {
   name: string;
   /** '' for the general account. */
   mdaId: string;
+  /** '' while the field is emptied: the schema then names it. */
+  matchWindowDays: number | string;
   isActive: boolean;
 };
 
@@ -29,6 +33,7 @@ function valuesOf(account: BankAccountView | null): AccountValues {
     accountNumber: account?.accountNumber ?? '',
     name: account?.name ?? '',
     mdaId: account?.mdaId ?? '',
+    matchWindowDays: account?.matchWindowDays ?? MATCH_WINDOW_DEFAULT_DAYS,
     isActive: account?.isActive ?? true,
   };
 }
@@ -39,6 +44,9 @@ function toInput(values: AccountValues): BankAccountInput {
     accountNumber: values.accountNumber.trim(),
     name: values.name.trim(),
     mdaId: values.mdaId === '' ? null : values.mdaId,
+    // An emptied field is sent as NaN so the schema refuses it in words, never as a default.
+    matchWindowDays:
+      typeof values.matchWindowDays === 'number' ? values.matchWindowDays : Number.NaN,
   };
 }
 
@@ -93,6 +101,7 @@ function AccountForm({
         ? api.patch<BankAccountView>(`/api/v1/bank/accounts/${account.accountNumber}`, {
             name: input.name,
             mdaId: input.mdaId,
+            matchWindowDays: input.matchWindowDays,
             isActive: values.isActive,
           })
         : api.post<BankAccountView>('/api/v1/bank/accounts', input);
@@ -155,6 +164,17 @@ function AccountForm({
           value={form.values.mdaId === '' ? null : form.values.mdaId}
           onChange={(value) => form.setFieldValue('mdaId', value ?? '')}
           error={form.errors.mdaId}
+        />
+        <NumberInput
+          label="Matching window (days)"
+          description="How many days either side of a credit’s value date a payment of the same amount is matched to it; 3 suits next-working-day settlement"
+          withAsterisk
+          min={0}
+          max={MATCH_WINDOW_MAX_DAYS}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          {...form.getInputProps('matchWindowDays')}
         />
         {account && (
           <Switch

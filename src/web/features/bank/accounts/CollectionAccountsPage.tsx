@@ -14,7 +14,7 @@ import { usePermission } from '../../../lib/usePermission';
 import { AccountFormModal } from './AccountFormModal';
 import { collectionAccountsQuery } from './queries';
 
-const ACCOUNT_TABLE = { label: 'Loading the collection accounts…', columns: 5 } as const;
+const ACCOUNT_TABLE = { label: 'Loading the collection accounts…', columns: 6 } as const;
 
 /**
  * admin/collection-accounts (docs/bank.md "Collection accounts"): the bank accounts revenue is
@@ -68,6 +68,7 @@ function AccountsList() {
       render: (account) => BANK_LABELS[account.bank],
     },
     { accessor: 'mdaName', title: 'Collects for', render: collectsFor },
+    { accessor: 'matchWindowDays', title: 'Matching window', noWrap: true, render: matchWindow },
     { accessor: 'isActive', title: 'Status', noWrap: true, render: statusBadge },
     {
       accessor: 'actions',
@@ -83,6 +84,7 @@ function AccountsList() {
       { label: 'Account number', render: (account) => account.accountNumber },
       { label: 'Bank', render: (account) => BANK_LABELS[account.bank] },
       { label: 'Collects for', render: collectsFor },
+      { label: 'Matching window', render: matchWindow },
       { label: 'Status', render: statusBadge },
     ],
     footer: (account) => editButton(account, true),
@@ -148,6 +150,12 @@ function AccountsList() {
 
 function collectsFor(account: BankAccountView) {
   return account.mdaName ?? 'General (the service’s own)';
+}
+
+/** The matcher's window (docs/bank-matching.md "The window"), either side of a credit's day. */
+function matchWindow(account: BankAccountView) {
+  const days = account.matchWindowDays;
+  return days === 0 ? 'Same day only' : `± ${days} day${days === 1 ? '' : 's'}`;
 }
 
 function statusBadge(account: BankAccountView) {

@@ -4,15 +4,14 @@ import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BANK_RANGE_MAX_DAYS } from '../../../../shared/bank/accounts';
 import { STATEMENT_LINE_STATES, type StatementLineState } from '../../../../shared/bank/enums';
 import {
-  BANK_RANGE_MAX_DAYS,
-  daysSpanned,
   LINE_RULE_WORDS,
   STATE_WORDS,
   type StatementLineView,
 } from '../../../../shared/bank/matching';
-import { addDays, todayInLagos } from '../../../../shared/dates';
+import { addDays, daysSpanned, todayInLagos } from '../../../../shared/dates';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { formatCalendarDate } from '../../../lib/format';
 import {
@@ -28,6 +27,7 @@ import { NoAccess } from '../../../lib/NoAccess';
 import { usePermission } from '../../../lib/usePermission';
 import { FetchStatement } from './FetchStatement';
 import { type LineAction, LineDecision } from './LineDecision';
+import { MatchAgain } from './MatchAgain';
 import { aggregatesQuery, bankAccountsQuery, statementLinesQuery } from './queries';
 import { ReconciliationPanel } from './ReconciliationPanel';
 import { PostTransactionsSearch } from './search';
@@ -244,7 +244,12 @@ function PostTransactions() {
           {accountLabel} · {formatCalendarDate(from)} to {formatCalendarDate(to)}
         </Text>
       )}
-      {ready && <FetchStatement accountNumber={range.accountNumber} from={from} to={to} />}
+      {ready && (
+        <Group gap="md" align="flex-start" wrap="wrap">
+          <FetchStatement accountNumber={range.accountNumber} from={from} to={to} />
+          <MatchAgain accountNumber={range.accountNumber} from={from} to={to} />
+        </Group>
+      )}
       {ready && (
         <ListTotals
           label="The statement’s totals"

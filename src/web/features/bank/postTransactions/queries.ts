@@ -11,6 +11,7 @@ import type {
   PostLineInput,
   ReconciliationDay,
   ReconciliationView,
+  RematchResult,
   StatementLinePage,
   StatementLineView,
   UndoLineInput,
@@ -85,6 +86,11 @@ export const reconciliationQuery = (range: { accountNumber: string; from: string
 
 export function fetchStatement(range: { accountNumber: string; from: string; to: string }) {
   return api.post<{ jobId: string }>('/api/v1/bank/statements/fetch', range);
+}
+
+/** The days' open credits matched again (docs/bank-matching.md "Matching again"). */
+export function rematchLines(range: { accountNumber: string; from: string; to: string }) {
+  return api.post<RematchResult>('/api/v1/bank/statement-lines/rematch', range);
 }
 
 /** The fetch job, asked every second while it runs. */
