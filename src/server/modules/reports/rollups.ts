@@ -152,3 +152,43 @@ export async function compactCollectionTotals(
     return { days, months };
   });
 }
+
+/**
+ * Folds the shards of the demand notice totals (migration 0034) into shard 0, for issue days
+ * before `today` and issue months before today's month, as compactCollectionTotals does for the
+ * collections. A notice's later changes (paid, cancelled) move the rows of the day it was
+ * issued, so old days gain shards again now and then; each run folds them.
+ */
+export async function compactDemandNoticeTotals(
+  db: Db,
+  today: string,
+): Promise<{ days: number; months: number }> {
+  return db.transaction(async (tx) => {
+    const fold = async (table: string, period: string, before: string) => {
+      const result = await tx.execute(sql`
+        with moved as (
+          delete from ${sql.raw(table)} where shard <> 0 and ${sql.raw(period)} < ${before}::date
+          returning ${sql.raw(period)} as period, mda_id, status, notice_count, total_kobo,
+                    paid_kobo, outstanding_kobo
+        )
+        insert into ${sql.raw(table)} as t (${sql.raw(period)}, mda_id, status, shard,
+          notice_count, total_kobo, paid_kobo, outstanding_kobo)
+        select period, mda_id, status, 0, sum(notice_count), sum(total_kobo), sum(paid_kobo),
+               sum(outstanding_kobo)
+        from moved group by 1, 2, 3 order by 1, 2, 3
+        on conflict (${sql.raw(period)}, mda_id, status, shard)
+        do update set notice_count = t.notice_count + excluded.notice_count,
+                      total_kobo = t.total_kobo + excluded.total_kobo,
+                      paid_kobo = t.paid_kobo + excluded.paid_kobo,
+                      outstanding_kobo = t.outstanding_kobo + excluded.outstanding_kobo`);
+      return (
+        (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+        (result as unknown as { affectedRows?: number }).affectedRows ??
+        0
+      );
+    };
+    const days = await fold('demand_notice_daily_totals', 'issued_on', today);
+    const months = await fold('demand_notice_monthly_totals', 'month', `${today.slice(0, 7)}-01`);
+    return { days, months };
+  });
+}
