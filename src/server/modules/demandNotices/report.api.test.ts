@@ -11,7 +11,11 @@ import type { MdaScope } from '../../auth/mdaScope';
 import { demandNoticeDailyTotals, demandNotices } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createMda, createTaxpayer, signInAs } from '../../testing/factories';
-import { compactDemandNoticeTotals } from '../reports/rollups';
+import {
+  compactDemandNoticeTotals,
+  rebuildDemandNoticeTotals,
+  verifyDemandNoticeTotals,
+} from '../reports/rollups';
 import { type NoticeFilter, selectCountsByStatus, selectDemandNoticeTotals } from './queries';
 import { selectTotalsAndCounts } from './report';
 
@@ -186,6 +190,18 @@ describe('the MDA transaction report from the demand notice totals', () => {
     expect(shards[0]?.n).toBe(0);
     await expectRollupAgrees();
 
+    expect(await verifyDemandNoticeTotals(ctx.db)).toEqual([]);
+
+    // A figure changed by hand in SQL is found, and the rebuild mends it.
+    await ctx.db
+      .update(demandNoticeDailyTotals)
+      .set({ noticeCount: sql`${demandNoticeDailyTotals.noticeCount} + 1` })
+      .where(eq(demandNoticeDailyTotals.mdaId, mdaIds[1] as string));
+    expect((await verifyDemandNoticeTotals(ctx.db)).length).toBeGreaterThan(0);
+    await rebuildDemandNoticeTotals(ctx.db);
+    expect(await verifyDemandNoticeTotals(ctx.db)).toEqual([]);
+    await expectRollupAgrees();
+
     // A statement rolled back moves nothing.
     await ctx.db
       .transaction(async (tx) => {
@@ -194,6 +210,7 @@ describe('the MDA transaction report from the demand notice totals', () => {
       })
       .catch(() => undefined);
     await expectRollupAgrees();
+    expect(await verifyDemandNoticeTotals(ctx.db)).toEqual([]);
   });
 
   it('answers the every-MDA report over HTTP with the counted figures', async () => {
