@@ -1,15 +1,21 @@
 /**
  * `npm run rollups:verify` compares the collection totals every report reads (ADR 0034) with
- * the payments ledger and lists each day or month where they differ; exit code 0 when they
- * agree, 1 when they do not, 2 when the database could not be read.
- * `npm run rollups:rebuild` fills them again from the ledger (writers to payments wait for
- * the few seconds it takes), then verifies.
+ * the payments ledger, and the demand notice totals (migration 0036) with the notices, and lists
+ * each day or month where they differ; exit code 0 when they agree, 1 when they do not, 2 when
+ * the database could not be read.
+ * `npm run rollups:rebuild` fills them again from the ledger and the notices (writers to
+ * payments and to demand notices wait for the few seconds it takes), then verifies.
  *
  * DATABASE_URL, or PGlite under DATA_DIR (stop RevDesk first: PGlite is one process's database).
  */
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
-import { rebuildCollectionTotals, verifyCollectionTotals } from '../modules/reports/rollups';
+import {
+  rebuildCollectionTotals,
+  rebuildDemandNoticeTotals,
+  verifyCollectionTotals,
+  verifyDemandNoticeTotals,
+} from '../modules/reports/rollups';
 
 async function main(): Promise<number> {
   const command = process.argv[2];
@@ -25,11 +31,31 @@ async function main(): Promise<number> {
       console.log(
         `Rebuilt the collection totals from the ledger in ${Date.now() - started} ms: ${rebuilt.days} day rows, ${rebuilt.months} month rows.`,
       );
+      const noticesStarted = Date.now();
+      const notices = await rebuildDemandNoticeTotals(database.db);
+      console.log(
+        `Rebuilt the demand notice totals from the notices in ${Date.now() - noticesStarted} ms: ${notices.days} day rows, ${notices.months} month rows.`,
+      );
+    }
+    const noticeDifferences = await verifyDemandNoticeTotals(database.db);
+    if (noticeDifferences.length === 0) {
+      console.log('The demand notice totals agree with the demand notices.');
+    } else {
+      console.log(
+        `The demand notice totals differ from the notices (first ${noticeDifferences.length}):`,
+      );
+      for (const d of noticeDifferences) {
+        console.log(
+          `  ${d.level} ${d.period} MDA ${d.mdaId} ${d.status}: notices ${d.notices.count} / ${d.notices.totalKobo} / ${d.notices.paidKobo} / ${d.notices.outstandingKobo} kobo, totals ${d.rollup.count} / ${d.rollup.totalKobo} / ${d.rollup.paidKobo} / ${d.rollup.outstandingKobo} kobo (count / total / paid / outstanding)`,
+        );
+      }
     }
     const differences = await verifyCollectionTotals(database.db);
     if (differences.length === 0) {
       console.log('The collection totals agree with the payments ledger.');
-      return 0;
+      if (noticeDifferences.length === 0) return 0;
+      console.log('Run `npm run rollups:rebuild` to fill them again.');
+      return 1;
     }
     console.log(`The collection totals differ from the ledger (first ${differences.length}):`);
     for (const d of differences) {

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { todayInLagos } from '../../shared/dates';
 import type { Db } from '../db/client';
-import { compactCollectionTotals } from '../modules/reports/rollups';
+import { compactCollectionTotals, compactDemandNoticeTotals } from '../modules/reports/rollups';
 
 /**
  * Every hour, the shards of the collection totals' closed days and months are folded into one
  * row each (ADR 0034): the shards spread a busy day's writers, and once the day is over they
- * only make reports add up more rows. Any number of instances may run it at once.
+ * only make reports add up more rows. The demand notice totals' shards (migration 0036) are
+ * folded the same way, after. Any number of instances may run it at once.
  */
 const COMPACT_EVERY_MS = 60 * 60_000;
 
@@ -16,10 +17,14 @@ export function startCollectionTotalsCompaction(app: FastifyInstance, db: Db): v
 
   function compact() {
     if (running) return;
-    running = compactCollectionTotals(db, todayInLagos())
-      .then((folded) => {
+    const today = todayInLagos();
+    running = compactCollectionTotals(db, today)
+      .then(async (folded) => {
         if (folded.days + folded.months > 0)
           app.log.info({ folded }, 'collection totals compacted');
+        const notices = await compactDemandNoticeTotals(db, today);
+        if (notices.days + notices.months > 0)
+          app.log.info({ folded: notices }, 'demand notice totals compacted');
       })
       .catch((err: unknown) => app.log.error({ err }, 'compacting the collection totals failed'))
       .finally(() => {

@@ -18,10 +18,19 @@ import type {
   DemandNoticeSort,
   DemandNoticeViewStatus,
 } from '../../../shared/demandNotices';
+import { splitIntoMonths } from '../../../shared/monthSplit';
 import type { MdaScope } from '../../auth/mdaScope';
 import { whereInMdaScope } from '../../auth/mdaScope';
 import type { Db } from '../../db/client';
-import { demandNoticeLines, demandNotices, mdaRevenueHeads, mdas, payments } from '../../db/schema';
+import {
+  demandNoticeDailyTotals,
+  demandNoticeLines,
+  demandNoticeMonthlyTotals,
+  demandNotices,
+  mdaRevenueHeads,
+  mdas,
+  payments,
+} from '../../db/schema';
 
 /** The only file of this module that talks to Drizzle (docs/architecture.md §2). */
 
@@ -305,4 +314,83 @@ export async function selectCountsByStatus(db: Db, filter: NoticeFilter) {
   const counts = { issued: 0, part_paid: 0, overdue: 0, paid: 0, cancelled: 0 };
   for (const row of rows) counts[row.status] = Number(row.count);
   return counts;
+}
+
+/** A group of notices' count and money, as the report's totals add them. */
+export type NoticeSums = {
+  count: number;
+  totalKobo: number;
+  paidKobo: number;
+  outstandingKobo: number;
+};
+
+/** Whether the totals' rollup can answer this filter: it holds MDA, issue day and status only. */
+export function rollupAnswers(filter: NoticeFilter): boolean {
+  return !filter.revenueHeadCode && !filter.payer?.trim();
+}
+
+const sumsOf = (row: { n: string; t: string; p: string; o: string }): NoticeSums => ({
+  count: Number(row.n),
+  totalKobo: Number(row.t),
+  paidKobo: Number(row.p),
+  outstandingKobo: Number(row.o),
+});
+
+/**
+ * The filter's notices per stored status from the demand notice totals (migration 0036), and
+ * its open notices (issued, part paid) not yet due on `today` per status, in one statement so
+ * both come from one snapshot (a notice issued meanwhile cannot count in one and not the other).
+ *
+ * The totals: whole months of issue from demand_notice_monthly_totals, the days at the period's
+ * ends from demand_notice_daily_totals, the shards added up — at most MDAs × months × statuses
+ * rows, whatever the number of notices. The open notices not yet due are read from the notices
+ * through demand_notices_open_due_idx: only those still within their term, however long the
+ * history; the rest of the open notices are the overdue ones (report.ts). The status filter is
+ * left to the caller. Only for filters rollupAnswers.
+ */
+export async function selectNoticeSums(db: Db, filter: NoticeFilter) {
+  const split = splitIntoMonths(filter.from, filter.to);
+  const common = (t: typeof demandNoticeDailyTotals | typeof demandNoticeMonthlyTotals) =>
+    and(
+      whereInMdaScope(filter.scope, t.mdaId),
+      filter.mdaId ? eq(t.mdaId, filter.mdaId) : undefined,
+    );
+  const columnsOf = (t: typeof demandNoticeDailyTotals | typeof demandNoticeMonthlyTotals) =>
+    sql`'stored' as kind, ${t.status}::text as status, ${t.noticeCount} as n, ${t.totalKobo} as t, ${t.paidKobo} as p, ${t.outstandingKobo} as o`;
+  const parts: SQL[] = [];
+  if (split.months) {
+    const m = demandNoticeMonthlyTotals;
+    const where = and(
+      split.months.from ? gte(m.month, split.months.from) : undefined,
+      split.months.before ? lt(m.month, split.months.before) : undefined,
+      common(m),
+    );
+    parts.push(sql`select ${columnsOf(m)} from ${m} where ${where ?? sql`true`}`);
+  }
+  if (split.days.length > 0) {
+    const d = demandNoticeDailyTotals;
+    const inDays = or(
+      ...split.days.map((r) => and(gte(d.issuedOn, r.from), lte(d.issuedOn, r.to))),
+    );
+    parts.push(sql`select ${columnsOf(d)} from ${d} where ${and(inDays, common(d))}`);
+  }
+  const n = demandNotices;
+  parts.push(
+    sql`select 'not_yet_due' as kind, ${n.status}::text as status, 1 as n, ${n.totalKobo} as t, ${n.paidKobo} as p, greatest(${n.totalKobo} - ${n.paidKobo}, 0) as o from ${n} where ${and(OPEN, gte(n.dueOn, filter.today), whereOf(filter, false))}`,
+  );
+  const rows = await db
+    .select({
+      kind: sql<'stored' | 'not_yet_due'>`sums.kind`,
+      status: sql<DemandNoticeRow['status']>`sums.status`,
+      n: sql<string>`sum(sums.n)`,
+      t: sql<string>`sum(sums.t)`,
+      p: sql<string>`sum(sums.p)`,
+      o: sql<string>`sum(sums.o)`,
+    })
+    .from(sql`(${sql.join(parts, sql` union all `)}) as sums`)
+    .groupBy(sql`sums.kind, sums.status`);
+  const stored = new Map<DemandNoticeRow['status'], NoticeSums>();
+  const notYetDue = new Map<DemandNoticeRow['status'], NoticeSums>();
+  for (const row of rows) (row.kind === 'stored' ? stored : notYetDue).set(row.status, sumsOf(row));
+  return { stored, notYetDue };
 }

@@ -25,11 +25,11 @@ import {
   nextNoticeSequence,
   selectDemandNoticeById,
   selectDemandNotices,
-  selectDemandNoticeTotals,
   selectOtherMdasWithHead,
   selectPendingBillIds,
   updateDemandNotice,
 } from './queries';
+import { selectTotalsAndCounts } from './report';
 import { auditedNotice, noticeViewsOf } from './view';
 
 /**
@@ -245,13 +245,15 @@ export function createDemandNoticeService(deps: PaymentDeps) {
 
     async findDemandNotices(actor: Actor, query: DemandNoticeListQuery): Promise<DemandNoticePage> {
       const filter = { ...query, scope: mdaScopeOf(actor), today: todayInLagos() };
+      // The count from the demand notice totals when the filter allows (report.ts), so the
+      // list over every MDA reads no more notices than its page (docs/architecture.md §9).
       const [rows, totals] = await Promise.all([
         selectDemandNotices(db, filter, {
           sort: query.sort,
           limit: query.pageSize,
           offset: (query.page - 1) * query.pageSize,
         }),
-        selectDemandNoticeTotals(db, filter),
+        selectTotalsAndCounts(db, filter),
       ]);
       return {
         items: await noticeViewsOf(db, rows, filter.today),

@@ -152,3 +152,152 @@ export async function compactCollectionTotals(
     return { days, months };
   });
 }
+
+/**
+ * Folds the shards of the demand notice totals (migration 0036) into shard 0, for issue days
+ * before `today` and issue months before today's month, as compactCollectionTotals does for the
+ * collections. A notice's later changes (paid, cancelled) move the rows of the day it was
+ * issued, so old days gain shards again now and then; each run folds them.
+ */
+export async function compactDemandNoticeTotals(
+  db: Db,
+  today: string,
+): Promise<{ days: number; months: number }> {
+  return db.transaction(async (tx) => {
+    const fold = async (table: string, period: string, before: string) => {
+      const result = await tx.execute(sql`
+        with moved as (
+          delete from ${sql.raw(table)} where shard <> 0 and ${sql.raw(period)} < ${before}::date
+          returning ${sql.raw(period)} as period, mda_id, status, notice_count, total_kobo,
+                    paid_kobo, outstanding_kobo
+        )
+        insert into ${sql.raw(table)} as t (${sql.raw(period)}, mda_id, status, shard,
+          notice_count, total_kobo, paid_kobo, outstanding_kobo)
+        select period, mda_id, status, 0, sum(notice_count), sum(total_kobo), sum(paid_kobo),
+               sum(outstanding_kobo)
+        from moved group by 1, 2, 3 order by 1, 2, 3
+        on conflict (${sql.raw(period)}, mda_id, status, shard)
+        do update set notice_count = t.notice_count + excluded.notice_count,
+                      total_kobo = t.total_kobo + excluded.total_kobo,
+                      paid_kobo = t.paid_kobo + excluded.paid_kobo,
+                      outstanding_kobo = t.outstanding_kobo + excluded.outstanding_kobo`);
+      return (
+        (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+        (result as unknown as { affectedRows?: number }).affectedRows ??
+        0
+      );
+    };
+    const days = await fold('demand_notice_daily_totals', 'issued_on', today);
+    const months = await fold('demand_notice_monthly_totals', 'month', `${today.slice(0, 7)}-01`);
+    return { days, months };
+  });
+}
+
+/** A demand notice totals key whose figures differ from the notices': both sides. */
+export type DemandNoticeTotalsDifference = {
+  level: 'day' | 'month';
+  period: string;
+  mdaId: string;
+  status: string;
+  notices: { count: number; totalKobo: number; paidKobo: number; outstandingKobo: number };
+  rollup: { count: number; totalKobo: number; paidKobo: number; outstandingKobo: number };
+};
+
+/** The notices' figures per issue day (or month), MDA and status: what the triggers keep. */
+function noticesBy(level: 'day' | 'month') {
+  const period = level === 'day' ? sql`issued_on` : sql`date_trunc('month', issued_on)::date`;
+  return sql`
+    select ${period} as period, mda_id, status::text as status, count(*) as n,
+           sum(total_kobo) as t, sum(paid_kobo) as p, sum(greatest(total_kobo - paid_kobo, 0)) as o
+    from demand_notices group by 1, 2, 3`;
+}
+
+/**
+ * Empties the demand notice totals (migration 0036) and fills them again from the notices, in
+ * one transaction that holds writers to demand_notices off until it commits.
+ */
+export async function rebuildDemandNoticeTotals(db: Db): Promise<{ days: number; months: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table demand_notices in share mode`);
+    await tx.execute(sql`delete from demand_notice_daily_totals`);
+    await tx.execute(sql`delete from demand_notice_monthly_totals`);
+    await tx.execute(sql`
+      insert into demand_notice_daily_totals
+        (issued_on, mda_id, status, shard, notice_count, total_kobo, paid_kobo, outstanding_kobo)
+      select period, mda_id, status::demand_notice_status, 0, n, t, p, o from (${noticesBy('day')}) as m`);
+    await tx.execute(sql`
+      insert into demand_notice_monthly_totals
+        (month, mda_id, status, shard, notice_count, total_kobo, paid_kobo, outstanding_kobo)
+      select period, mda_id, status::demand_notice_status, 0, n, t, p, o from (${noticesBy('month')}) as m`);
+    const [days] = await tx
+      .select({ n: sql<string>`count(*)` })
+      .from(sql`demand_notice_daily_totals`);
+    const [months] = await tx
+      .select({ n: sql<string>`count(*)` })
+      .from(sql`demand_notice_monthly_totals`);
+    return { days: Number(days?.n ?? 0), months: Number(months?.n ?? 0) };
+  });
+}
+
+function compareNotices(level: 'day' | 'month', table: string, period: string) {
+  return sql`
+    select ${level} as level, coalesce(l.period, r.period)::text as period,
+           coalesce(l.mda_id, r.mda_id) as mda_id, coalesce(l.status, r.status) as status,
+           coalesce(l.n, 0) as ln, coalesce(l.t, 0) as lt, coalesce(l.p, 0) as lp, coalesce(l.o, 0) as lo,
+           coalesce(r.n, 0) as rn, coalesce(r.t, 0) as rt, coalesce(r.p, 0) as rp, coalesce(r.o, 0) as ro
+    from (${noticesBy(level)}) as l
+    full outer join (
+      select ${sql.raw(period)} as period, mda_id, status::text as status, sum(notice_count) as n,
+             sum(total_kobo) as t, sum(paid_kobo) as p, sum(outstanding_kobo) as o
+      from ${sql.raw(table)} group by 1, 2, 3
+      having sum(notice_count) <> 0 or sum(total_kobo) <> 0 or sum(paid_kobo) <> 0
+          or sum(outstanding_kobo) <> 0
+    ) as r on l.period = r.period and l.mda_id = r.mda_id and l.status = r.status
+    where l.n is distinct from r.n or l.t is distinct from r.t or l.p is distinct from r.p
+       or l.o is distinct from r.o`;
+}
+
+/** Every key where the demand notice totals and the notices disagree (at most `limit`). */
+export async function verifyDemandNoticeTotals(
+  db: Db,
+  limit = 50,
+): Promise<DemandNoticeTotalsDifference[]> {
+  const rows = await db
+    .select({
+      level: sql<'day' | 'month'>`d.level`,
+      period: sql<string>`d.period`,
+      mdaId: sql<string>`d.mda_id`,
+      status: sql<string>`d.status`,
+      ln: sql<string>`d.ln`,
+      lt: sql<string>`d.lt`,
+      lp: sql<string>`d.lp`,
+      lo: sql<string>`d.lo`,
+      rn: sql<string>`d.rn`,
+      rt: sql<string>`d.rt`,
+      rp: sql<string>`d.rp`,
+      ro: sql<string>`d.ro`,
+    })
+    .from(
+      sql`(${compareNotices('day', 'demand_notice_daily_totals', 'issued_on')} union all ${compareNotices('month', 'demand_notice_monthly_totals', 'month')}) as d`,
+    )
+    .orderBy(sql`d.level, d.period, d.mda_id`)
+    .limit(limit);
+  return rows.map((r) => ({
+    level: r.level,
+    period: r.period,
+    mdaId: r.mdaId,
+    status: r.status,
+    notices: {
+      count: Number(r.ln),
+      totalKobo: Number(r.lt),
+      paidKobo: Number(r.lp),
+      outstandingKobo: Number(r.lo),
+    },
+    rollup: {
+      count: Number(r.rn),
+      totalKobo: Number(r.rt),
+      paidKobo: Number(r.rp),
+      outstandingKobo: Number(r.ro),
+    },
+  }));
+}
