@@ -173,3 +173,27 @@ test('a POS officer reads the Benjis dashboard: takings, held transactions, sile
   await expectFits(page);
   await checkA11y();
 });
+
+test('a POS officer catches up yesterday from the provider and reads what it recorded', async ({
+  page,
+  checkA11y,
+}) => {
+  await signIn(page, 'officer_benjis');
+  await page.goto('/birs/transactions/benjis-dashboard');
+  const form = page.getByRole('form', { name: 'Catch up a day from the provider' });
+  // Yesterday is chosen already; the demo's provider is the simulator.
+  const yesterday = new Date(Date.now() + 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+  const [y, m, d] = yesterday.split('-');
+  await expect(form.getByRole('textbox', { name: 'Day' })).toHaveValue(`${d}/${m}/${y}`);
+  await form.getByRole('button', { name: 'Pull the day' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'transactions of' })).toHaveText(
+    new RegExp(`^Pulled the transactions of ${d}/${m}/${y}: [\\d,]+ read\\.$`),
+  );
+  const outcomes = page.getByRole('table', { name: 'What the pull recorded' });
+  await expect(outcomes.getByRole('row')).toHaveCount(6);
+  await expect(outcomes.getByRole('row', { name: /Recorded as revenue/ })).toBeVisible();
+  await checkA11y();
+
+  await expectFits(page);
+  await checkA11y();
+});

@@ -30,6 +30,7 @@ import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { posDashboardQuery } from '../transactions/queries';
 import { DailyChart } from './DailyChart';
+import { PullDay } from './PullDay';
 
 /** Repeated from src/shared/pos/dashboard.ts: no zod in this chunk. */
 const PERIODS: { value: PosDashboardPeriod; label: string }[] = [
@@ -56,6 +57,7 @@ function Dashboard() {
   const search = useSearch({ strict: false }) as { period?: PosDashboardPeriod };
   const period = search.period ?? 'today';
   const navigate = useNavigate();
+  const canPull = usePermission('pos:settle');
   const query = useQuery(posDashboardQuery(period));
   const data = query.data;
 
@@ -137,6 +139,8 @@ function Dashboard() {
             </Group>
             {data ? <Breakdowns data={data} /> : <Skeleton height={200} />}
           </Paper>
+
+          {canPull && <PullDay />}
         </>
       )}
     </Stack>
