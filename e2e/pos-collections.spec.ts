@@ -67,3 +67,48 @@ test('an officer records a held POS transaction as revenue, at 1366 and 375 px',
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   expect(await clippedTable(page)).toBeLessThanOrEqual(1);
 });
+
+test('an administrator edits a POS agent and deactivates them, at 1366 and 375 px', async ({
+  page,
+  checkA11y,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'admin', { expectedPath: '/birs/admin/pos-terminals' });
+  await expect(page.getByRole('heading', { name: 'POS agents and terminals' })).toBeVisible();
+
+  // An agent of its own, registered through the API, so a re-run finds a new one.
+  const mdas = (await (await page.request.get('/api/v1/mdas')).json()) as {
+    items: { id: string }[];
+  };
+  const suffix = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
+  const name = `Ebiere Agent ${suffix}`;
+  const created = await page.request.post('/api/v1/pos/agents', {
+    headers: { Origin: new URL(page.url()).origin },
+    data: { name, phone: '08031230000', mdaId: mdas.items[0]?.id, lga: 'Yenagoa' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.getByRole('textbox', { name: 'Find an agent' }).fill(suffix);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  const renamed = `Ebiere Tonye ${suffix}`;
+  await edit.getByRole('textbox', { name: 'Name' }).fill(renamed);
+  await edit.getByRole('textbox', { name: 'LGA' }).fill('Sagbama');
+  await edit.getByRole('button', { name: 'Save agent' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText(`${renamed} is saved.`)).toBeVisible();
+
+  await page.getByRole('button', { name: `Deactivate ${renamed}` }).click();
+  const off = page.getByRole('dialog', { name: `Deactivate ${renamed}` });
+  await off.getByRole('textbox', { name: 'Reason' }).fill('Left the motor park');
+  await off.getByRole('button', { name: 'Deactivate', exact: true }).click();
+  await expect(off).toBeHidden();
+  await expect(page.getByText(`${renamed} is deactivated.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Activate ${renamed}` })).toBeVisible();
+  await checkA11y();
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('heading', { name: 'POS agents and terminals' })).toBeVisible();
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+});

@@ -71,6 +71,29 @@ export const CreatePosAgentBody = z
   .meta({ id: 'CreatePosAgentBody' });
 export type CreatePosAgentBody = z.input<typeof CreatePosAgentBody>;
 
+/**
+ * A change to an agent: any of name, phone, MDA, LGA and whether they are active; deactivating
+ * says why. An agent with terminals keeps its MDA and stays active until they are moved or
+ * deactivated (409 naming them): a terminal's agent is of the terminal's MDA.
+ */
+export const UpdatePosAgentBody = z
+  .object({
+    name: z.string().trim().min(2, 'Enter the agent’s name').max(200).optional(),
+    phone: PhoneInput.optional(),
+    mdaId: z.uuid({ error: 'Choose the MDA' }).optional(),
+    lga: z.string().trim().max(100).nullable().optional(),
+    isActive: z.boolean().optional(),
+    reason: reason.optional(),
+  })
+  .refine((b) => b.isActive !== false || b.reason !== undefined, {
+    error: 'Say why the agent is deactivated',
+    path: ['reason'],
+  })
+  .meta({ id: 'UpdatePosAgentBody' });
+export type UpdatePosAgentBody = z.input<typeof UpdatePosAgentBody>;
+
+export const PosAgentIdParams = z.object({ id: z.uuid({ error: 'No such agent' }) });
+
 export const PosTerminalView = z
   .object({
     id: z.uuid(),

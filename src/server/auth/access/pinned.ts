@@ -220,6 +220,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'POST /api/v1/pos/notifications': 'public',
   'GET /api/v1/pos/agents': 'pos:manage',
   'POST /api/v1/pos/agents': 'pos:manage',
+  'PATCH /api/v1/pos/agents/{id}': 'pos:manage',
   'GET /api/v1/pos/terminals': 'pos:manage',
   'POST /api/v1/pos/terminals': 'pos:manage',
   'POST /api/v1/pos/terminals/{id}/reassign': 'pos:manage',

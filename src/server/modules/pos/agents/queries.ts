@@ -82,3 +82,38 @@ export async function findTerminalIdOfOfficer(db: Db, officerId: string): Promis
     .limit(1);
   return row?.terminalId ?? null;
 }
+
+export async function lockAgent(tx: Db, id: string): Promise<PosAgentRow | null> {
+  const [row] = await tx.select().from(posAgents).where(eq(posAgents.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateAgent(
+  tx: Db,
+  id: string,
+  set: Partial<typeof posAgents.$inferInsert>,
+): Promise<void> {
+  await tx
+    .update(posAgents)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(posAgents.id, id));
+}
+
+/** The terminal ids assigned to an agent (the active ones only when asked), in order. */
+export async function terminalIdsOfAgent(
+  tx: Db,
+  agentId: string,
+  options: { activeOnly: boolean },
+): Promise<string[]> {
+  const rows = await tx
+    .select({ terminalId: posTerminals.terminalId })
+    .from(posTerminals)
+    .where(
+      and(
+        eq(posTerminals.agentId, agentId),
+        options.activeOnly ? eq(posTerminals.isActive, true) : undefined,
+      ),
+    )
+    .orderBy(asc(posTerminals.terminalId));
+  return rows.map((r) => r.terminalId);
+}

@@ -4,10 +4,12 @@ import type {
   PosAgentListQuery,
   PosAgentPage,
   PosAgentView,
+  UpdatePosAgentBody,
 } from '../../../../shared/pos/terminals';
 import {
   CreatePosAgentBody as CreatePosAgentSchema,
   POS_AGENT_USER_TYPES,
+  UpdatePosAgentBody as UpdatePosAgentSchema,
 } from '../../../../shared/pos/terminals';
 import type { Actor } from '../../../auth/actor';
 import { hashPassword } from '../../../auth/passwords';
@@ -19,7 +21,15 @@ import { insertOfficer } from '../../officers/accounts/queries';
 import { refuseTakenUsernameOrEmail, storedPhone } from '../../officers/accounts/rules';
 import { findOfficerById } from '../../officers/queries';
 import { findMdaName } from '../terminals/queries';
-import { insertAgent, type PosAgentListRow, selectAgentById, selectAgentPage } from './queries';
+import {
+  insertAgent,
+  lockAgent,
+  type PosAgentListRow,
+  selectAgentById,
+  selectAgentPage,
+  terminalIdsOfAgent,
+  updateAgent,
+} from './queries';
 
 /**
  * POS field agents (docs/pos.md "Agents and terminals"; SPEC's `pos/officer/create`): an agent
@@ -149,5 +159,79 @@ export function createPosAgentService({ db }: { db: Db }) {
       if (!row) throw new Error('agent vanished after its creation');
       return toAgentView(row);
     },
+
+    /**
+     * Edits an agent or (de)activates them, audited in the same transaction. Deactivating
+     * touches nothing else (their officer account stays as it is: the officers page decides
+     * it); an agent with active terminals is refused, naming them, as is moving an agent with
+     * terminals to another MDA, since a terminal's agent is of the terminal's MDA.
+     */
+    async updateAgent(actor: Actor, id: string, input: UpdatePosAgentBody): Promise<PosAgentView> {
+      const body = UpdatePosAgentSchema.parse(input);
+      await db.transaction(async (tx) => {
+        const agent = await lockAgent(tx, id);
+        if (!agent) throw new AppError('NOT_FOUND', 'No such agent.');
+        const set: Partial<typeof agent> = {};
+        if (body.name !== undefined && body.name !== agent.name) set.name = body.name;
+        if (body.phone !== undefined && storedPhone(body.phone) !== agent.phone) {
+          set.phone = storedPhone(body.phone);
+        }
+        const lga = body.lga === undefined ? undefined : body.lga || null;
+        if (lga !== undefined && lga !== agent.lga) set.lga = lga;
+        if (body.mdaId !== undefined && body.mdaId !== agent.mdaId) {
+          if (!(await findMdaName(tx, body.mdaId)))
+            throw fieldError('mdaId', 'Choose an MDA from the list');
+          const assigned = await terminalIdsOfAgent(tx, id, { activeOnly: false });
+          if (assigned.length > 0) {
+            throw new AppError(
+              'CONFLICT',
+              `The agent still has ${terminalsInWords(assigned)}; reassign them before moving the agent to another MDA.`,
+              { details: { field: 'mdaId', terminalIds: assigned } },
+            );
+          }
+          set.mdaId = body.mdaId;
+        }
+        if (body.isActive !== undefined && body.isActive !== agent.isActive) {
+          if (!body.isActive) {
+            const active = await terminalIdsOfAgent(tx, id, { activeOnly: true });
+            if (active.length > 0) {
+              throw new AppError(
+                'CONFLICT',
+                `The agent still collects on active ${terminalsInWords(active)}; reassign or deactivate them first.`,
+                { details: { field: 'isActive', terminalIds: active } },
+              );
+            }
+          }
+          set.isActive = body.isActive;
+        }
+        if (Object.keys(set).length === 0) return;
+        await updateAgent(tx, id, set);
+        const before = Object.fromEntries(
+          Object.keys(set).map((k) => [k, agent[k as keyof typeof agent]]),
+        );
+        await recordAudit(tx, actor, {
+          action:
+            set.isActive === false
+              ? 'pos_agent.deactivated'
+              : set.isActive === true
+                ? 'pos_agent.activated'
+                : 'pos_agent.updated',
+          entityType: 'pos_agent',
+          entityId: id,
+          before,
+          after: body.reason ? { ...set, reason: body.reason } : set,
+        });
+      });
+      const row = await selectAgentById(db, id);
+      if (!row) throw new AppError('NOT_FOUND', 'No such agent.');
+      return toAgentView(row);
+    },
   };
+}
+
+/** "terminal 2B000001" or "terminals 2B000001, 2B000002 and 3 more". */
+function terminalsInWords(ids: readonly string[]): string {
+  const shown = ids.slice(0, 5).join(', ');
+  const more = ids.length > 5 ? ` and ${ids.length - 5} more` : '';
+  return `${ids.length === 1 ? 'terminal' : 'terminals'} ${shown}${more}`;
 }

@@ -3,6 +3,7 @@ import { ErrorBody } from '../../../../shared/errors';
 import {
   CreatePosAgentBody,
   CreatePosTerminalBody,
+  PosAgentIdParams,
   PosAgentListQuery,
   PosAgentPage,
   PosAgentView,
@@ -13,6 +14,7 @@ import {
   PosTerminalView,
   ReassignPosTerminalBody,
   SetPosTerminalActiveBody,
+  UpdatePosAgentBody,
 } from '../../../../shared/pos/terminals';
 import { createPosAgentService } from '../agents/service';
 import type { PosDeps } from '../deps';
@@ -61,6 +63,24 @@ export const posTerminalRoutes: FastifyPluginAsyncZod<PosDeps> = async (app, dep
       config: { permission: 'pos:manage' },
     },
     async (req, reply) => reply.code(201).send(await agents.createAgent(req.actor, req.body)),
+  );
+
+  app.patch(
+    '/pos/agents/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'updatePosAgent',
+        summary: 'Edit or deactivate a POS agent',
+        description:
+          'Any of name, phone, MDA and LGA, or `isActive` (deactivating needs a `reason`). Deactivates nothing else: 409 naming the terminals while the agent has active ones, or any terminal when moving the agent to another MDA. Audited.',
+        params: PosAgentIdParams,
+        body: UpdatePosAgentBody,
+        response: { 200: PosAgentView, 404: ErrorBody, 409: ErrorBody, ...errors },
+      },
+      config: { permission: 'pos:manage' },
+    },
+    (req) => agents.updateAgent(req.actor, req.params.id, req.body),
   );
 
   app.get(

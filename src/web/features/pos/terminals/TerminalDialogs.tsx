@@ -69,7 +69,7 @@ function PlaceFields(props: {
   );
 }
 
-function useSaved(title: string, onClose: () => void) {
+export function useSaved(title: string, onClose: () => void) {
   const queryClient = useQueryClient();
   return {
     onSuccess: (message: string) => {
@@ -80,7 +80,7 @@ function useSaved(title: string, onClose: () => void) {
   };
 }
 
-function ErrorLine({ error }: { error: Error | null }) {
+export function ErrorLine({ error }: { error: Error | null }) {
   return error ? (
     <Alert color="red" title="Not saved">
       {error.message}

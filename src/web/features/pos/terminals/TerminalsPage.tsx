@@ -12,6 +12,7 @@ import { listParams } from '../../../lib/lists/searchParams';
 import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
+import { AgentActiveDialog, EditAgentDialog } from './AgentDialogs';
 import { posAgentListQuery, posTerminalListQuery } from './queries';
 import { ActiveDialog, NewAgentDialog, NewTerminalDialog, ReassignDialog } from './TerminalDialogs';
 
@@ -34,23 +35,40 @@ function statusBadge(terminal: PosTerminalView) {
   );
 }
 
+function agentBadge(agent: PosAgentView) {
+  return (
+    <Badge color={agent.isActive ? 'revenue.8' : 'gray.7'} variant="filled">
+      {agent.isActive ? 'Active' : 'Deactivated'}
+    </Badge>
+  );
+}
+
 function Terminals() {
   useDocumentTitle('POS agents and terminals · RevDesk');
   const [keyword, setKeyword] = useState('');
   const [debounced] = useDebouncedValue(keyword.trim(), 300);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(50);
+  const [agentKeyword, setAgentKeyword] = useState('');
+  const [agentDebounced] = useDebouncedValue(agentKeyword.trim(), 300);
   const [agentPage, setAgentPage] = useState(1);
   const [agentPageSize, setAgentPageSize] = useState(25);
   const terminals = useQuery(
     posTerminalListQuery(listParams({ keyword: debounced || undefined }, { page, pageSize })),
   );
   const agents = useQuery(
-    posAgentListQuery(listParams({}, { page: agentPage, pageSize: agentPageSize })),
+    posAgentListQuery(
+      listParams(
+        { keyword: agentDebounced || undefined },
+        { page: agentPage, pageSize: agentPageSize },
+      ),
+    ),
   );
   const [adding, setAdding] = useState<'terminal' | 'agent' | null>(null);
   const [reassigning, setReassigning] = useState<PosTerminalView | null>(null);
   const [switching, setSwitching] = useState<PosTerminalView | null>(null);
+  const [editingAgent, setEditingAgent] = useState<PosAgentView | null>(null);
+  const [switchingAgent, setSwitchingAgent] = useState<PosAgentView | null>(null);
 
   const actions = (terminal: PosTerminalView) => (
     <Group gap="xs" wrap="nowrap">
@@ -97,6 +115,27 @@ function Terminals() {
     ],
     footer: actions,
   };
+  const agentActions = (agent: PosAgentView) => (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="xs"
+        variant="light"
+        onClick={() => setEditingAgent(agent)}
+        aria-label={`Edit ${agent.name}`}
+      >
+        Edit
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        color={agent.isActive ? 'red' : undefined}
+        onClick={() => setSwitchingAgent(agent)}
+        aria-label={`${agent.isActive ? 'Deactivate' : 'Activate'} ${agent.name}`}
+      >
+        {agent.isActive ? 'Deactivate' : 'Activate'}
+      </Button>
+    </Group>
+  );
   const agentColumns: ListColumn<PosAgentView>[] = [
     { accessor: 'name', title: 'Agent' },
     { accessor: 'phone', title: 'Phone' },
@@ -107,7 +146,9 @@ function Terminals() {
       render: (a) => a.officer?.username ?? '—',
       fold: 2,
     },
-    { accessor: 'terminalCount', title: 'Terminals' },
+    { accessor: 'terminalCount', title: 'Terminals', fold: 3 },
+    { accessor: 'isActive', title: 'Status', render: agentBadge },
+    { accessor: 'actions', title: 'Actions', textAlign: 'right', render: agentActions },
   ];
   const agentCards: ListCards<PosAgentView> = {
     title: (a) => a.name,
@@ -116,7 +157,9 @@ function Terminals() {
       { label: 'MDA', render: (a) => a.mda.name },
       { label: 'Signs in as', render: (a) => a.officer?.username ?? '—' },
       { label: 'Terminals', render: (a) => a.terminalCount },
+      { label: 'Status', render: agentBadge },
     ],
+    footer: agentActions,
   };
 
   return (
@@ -187,15 +230,25 @@ function Terminals() {
       <Title order={2} size="h3">
         Agents
       </Title>
+      <TextInput
+        label="Find an agent"
+        description="Name or phone"
+        value={agentKeyword}
+        onChange={(e) => {
+          setAgentKeyword(e.currentTarget.value);
+          setAgentPage(1);
+        }}
+        maw={360}
+      />
       <ListBody
         query={agents}
         what="The agents"
-        skeleton={<TableSkeleton label="Loading the agents…" columns={5} />}
+        skeleton={<TableSkeleton label="Loading the agents…" columns={7} />}
         empty={
           <ListEmpty
-            filtered={false}
-            onClear={() => undefined}
-            noMatch=""
+            filtered={agentDebounced !== ''}
+            onClear={() => setAgentKeyword('')}
+            noMatch="No agent matches."
             none="No agents are registered yet."
           />
         }
@@ -225,6 +278,8 @@ function Terminals() {
       <NewAgentDialog opened={adding === 'agent'} onClose={() => setAdding(null)} />
       <ReassignDialog terminal={reassigning} onClose={() => setReassigning(null)} />
       <ActiveDialog terminal={switching} onClose={() => setSwitching(null)} />
+      <EditAgentDialog agent={editingAgent} onClose={() => setEditingAgent(null)} />
+      <AgentActiveDialog agent={switchingAgent} onClose={() => setSwitchingAgent(null)} />
     </Stack>
   );
 }

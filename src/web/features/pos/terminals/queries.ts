@@ -8,6 +8,7 @@ import type {
   PosTerminalView,
   ReassignPosTerminalBody,
   SetPosTerminalActiveBody,
+  UpdatePosAgentBody,
 } from '../../../../shared/pos/terminals';
 import { api } from '../../../lib/api';
 
@@ -44,3 +45,5 @@ export const reassignPosTerminal = (id: string, body: ReassignPosTerminalBody) =
   api.post<PosTerminalView>(`/api/v1/pos/terminals/${encodeURIComponent(id)}/reassign`, body);
 export const setPosTerminalActive = (id: string, body: SetPosTerminalActiveBody) =>
   api.post<PosTerminalView>(`/api/v1/pos/terminals/${encodeURIComponent(id)}/active`, body);
+export const updatePosAgent = (id: string, body: UpdatePosAgentBody) =>
+  api.patch<PosAgentView>(`/api/v1/pos/agents/${encodeURIComponent(id)}`, body);
