@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { signedHeaders } from '../src/server/integrations/benjis/protocol';
 import { clippedTable, expect, pageOverflow, signIn, test } from './fixtures';
 
 /**
  * The Benjis pages (docs/product.md §2): the settlement file to its result, the keyword report
  * and the dashboard. Each test makes its own transactions: a settlement file of a terminal
- * nobody has, whose lines an officer confirms (recorded by the POS rule as held for review).
+ * nobody has, whose lines an officer confirms (recorded by the POS rule as held for review), or
+ * a signed push from a terminal the test registered (recorded as revenue).
  */
 
 /** Digits nobody else in this run has. */
@@ -67,6 +69,54 @@ async function transactionsOfNewTerminal(page: Page, rrns: readonly string[]): P
     headers: { Origin: origin },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return terminalId;
+}
+
+/** Large enough to be among the fifty terminals a breakdown shows, beside the demo's. */
+const PUSHED_KOBO = 98_765_432;
+const PUSHED_AMOUNT = '₦987,654.32';
+
+/**
+ * Today's recorded takings of a terminal registered for the test: the terminal through the
+ * terminals API (the signed-in ADMIN), then one approved transaction pushed by the provider,
+ * signed with the demo's POS_PROVIDER_SECRET (docs/pos.md "Signature").
+ */
+async function pushedTakingsOfNewTerminal(page: Page): Promise<string> {
+  const origin = { Origin: new URL(page.url()).origin };
+  const mdas = (await (await page.request.get('/api/v1/mdas')).json()) as {
+    items: { id: string }[];
+  };
+  const terminalId = `2BDB${uniqueDigits(7)}`;
+  const registered = await page.request.post('/api/v1/pos/terminals', {
+    headers: origin,
+    data: { terminalId, serialNumber: `SN-${terminalId}`, mdaId: mdas.items[0]?.id },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const body = JSON.stringify({
+    transactions: [
+      {
+        terminalId,
+        stan: uniqueDigits(6),
+        rrn: uniqueDigits(12),
+        amountKobo: PUSHED_KOBO,
+        transactedAt: new Date().toISOString(),
+        payerName: 'Boma Ekiye',
+        status: 'approved',
+      },
+    ],
+  });
+  const pushed = await page.request.post('/api/v1/pos/notifications', {
+    headers: {
+      ...origin,
+      'content-type': 'application/json',
+      ...signedHeaders('revdesk-demo-pos-secret', body),
+    },
+    data: Buffer.from(body, 'utf8'),
+  });
+  expect(pushed.status(), await pushed.text()).toBe(200);
+  expect(((await pushed.json()) as { results: { outcome: string }[] }).results).toMatchObject([
+    { outcome: 'recorded' },
+  ]);
   return terminalId;
 }
 
@@ -147,10 +197,12 @@ test('a POS officer finds a transaction by keyword in the Benjis report', async 
   await checkA11y();
 });
 
-test('a POS officer reads the Benjis dashboard: takings, held transactions, silent terminals', async ({
+test('a POS officer reads the Benjis dashboard: a terminal’s pushed takings, held transactions, silent terminals', async ({
   page,
   checkA11y,
 }) => {
+  await signIn(page, 'admin');
+  const terminalId = await pushedTakingsOfNewTerminal(page);
   await signIn(page, 'officer_benjis');
   await transactionsOfNewTerminal(page, [uniqueDigits(12)]);
 
@@ -165,10 +217,19 @@ test('a POS officer reads the Benjis dashboard: takings, held transactions, sile
   );
   await checkA11y();
 
+  // The pushed transaction is today's recorded takings of its terminal.
+  await page.getByRole('tab', { name: 'Terminal' }).click();
+  const row = page
+    .getByRole('table', { name: 'Takings by terminal' })
+    .getByRole('row')
+    .filter({ hasText: terminalId });
+  await expect(row).toContainText(PUSHED_AMOUNT);
+  await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+
   await page.locator('label', { hasText: 'This month' }).click();
   await expect(page).toHaveURL(/period=month/);
-  await page.getByRole('tab', { name: 'Terminal' }).click();
   await expect(page.getByRole('tabpanel')).toBeVisible();
+  await expect(row).toContainText(PUSHED_AMOUNT);
 
   await expectFits(page);
   await checkA11y();
