@@ -138,6 +138,9 @@ export function SettlementResults({ job }: { job: PosSettlementView }) {
               value={page}
               onChange={setPage}
               size="sm"
+              // Its arrows and page buttons have no name of their own (axe: button-name).
+              getControlProps={(control) => ({ 'aria-label': `${control} page of the lines` })}
+              getItemProps={(n) => ({ 'aria-label': `Page ${n} of the lines` })}
             />
           )}
         </>
