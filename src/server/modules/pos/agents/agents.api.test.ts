@@ -68,6 +68,20 @@ describe('editing and deactivating a POS agent', () => {
     const off = await patch(agent.id, { isActive: false, reason: 'Left the motor park' });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().isActive).toBe(false);
+    // A deactivated agent is given no terminal.
+    const given = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/pos/terminals',
+      headers: admin.bearer,
+      payload: {
+        terminalId: `2BAG${Date.now() % 10_000_000}`,
+        serialNumber: `SN-AG-${Date.now()}`,
+        agentId: agent.id,
+        mdaId: agent.mdaId,
+      },
+    });
+    expect(given.statusCode).toBe(422);
+    expect(given.body).toContain('The agent is deactivated');
     const on = await patch(agent.id, { isActive: true });
     expect(on.statusCode, on.body).toBe(200);
     const audits = await auditsOf(agent.id);

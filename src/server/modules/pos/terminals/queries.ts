@@ -160,10 +160,18 @@ export async function hasRevenueHead(db: Db, mdaId: string, code: string): Promi
   return Boolean(row);
 }
 
-export async function findAgentMda(db: Db, agentId: string): Promise<string | null> {
+/**
+ * The agent's MDA and whether they are active, the row share-locked: a deactivation (which
+ * locks it for update and counts the agent's active terminals) waits for this assignment.
+ */
+export async function findAgentMda(
+  db: Db,
+  agentId: string,
+): Promise<{ mdaId: string; isActive: boolean } | null> {
   const [row] = await db
-    .select({ mdaId: posAgents.mdaId })
+    .select({ mdaId: posAgents.mdaId, isActive: posAgents.isActive })
     .from(posAgents)
-    .where(eq(posAgents.id, agentId));
-  return row?.mdaId ?? null;
+    .where(eq(posAgents.id, agentId))
+    .for('share');
+  return row ?? null;
 }

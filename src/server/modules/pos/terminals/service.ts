@@ -59,7 +59,7 @@ function audited(row: PosTerminalRow) {
   };
 }
 
-/** The MDA exists, the agent (if any) collects for it, and the revenue head is the MDA's. */
+/** The MDA exists, the agent (if any) is active and collects for it, and the revenue head is the MDA's. */
 async function refuseBadPlacement(
   tx: Db,
   place: { mdaId: string; agentId: string | null; revenueHeadCode: string | null },
@@ -67,10 +67,13 @@ async function refuseBadPlacement(
   if (!(await findMdaName(tx, place.mdaId)))
     throw fieldError('mdaId', 'Choose an MDA from the list');
   if (place.agentId) {
-    const agentMda = await findAgentMda(tx, place.agentId);
-    if (!agentMda) throw fieldError('agentId', 'Choose an agent from the list');
-    if (agentMda !== place.mdaId) {
+    const agent = await findAgentMda(tx, place.agentId);
+    if (!agent) throw fieldError('agentId', 'Choose an agent from the list');
+    if (agent.mdaId !== place.mdaId) {
       throw fieldError('agentId', 'The agent collects for another MDA; choose one of this MDA');
+    }
+    if (!agent.isActive) {
+      throw fieldError('agentId', 'The agent is deactivated; choose an active agent');
     }
   }
   if (place.revenueHeadCode && !(await hasRevenueHead(tx, place.mdaId, place.revenueHeadCode))) {
