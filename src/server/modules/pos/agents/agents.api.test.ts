@@ -105,6 +105,26 @@ describe('editing and deactivating a POS agent', () => {
     expect(row?.isActive).toBe(true);
     expect(await auditsOf(agent.id)).toHaveLength(0);
 
+    // Once its terminals are off, the agent is deactivated; their terminals stay off.
+    const offTerminal = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/pos/terminals/${terminal.id}/active`,
+      headers: admin.bearer,
+      payload: { isActive: false, reason: 'Sent back to the provider' },
+    });
+    expect(offTerminal.statusCode, offTerminal.body).toBe(200);
+    const off = await patch(agent.id, { isActive: false, reason: 'Left the motor park' });
+    expect(off.statusCode, off.body).toBe(200);
+    const onTerminal = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/pos/terminals/${terminal.id}/active`,
+      headers: admin.bearer,
+      payload: { isActive: true, reason: 'Back from the provider' },
+    });
+    expect(onTerminal.statusCode).toBe(409);
+    expect(onTerminal.json().error.message).toContain('agent is deactivated');
+    await patch(agent.id, { isActive: true });
+
     const moved = await patch(agent.id, { mdaId: (await createMda(ctx)).id });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().error.message).toContain('reassign them before moving');

@@ -143,10 +143,10 @@ export const posTerminalRoutes: FastifyPluginAsyncZod<PosDeps> = async (app, dep
         operationId: 'setPosTerminalActive',
         summary: 'Activate or deactivate a POS terminal',
         description:
-          'With a reason. A deactivated terminal’s transactions are held for review, not recorded as revenue. Kept in the terminal’s history and audited.',
+          'With a reason. A deactivated terminal’s transactions are held for review, not recorded as revenue. 409 activating a terminal whose agent is deactivated. Kept in the terminal’s history and audited.',
         params: PosTerminalIdParams,
         body: SetPosTerminalActiveBody,
-        response: { 200: PosTerminalView, 404: ErrorBody, ...errors },
+        response: { 200: PosTerminalView, 404: ErrorBody, 409: ErrorBody, ...errors },
       },
       config: { permission: 'pos:manage' },
     },

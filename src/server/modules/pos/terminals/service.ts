@@ -207,8 +207,18 @@ export function createPosTerminalService({ db }: { db: Db }) {
     },
 
     setTerminalActive(actor: Actor, id: string, input: SetPosTerminalActiveBody) {
-      return change(actor, id, async (_tx, terminal) => {
+      return change(actor, id, async (tx, terminal) => {
         if (terminal.isActive === input.isActive) return null;
+        // A deactivated agent collects on no active terminal (docs/pos.md "Agents and terminals").
+        const agent =
+          input.isActive && terminal.agentId ? await findAgentMda(tx, terminal.agentId) : null;
+        if (agent && !agent.isActive) {
+          throw new AppError(
+            'CONFLICT',
+            'The terminal’s agent is deactivated: reassign the terminal or activate the agent first.',
+            { details: { field: 'isActive' } },
+          );
+        }
         return {
           set: { isActive: input.isActive },
           action: input.isActive ? 'pos_terminal.activated' : 'pos_terminal.deactivated',
