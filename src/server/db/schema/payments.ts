@@ -170,10 +170,10 @@ export const payments = pgTable(
     // scan, which skips through the MDA's long list by the name's short one (btree_gin,
     // migration 0016, ADR 0019); else ~11,500 heap rows are read at 10 M to find 1,001.
     index('payments_mda_payer_name_words_idx').using('gin', t.mdaId, t.payerNameWords),
-    /** The auto-reg page: paid payments still waiting for a taxpayer. */
+    /** The auto-reg page: paid Remita payments (an RRR) still waiting for a taxpayer. */
     index('payments_unmatched_idx')
       .on(t.createdAt)
-      .where(sql`${t.btin} is null and ${t.status} = 'paid'`),
+      .where(sql`${t.btin} is null and ${t.status} = 'paid' and ${t.rrr} is not null`),
     // The bills whose RRR is still to confirm (ADR 0020): few, read by the sweep and by a
     // payment arriving with an orderId the ledger has no RRR for.
     index('payments_rrr_unconfirmed_idx')

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AutoRegEntry, AutoRegState } from '../../../../shared/payments';
 import type { Db } from '../../../db/client';
 import { containsPattern } from '../../../db/like';
@@ -16,6 +16,9 @@ function whereAutoReg(filter: AutoRegFilter): SQL | undefined {
   const term = filter.search ? containsPattern(filter.search) : null;
   return and(
     eq(payments.status, 'paid'),
+    // Remita's payers only: EVAS registers a payer by the RRR they paid. Money that came without
+    // one (a POS levy, a bank credit posted by an officer) has no EVAS record to look for.
+    isNotNull(payments.rrr),
     filter.state === 'unmatched'
       ? isNull(payments.btin)
       : filter.state === 'auto-registered'
