@@ -66,15 +66,15 @@ test('a statement fetched, an unmatched credit posted and the day signed off, at
   await signOff.getByRole('button', { name: 'Sign off the day' }).click();
   await expect(reconciliation.getByText('Signed off', { exact: true })).toBeVisible();
   await expect(reconciliation).toContainText('Signed off by admin');
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(
     page.getByRole('button', { name: /^Post as payment: credit / }).first(),
   ).toBeVisible();
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
   await checkA11y();
 
   // The executive reads the same day without a button to change it.

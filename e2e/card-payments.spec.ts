@@ -85,13 +85,13 @@ test('a cashier takes a card payment on a pending bill and hands over its e-rece
   // On a phone at the counter: nothing wider than the screen.
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(dialog.getByRole('button', { name: 'Send to the card terminal' })).toBeVisible();
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
   await dialog.getByRole('button', { name: 'Send to the card terminal' }).click();
 
   const approved = dialog.getByRole('status').filter({ hasText: 'Card payment approved' });
   await expect(approved).toBeVisible();
   await expect(approved).toContainText(/Receipt [A-Z]{2,10}\/\d{4}\/\d{7}/);
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
   await checkA11y();
 
   const download = page.waitForEvent('download');
@@ -106,8 +106,8 @@ test('a cashier takes a card payment on a pending bill and hands over its e-rece
   await expect(paid.getByText('Paid', { exact: true }).first()).toBeVisible();
   await expect(paid.getByText('Card', { exact: true })).toBeVisible();
   await expect(paid.getByRole('button', { name: 'Take card payment' })).toHaveCount(0);
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
   await page.setViewportSize({ width: 1366, height: 768 });
   await checkA11y();
 });

@@ -55,7 +55,7 @@ test('ADMIN keeps the collection accounts: adds one, is told a bad number, deact
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole('heading', { name: 'Collection Accounts', level: 1 })).toBeVisible();
   await expect(page.getByText(accountNumber, { exact: true })).toBeVisible();
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
   await checkA11y();
 });

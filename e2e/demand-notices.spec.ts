@@ -98,8 +98,8 @@ test('a demand notice paid through the Remita simulator shows paid on the MDA tr
   await expect(page.getByRole('list', { name: 'Lines of the notice' })).toContainText(
     'Clinic inspection, e2e',
   );
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
   await checkA11y();
   await page.setViewportSize({ width: 1366, height: 768 });
 

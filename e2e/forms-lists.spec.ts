@@ -38,7 +38,7 @@ for (const list of LISTS) {
     await expect(page.getByText(/^Sorted by: \S/)).toBeVisible();
     await expect(page.getByRole('table').first()).toBeVisible();
     await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
 
     await page.setViewportSize(PHONE);
     await expect(

@@ -39,8 +39,8 @@ test('an administrator registers a POS terminal and reassigns it, at 1366 and 37
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole('heading', { name: 'POS agents and terminals' })).toBeVisible();
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
 });
 
 test('an officer records a held POS transaction as revenue, at 1366 and 375 px', async ({
@@ -64,8 +64,8 @@ test('an officer records a held POS transaction as revenue, at 1366 and 375 px',
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole('heading', { name: 'Held POS transactions' })).toBeVisible();
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
 });
 
 test('an administrator edits a POS agent and deactivates them, at 1366 and 375 px', async ({
@@ -109,6 +109,6 @@ test('an administrator edits a POS agent and deactivates them, at 1366 and 375 p
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole('heading', { name: 'POS agents and terminals' })).toBeVisible();
-  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await clippedTable(page)).toBeLessThanOrEqual(1);
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
 });
