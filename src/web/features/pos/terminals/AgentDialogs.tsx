@@ -4,12 +4,147 @@ import { useState } from 'react';
 import type { PosAgentView } from '../../../../shared/pos/terminals';
 import { AppModal } from '../../../lib/AppModal';
 import { activeMdasQuery } from '../../demandNotices/queries';
-import { updatePosAgent } from './queries';
+import { createPosAgent, updatePosAgent } from './queries';
 import { ErrorLine, useSaved } from './TerminalDialogs';
 
 /**
- * Editing an agent and (de)activating them (PATCH /pos/agents/{id}; docs/pos.md "Agents and
- * terminals"). The server refuses to deactivate an agent with active terminals, naming them.
+ * The agent dialogs: registering an agent (with or without their POS officer account),
+ * editing one, and (de)activating one — the server refuses to deactivate an agent with active
+ * terminals, naming them (docs/pos.md "Agents and terminals").
+ */
+
+type AgentFieldValues = { name: string; phone: string; mdaId: string | null; lga: string };
+
+/** An agent's own fields, the same when registering and editing one. */
+function AgentFields(props: {
+  values: AgentFieldValues;
+  set: (change: Partial<AgentFieldValues>) => void;
+  mdas: readonly { id: string; name: string }[];
+  mdaDescription?: string | undefined;
+}) {
+  const { values, set } = props;
+  return (
+    <>
+      <TextInput
+        label="Name"
+        required
+        value={values.name}
+        onChange={(e) => set({ name: e.currentTarget.value })}
+        data-autofocus
+      />
+      <TextInput
+        label="Phone"
+        required
+        value={values.phone}
+        onChange={(e) => set({ phone: e.currentTarget.value })}
+      />
+      <Select
+        label="MDA"
+        required
+        searchable
+        description={props.mdaDescription}
+        data={props.mdas.map((m) => ({ value: m.id, label: m.name }))}
+        value={values.mdaId}
+        onChange={(mdaId) => set({ mdaId })}
+      />
+      <TextInput
+        label="LGA"
+        value={values.lga}
+        onChange={(e) => set({ lga: e.currentTarget.value })}
+      />
+    </>
+  );
+}
+
+export function NewAgentDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const mdas = useQuery(activeMdasQuery());
+  const [values, setValues] = useState({
+    name: '',
+    phone: '',
+    mdaId: null as string | null,
+    lga: '',
+    username: '',
+    email: '',
+    temporaryPassword: '',
+  });
+  const set = (change: Partial<typeof values>) => setValues((v) => ({ ...v, ...change }));
+  const saved = useSaved('Agent registered', onClose);
+  const save = useMutation({
+    mutationFn: () =>
+      createPosAgent({
+        name: values.name,
+        phone: values.phone,
+        mdaId: values.mdaId ?? '',
+        ...(values.lga ? { lga: values.lga } : {}),
+        ...(values.username
+          ? {
+              officer: {
+                username: values.username,
+                email: values.email,
+                temporaryPassword: values.temporaryPassword,
+              },
+            }
+          : {}),
+      }),
+    onSuccess: (a) =>
+      saved.onSuccess(`${a.name}${a.officer ? ` signs in as ${a.officer.username}` : ''}.`),
+  });
+  return (
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title="Register an agent"
+      closeButtonProps={{ 'aria-label': 'Close the agent form' }}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
+        <Stack>
+          <ErrorLine error={save.error} />
+          <AgentFields values={values} set={set} mdas={mdas.data ?? []} />
+          <TextInput
+            label="Username for signing in"
+            description="Leave empty to register the agent without an account"
+            value={values.username}
+            onChange={(e) => set({ username: e.currentTarget.value })}
+          />
+          {values.username && (
+            <>
+              <TextInput
+                label="E-mail"
+                required
+                value={values.email}
+                onChange={(e) => set({ email: e.currentTarget.value })}
+              />
+              <TextInput
+                label="Temporary password"
+                required
+                description="The agent replaces it at first sign-in"
+                value={values.temporaryPassword}
+                onChange={(e) => set({ temporaryPassword: e.currentTarget.value })}
+              />
+            </>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Register agent
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppModal>
+  );
+}
+
+/**
+ * Editing an agent (PATCH /pos/agents/{id}; docs/pos.md "Agents and terminals"), with the same
+ * fields as registering one.
  */
 export function EditAgentDialog({
   agent,
@@ -59,36 +194,15 @@ function EditAgentForm({ agent, onClose }: { agent: PosAgentView; onClose: () =>
     >
       <Stack>
         <ErrorLine error={save.error} />
-        <TextInput
-          label="Name"
-          required
-          value={values.name}
-          onChange={(e) => set({ name: e.currentTarget.value })}
-          data-autofocus
-        />
-        <TextInput
-          label="Phone"
-          required
-          value={values.phone}
-          onChange={(e) => set({ phone: e.currentTarget.value })}
-        />
-        <Select
-          label="MDA"
-          required
-          searchable
-          description={
+        <AgentFields
+          values={values}
+          set={set}
+          mdas={mdas.data ?? []}
+          mdaDescription={
             agent.terminalCount > 0
               ? 'Reassign the agent’s terminals before moving the agent to another MDA'
               : undefined
           }
-          data={(mdas.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
-          value={values.mdaId}
-          onChange={(mdaId) => set({ mdaId })}
-        />
-        <TextInput
-          label="LGA"
-          value={values.lga}
-          onChange={(e) => set({ lga: e.currentTarget.value })}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -7,7 +7,6 @@ import { AppModal } from '../../../lib/AppModal';
 import { activeMdasQuery } from '../../demandNotices/queries';
 import { revenueHeadsQuery } from '../../payments/queries';
 import {
-  createPosAgent,
   createPosTerminal,
   posAdminKeys,
   posAgentChoicesQuery,
@@ -281,117 +280,6 @@ export function ActiveDialog({
               loading={save.isPending}
             >
               {verb}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppModal>
-  );
-}
-
-export function NewAgentDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const mdas = useQuery(activeMdasQuery());
-  const [values, setValues] = useState({
-    name: '',
-    phone: '',
-    mdaId: null as string | null,
-    lga: '',
-    username: '',
-    email: '',
-    temporaryPassword: '',
-  });
-  const set = (change: Partial<typeof values>) => setValues((v) => ({ ...v, ...change }));
-  const saved = useSaved('Agent registered', onClose);
-  const save = useMutation({
-    mutationFn: () =>
-      createPosAgent({
-        name: values.name,
-        phone: values.phone,
-        mdaId: values.mdaId ?? '',
-        ...(values.lga ? { lga: values.lga } : {}),
-        ...(values.username
-          ? {
-              officer: {
-                username: values.username,
-                email: values.email,
-                temporaryPassword: values.temporaryPassword,
-              },
-            }
-          : {}),
-      }),
-    onSuccess: (a) =>
-      saved.onSuccess(`${a.name}${a.officer ? ` signs in as ${a.officer.username}` : ''}.`),
-  });
-  return (
-    <AppModal
-      opened={opened}
-      onClose={onClose}
-      title="Register an agent"
-      closeButtonProps={{ 'aria-label': 'Close the agent form' }}
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate();
-        }}
-      >
-        <Stack>
-          <ErrorLine error={save.error} />
-          <TextInput
-            label="Name"
-            required
-            value={values.name}
-            onChange={(e) => set({ name: e.currentTarget.value })}
-            data-autofocus
-          />
-          <TextInput
-            label="Phone"
-            required
-            value={values.phone}
-            onChange={(e) => set({ phone: e.currentTarget.value })}
-          />
-          <Select
-            label="MDA"
-            required
-            searchable
-            data={(mdas.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
-            value={values.mdaId}
-            onChange={(mdaId) => set({ mdaId })}
-          />
-          <TextInput
-            label="LGA"
-            value={values.lga}
-            onChange={(e) => set({ lga: e.currentTarget.value })}
-          />
-          <TextInput
-            label="Username for signing in"
-            description="Leave empty to register the agent without an account"
-            value={values.username}
-            onChange={(e) => set({ username: e.currentTarget.value })}
-          />
-          {values.username && (
-            <>
-              <TextInput
-                label="E-mail"
-                required
-                value={values.email}
-                onChange={(e) => set({ email: e.currentTarget.value })}
-              />
-              <TextInput
-                label="Temporary password"
-                required
-                description="The agent replaces it at first sign-in"
-                value={values.temporaryPassword}
-                onChange={(e) => set({ temporaryPassword: e.currentTarget.value })}
-              />
-            </>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Register agent
             </Button>
           </Group>
         </Stack>

@@ -12,9 +12,9 @@ import { listParams } from '../../../lib/lists/searchParams';
 import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
-import { AgentActiveDialog, EditAgentDialog } from './AgentDialogs';
+import { AgentActiveDialog, EditAgentDialog, NewAgentDialog } from './AgentDialogs';
 import { posAgentListQuery, posTerminalListQuery } from './queries';
-import { ActiveDialog, NewAgentDialog, NewTerminalDialog, ReassignDialog } from './TerminalDialogs';
+import { ActiveDialog, NewTerminalDialog, ReassignDialog } from './TerminalDialogs';
 
 /**
  * POS agents and terminals (RevDesk's own page; docs/pos.md "Agents and terminals"): ADMIN
