@@ -68,7 +68,7 @@ test('an officer records a held POS transaction as revenue, at 1366 and 375 px',
   await expect.poll(() => clippedTable(page)).toBeLessThanOrEqual(1);
 });
 
-test('an administrator edits a POS agent and deactivates them, at 1366 and 375 px', async ({
+test('an administrator registers a POS agent in its dialog, edits and deactivates them, at 1366 and 375 px', async ({
   page,
   checkA11y,
 }) => {
@@ -76,17 +76,21 @@ test('an administrator edits a POS agent and deactivates them, at 1366 and 375 p
   await signIn(page, 'admin', { expectedPath: '/birs/admin/pos-terminals' });
   await expect(page.getByRole('heading', { name: 'POS agents and terminals' })).toBeVisible();
 
-  // An agent of its own, registered through the API, so a re-run finds a new one.
-  const mdas = (await (await page.request.get('/api/v1/mdas')).json()) as {
-    items: { id: string }[];
-  };
+  // An agent of its own, registered in the dialog, so a re-run finds a new one.
   const suffix = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
   const name = `Ebiere Agent ${suffix}`;
-  const created = await page.request.post('/api/v1/pos/agents', {
-    headers: { Origin: new URL(page.url()).origin },
-    data: { name, phone: '08031230000', mdaId: mdas.items[0]?.id, lga: 'Yenagoa' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await page.getByRole('button', { name: 'New agent' }).click();
+  const register = page.getByRole('dialog', { name: 'Register an agent' });
+  const nameField = register.getByRole('textbox', { name: 'Name', exact: true });
+  await expect(nameField).toBeFocused();
+  await nameField.fill(name);
+  await register.getByRole('textbox', { name: 'Phone' }).fill('08031230000');
+  await register.getByRole('combobox', { name: 'MDA' }).click();
+  await page.getByRole('option').first().click();
+  await register.getByRole('textbox', { name: 'LGA' }).fill('Yenagoa');
+  await register.getByRole('button', { name: 'Register agent' }).click();
+  await expect(register).toBeHidden();
+  await expect(page.getByText(`${name}.`, { exact: true })).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Find an agent' }).fill(suffix);
   await page.getByRole('button', { name: `Edit ${name}` }).click();
