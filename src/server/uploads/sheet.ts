@@ -108,7 +108,10 @@ async function xlsxRows(
 ): Promise<SheetRow[]> {
   const cannotRead = (why: string) =>
     invalidFile(`${fileName} is not an .xlsx workbook that can be read: ${why}. ${spec.saveHint}`);
-  if (bytes.readUInt32LE(0) !== 0x04034b50) throw cannotRead('it is not a zip archive');
+  // Shorter than a zip signature (four bytes) is no archive either; reading past its end throws.
+  if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) {
+    throw cannotRead('it is not a zip archive');
+  }
   const checked = checkZip(bytes, zipLimitsFor(spec));
   if (!Array.isArray(checked)) {
     if (checked.reason === 'not-zip') throw cannotRead(checked.detail);
