@@ -150,6 +150,22 @@ export const PERMISSIONS = [
   'bank:post',
   /** Sign off an account-day's reconciliation. ADMIN. */
   'bank:sign-off',
+  /**
+   * Read the revenue budget and the budget performance reports (docs/budgets.md); MDA staff
+   * read their MDAs' only (mdaScope.ts).
+   */
+  'budget:read',
+  /** Enter or import a new version of a year's revenue budget. ADMIN, DG_BUDGET. */
+  'budget:write',
+  /**
+   * Read the collection reports and dashboards built on the collection totals (ADR 0034); MDA
+   * staff read their MDAs' figures only.
+   */
+  'report:read',
+  /** The state-wide executive dashboards: every MDA against the budget. */
+  'report:executive',
+  /** Produce the Joint Revenue Board return. */
+  'report:jrb',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -235,6 +251,11 @@ export const ROLE_PERMISSIONS = {
     'bank:fetch',
     'bank:post',
     'bank:sign-off',
+    'budget:read',
+    'budget:write',
+    'report:read',
+    'report:executive',
+    'report:jrb',
   ],
   EXECUTIVE: [
     ...TAXPAYER_READER,
@@ -243,6 +264,10 @@ export const ROLE_PERMISSIONS = {
     'demand-notice:read',
     'pos:read',
     'bank:read',
+    'budget:read',
+    'report:read',
+    'report:executive',
+    'report:jrb',
   ],
   // docs/product.md §2 gives these three mda/mda-list, read-only, and taxs/payment-history.
   OFFICER_DA: [...ASSESSOR, 'tcc:read', 'tcc:generate:direct-assessment'],
@@ -261,9 +286,25 @@ export const ROLE_PERMISSIONS = {
     'invoice:write',
     'demand-notice:issue',
     'demand-notice:read',
+    'budget:read',
+    'report:read',
   ],
-  OFFICER_MDA_ADMIN: [...EVERY_OFFICER, 'payment:read', 'invoice:write', 'demand-notice:read'],
-  DG_BUDGET: [...EVERY_OFFICER, 'payment:read', 'ssc:read', 'demand-notice:read'],
+  OFFICER_MDA_ADMIN: [
+    ...EVERY_OFFICER,
+    'payment:read',
+    'invoice:write',
+    'demand-notice:read',
+    'report:read',
+  ],
+  DG_BUDGET: [
+    ...EVERY_OFFICER,
+    'payment:read',
+    'ssc:read',
+    'demand-notice:read',
+    'budget:read',
+    'budget:write',
+    'report:read',
+  ],
   // Approvers of a TCC check what the applicant paid.
   DIRECTOR_ASSESSMENT: [
     ...TAXPAYER_READER,
@@ -307,11 +348,18 @@ export const ROLE_PERMISSIONS = {
     'tcc:approve:chairman',
     'tcc:revoke',
     'demand-notice:read',
+    'report:read',
+    'report:executive',
   ],
   OFFICER_BENJIS: [...EVERY_OFFICER, 'pos:read', 'pos:review', 'pos:settle'],
-  OFFICER_BENJIS_READ: [...EVERY_OFFICER, 'pos:read'],
+  OFFICER_BENJIS_READ: [...EVERY_OFFICER, 'pos:read', 'report:read'],
   OFFICER_STAMP_DUTY: [...BILLER, 'stamp-duty:read', 'stamp-duty:write'],
-  INFORMAL_SECTOR_ADMIN: [...TAXPAYER_READER, 'assessment:read', 'trade-category:read'],
+  INFORMAL_SECTOR_ADMIN: [
+    ...TAXPAYER_READER,
+    'assessment:read',
+    'trade-category:read',
+    'report:read',
+  ],
 } as const satisfies Record<UserType, readonly Permission[]>;
 
 export function hasPermission(userType: UserType, permission: Permission): boolean {

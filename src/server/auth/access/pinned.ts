@@ -177,7 +177,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/public/tcc/match': 'public',
   'GET /api/v1/public/tcc/{code}': 'public',
   'GET /api/v1/public/keys': 'public',
-  'GET /api/v1/reports/collections-by-mda': 'payment:read',
+  'GET /api/v1/reports/collections-by-mda': 'report:read',
   'POST /api/v1/stamp-duty/compute': 'stamp-duty:read',
   'GET /api/v1/stamp-duty/rules': 'stamp-duty:read',
   'PUT /api/v1/stamp-duty/rules/{id}': 'stamp-duty:rules',
@@ -400,4 +400,20 @@ export const PINNED_HOLDERS = {
   'bank:fetch': ['ADMIN'],
   'bank:post': ['ADMIN'],
   'bank:sign-off': ['ADMIN'],
+  // Budgets and reports (docs/budgets.md, docs/reports.md): the budget kept by ADMIN and the DG
+  // Budget; the reports read by those SPEC gives them to, MDA staff for their MDAs only.
+  'budget:read': ['ADMIN', 'EXECUTIVE', 'OFFICER_MDA', 'DG_BUDGET'],
+  'budget:write': ['ADMIN', 'DG_BUDGET'],
+  'report:read': [
+    'ADMIN',
+    'EXECUTIVE',
+    'OFFICER_MDA',
+    'OFFICER_MDA_ADMIN',
+    'DG_BUDGET',
+    'TCC_CHAIRMAN',
+    'OFFICER_BENJIS_READ',
+    'INFORMAL_SECTOR_ADMIN',
+  ],
+  'report:executive': ['ADMIN', 'EXECUTIVE', 'TCC_CHAIRMAN'],
+  'report:jrb': ['ADMIN', 'EXECUTIVE'],
 } satisfies Record<Permission, readonly UserType[]>;

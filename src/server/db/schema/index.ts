@@ -2,6 +2,7 @@ export * from './assessments';
 export * from './audit';
 export * from './bank';
 export * from './bankFetch';
+export * from './budgets';
 export * from './cardPayments';
 export * from './demandNotices';
 export * from './files';

@@ -24,7 +24,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
         querystring: CollectionsByMdaQuery,
         response: { 200: CollectionsByMdaReport, ...errors },
       },
-      config: { permission: 'payment:read' },
+      config: { permission: 'report:read' },
     },
     async (req, reply) => {
       const { format } = req.query;
