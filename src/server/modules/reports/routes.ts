@@ -4,6 +4,7 @@ import { CollectionsByMdaQuery, CollectionsByMdaReport } from '../../../shared/r
 import type { Db } from '../../db/client';
 import { sendExport } from '../../export/exportList';
 import { createCollectionReports } from './collections/service';
+import { jrbReturnRoutes } from './jrb/routes';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const tags = ['reports'];
@@ -11,6 +12,7 @@ const tags = ['reports'];
 /** Reports read from the collection totals (ADR 0034), never from the payments table. */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps) => {
   const collections = createCollectionReports(deps);
+  await app.register(jrbReturnRoutes, { db: deps.db });
 
   app.get(
     '/reports/collections-by-mda',
