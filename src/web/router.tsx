@@ -24,6 +24,7 @@ import { posCollectionPages } from './features/pos/routes';
 import { posReadPages } from './features/pos/transactions/routes';
 import { profilePages, profileShortcut } from './features/profile/routes';
 import { budgetReportPages } from './features/reports/budget/routes';
+import { jrbReturnPages } from './features/reports/jrb/routes';
 import { sscPages } from './features/ssc/routes';
 import { stampDutyPages } from './features/stampDuty/routes';
 import { taxpayerPages } from './features/taxpayers/routes';
@@ -145,6 +146,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...stampDutyPages(shell),
     ...posCollectionPages(shell),
     ...budgetReportPages(shell),
+    ...jrbReturnPages(shell),
     ...menuPages(shell, base),
   ];
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { sendExport } from '../../export/exportList';
 import { createBudgetReports } from './budget/service';
 import { createCollectionReports } from './collections/service';
+import { jrbReturnRoutes } from './jrb/routes';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const withNotFound = { ...errors, 404: ErrorBody } as const;
@@ -16,6 +17,7 @@ const tags = ['reports'];
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps) => {
   const collections = createCollectionReports(deps);
   const budget = createBudgetReports(deps);
+  await app.register(jrbReturnRoutes, { db: deps.db });
 
   app.get(
     '/reports/collections-by-mda',
