@@ -16,13 +16,13 @@ export function TrendFigure({
   hasBudget: boolean;
 }) {
   if (!data) return <Skeleton height={320} />;
-  const rows = data.trend.map((t) => ({ ...t, label: formatMonth(t.month) }));
+  const rows = data.trend.map((t) => ({ ...t, month: formatMonth(t.month) }));
   return (
     <ChartFigure
       title="Collected against budget, last 24 months"
       kind="line"
       data={rows}
-      labelKey="label"
+      labelKey="month"
       series={[
         { key: 'collectedKobo', label: 'Collected' },
         ...(hasBudget ? [{ key: 'budgetKobo', label: 'Budget (demo)' }] : []),
@@ -43,11 +43,11 @@ export function TrendFigure({
 export function MixFigures({ data }: { data: Charted | undefined }) {
   if (!data) return <Skeleton height={260} />;
   const channels = data.channelMix.map((c) => ({
-    label: CHANNEL_LABELS[c.channel],
+    channel: CHANNEL_LABELS[c.channel],
     collectedKobo: c.collectedKobo,
   }));
   const taxTypes = data.taxTypeMix.map((t) => ({
-    label: PAYMENT_TYPE_LABELS[t.taxType] ?? t.taxType,
+    taxType: PAYMENT_TYPE_LABELS[t.taxType] ?? t.taxType,
     collectedKobo: t.collectedKobo,
   }));
   return (
@@ -59,7 +59,7 @@ export function MixFigures({ data }: { data: Charted | undefined }) {
           title="By channel, this year"
           kind="bar-horizontal"
           data={channels}
-          labelKey="label"
+          labelKey="channel"
           series={[{ key: 'collectedKobo', label: 'Collected' }]}
           format="naira"
           order={2}
@@ -73,7 +73,7 @@ export function MixFigures({ data }: { data: Charted | undefined }) {
           title="By tax type, this year"
           kind="bar-horizontal"
           data={taxTypes}
-          labelKey="label"
+          labelKey="taxType"
           series={[{ key: 'collectedKobo', label: 'Collected' }]}
           format="naira"
           order={2}

@@ -43,7 +43,7 @@ function Ranking() {
   const charted = (data?.items ?? [])
     .filter((i) => i.performance !== null)
     .slice(0, CHARTED)
-    .map((i) => ({ label: i.mdaName, performance: i.performance ?? 0 }));
+    .map((i) => ({ mda: i.mdaName, performance: i.performance ?? 0 }));
 
   return (
     <Stack gap="lg">
@@ -106,7 +106,7 @@ function Ranking() {
               title={`% of budget, ${DASHBOARD_PERIOD_LABELS[period].toLowerCase()}${data.items.length > CHARTED ? ` (best ${CHARTED})` : ''}`}
               kind="bar-horizontal"
               data={charted}
-              labelKey="label"
+              labelKey="mda"
               series={[{ key: 'performance', label: '% of budget' }]}
               format="percent"
               order={2}
