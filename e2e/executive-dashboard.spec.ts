@@ -41,9 +41,9 @@ test('the governor lands on the executive dashboard, its charts drawn with the A
   const cards = ['Today', 'This month', 'This year'] as const;
   const keys = ['today', 'month', 'year'] as const;
   for (const [i, name] of cards.entries()) {
-    await expect(page.getByRole('region', { name }).getByTestId('collected')).toHaveText(
-      formatChartValue(api[keys[i] as (typeof keys)[number]].collectedKobo, 'naira'),
-    );
+    await expect(
+      page.getByRole('region', { name, exact: true }).getByTestId('collected'),
+    ).toHaveText(formatChartValue(api[keys[i] as (typeof keys)[number]].collectedKobo, 'naira'));
   }
 
   const trendTitle = 'Collected against budget, last 24 months';
