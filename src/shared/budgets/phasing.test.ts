@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evenMonths, monthsProblem, sumKobo } from './phasing';
+import { evenMonths, monthsProblem, sumKobo, weightedMonths } from './phasing';
 
 describe('evenMonths', () => {
   it('splits a multiple of twelve evenly', () => {
@@ -40,5 +40,15 @@ describe('monthsProblem', () => {
     );
     expect(monthsProblem(0, [-1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])).toMatch(/negative/);
     expect(monthsProblem(0, [0, 0])).toMatch(/twelve/);
+  });
+});
+
+describe('weightedMonths', () => {
+  it('follows the weights and adds up exactly', () => {
+    const weights = [6, 6, 8, 8, 9, 9, 8, 8, 9, 9, 10, 10];
+    const months = weightedMonths(1_000_000_001, weights);
+    expect(sumKobo(months)).toBe(1_000_000_001);
+    expect(months[11]).toBeGreaterThan(months[0] as number);
+    expect(weightedMonths(100, Array(12).fill(1))).toEqual(evenMonths(100));
   });
 });

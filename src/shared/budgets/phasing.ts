@@ -43,3 +43,24 @@ export function monthsProblem(annualKobo: number, months: readonly number[]): st
   }
   return null;
 }
+
+/**
+ * A phasing by twelve weights (a season's shape): each month floor(annual × weight / sum), and
+ * the kobo left over one each to the months with the largest fractions (earliest first on a
+ * tie), so the sum is exact.
+ */
+export function weightedMonths(annualKobo: number, weights: readonly number[]): number[] {
+  const total = sumKobo(weights);
+  if (weights.length !== 12 || total <= 0) return evenMonths(annualKobo);
+  const exact = weights.map((w) => (annualKobo * w) / total);
+  const months = exact.map(Math.floor);
+  const left = annualKobo - sumKobo(months);
+  const order = exact
+    .map((x, i) => ({ i, fraction: x - Math.floor(x) }))
+    .sort((a, b) => b.fraction - a.fraction || a.i - b.i);
+  for (let k = 0; k < left; k += 1) {
+    const at = order[k % 12]?.i ?? 0;
+    months[at] = (months[at] ?? 0) + 1;
+  }
+  return months;
+}

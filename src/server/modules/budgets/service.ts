@@ -129,6 +129,8 @@ export function createBudgetService({ db }: { db: Db }) {
       jobId: string | null;
       basedOnVersion?: number | null;
       lines: readonly Omit<CheckedLine, 'line'>[];
+      /** When it was made: now, but for the demo seed's back-dated versions. */
+      createdAt?: Date;
     },
   ): Promise<number> {
     await lockYear(tx, input.year);
@@ -158,6 +160,7 @@ export function createBudgetService({ db }: { db: Db }) {
         source: input.source,
         jobId: input.jobId,
         createdBy: actor.officerId,
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       },
       lines,
     );
