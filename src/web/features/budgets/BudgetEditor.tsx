@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Box,
   Button,
   Group,
   NativeSelect,
@@ -106,8 +107,13 @@ export function BudgetEditor(props: {
             Saved as a new version; the version shown stays as it is. A line whose amount you change
             is phased evenly over the months.
           </Text>
-          <Table.ScrollContainer minWidth={560} type="native">
-            <Table withTableBorder aria-label="Lines of the new version">
+          <Box
+            component="section"
+            aria-label="Lines of the new version, scrollable"
+            tabIndex={0}
+            style={{ overflowX: 'auto', maxWidth: '100%' }}
+          >
+            <Table miw={560} withTableBorder aria-label="Lines of the new version">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>MDA</Table.Th>
@@ -155,7 +161,7 @@ export function BudgetEditor(props: {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
           <Text size="sm" fw={600}>
             Total: {formatKoboAsNaira(total)} ({lines.length} lines)
           </Text>

@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { Box, Table, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { MONTHS } from '../../../shared/budgets/phasing';
 import type { BudgetLineView, BudgetView } from '../../../shared/budgets/views';
@@ -31,8 +31,15 @@ const cell = { whiteSpace: 'nowrap', textAlign: 'right' } as const;
 export function BudgetLines({ budget }: { budget: BudgetView }) {
   const groups = groupByMda(budget.lines);
   return (
-    <Table.ScrollContainer minWidth={1500} type="native">
+    // Focusable and named, so a keyboard can scroll it (axe scrollable-region-focusable).
+    <Box
+      component="section"
+      aria-label="Budget lines, scroll sideways for the months"
+      tabIndex={0}
+      style={{ overflowX: 'auto', maxWidth: '100%' }}
+    >
       <Table
+        miw={1500}
         striped
         withTableBorder
         stickyHeader
@@ -105,6 +112,6 @@ export function BudgetLines({ budget }: { budget: BudgetView }) {
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }

@@ -70,7 +70,10 @@ function Budget() {
     [go, year],
   );
 
-  const years = Array.from({ length: 5 }, (_, i) => currentYear() + 1 - i);
+  // The next year, this year and three before, and the year asked for in the URL.
+  const years = [
+    ...new Set([...Array.from({ length: 5 }, (_, i) => currentYear() + 1 - i), year]),
+  ].sort((a, b) => b - a);
   return (
     <Stack gap="lg">
       <ListHeader
@@ -180,16 +183,16 @@ function BudgetShown({ budget }: { budget: BudgetView }) {
               {budget.year} budget, version {budget.version}
             </Text>
             {isLatest ? (
-              <Badge color="green" variant="light">
+              <Badge color="revenue.8" variant="filled">
                 Newest: used by reports
               </Badge>
             ) : (
-              <Badge color="gray" variant="light">
+              <Badge color="gray.7" variant="filled">
                 Superseded by version {budget.latestVersion}
               </Badge>
             )}
             {isDemoVersion(budget.note) && (
-              <Badge color="orange" variant="light">
+              <Badge color="grape.9" variant="filled">
                 demo budget
               </Badge>
             )}
