@@ -30,8 +30,11 @@ import { matchStatementLines } from './modules/bank/matching/service';
 import { bankReconciliationRoutes } from './modules/bank/reconciliation/routes';
 import { registerStatementFetchJob } from './modules/bank/statements/job';
 import { bankStatementRoutes } from './modules/bank/statements/routes';
-import { workQueueRoutes } from './modules/dashboards/queues/routes';
+import { registerBudgetImportJob } from './modules/budgets/job';
+import { budgetRoutes } from './modules/budgets/routes';
+import { createBudgetService } from './modules/budgets/service';
 import { executiveDashboardRoutes } from './modules/dashboards/executive/routes';
+import { workQueueRoutes } from './modules/dashboards/queues/routes';
 import { demandNoticeRoutes } from './modules/demandNotices/routes';
 import { registerDemandNoticeSettlement } from './modules/demandNotices/settlement';
 import { letterheadRoutes } from './modules/letterhead/routes';
@@ -238,6 +241,12 @@ export async function buildApp({
   await app.register(reportRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(workQueueRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(executiveDashboardRoutes, { prefix: '/api/v1', db: database.db });
+  // The revenue budget (docs/budgets.md): its pages and the import's job.
+  await app.register(budgetRoutes, { prefix: '/api/v1', db: database.db });
+  registerBudgetImportJob(jobKinds, {
+    db: database.db,
+    budgets: createBudgetService({ db: database.db }),
+  });
   // Bank statements (docs/bank.md): collection accounts, the fetch and its job.
   const bankFetchDeps = { db: database.db, fidelity: paymentDeps.integrations.fidelity };
   await app.register(bankAccountRoutes, { prefix: '/api/v1', db: database.db });

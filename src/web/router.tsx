@@ -13,6 +13,7 @@ import { auditPages } from './features/audit/routes';
 import { signInPages } from './features/auth/routes';
 import { bankAccountPages } from './features/bank/accounts/routes';
 import { postTransactionPages } from './features/bank/postTransactions/routes';
+import { budgetPages } from './features/budgets/routes';
 import { dashboardPages } from './features/dashboard/routes';
 import { executiveDashboardPages } from './features/dashboards/executive/routes';
 import { demandNoticePages } from './features/demandNotices/routes';
@@ -142,6 +143,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...assessmentPages(shell),
     ...tccPages(shell),
     ...sscPages(shell),
+    ...budgetPages(shell),
     ...postTransactionPages(shell),
     ...demandNoticePages(shell),
     ...posReadPages(shell),

@@ -13,6 +13,8 @@ export const SHELL_CHILD_AREAS = [
   'general',
   // RevDesk's own: the SSC levy lists (docs/product.md §7 names their calls only).
   'ssc',
+  // RevDesk's own: the revenue budget (docs/budgets.md).
+  'budgets',
 ] as const;
 
 /** The birs shell also has stamp-duty (docs/product.md §2). Every menu link lives in one of these. */

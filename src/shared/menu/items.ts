@@ -369,6 +369,8 @@ export const MENU: MenuItem[] = [
   ]),
 
   ...section('section-reports', 'Reports', [
+    // RevDesk's own: the revenue budget the budget reports compare with (docs/budgets.md).
+    ownPage('Revenue Budget', '/birs/budgets', ['admin', 'dg_budget'], 'coins'),
     group('group-budget-reports', 'Budget Reports', 'chart-pie', [
       page('MDA Budget Report', '/birs/reporting/mda-budget-report', ['executive', 'officer_mda']),
       page('Budget Report by MDA', '/birs/reporting/mda-budget-report-by-mda', ['executive']),

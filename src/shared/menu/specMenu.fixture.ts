@@ -46,6 +46,8 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'ssc/federal-civil-servants',
     'ssc/upload',
     'ssc/entry',
+    // RevDesk's own: the revenue budget, kept by the administrator and the DG Budget.
+    'budgets',
   ),
   EXECUTIVE: birs(
     'dashboard/execute-dashboard',
@@ -116,6 +118,8 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'reporting/mda-summary-report',
   ),
   DG_BUDGET: birs(
+    // RevDesk's own: the revenue budget, kept by the administrator and the DG Budget.
+    'budgets',
     'reporting/mda-transaction-report',
     // RevDesk's own: the three SSC lists.
     'ssc/office-holders',

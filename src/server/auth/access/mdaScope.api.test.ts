@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission } from '../../../shared/permissions';
 import { payments } from '../../db/schema';
+import { createBudgetService } from '../../modules/budgets/service';
 import { signInForMdas } from '../../modules/payments/remita/testing';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
+import { systemActor } from '../actor';
 import { MDA_SCOPED_USER_TYPES } from '../mdaScope';
 import { isLetIn } from '../routeAccess';
 import { type MdaWorld, readableText, seedMdaWorld, squeeze } from './mdaWorld';
@@ -34,6 +36,7 @@ const MDA_SCOPED: Record<string, string> = {
   'GET /api/v1/reports/collections-by-mda': "the MDAs' collections this year, and export",
   'GET /api/v1/reports/budget-performance': "the MDAs' budget against collections, and export",
   'GET /api/v1/dashboards/mda/{mdaId}': "one MDA's dashboard: collections, budget and POS takings",
+  'GET /api/v1/budgets/{year}': "the MDAs' budget lines, and export",
 };
 
 /** Operations MDA staff may call that hold no MDA's rows, and why. */
@@ -88,6 +91,21 @@ beforeAll(async () => {
   const certificateMaker = await signInAs(ctx, 'ASSESSMENT_OFFICER');
   alpha = await seedMdaWorld(ctx, 'Alpha', certificateMaker);
   zulu = await seedMdaWorld(ctx, 'Zulu', certificateMaker);
+  // A budget of both MDAs for the year the sweep asks for ({year}: the schema's largest, 2100).
+  await ctx.db.transaction((tx) =>
+    createBudgetService({ db: ctx.db }).storeVersion(tx, systemActor('seed'), {
+      year: 2100,
+      note: 'Both MDAs',
+      source: 'entry',
+      jobId: null,
+      lines: [alpha, zulu].map((world) => ({
+        mdaId: world.mdaId,
+        economicCode: world.revenueHeadCode,
+        annualKobo: 1_200,
+        monthsKobo: Array(12).fill(100),
+      })),
+    }),
+  );
   for (const userType of MDA_SCOPED_USER_TYPES) {
     staff.push({ userType, session: await signInForMdas(ctx, userType, [alpha.mdaId]) });
   }

@@ -184,6 +184,13 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/dashboards/executive': 'report:executive',
   'GET /api/v1/dashboards/mdas': 'report:executive',
   'GET /api/v1/dashboards/mda/{mdaId}': 'report:read',
+  // The revenue budget (docs/budgets.md).
+  'GET /api/v1/budgets/revenue-heads': 'budget:write',
+  'GET /api/v1/budgets/{year}': 'budget:read',
+  'POST /api/v1/budgets/{year}/versions': 'budget:write',
+  'POST /api/v1/budgets/{year}/import': 'budget:write',
+  'GET /api/v1/budgets/{year}/imports/{jobId}': 'budget:write',
+  'GET /api/v1/budgets/{year}/template': 'budget:write',
   'POST /api/v1/stamp-duty/compute': 'stamp-duty:read',
   'GET /api/v1/stamp-duty/rules': 'stamp-duty:read',
   'PUT /api/v1/stamp-duty/rules/{id}': 'stamp-duty:rules',

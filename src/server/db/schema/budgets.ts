@@ -70,3 +70,35 @@ export const budgetLines = pgTable(
     check('budget_lines_months_check', sql`cardinality(${t.monthsKobo}) = 12`),
   ],
 );
+
+/**
+ * A budget file accepted for import (docs/budgets.md "Import"): the year and note sent with it,
+ * kept with its job until the job stores the version. Every row was checked at upload; a file
+ * with a bad row was refused whole and left nothing here.
+ */
+export const budgetImports = pgTable('budget_imports', {
+  jobId: uuid('job_id')
+    .primaryKey()
+    .references(() => jobs.id),
+  year: smallint('year').notNull(),
+  note: text('note').notNull(),
+});
+
+/** One accepted row of a budget file, as the version will hold it. */
+export const budgetImportRows = pgTable(
+  'budget_import_rows',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => budgetImports.jobId),
+    /** The line in the file (the header is line 1). */
+    lineNumber: integer('line_number').notNull(),
+    mdaId: uuid('mda_id')
+      .notNull()
+      .references(() => mdas.id),
+    economicCode: text('economic_code').notNull(),
+    annualKobo: bigint('annual_kobo', { mode: 'number' }).notNull(),
+    monthsKobo: bigint('months_kobo', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'budget_import_rows_pkey', columns: [t.jobId, t.lineNumber] })],
+);

@@ -3,6 +3,7 @@ import type { Simulators } from '../../integrations/simulators';
 import type { Db } from '../client';
 import { seedDemoAssessments } from './assessments';
 import { seedDemoBankAccounts } from './bank';
+import { seedDemoBudgets } from './budgets';
 import { seedDemoDemandNotices } from './demandNotices';
 import { type DemoSignIn, seedDemo, seedDemoTaxpayers } from './demo';
 import { seedDemoPaperwork } from './paperwork';
@@ -46,5 +47,7 @@ export async function seedAllDemoData(
     // After every part that records payments: the bank's statements carry their credits.
     await seedDemoBankAccounts(db, config, simulators);
   }
+  // Last: sized against the demo collections, when there are any (docs/budgets.md).
+  await seedDemoBudgets(db, config);
   return signIns;
 }

@@ -171,6 +171,11 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
     description:
       'The duty of each kind of instrument under each law, with the dates it applies from and to, and the late-stamping penalty. Values without a public source are marked to confirm.',
   },
+  '/birs/budgets': {
+    title: 'Revenue Budget',
+    description:
+      "The state's revenue budget per year, MDA and revenue head, phased by month: each revision a new version with who made it, when and why. Enter it on the page or import it from a spreadsheet.",
+  },
   '/birs/ssc/office-holders': {
     title: 'SSC — Political and Public Office Holders',
     description:

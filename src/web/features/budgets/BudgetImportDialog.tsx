@@ -1,0 +1,201 @@
+import {
+  Anchor,
+  Button,
+  Code,
+  FileInput,
+  Group,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { BudgetRowProblem } from '../../../shared/budgets/file';
+import { AppModal } from '../../lib/AppModal';
+import { isApiError } from '../../lib/api';
+import { CheckFailureAlert } from '../rrr-checks/CheckParts';
+import {
+  budgetImportQuery,
+  budgetKeys,
+  budgetTemplateUrl,
+  importBudgetFile,
+  isImportDone,
+} from './queries';
+
+/** The rows a 422 named (`details.rows`), if the refusal was about rows. */
+function rowProblemsOf(error: unknown): BudgetRowProblem[] {
+  if (!isApiError(error) || error.code !== 'INVALID_FILE') return [];
+  const rows = (error.details as { rows?: BudgetRowProblem[] } | undefined)?.rows;
+  return Array.isArray(rows) ? rows : [];
+}
+
+/**
+ * Import a year's budget from a file (docs/budgets.md "The import file"): the file and why,
+ * then the job's progress; a refused file lists every line and column to fix, and nothing is
+ * stored. Done: the page shows the new version.
+ */
+export function BudgetImportDialog(props: {
+  year: number;
+  onClose: () => void;
+  onImported: (version: number) => void;
+}) {
+  const { year } = props;
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [note, setNote] = useState('');
+  const [fileError, setFileError] = useState<string | undefined>();
+  const upload = useMutation({ mutationFn: importBudgetFile });
+  const jobId = upload.data?.jobId;
+  const problems = rowProblemsOf(upload.error);
+
+  return (
+    <AppModal
+      opened
+      onClose={props.onClose}
+      title={`Import the ${year} budget`}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close the import' }}
+    >
+      {jobId ? (
+        <ImportProgress
+          year={year}
+          jobId={jobId}
+          onDone={(version) => {
+            void queryClient.invalidateQueries({ queryKey: budgetKeys.all });
+            props.onImported(version);
+          }}
+        />
+      ) : (
+        <form
+          noValidate
+          aria-label="Import a budget file"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setFileError(file ? undefined : 'Choose a .xlsx or .csv file');
+            if (file) upload.mutate({ year, file, note });
+          }}
+        >
+          <Stack gap="md">
+            <Text size="sm">
+              One line per MDA and revenue head under the header <Code>MDA code</Code>,{' '}
+              <Code>economic code</Code>, <Code>annual amount (₦)</Code> and, for a phasing of your
+              own, <Code>Jan</Code> … <Code>Dec</Code> adding up to the annual amount; without
+              months a line is phased evenly. The file becomes a new version of the year.
+            </Text>
+            <Group gap="md">
+              <Anchor href={budgetTemplateUrl(year, 'xlsx')} download size="sm">
+                <Group gap={4} component="span">
+                  <IconDownload size={16} aria-hidden="true" />
+                  Template (Excel)
+                </Group>
+              </Anchor>
+              <Anchor href={budgetTemplateUrl(year, 'csv')} download size="sm">
+                <Group gap={4} component="span">
+                  <IconDownload size={16} aria-hidden="true" />
+                  Template (CSV)
+                </Group>
+              </Anchor>
+            </Group>
+            <FileInput
+              label="Budget file"
+              placeholder="Choose a .xlsx or .csv file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              withAsterisk
+              clearable
+              clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+              leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
+              value={file}
+              onChange={(chosen) => {
+                setFile(chosen);
+                upload.reset();
+              }}
+              error={fileError}
+              data-autofocus
+            />
+            <Textarea
+              label="Why this version"
+              description="e.g. Approved budget, Supplementary budget of July"
+              maxLength={500}
+              autosize
+              minRows={2}
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+            />
+            {upload.isError && (
+              <CheckFailureAlert title="The file was not imported" error={upload.error} />
+            )}
+            {problems.length > 0 && <RowProblems problems={problems} />}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={props.onClose}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                loading={upload.isPending}
+                leftSection={<IconUpload size={18} aria-hidden="true" />}
+              >
+                Import
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </AppModal>
+  );
+}
+
+function ImportProgress(props: { year: number; jobId: string; onDone: (version: number) => void }) {
+  const job = useQuery(budgetImportQuery(props.year, props.jobId));
+  const data = job.data;
+  const { onDone } = props;
+  const storedVersion = data?.status === 'succeeded' ? data.version : null;
+  useEffect(() => {
+    if (storedVersion !== null) onDone(storedVersion);
+  }, [storedVersion, onDone]);
+  if (job.isError)
+    return <CheckFailureAlert title="The import cannot be followed" error={job.error} />;
+  const percent = !data || data.total === 0 ? 0 : Math.round((data.done / data.total) * 100);
+  return (
+    <Stack gap="sm">
+      <Progress value={percent} aria-label="Lines stored" animated={!isImportDone(data)} />
+      <Text size="sm" role="status">
+        {!data
+          ? 'Starting…'
+          : data.status === 'failed'
+            ? (data.error ?? 'The import failed.')
+            : data.status === 'succeeded'
+              ? `Stored ${data.total.toLocaleString('en-NG')} lines as version ${data.version}.`
+              : `Storing ${data.total.toLocaleString('en-NG')} lines…`}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Every line and column to fix, as the server named them. */
+function RowProblems({ problems }: { problems: BudgetRowProblem[] }) {
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table striped withTableBorder aria-label="Lines to fix">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Line</Table.Th>
+            <Table.Th>Column</Table.Th>
+            <Table.Th>What to change</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {problems.map((p) => (
+            <Table.Tr key={`${p.line}-${p.field}`}>
+              <Table.Td>{p.line}</Table.Td>
+              <Table.Td>{p.field}</Table.Td>
+              <Table.Td>{p.problem}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

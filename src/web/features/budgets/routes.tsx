@@ -1,0 +1,39 @@
+import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { z } from 'zod';
+import { hasPermission } from '../../lib/routing';
+import { budgetQuery } from './queries';
+
+/**
+ * The revenue budget (RevDesk's own page, docs/budgets.md): the year and version in the URL,
+ * so a version can be shared. The page loads on demand; the loader starts its query and never
+ * waits for it.
+ */
+
+export const BudgetSearch = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional().catch(undefined),
+  version: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+export type BudgetSearch = z.infer<typeof BudgetSearch>;
+
+export const currentYear = () => Number(new Date().toISOString().slice(0, 4));
+
+const BudgetPage = lazyRouteComponent(() => import('./BudgetPage'), 'BudgetPage');
+
+export function budgetPages(shell: AnyRoute) {
+  return [
+    createRoute({
+      getParentRoute: () => shell,
+      path: 'budgets',
+      validateSearch: (search: Record<string, unknown>) => BudgetSearch.parse(search),
+      loaderDeps: ({ search }) => search,
+      loader: ({ context, deps }) => {
+        if (hasPermission(context, 'budget:read')) {
+          void context.queryClient.prefetchQuery(
+            budgetQuery(deps.year ?? currentYear(), deps.version),
+          );
+        }
+      },
+      component: BudgetPage,
+    }),
+  ];
+}
