@@ -35,7 +35,9 @@ async function dayOf(accountNumber: string, day: string) {
     headers: executive.bearer,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<ReconciliationView>().days[0];
+  const [day0] = res.json<ReconciliationView>().days;
+  if (!day0) throw new Error('no day');
+  return day0;
 }
 
 async function unheldOf(accountNumber: string, day: string) {
