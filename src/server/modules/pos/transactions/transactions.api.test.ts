@@ -123,8 +123,8 @@ describe('GET /api/v1/pos/transactions', () => {
   });
 
   it('counts a keyword only so far past the page: capped, no sum, the page exact newest first across windows', async () => {
-    // Seven transactions of one payer name over the newest-first windows (a week, the week
-    // before, two weeks before that…), two of them over a year old.
+    // Seven transactions of one payer name over the newest-first windows (a day, the day
+    // before, two days before that…), two of them over a year old.
     const named = await createPosWorld(ctx, { agentName: 'Owei Sagbama' });
     const now = Date.now();
     const ages = [1, 5, 9, 20, 45, 400, 401];
@@ -151,7 +151,7 @@ describe('GET /api/v1/pos/transactions', () => {
     expect(first).toMatchObject({ total: 3, isTotalCapped: true });
     expect(first.totals).toEqual({ count: 3, amountKobo: null, isCapped: true });
     expect(ids(first)).toEqual([made[0]?.id, made[1]?.id]);
-    // Counted to offset + 3: page 2 of 2 is capped at 5 and read across the second and third windows.
+    // Counted to offset + 3: page 2 of 2 is capped at 5 and read across two later windows.
     const second = await find({ pageSize: '2', page: '2' });
     expect(second).toMatchObject({ total: 5, isTotalCapped: true });
     expect(ids(second)).toEqual([made[2]?.id, made[3]?.id]);
