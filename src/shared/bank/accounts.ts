@@ -126,10 +126,22 @@ export const StatementFetchView = z.object({
 });
 export type StatementFetchView = z.infer<typeof StatementFetchView>;
 
+const LinesSum = z.object({ count: z.number().int(), amountKobo: z.number().int() });
+
 export const BankAggregates = z.object({
   creditKobo: z.number().int(),
   creditCount: z.number().int(),
   debitKobo: z.number().int(),
   debitCount: z.number().int(),
+  /** The lines RevDesk holds for the range, each way: they add up to the bank's when all is fetched. */
+  stored: z.object({ credits: LinesSum, debits: LinesSum }),
+  /**
+   * Null when the stored lines add up to the bank's figures. Otherwise the bank's lines of the
+   * range (its credits and debits by date range) that RevDesk does not hold, and the days they
+   * are on, so the officer fetches those days (docs/bank.md "The aggregates").
+   */
+  notStored: z
+    .object({ credits: LinesSum, debits: LinesSum, days: z.array(z.string()) })
+    .nullable(),
 });
 export type BankAggregates = z.infer<typeof BankAggregates>;

@@ -57,8 +57,18 @@ export type PosTransactionView = z.infer<typeof PosTransactionView>;
 
 export const PosTransactionPage = pageOf(PosTransactionView)
   .extend({
-    /** Of every transaction the filter matches, not only this page. */
-    totals: z.object({ amountKobo: z.number().int(), count: z.number().int() }),
+    /** `total` was counted only this far: more match (a keyword, ADR 0019). Show "1,000+". */
+    isTotalCapped: z.boolean(),
+    /**
+     * Of every transaction the filter matches, not only this page. A keyword matching more
+     * than the count reads (`isCapped`) has `count` = `total` and no sum (`amountKobo` null):
+     * the sum of part of the set would be taken for the whole.
+     */
+    totals: z.object({
+      amountKobo: z.number().int().nullable(),
+      count: z.number().int(),
+      isCapped: z.boolean(),
+    }),
   })
   .meta({ id: 'PosTransactionPage' });
 export type PosTransactionPage = z.infer<typeof PosTransactionPage>;

@@ -470,22 +470,35 @@ export async function recordPosTransaction(
     after: auditedPosTransaction(recorded),
   });
 
-  // Its reversal came first (held, naming this RRN): apply it now, so the money nets to nothing.
-  const earlyReversal = await findHeldReversalForUpdate(tx, input.provider, input.rrn);
-  if (earlyReversal) {
-    const result = await reverse(tx, deps, actor, recorded, earlyReversal, arrival);
-    const applied = await updateTransaction(tx, earlyReversal.id, {
-      state: 'rejected',
-      reviewNote: `Applied to the transaction it names (STAN ${input.stan}), which arrived after it.`,
-    });
-    await recordAudit(tx, actor, {
-      action: 'pos_transaction.reversal_applied',
-      entityType: 'pos_transaction',
-      entityId: applied.id,
-      before: auditedPosTransaction(earlyReversal),
-      after: auditedPosTransaction(applied),
-    });
-    return result;
-  }
-  return { outcome: 'recorded', transactionId: recorded.id, paymentId };
+  const reversed = await applyHeldReversal(tx, deps, actor, recorded, arrival);
+  return reversed ?? { outcome: 'recorded', transactionId: recorded.id, paymentId };
+}
+
+/**
+ * A transaction just recorded — arrived, or a held one an officer assigned — whose reversal
+ * came first and was held naming its RRN: the reversal is applied now, the payment reversed in
+ * the ledger, so the money nets to nothing (docs/pos.md "Reversals"). Undefined when there is none.
+ */
+export async function applyHeldReversal(
+  tx: Db,
+  deps: PosRecordingDeps,
+  actor: Actor,
+  recorded: PosTransactionRow,
+  arrival: PosArrival,
+): Promise<PosRecordingResult | undefined> {
+  const earlyReversal = await findHeldReversalForUpdate(tx, recorded.provider, recorded.rrn);
+  if (!earlyReversal) return undefined;
+  const result = await reverse(tx, deps, actor, recorded, earlyReversal, arrival);
+  const applied = await updateTransaction(tx, earlyReversal.id, {
+    state: 'rejected',
+    reviewNote: `Applied to the transaction it names (STAN ${recorded.stan}), which was recorded after it.`,
+  });
+  await recordAudit(tx, actor, {
+    action: 'pos_transaction.reversal_applied',
+    entityType: 'pos_transaction',
+    entityId: applied.id,
+    before: auditedPosTransaction(earlyReversal),
+    after: auditedPosTransaction(applied),
+  });
+  return result;
 }

@@ -1,6 +1,7 @@
-import { and, asc, between, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
+  bankAccounts,
   bankReconciliationSignOffs,
   bankStatementLines,
   mdas,
@@ -54,10 +55,53 @@ export async function selectLinkedPaymentSums(db: Db, accountId: string, from: s
 }
 
 /**
- * An MDA's paid payments of each Lagos day, through a channel that settles into a bank account,
- * that no credit holds (payments_mda_payment_date_idx, bank_statement_lines_payment_idx).
+ * Whose unheld payments an account expects (docs/bank-matching.md "Reconciliation"): its MDA's,
+ * or — a general account — those of every MDA without an active account of its own. Each MDA's
+ * unheld payments are expected by one account only: of the accounts of the same MDA (or of the
+ * general ones), the active one created first (ties by account number); the others' ledger
+ * side is only the payments their credits hold.
  */
-export async function selectUnlinkedPaymentSums(db: Db, mdaId: string, from: string, to: string) {
+export type LedgerExpectation = { mdaId: string } | { mdasWithoutAccount: true } | null;
+
+export async function selectLedgerExpectation(
+  db: Db,
+  account: { id: string; mdaId: string | null },
+): Promise<LedgerExpectation> {
+  const [first] = await db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(account.mdaId ? eq(bankAccounts.mdaId, account.mdaId) : isNull(bankAccounts.mdaId))
+    .orderBy(
+      desc(bankAccounts.isActive),
+      asc(bankAccounts.createdAt),
+      asc(bankAccounts.accountNumber),
+    )
+    .limit(1);
+  if (first?.id !== account.id) return null;
+  return account.mdaId ? { mdaId: account.mdaId } : { mdasWithoutAccount: true };
+}
+
+/** The payments an expectation names: its MDA's, or those of MDAs without an active account. */
+function expectedMdaOf(
+  expected: Exclude<LedgerExpectation, null>,
+  mdaId: SQL | typeof payments.mdaId = payments.mdaId,
+): SQL {
+  return 'mdaId' in expected
+    ? sql`${mdaId} = ${expected.mdaId}`
+    : sql`not exists (select 1 from bank_accounts a where a.mda_id = ${mdaId} and a.is_active)`;
+}
+
+/**
+ * The expected paid payments of each Lagos day, through a channel that settles into a bank
+ * account, that no credit holds (payments_mda_payment_date_idx or payments_payment_date_idx,
+ * bank_statement_lines_payment_idx).
+ */
+export async function selectUnlinkedPaymentSums(
+  db: Db,
+  expected: Exclude<LedgerExpectation, null>,
+  from: string,
+  to: string,
+) {
   const channels = sql.join(
     BANK_SETTLED_CHANNELS.map((c) => sql`${c}`),
     sql`, `,
@@ -65,7 +109,7 @@ export async function selectUnlinkedPaymentSums(db: Db, mdaId: string, from: str
   const result = (await db.execute(sql`
     select p.payment_date::text as day, count(*) as count, coalesce(sum(p.amount_kobo), 0) as amount_kobo
     from payments p
-    where p.mda_id = ${mdaId} and p.payment_date between ${from} and ${to}
+    where ${expectedMdaOf(expected, sql`p.mda_id`)} and p.payment_date between ${from} and ${to}
       and p.status = 'paid' and p.channel in (${channels})
       and not exists (select 1 from bank_statement_lines l where l.payment_id = p.id)
     group by p.payment_date`)) as unknown as SumRows;
@@ -118,9 +162,14 @@ export async function findMdaName(db: Db, mdaId: string | null): Promise<string 
 }
 
 /** The unheld payments of one day of an MDA, largest first (the same rule as selectUnlinkedPaymentSums). */
-export async function selectUnlinkedPayments(db: Db, mdaId: string, day: string, limit: number) {
+export async function selectUnlinkedPayments(
+  db: Db,
+  expected: Exclude<LedgerExpectation, null>,
+  day: string,
+  limit: number,
+) {
   const unheld = and(
-    eq(payments.mdaId, mdaId),
+    expectedMdaOf(expected),
     eq(payments.paymentDate, day),
     eq(payments.status, 'paid'),
     inArray(payments.channel, [...BANK_SETTLED_CHANNELS]),

@@ -20,6 +20,7 @@ import {
   findMdaName,
   insertSignOff,
   selectCreditSums,
+  selectLedgerExpectation,
   selectLinkedPaymentSums,
   selectSignOffs,
   selectUnlinkedPaymentSums,
@@ -47,12 +48,13 @@ async function figuresByDay(
   from: string,
   to: string,
 ): Promise<Map<string, DayFigures>> {
+  // Each unheld payment is expected on one account only: its MDA's first account, or the
+  // first general account for MDAs without one (docs/bank-matching.md "Reconciliation").
+  const expected = await selectLedgerExpectation(db, account);
   const [credits, linked, unlinked] = await Promise.all([
     selectCreditSums(db, account.id, from, to),
     selectLinkedPaymentSums(db, account.id, from, to),
-    // A general account's expected payments cannot be told from the MDAs' own accounts': its
-    // ledger side is the payments its credits hold.
-    account.mdaId ? selectUnlinkedPaymentSums(db, account.mdaId, from, to) : Promise.resolve([]),
+    expected ? selectUnlinkedPaymentSums(db, expected, from, to) : Promise.resolve([]),
   ]);
   const result = new Map<string, DayFigures>();
   for (const day of daysOf(from, to)) {
@@ -140,17 +142,18 @@ export function createReconciliationService({ db }: { db: Db }) {
       return view(accountNumber, range.from, range.to);
     },
 
-    /** The day's payments no credit holds, of an MDA's account (none for a general account). */
+    /** The day's expected payments no credit holds (none on an account that expects none). */
     async listUnmatchedPayments(
       _actor: Actor,
       accountNumber: string,
       day: string,
     ): Promise<UnmatchedPaymentList> {
       const account = await accountByNumber(db, accountNumber);
-      if (!account.mdaId) return { items: [], total: 0 };
+      const expected = await selectLedgerExpectation(db, account);
+      if (!expected) return { items: [], total: 0 };
       const { rows, total } = await selectUnlinkedPayments(
         db,
-        account.mdaId,
+        expected,
         day,
         UNMATCHED_PAYMENTS_SHOWN,
       );

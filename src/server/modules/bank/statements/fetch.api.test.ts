@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BankAggregates } from '../../../../shared/bank/accounts';
 import { addDays, todayInLagos } from '../../../../shared/dates';
 import { auditEvents, bankStatementLines } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
@@ -354,11 +355,69 @@ describe("the bank's aggregates", () => {
       headers: executive.bearer,
     });
     expect(res.statusCode, res.body).toBe(200);
+    const sum = (of: typeof lines) => ({
+      count: of.length,
+      amountKobo: of.reduce((t, l) => t + l.amountKobo, 0),
+    });
     expect(res.json()).toEqual({
-      creditKobo: credits.reduce((t, l) => t + l.amountKobo, 0),
+      creditKobo: sum(credits).amountKobo,
       creditCount: credits.length,
-      debitKobo: debits.reduce((t, l) => t + l.amountKobo, 0),
+      debitKobo: sum(debits).amountKobo,
       debitCount: debits.length,
+      // Nothing fetched yet: every line the bank lists (by its credit and debit range calls)
+      // is missing, on both days.
+      stored: { credits: { count: 0, amountKobo: 0 }, debits: { count: 0, amountKobo: 0 } },
+      notStored: { credits: sum(credits), debits: sum(debits), days: ['2026-03-01', '2026-03-02'] },
+    });
+  });
+
+  it('names the lines and days the stored statement lacks, and nothing once every day is fetched', async () => {
+    const account = await createCollectionAccount(ctx, admin.bearer, { linesPerDay: 9 });
+    const aggregates = async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/bank/aggregates?accountNumber=${account.accountNumber}&from=2026-03-05&to=2026-03-07`,
+        headers: executive.bearer,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<BankAggregates>();
+    };
+    const bank = (day: string) => {
+      const lines = ctx.simulators.fidelity.statementBetween(account.accountNumber, day, day);
+      const sum = (of: typeof lines) => ({
+        count: of.length,
+        amountKobo: of.reduce((t, l) => t + l.amountKobo, 0),
+      });
+      return {
+        credits: sum(lines.filter((l) => l.tranType === 'C')),
+        debits: sum(lines.filter((l) => l.tranType === 'D')),
+      };
+    };
+    // The middle day fetched: the first and last are what the bank has and RevDesk does not.
+    expect((await fetchRange(account.accountNumber, '2026-03-06', '2026-03-06')).status).toBe(
+      'succeeded',
+    );
+    const partly = await aggregates();
+    expect(partly.stored).toEqual(bank('2026-03-06'));
+    const [first, last] = [bank('2026-03-05'), bank('2026-03-07')];
+    expect(partly.notStored).toEqual({
+      credits: {
+        count: first.credits.count + last.credits.count,
+        amountKobo: first.credits.amountKobo + last.credits.amountKobo,
+      },
+      debits: {
+        count: first.debits.count + last.debits.count,
+        amountKobo: first.debits.amountKobo + last.debits.amountKobo,
+      },
+      days: ['2026-03-05', '2026-03-07'],
+    });
+    // The whole range fetched: the stored lines add up to the bank's figures.
+    await fetchRange(account.accountNumber, '2026-03-05', '2026-03-07');
+    const whole = await aggregates();
+    expect(whole.notStored).toBeNull();
+    expect(whole.stored.credits).toEqual({
+      count: whole.creditCount,
+      amountKobo: whole.creditKobo,
     });
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { bankAccounts, bankStatementFetchDays, bankStatementLines, jobs } from '../../../db/schema';
 import type { BankStatementLine } from '../../../integrations/fidelity/types';
@@ -159,4 +159,49 @@ export async function countLinesStoredBy(
       ),
     );
   return row?.n ?? 0;
+}
+
+/** The stored lines of an account's value dates, summed each way (bank_statement_lines_account_day_idx). */
+export async function sumStoredLines(db: Db, accountId: string, from: string, to: string) {
+  const rows = await db
+    .select({
+      direction: bankStatementLines.direction,
+      count: sql<string>`count(*)`,
+      amountKobo: sql<string>`coalesce(sum(${bankStatementLines.amountKobo}), 0)`,
+    })
+    .from(bankStatementLines)
+    .where(
+      and(
+        eq(bankStatementLines.accountId, accountId),
+        between(bankStatementLines.valueDate, from, to),
+      ),
+    )
+    .groupBy(bankStatementLines.direction);
+  const of = (direction: 'credit' | 'debit') => {
+    const row = rows.find((r) => r.direction === direction);
+    return { count: Number(row?.count ?? 0), amountKobo: Number(row?.amountKobo ?? 0) };
+  };
+  return { credits: of('credit'), debits: of('debit') };
+}
+
+/** Which of these bank references the account holds already. */
+export async function selectStoredReferences(
+  db: Db,
+  accountId: string,
+  references: readonly string[],
+): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (let i = 0; i < references.length; i += 1000) {
+    const rows = await db
+      .select({ bankReference: bankStatementLines.bankReference })
+      .from(bankStatementLines)
+      .where(
+        and(
+          eq(bankStatementLines.accountId, accountId),
+          inArray(bankStatementLines.bankReference, references.slice(i, i + 1000)),
+        ),
+      );
+    for (const r of rows) held.add(r.bankReference);
+  }
+  return held;
 }

@@ -67,7 +67,7 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{
         operationId: 'getBankAggregates',
         summary: 'The bank’s credit and debit totals for a range',
         description:
-          'Asked of the bank itself (its credit and debit aggregate calls), whatever RevDesk has stored: `accountNumber`, `from`, `to` (at most 92 days). A 502 when the bank cannot be reached.',
+          'Asked of the bank itself (its credit and debit aggregate calls), whatever RevDesk has stored: `accountNumber`, `from`, `to` (at most 92 days). Beside them the stored lines’ sums (`stored`) and, when those differ, the bank’s lines RevDesk lacks and their days (`notStored`, from its credits and debits by date range). A 502 when the bank cannot be reached.',
         querystring: StatementRangeInput,
         response: {
           200: BankAggregates,

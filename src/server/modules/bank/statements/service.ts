@@ -8,14 +8,18 @@ import { addDays, dayInFigures, daysSpanned, todayInLagos } from '../../../../sh
 import type { Actor } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../errors';
-import type { FidelityClient } from '../../../integrations/fidelity/types';
+import type {
+  BankAggregate,
+  BankStatementLine,
+  FidelityClient,
+} from '../../../integrations/fidelity/types';
 import { insertJob } from '../../../jobs/queries';
 import { createJobReader } from '../../../jobs/readSide';
 import { notifyJobQueued } from '../../../jobs/wake';
 import { recordAudit } from '../../audit/service';
 import { createBankAccountService } from '../accounts/service';
 import { BANK_STATEMENT_FETCH } from './job';
-import { insertFetchDays, selectFetchJob } from './queries';
+import { insertFetchDays, selectFetchJob, selectStoredReferences, sumStoredLines } from './queries';
 
 /**
  * Fetching an account's statement (docs/bank.md "The bank's protocol"): a range of at most 92
@@ -121,21 +125,54 @@ export function createStatementService(deps: { db: Db; fidelity: FidelityClient 
      * The bank's own totals of the range (its credit and debit aggregate calls), not a sum of
      * the stored lines: the figures above the list are what the bank says the account holds,
      * whether or not every day has been fetched yet, and a difference from the stored lines is
-     * itself worth seeing (docs/bank.md).
+     * itself worth seeing (docs/bank.md "The aggregates"): beside them the stored lines' sums,
+     * and when those differ, the bank's lines RevDesk lacks (its credits and debits by date
+     * range) and their days.
      */
     async getAggregates(actor: Actor, input: StatementRangeInput): Promise<BankAggregates> {
       checkRange(input);
-      await accounts.getAccount(actor, input.accountNumber);
+      const account = await accounts.getAccount(actor, input.accountNumber);
       const range = { startDate: input.from, endDate: input.to };
-      const [credit, debit] = await Promise.all([
+      const [credit, debit, stored] = await Promise.all([
         deps.fidelity.getCreditAggregate(input.accountNumber, range),
         deps.fidelity.getDebitAggregate(input.accountNumber, range),
+        sumStoredLines(db, account.id, input.from, input.to),
       ]);
+      const agrees = (held: { count: number; amountKobo: number }, bank: BankAggregate) =>
+        held.count === bank.count && held.amountKobo === bank.totalKobo;
+      // The stored lines fall short of (or past) the bank's figures: ask the bank for its
+      // credits and debits of the range and name the lines RevDesk lacks, and their days.
+      let notStored: BankAggregates['notStored'] = null;
+      if (!agrees(stored.credits, credit) || !agrees(stored.debits, debit)) {
+        const [credits, debits] = await Promise.all([
+          deps.fidelity.getCredits(input.accountNumber, range),
+          deps.fidelity.getDebits(input.accountNumber, range),
+        ]);
+        const held = await selectStoredReferences(
+          db,
+          account.id,
+          [...credits, ...debits].map((l) => l.bankReference),
+        );
+        const missing = (lines: BankStatementLine[]) =>
+          lines.filter((l) => !held.has(l.bankReference));
+        const sum = (lines: BankStatementLine[]) => ({
+          count: lines.length,
+          amountKobo: lines.reduce((t, l) => t + l.amountKobo, 0),
+        });
+        const [lackedCredits, lackedDebits] = [missing(credits), missing(debits)];
+        notStored = {
+          credits: sum(lackedCredits),
+          debits: sum(lackedDebits),
+          days: [...new Set([...lackedCredits, ...lackedDebits].map((l) => l.valueDate))].sort(),
+        };
+      }
       return {
         creditKobo: credit.totalKobo,
         creditCount: credit.count,
         debitKobo: debit.totalKobo,
         debitCount: debit.count,
+        stored,
+        notStored,
       };
     },
   };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../../auth/actor';
-import { auditEvents, payments } from '../../../db/schema';
+import { auditEvents, payments, posTransactions } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { createMda, type SignedIn, signInAs } from '../../../testing/factories';
 import { createLedger } from '../../payments/ledger/ledger';
@@ -20,6 +20,28 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
+
+async function push(input: { terminalId: string; rrn: string; status: 'approved' | 'reversed' }) {
+  const ledger = createLedger({
+    receiptPrefix: ctx.config.receiptPrefix,
+    settlements: ctx.settlements,
+  });
+  return ctx.db.transaction((tx) =>
+    recordPosTransaction(
+      tx,
+      { ledger },
+      systemActor('system'),
+      {
+        provider: 'benjis',
+        stan: randomStan(),
+        amountKobo: 45_000,
+        transactedAt: new Date(),
+        ...input,
+      },
+      'push',
+    ),
+  );
+}
 
 async function holdOne(terminalId = randomTerminalId()) {
   const ledger = createLedger({
@@ -82,6 +104,44 @@ describe('held POS transactions', () => {
     expect(payment).toMatchObject({ channel: 'pos', mdaId: mda.id, revenueHeadCode: '12020401' });
     const audits = await ctx.db.select().from(auditEvents).where(eq(auditEvents.entityId, id));
     expect(audits.map((a) => a.action)).toContain('pos_transaction.assigned');
+  });
+
+  it('a reversal held before its original: when the held original is assigned, its payment is reversed and the reversal closed', async () => {
+    const unknown = randomTerminalId();
+    const rrn = randomRrn();
+    // The reversal first (its own STAN), naming nothing RevDesk has: held alone.
+    const reversal = await push({ terminalId: unknown, rrn, status: 'reversed' });
+    expect(reversal.outcome).toBe('held');
+    // Then its original, from a terminal RevDesk does not know: held too, not revenue.
+    const original = await push({ terminalId: unknown, rrn, status: 'approved' });
+    expect(original.outcome).toBe('held');
+    const mda = await createMda(ctx);
+    await createRevenueHead(ctx, mda.id, { code: '12020401', name: 'Market levy' });
+    const terminal = await createPosTerminal(ctx, { mdaId: mda.id, revenueHeadCode: '12020401' });
+    const res = await post(`/api/v1/pos/transactions/${original.transactionId}/assign`, {
+      terminalId: terminal.terminalId,
+      reason: 'Terminal registered late',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const decision = res.json();
+    expect(decision).toMatchObject({ id: original.transactionId, state: 'reversed' });
+    const [payment] = await ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, decision.paymentId));
+    expect(payment).toMatchObject({ channel: 'pos', status: 'reversed', amountKobo: 45_000 });
+    const [closed] = await ctx.db
+      .select()
+      .from(posTransactions)
+      .where(eq(posTransactions.id, reversal.transactionId as string));
+    expect(closed).toMatchObject({ state: 'rejected' });
+    expect(closed?.reviewNote).toMatch(/Applied to the transaction it names/);
+    // Neither is left for an officer to decide.
+    const list = await ctx.app.inject({
+      url: `/api/v1/pos/held?terminalId=${unknown}`,
+      headers: reviewer.bearer,
+    });
+    expect(list.json()).toMatchObject({ total: 0 });
   });
 
   it('assigns to an MDA and revenue head, checking the head is the MDA’s', async () => {

@@ -13,7 +13,7 @@ import { AppError, fieldError } from '../../../errors';
 import { recordAudit } from '../../audit/service';
 import { createLedger } from '../../payments/ledger/ledger';
 import type { PosDeps } from '../deps';
-import { auditedPosTransaction, recordAsPayment } from '../recording';
+import { applyHeldReversal, auditedPosTransaction, recordAsPayment } from '../recording';
 import { findMdaName, findTerminalByProviderId, hasRevenueHead } from '../terminals/queries';
 
 /**
@@ -156,13 +156,16 @@ export function createHeldPosService(deps: Pick<PosDeps, 'db' | 'config' | 'sett
           before: auditedPosTransaction(held),
           after: { ...auditedPosTransaction(updated), assignedTo: input.terminalId ?? null },
         });
+        // Its reversal came first and was held naming its RRN: applied now, as for a
+        // transaction recorded on arrival (docs/pos.md "Reversals").
+        const reversed = await applyHeldReversal(tx, { ledger }, actor, updated, held.arrival);
         const [payment] = await tx
           .select({ receiptNumber: payments.receiptNumber })
           .from(payments)
           .where(eq(payments.id, paymentId));
         return {
           id,
-          state: updated.state,
+          state: reversed ? 'reversed' : updated.state,
           paymentId,
           receiptNumber: payment?.receiptNumber ?? null,
         };

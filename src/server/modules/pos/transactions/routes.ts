@@ -26,7 +26,7 @@ export const posTransactionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         operationId: 'listPosTransactions',
         summary: 'List POS transactions',
         description:
-          'Transactions pushed, pulled or settled from the POS provider, newest first, by `terminalId`, `agentId`, `mdaId`, `status` (what the provider said), `state` (where RevDesk holds it), the Lagos days `from`–`to`, and `keyword`: an RRN, STAN or terminal id exactly, a payer phone, or words of an agent’s or payer’s name. `totals` add up the whole filter. With `format=csv` or `format=xlsx` the same filter comes back as a file.',
+          'Transactions pushed, pulled or settled from the POS provider, newest first, by `terminalId`, `agentId`, `mdaId`, `status` (what the provider said), `state` (where RevDesk holds it), the Lagos days `from`–`to`, and `keyword`: an RRN, STAN or terminal id exactly, a payer phone, or words of an agent’s or payer’s name. `totals` add up the whole filter; a keyword is counted only 1,000 past the page (`isTotalCapped`, `totals.isCapped`, the sum then null; the page is exact). With `format=csv` or `format=xlsx` the same filter comes back as a file.',
         querystring: PosTransactionListQuery,
         response: { 200: PosTransactionPage, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody },
       },

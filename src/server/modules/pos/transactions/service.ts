@@ -19,9 +19,14 @@ import {
   type PosTransactionRow,
   selectAgentIdsNamed,
   selectPosTransactionPage,
+  selectPosTransactionPageByWindow,
   totalFromDailyTotals,
   totalPosTransactions,
+  totalPosTransactionsUpTo,
 } from './queries';
+
+/** A keyword is counted this far past the page (ADR 0019, as the payment history's name search). */
+export const KEYWORD_COUNT_AHEAD = 1000;
 
 /** The most rows one export holds: a month of a busy service's POS transactions. */
 export const POS_EXPORT_LIMIT = 200_000;
@@ -76,7 +81,14 @@ export function nameWords(text: string): string[] {
  * Officers of an MDA see only their MDAs' transactions (none holds `pos:read` today; the
  * scope is applied all the same, as every list that names an MDA).
  */
-export function createPosTransactionService({ db }: { db: Db }) {
+export function createPosTransactionService({
+  db,
+  keywordCountAhead = KEYWORD_COUNT_AHEAD,
+}: {
+  db: Db;
+  /** Tests lower it to see the cap without a thousand rows. */
+  keywordCountAhead?: number;
+}) {
   async function filterOf(actor: Actor, query: PosTransactionListQuery): Promise<PosListFilter> {
     const { page: _p, pageSize: _s, format: _f, keyword, ...rest } = query;
     if (rest.from && rest.to && rest.from > rest.to) {
@@ -103,22 +115,35 @@ export function createPosTransactionService({ db }: { db: Db }) {
       query: PosTransactionListQuery,
     ): Promise<PosTransactionPage> {
       const filter = await filterOf(actor, query);
-      const [rows, totals] = await Promise.all([
-        selectPosTransactionPage(db, filter, {
-          limit: query.pageSize,
-          offset: (query.page - 1) * query.pageSize,
-        }),
-        isRollupFilter(filter)
-          ? totalFromDailyTotals(db, filter)
-          : totalPosTransactions(db, filter),
-      ]);
-      return {
+      const window = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+      const pageOf = (rows: PosTransactionRow[], totals: PosTransactionPage['totals']) => ({
         items: rows.map(toView),
         page: query.page,
         pageSize: query.pageSize,
         total: totals.count,
+        isTotalCapped: totals.isCapped,
         totals,
-      };
+      });
+      if (filter.keyword) {
+        // A payer's common name matches ~1 % of the table: counted up to a cap first; past
+        // it the sum is left out and the newest-first page is read window by window, so the
+        // page stays exact and reads about its own rows (ADR 0019, docs/pos.md "The list").
+        const countLimit = window.offset + Math.max(window.limit, keywordCountAhead);
+        const totals = await totalPosTransactionsUpTo(db, filter, countLimit);
+        const rows = totals.isCapped
+          ? await selectPosTransactionPageByWindow(db, filter, window)
+          : await selectPosTransactionPage(db, filter, window);
+        return pageOf(rows, totals);
+      }
+      // Without a keyword the count and sum stay exact: a filter the daily totals know is
+      // added up from them (terminals × days rows), one of provider status from the rows.
+      const [rows, totals] = await Promise.all([
+        selectPosTransactionPage(db, filter, window),
+        isRollupFilter(filter)
+          ? totalFromDailyTotals(db, filter)
+          : totalPosTransactions(db, filter),
+      ]);
+      return pageOf(rows, { ...totals, isCapped: false });
     },
 
     async exportTransactions(

@@ -1,9 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PosTransactionPage } from '../../../../shared/pos/transactionList';
+import {
+  PosTransactionListQuery,
+  type PosTransactionPage,
+} from '../../../../shared/pos/transactionList';
+import { systemActor } from '../../../auth/actor';
 import { auditEvents } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import { type SignedIn, signInAs, signInMdaOfficer } from '../../../testing/factories';
+import { createPosTransactionService } from './service';
 import { createPosWorld, insertPosTransaction, type PosWorld } from './testing';
 
 /**
@@ -77,7 +82,8 @@ describe('GET /api/v1/pos/transactions', () => {
     );
     expect(byTerminal.items[2]?.id).toBe(ids.a?.id);
     expect(byTerminal.total).toBe(3);
-    expect(byTerminal.totals).toEqual({ count: 3, amountKobo: 420_000 });
+    expect(byTerminal.totals).toEqual({ count: 3, amountKobo: 420_000, isCapped: false });
+    expect(byTerminal.isTotalCapped).toBe(false);
     expect(byTerminal.items[0]).toMatchObject({
       terminalId: world.terminalId,
       agentName: 'Tamunoemi Kalabari',
@@ -91,6 +97,7 @@ describe('GET /api/v1/pos/transactions', () => {
     expect(byMda.totals).toEqual({
       count: 2,
       amountKobo: byMda.items.reduce((s, t) => s + t.amountKobo, 0),
+      isCapped: false,
     });
     const declined = await page({ mdaId: world.mda.id, state: 'declined' });
     expect(stansOf(declined)).toEqual([ids.c?.stan]);
@@ -112,7 +119,61 @@ describe('GET /api/v1/pos/transactions', () => {
     expect((await page({ keyword: 'nobody-at-all' })).total).toBe(0);
     // SPEC's keyword report, within dates.
     const report = await page({ keyword: 'alagoa', from: '2026-03-02', to: '2026-03-02' });
-    expect(report.totals).toEqual({ count: 2, amountKobo: 600_000 });
+    expect(report.totals).toEqual({ count: 2, amountKobo: 600_000, isCapped: false });
+  });
+
+  it('counts a keyword only so far past the page: capped, no sum, the page exact newest first across windows', async () => {
+    // Seven transactions of one payer name over the newest-first windows (a day, the day
+    // before, two days before that…), two of them over a year old.
+    const named = await createPosWorld(ctx, { agentName: 'Owei Sagbama' });
+    const now = Date.now();
+    const ages = [1, 5, 9, 20, 45, 400, 401];
+    const made: { id: string }[] = [];
+    for (const days of ages) {
+      made.push(
+        await insertPosTransaction(ctx, named, {
+          amountKobo: 10_000 + days,
+          transactedAt: new Date(now - days * 86_400_000),
+          payerName: 'Seimiye Ekeremor',
+        }),
+      );
+    }
+    const ids = (p: PosTransactionPage) => p.items.map((t) => t.id);
+    const actor = { ...systemActor('system'), userType: 'OFFICER_BENJIS' as const };
+    const service = createPosTransactionService({ db: ctx.db, keywordCountAhead: 3 });
+    const find = (q: Record<string, string>, on = service) =>
+      on.findTransactions(
+        actor,
+        PosTransactionListQuery.parse({ keyword: 'seimiye ekeremor', ...q }),
+      );
+
+    const first = await find({ pageSize: '2' });
+    expect(first).toMatchObject({ total: 3, isTotalCapped: true });
+    expect(first.totals).toEqual({ count: 3, amountKobo: null, isCapped: true });
+    expect(ids(first)).toEqual([made[0]?.id, made[1]?.id]);
+    // Counted to offset + 3: page 2 of 2 is capped at 5 and read across two later windows.
+    const second = await find({ pageSize: '2', page: '2' });
+    expect(second).toMatchObject({ total: 5, isTotalCapped: true });
+    expect(ids(second)).toEqual([made[2]?.id, made[3]?.id]);
+    // Counted one past the page, page 6 of 1 is capped at 6 of 7 and reads back past a year.
+    const oneAhead = createPosTransactionService({ db: ctx.db, keywordCountAhead: 1 });
+    const sixth = await find({ pageSize: '1', page: '6' }, oneAhead);
+    expect(sixth.isTotalCapped).toBe(true);
+    expect(ids(sixth)).toEqual([made[5]?.id]);
+    // Past the count on the last page: exact again.
+    const last = await find({ pageSize: '1', page: '7' }, oneAhead);
+    expect(last.isTotalCapped).toBe(false);
+    expect(ids(last)).toEqual([made[6]?.id]);
+
+    // Under the cap (the default 1,000): the exact count and sum, the same order.
+    const exact = await page({ keyword: 'seimiye ekeremor' });
+    expect(exact).toMatchObject({ total: 7, isTotalCapped: false });
+    expect(exact.totals).toEqual({
+      count: 7,
+      amountKobo: ages.reduce((s, d) => s + 10_000 + d, 0),
+      isCapped: false,
+    });
+    expect(ids(exact)).toEqual(made.map((t) => t.id));
   });
 
   it('exports the filter as CSV, audited', async () => {

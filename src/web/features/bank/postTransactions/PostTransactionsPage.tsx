@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BANK_RANGE_MAX_DAYS } from '../../../../shared/bank/accounts';
+import { BANK_RANGE_MAX_DAYS, type BankAggregates } from '../../../../shared/bank/accounts';
 import { STATEMENT_LINE_STATES, type StatementLineState } from '../../../../shared/bank/enums';
 import {
   LINE_RULE_WORDS,
@@ -269,7 +269,11 @@ function PostTransactions() {
               ),
             ],
           ]}
-          note={aggregates.isError ? 'The bank’s totals could not be loaded.' : null}
+          note={
+            aggregates.isError
+              ? 'The bank’s totals could not be loaded.'
+              : notStoredNote(aggregates.data?.notStored)
+          }
         />
       )}
       {lines.isError ? (
@@ -320,4 +324,21 @@ function stateBadge(line: StatementLineView) {
       {STATE_WORDS[line.state]}
     </Badge>
   );
+}
+
+/**
+ * The bank's lines RevDesk does not hold yet (docs/bank.md "The aggregates"), in words: the
+ * list below then falls short of the totals above it, and fetching those days mends it.
+ */
+function notStoredNote(notStored: BankAggregates['notStored'] | undefined): string | null {
+  if (!notStored) return null;
+  const { credits, debits, days } = notStored;
+  if (credits.count + debits.count === 0) {
+    return 'The stored lines do not add up to the bank’s totals, yet every line the bank lists is stored: a stored line is no longer on the bank’s statement. Tell the administrator.';
+  }
+  const lines = (n: number, what: string) =>
+    `${n.toLocaleString('en-NG')} ${what}${n === 1 ? '' : 's'}`;
+  const shown = days.slice(0, 5).map(formatCalendarDate).join(', ');
+  const more = days.length > 5 ? ` and ${days.length - 5} more days` : '';
+  return `The bank lists ${lines(credits.count, 'credit')} (${formatKoboAsNaira(credits.amountKobo)}) and ${lines(debits.count, 'debit')} (${formatKoboAsNaira(debits.amountKobo)}) that are not fetched yet, on ${shown}${more}: fetch those days to see them below.`;
 }

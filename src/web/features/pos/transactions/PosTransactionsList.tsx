@@ -4,6 +4,7 @@ import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDeviceMobileDollar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { PosTransactionPage } from '../../../../shared/pos/transactionList';
 import {
   countActiveFilters,
   FilterBar,
@@ -122,17 +123,15 @@ function Transactions({ title, description, allFilters }: Variant) {
           <ListTotals
             label="Totals of the filtered transactions"
             figures={[
-              [
-                'Transactions',
-                (data?.totals.count ?? 0).toLocaleString('en-NG'),
-                (data?.totals.count ?? 0).toLocaleString('en-NG'),
-              ],
+              ['Transactions', ...countFigure(data?.totals)],
               ['Amount', ...nairaFigure(data?.totals.amountKobo)],
             ]}
             note={
-              search.state || search.status
-                ? null
-                : 'The amount adds up every transaction shown, declined and held ones included; filter by state "Recorded" for the revenue.'
+              data?.totals.isCapped
+                ? `This search matches more than ${data.totals.count.toLocaleString('en-NG')} transactions, too many to add up here. Narrow it (days, MDA, state) to see the amount.`
+                : search.state || search.status
+                  ? null
+                  : 'The amount adds up every transaction shown, declined and held ones included; filter by state "Recorded" for the revenue.'
             }
           />
         )}
@@ -158,4 +157,13 @@ function Transactions({ title, description, allFilters }: Variant) {
       </ListBody>
     </Stack>
   );
+}
+
+/**
+ * The count as an officer reads it: a keyword matching more than the server counts (ADR
+ * 0019) reads "More than 1,000" ("1,000+" on a phone); its amount then reads "Not added up".
+ */
+function countFigure(totals: PosTransactionPage['totals'] | undefined): [string, string] {
+  const count = (totals?.count ?? 0).toLocaleString('en-NG');
+  return totals?.isCapped ? [`More than ${count}`, `${count}+`] : [count, count];
 }
