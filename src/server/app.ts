@@ -14,6 +14,7 @@ import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
 import { startCardPaymentSweep } from './jobs/cardPaymentSweep';
 import { startCollectionTotalsCompaction } from './jobs/collectionTotalsCompaction';
+import { startIndicatorSnapshots } from './jobs/indicatorSnapshots';
 import { createJobKinds, type JobKinds } from './jobs/kinds';
 import { startRrrConfirmationSweep } from './jobs/rrrConfirmationSweep';
 import { startJobWorker } from './jobs/worker';
@@ -32,6 +33,7 @@ import { registerStatementFetchJob } from './modules/bank/statements/job';
 import { bankStatementRoutes } from './modules/bank/statements/routes';
 import { demandNoticeRoutes } from './modules/demandNotices/routes';
 import { registerDemandNoticeSettlement } from './modules/demandNotices/settlement';
+import { indicatorRoutes } from './modules/indicators/routes';
 import { letterheadRoutes } from './modules/letterhead/routes';
 import { mdaRoutes } from './modules/mdas/routes';
 import { officerAccountRoutes } from './modules/officers/accounts/routes';
@@ -234,6 +236,7 @@ export async function buildApp({
   await app.register(bankReconciliationRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(demandNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(reportRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(indicatorRoutes, { prefix: '/api/v1', db: database.db });
   // Bank statements (docs/bank.md): collection accounts, the fetch and its job.
   const bankFetchDeps = { db: database.db, fidelity: paymentDeps.integrations.fidelity };
   await app.register(bankAccountRoutes, { prefix: '/api/v1', db: database.db });
@@ -254,6 +257,7 @@ export async function buildApp({
     );
     startRrrConfirmationSweep(app, paymentDeps);
     startCollectionTotalsCompaction(app, database.db);
+    startIndicatorSnapshots(app, database.db);
     startCardPaymentSweep(app, paymentDeps);
   }
   registerExtraRoutes?.(app);

@@ -15,6 +15,7 @@ import { bankAccountPages } from './features/bank/accounts/routes';
 import { postTransactionPages } from './features/bank/postTransactions/routes';
 import { dashboardPages } from './features/dashboard/routes';
 import { demandNoticePages } from './features/demandNotices/routes';
+import { indicatorPages } from './features/indicators/routes';
 import { letterheadPages } from './features/letterhead/routes';
 import { mdaPages } from './features/mdas/routes';
 import { officerPages } from './features/officers/routes';
@@ -140,6 +141,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...sscPages(shell),
     ...postTransactionPages(shell),
     ...demandNoticePages(shell),
+    ...indicatorPages(shell),
     ...posReadPages(shell),
     ...stampDutyPages(shell),
     ...posCollectionPages(shell),

@@ -46,8 +46,12 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'ssc/federal-civil-servants',
     'ssc/upload',
     'ssc/entry',
+    // RevDesk's own: the service's performance indicators (docs/indicators.md).
+    'reporting/service-performance',
   ),
   EXECUTIVE: birs(
+    // RevDesk's own: the service's performance indicators (docs/indicators.md).
+    'reporting/service-performance',
     'dashboard/execute-dashboard',
     'dashboard/mda-executive-dashboard',
     'reporting/mda-budget-report',
@@ -177,6 +181,8 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
   PRINTING_OFFICER: COMPLETED_TCC_LISTS,
   TCC_CHAIRMAN: [
     ...birs(
+      // RevDesk's own: the service's performance indicators (docs/indicators.md).
+      'reporting/service-performance',
       'reporting/mda-transaction-report',
       'taxs/pending-tcc-exemptions-chairman',
       'taxs/pending-tcc-da-chairman',
