@@ -118,7 +118,10 @@ function Performance() {
 function targetStanding(item: IndicatorItem): { label: string; color: string } | null {
   if (item.target === null || item.value === null) return null;
   const met = item.higherIsBetter ? item.value >= item.target : item.value <= item.target;
-  return met ? { label: 'Target met', color: 'green' } : { label: 'Below target', color: 'red' };
+  // Filled and dark: a light badge's text fails the contrast of WCAG 1.4.3 (as NoticeStatusBadge).
+  return met
+    ? { label: 'Target met', color: 'revenue.8' }
+    : { label: 'Off target', color: 'red.9' };
 }
 
 function IndicatorCard(props: { item: IndicatorItem; month: string; canSetTarget: boolean }) {
@@ -134,7 +137,7 @@ function IndicatorCard(props: { item: IndicatorItem; month: string; canSetTarget
           <Title order={2} size="h4" id={headingId}>
             {item.label}
           </Title>
-          <Badge variant="light" color="gray">
+          <Badge variant="filled" color="gray.7">
             {item.source === 'snapshot' ? 'Stored at month end' : 'Live'}
           </Badge>
         </Group>
@@ -147,7 +150,7 @@ function IndicatorCard(props: { item: IndicatorItem; month: string; canSetTarget
             {item.target === null ? 'not set' : formatIndicatorValue(item.target, item.unit)}
           </Text>
           {standing && (
-            <Badge variant="light" color={standing.color}>
+            <Badge variant="filled" color={standing.color}>
               {standing.label}
             </Badge>
           )}
