@@ -14,6 +14,7 @@ import { createIntegrations } from './integrations';
 import { createSimulators, type Simulators, simulatorRoutes } from './integrations/simulators';
 import { startCardPaymentSweep } from './jobs/cardPaymentSweep';
 import { startCollectionTotalsCompaction } from './jobs/collectionTotalsCompaction';
+import { startIndicatorSnapshots } from './jobs/indicatorSnapshots';
 import { createJobKinds, type JobKinds } from './jobs/kinds';
 import { startRrrConfirmationSweep } from './jobs/rrrConfirmationSweep';
 import { startJobWorker } from './jobs/worker';
@@ -37,6 +38,7 @@ import { executiveDashboardRoutes } from './modules/dashboards/executive/routes'
 import { workQueueRoutes } from './modules/dashboards/queues/routes';
 import { demandNoticeRoutes } from './modules/demandNotices/routes';
 import { registerDemandNoticeSettlement } from './modules/demandNotices/settlement';
+import { indicatorRoutes } from './modules/indicators/routes';
 import { letterheadRoutes } from './modules/letterhead/routes';
 import { mdaRoutes } from './modules/mdas/routes';
 import { officerAccountRoutes } from './modules/officers/accounts/routes';
@@ -247,6 +249,7 @@ export async function buildApp({
     db: database.db,
     budgets: createBudgetService({ db: database.db }),
   });
+  await app.register(indicatorRoutes, { prefix: '/api/v1', db: database.db });
   // Bank statements (docs/bank.md): collection accounts, the fetch and its job.
   const bankFetchDeps = { db: database.db, fidelity: paymentDeps.integrations.fidelity };
   await app.register(bankAccountRoutes, { prefix: '/api/v1', db: database.db });
@@ -267,6 +270,7 @@ export async function buildApp({
     );
     startRrrConfirmationSweep(app, paymentDeps);
     startCollectionTotalsCompaction(app, database.db);
+    startIndicatorSnapshots(app, database.db);
     startCardPaymentSweep(app, paymentDeps);
   }
   registerExtraRoutes?.(app);

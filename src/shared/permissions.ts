@@ -166,6 +166,10 @@ export const PERMISSIONS = [
   'report:executive',
   /** Produce the Joint Revenue Board return. */
   'report:jrb',
+  /** Read the service's performance indicators (docs/indicators.md). */
+  'indicator:read',
+  /** Set an indicator's target and restate a closed month's snapshot. TCC_CHAIRMAN, ADMIN. */
+  'indicator:target',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -256,6 +260,8 @@ export const ROLE_PERMISSIONS = {
     'report:read',
     'report:executive',
     'report:jrb',
+    'indicator:read',
+    'indicator:target',
   ],
   EXECUTIVE: [
     ...TAXPAYER_READER,
@@ -268,6 +274,7 @@ export const ROLE_PERMISSIONS = {
     'report:read',
     'report:executive',
     'report:jrb',
+    'indicator:read',
   ],
   // docs/product.md §2 gives these three mda/mda-list, read-only, and taxs/payment-history.
   OFFICER_DA: [...ASSESSOR, 'tcc:read', 'tcc:generate:direct-assessment'],
@@ -350,6 +357,8 @@ export const ROLE_PERMISSIONS = {
     'demand-notice:read',
     'report:read',
     'report:executive',
+    'indicator:read',
+    'indicator:target',
   ],
   OFFICER_BENJIS: [...EVERY_OFFICER, 'pos:read', 'pos:review', 'pos:settle'],
   OFFICER_BENJIS_READ: [...EVERY_OFFICER, 'pos:read', 'report:read'],

@@ -17,6 +17,7 @@ import { budgetPages } from './features/budgets/routes';
 import { dashboardPages } from './features/dashboard/routes';
 import { executiveDashboardPages } from './features/dashboards/executive/routes';
 import { demandNoticePages } from './features/demandNotices/routes';
+import { indicatorPages } from './features/indicators/routes';
 import { letterheadPages } from './features/letterhead/routes';
 import { mdaPages } from './features/mdas/routes';
 import { officerPages } from './features/officers/routes';
@@ -146,6 +147,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...budgetPages(shell),
     ...postTransactionPages(shell),
     ...demandNoticePages(shell),
+    ...indicatorPages(shell),
     ...posReadPages(shell),
     ...stampDutyPages(shell),
     ...posCollectionPages(shell),

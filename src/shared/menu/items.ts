@@ -154,6 +154,13 @@ export const MENU: MenuItem[] = [
       'chart-pie',
     ),
     page('Benjis POS Dashboard', '/birs/transactions/benjis-dashboard', ['benjis'], 'dashboard'),
+    // RevDesk's own: the TADAT outcomes measured from the service's records (docs/indicators.md).
+    ownPage(
+      'Service Performance',
+      '/birs/reporting/service-performance',
+      ['admin', 'executive', 'chairman_assessment'],
+      'chart-bar',
+    ),
   ]),
 
   ...section('section-taxpayers', 'Taxpayers', [

@@ -48,8 +48,12 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
     'ssc/entry',
     // RevDesk's own: the revenue budget, kept by the administrator and the DG Budget.
     'budgets',
+    // RevDesk's own: the service's performance indicators (docs/indicators.md).
+    'reporting/service-performance',
   ),
   EXECUTIVE: birs(
+    // RevDesk's own: the service's performance indicators (docs/indicators.md).
+    'reporting/service-performance',
     'dashboard/execute-dashboard',
     'dashboard/mda-executive-dashboard',
     'reporting/mda-budget-report',
@@ -181,6 +185,8 @@ export const EXPECTED_LINKS: Record<UserType, string[]> = {
   PRINTING_OFFICER: COMPLETED_TCC_LISTS,
   TCC_CHAIRMAN: [
     ...birs(
+      // RevDesk's own: the service's performance indicators (docs/indicators.md).
+      'reporting/service-performance',
       'reporting/mda-transaction-report',
       'taxs/pending-tcc-exemptions-chairman',
       'taxs/pending-tcc-da-chairman',

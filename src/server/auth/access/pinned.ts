@@ -191,6 +191,9 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'POST /api/v1/budgets/{year}/import': 'budget:write',
   'GET /api/v1/budgets/{year}/imports/{jobId}': 'budget:write',
   'GET /api/v1/budgets/{year}/template': 'budget:write',
+  'GET /api/v1/indicators': 'indicator:read',
+  'PUT /api/v1/indicators/{key}/target': 'indicator:target',
+  'POST /api/v1/indicators/{key}/restatements': 'indicator:target',
   'POST /api/v1/stamp-duty/compute': 'stamp-duty:read',
   'GET /api/v1/stamp-duty/rules': 'stamp-duty:read',
   'PUT /api/v1/stamp-duty/rules/{id}': 'stamp-duty:rules',
@@ -429,4 +432,7 @@ export const PINNED_HOLDERS = {
   ],
   'report:executive': ['ADMIN', 'EXECUTIVE', 'TCC_CHAIRMAN'],
   'report:jrb': ['ADMIN', 'EXECUTIVE'],
+  // The service's performance indicators (docs/indicators.md): the chairman sets the targets.
+  'indicator:read': ['ADMIN', 'EXECUTIVE', 'TCC_CHAIRMAN'],
+  'indicator:target': ['ADMIN', 'TCC_CHAIRMAN'],
 } satisfies Record<Permission, readonly UserType[]>;

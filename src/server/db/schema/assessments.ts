@@ -208,6 +208,8 @@ export const objections = pgTable(
     uniqueIndex('objections_one_open_key').on(t.assessmentId).where(sql`${t.status} = 'open'`),
     index('objections_assessment_idx').on(t.assessmentId),
     index('objections_open_due_idx').on(t.answerDueDate).where(sql`${t.status} = 'open'`),
+    // The dispute indicator reads a month's decisions (docs/indicators.md).
+    index('objections_decided_idx').on(t.decidedAt).where(sql`${t.decidedAt} is not null`),
     check('objections_disputed_not_negative', sql`${t.disputedKobo} >= 0`),
   ],
 );

@@ -101,6 +101,10 @@ export const bankStatementLines = pgTable(
       .on(t.paymentId)
       .where(sql`${t.rule} is distinct from 'split'`),
     index('bank_statement_lines_payment_idx').on(t.paymentId),
+    // The suspense indicator (docs/indicators.md): the credits still waiting, across accounts.
+    index('bank_statement_lines_suspense_idx')
+      .on(t.valueDate)
+      .where(sql`${t.state} in ('unmatched', 'ambiguous')`),
     check('bank_statement_lines_amount_positive', sql`${t.amountKobo} > 0`),
     check(
       'bank_statement_lines_credit_state',

@@ -6,6 +6,7 @@ export * from './budgets';
 export * from './cardPayments';
 export * from './demandNotices';
 export * from './files';
+export * from './indicators';
 export * from './jobs';
 export * from './letterhead';
 export * from './mdas';

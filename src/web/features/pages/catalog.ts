@@ -141,6 +141,11 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
     description:
       'Record a presumptive tax assessment for a past year that has already been paid, so that the payment counts towards a Tax Clearance Certificate.',
   },
+  '/birs/reporting/service-performance': {
+    title: 'Service Performance',
+    description:
+      'How well the service performs, from its own records: electronic payment, money waiting in suspense, objection days and more, each month with its target, a two-year trend and the TADAT indicator it speaks to.',
+  },
   '/birs/taxs/objections': {
     title: 'Objections',
     description:

@@ -1,0 +1,67 @@
+import { expect, pageOverflow, signIn, test } from './fixtures';
+
+/**
+ * Service Performance (RevDesk's own, docs/indicators.md): the chairman reads the month's
+ * indicators, each with its figures as a table, sets a target (a share over 100 % refused),
+ * picks an earlier month; it fits a phone. The executive reads it without target editing.
+ */
+
+const PATH = '/birs/reporting/service-performance';
+
+test('the chairman reads the indicators, sets a target and picks a month; fits 375 px', async ({
+  page,
+  checkA11y,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'tcc_chairman', { expectedPath: PATH });
+  await expect(page.getByRole('heading', { name: 'Service Performance', level: 1 })).toBeVisible();
+  for (const name of [
+    'Paid electronically',
+    'Money in suspense',
+    'Objections decided within 90 days',
+  ]) {
+    await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  }
+  const card = page.getByRole('region', { name: 'Paid electronically' });
+  await expect(card.getByText('TADAT: P5-12 Use of electronic payment methods')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Export Excel' })).toHaveAttribute(
+    'href',
+    /\/api\/v1\/indicators\?format=xlsx/,
+  );
+  await checkA11y();
+
+  await card.getByRole('button', { name: 'Set the target' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Target: Paid electronically' });
+  await dialog.getByRole('textbox', { name: 'Target (%)' }).fill('150');
+  await dialog.getByRole('textbox', { name: 'Why' }).fill('Board meeting target');
+  await dialog.getByRole('button', { name: 'Save the target' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('value');
+  await dialog.getByRole('textbox', { name: 'Target (%)' }).fill('85');
+  await dialog.getByRole('button', { name: 'Save the target' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('target-electronic-payment')).toHaveText('Target: 85.0 %');
+
+  const month = page.getByLabel('Month', { exact: true });
+  const current = await month.inputValue();
+  const [y, m] = current.split('-').map(Number) as [number, number];
+  const previous = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+  await month.fill(previous);
+  await expect(page).toHaveURL(new RegExp(`month=${previous}`));
+  await expect(page.getByRole('heading', { name: 'Paid electronically', level: 2 })).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('heading', { name: 'Service Performance', level: 1 })).toBeVisible();
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await checkA11y();
+});
+
+test('the executive reads the indicators in the governor shell, without setting targets', async ({
+  page,
+  checkA11y,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'executive', { expectedPath: '/governor/reporting/service-performance' });
+  await expect(page.getByRole('heading', { name: 'Money in suspense', level: 2 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set the target' })).toHaveCount(0);
+  await checkA11y();
+});

@@ -1,0 +1,280 @@
+import { todayInLagos } from '../../../shared/dates';
+import {
+  definitionOf,
+  formatIndicatorValue,
+  INDICATORS,
+  type IndicatorKey,
+  TARGET_MAX,
+} from '../../../shared/indicators/definitions';
+import {
+  firstDayOf,
+  lastDayOf,
+  monthOf,
+  monthsEndingWith,
+} from '../../../shared/indicators/months';
+import type {
+  IndicatorFact,
+  IndicatorItem,
+  IndicatorsAnswer,
+  RestateBody,
+  SetTargetBody,
+} from '../../../shared/indicators/schemas';
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/client';
+import { AppError, fieldError } from '../../errors';
+import { type Column, text } from '../../export/columns';
+import { exportList } from '../../export/exportList';
+import { recordAudit } from '../audit/service';
+import { COMPUTE, type IndicatorFigure } from './compute';
+import {
+  insertRestatement,
+  insertTarget,
+  lockSnapshot,
+  selectFirstMonth,
+  selectRestatements,
+  selectSnapshots,
+  selectTargetsOn,
+  updateSnapshot,
+} from './queries';
+
+/** Months of trend each indicator shows (docs/indicators.md). */
+export const TREND_MONTHS = 24;
+
+/** The indicators built, in the page's order: each has its computation. */
+const BUILT = INDICATORS.filter((i) => COMPUTE[i.key]);
+
+/** The day a month's figure is measured to: its last day, or today while it is open. */
+function asOfDay(month: string, today: string): string {
+  const last = lastDayOf(month);
+  return last < today ? last : today;
+}
+
+export function computeFigure(
+  db: Db,
+  key: IndicatorKey,
+  month: string,
+  today: string,
+): Promise<IndicatorFigure> {
+  const compute = COMPUTE[key];
+  if (!compute) throw new AppError('NOT_FOUND', `The indicator ${key} is not built yet.`);
+  return compute(db, month, asOfDay(month, today));
+}
+
+type ExportRow = { indicator: string; figure: string; value: string; target: string; ref: string };
+
+const EXPORT_COLUMNS: readonly Column<ExportRow>[] = [
+  text('Indicator', (r) => r.indicator, 34),
+  text('Figure', (r) => r.figure, 30),
+  text('Value', (r) => r.value, 18),
+  text('Target', (r) => r.target, 14),
+  text('TADAT reference', (r) => r.ref, 48),
+];
+
+/**
+ * The service's performance indicators (docs/indicators.md): a closed month read from its
+ * snapshot (stored by jobs/indicatorSnapshots.ts, or computed now until the job has run), the
+ * current month computed live; each with its target in force and 24 months of trend.
+ */
+export function createIndicatorService({ db }: { db: Db }) {
+  async function checkedMonth(month: string | undefined, today: string) {
+    const current = monthOf(today);
+    const wanted = month ?? current;
+    if (wanted > current) throw fieldError('month', 'The month has not started yet.');
+    const first = (await selectFirstMonth(db)) ?? current;
+    if (wanted < first) {
+      throw fieldError(
+        'month',
+        `The service's records start in ${first}; pick that month or later.`,
+      );
+    }
+    return { month: wanted, first, current };
+  }
+
+  async function indicators(query: { month?: string | undefined }): Promise<IndicatorsAnswer> {
+    const today = todayInLagos();
+    const { month, first, current } = await checkedMonth(query.month, today);
+    const months = monthsEndingWith(month, TREND_MONTHS, first);
+    const keys = BUILT.map((i) => i.key);
+    const snapshots = await selectSnapshots(
+      db,
+      keys,
+      firstDayOf(months[0] ?? month),
+      firstDayOf(month),
+    );
+    const stored = new Map(snapshots.map((s) => [`${s.key} ${s.month.slice(0, 7)}`, s]));
+    const [targets, restatements] = await Promise.all([
+      selectTargetsOn(db, asOfDay(month, today)),
+      selectRestatements(db, keys, firstDayOf(month)),
+    ]);
+
+    async function figureOf(key: IndicatorKey, m: string) {
+      const snapshot = m < current ? stored.get(`${key} ${m}`) : undefined;
+      if (snapshot) {
+        return {
+          value: snapshot.value,
+          facts: snapshot.detail as IndicatorFact[],
+          source: 'snapshot' as const,
+        };
+      }
+      return { ...(await computeFigure(db, key, m, today)), source: 'live' as const };
+    }
+
+    const items: IndicatorItem[] = [];
+    for (const def of BUILT) {
+      const trend: IndicatorItem['trend'] = [];
+      let figure: Awaited<ReturnType<typeof figureOf>> | undefined;
+      for (const m of months) {
+        const f = await figureOf(def.key, m);
+        trend.push({ month: m, value: f.value });
+        if (m === month) figure = f;
+      }
+      const own = figure ?? (await figureOf(def.key, month));
+      items.push({
+        key: def.key,
+        label: def.label,
+        value: own.value,
+        unit: def.unit,
+        higherIsBetter: def.higherIsBetter,
+        target: targets.get(def.key) ?? null,
+        trend,
+        facts: own.facts,
+        source: own.source,
+        restatements: restatements
+          .filter((r) => r.key === def.key)
+          .map((r) => ({
+            oldValue: r.oldValue,
+            newValue: r.newValue,
+            reason: r.reason,
+            restatedAt: r.restatedAt.toISOString(),
+          })),
+        definition: def.definition,
+        tadatRef: def.tadatRef,
+        drillDown: def.drillDown,
+      });
+    }
+    return { month, items };
+  }
+
+  return {
+    indicators,
+
+    async exportIndicators(
+      actor: Actor,
+      query: { month?: string | undefined; format: 'csv' | 'xlsx' },
+    ) {
+      const answer = await indicators(query);
+      const rows: ExportRow[] = answer.items.flatMap((item) => [
+        {
+          indicator: item.label,
+          figure: item.label,
+          value: formatIndicatorValue(item.value, item.unit),
+          target: formatIndicatorValue(item.target, item.unit),
+          ref: item.tadatRef,
+        },
+        ...item.facts.map((f) => ({
+          indicator: item.label,
+          figure: f.label,
+          value: formatIndicatorValue(f.value, f.unit),
+          target: '',
+          ref: '',
+        })),
+      ]);
+      return exportList(db, actor, {
+        format: query.format,
+        fileName: `service-performance-${answer.month}`,
+        sheet: `Performance ${answer.month}`,
+        columns: EXPORT_COLUMNS,
+        count: async () => rows.length,
+        page: async ({ limit, offset }) => rows.slice(offset, offset + limit),
+        audit: {
+          action: 'indicators.exported',
+          entityType: 'report',
+          filter: { month: answer.month },
+        },
+      });
+    },
+
+    /** A new dated target row (ADR 0033); the one before stays for the months it applied to. */
+    async setTarget(actor: Actor, key: IndicatorKey, body: SetTargetBody) {
+      const def = definitionOf(key);
+      if (!def || !COMPUTE[key])
+        throw new AppError('NOT_FOUND', `The indicator ${key} is not built yet.`);
+      const max = TARGET_MAX[def.unit];
+      if (!Number.isFinite(body.value) || body.value < 0 || body.value > max) {
+        throw fieldError(
+          'value',
+          def.unit === 'share'
+            ? 'A share is between 0 and 1 (0.85 for 85 %).'
+            : `The target is between 0 and ${max.toLocaleString('en-NG')}.`,
+        );
+      }
+      if ((def.unit === 'naira' || def.unit === 'count') && !Number.isInteger(body.value)) {
+        throw fieldError(
+          'value',
+          def.unit === 'naira' ? 'Give the target in whole kobo.' : 'Give a whole number.',
+        );
+      }
+      return db.transaction(async (tx) => {
+        const row = await insertTarget(tx, {
+          key,
+          value: body.value,
+          validFrom: body.from,
+          note: body.note,
+          createdBy: actor.officerId,
+        });
+        await recordAudit(tx, actor, {
+          action: 'indicator.target_set',
+          entityType: 'indicator',
+          entityId: row?.id ?? null,
+          after: { key, value: body.value, from: body.from, note: body.note },
+        });
+        return { key, value: body.value, from: body.from, note: body.note };
+      });
+    },
+
+    /**
+     * Recomputes a closed month's stored figure. When it differs, the snapshot takes the new
+     * figure and a restatement keeps the old one with the reason; either way it is audited.
+     */
+    async restate(actor: Actor, key: IndicatorKey, body: RestateBody) {
+      if (!COMPUTE[key]) throw new AppError('NOT_FOUND', `The indicator ${key} is not built yet.`);
+      const today = todayInLagos();
+      if (body.month >= monthOf(today)) {
+        throw fieldError('month', 'Only a closed month has a stored figure to restate.');
+      }
+      return db.transaction(async (tx) => {
+        const snapshot = await lockSnapshot(tx, key, firstDayOf(body.month));
+        if (!snapshot) {
+          throw new AppError('NOT_FOUND', `No figure of ${body.month} is stored yet for ${key}.`);
+        }
+        const figure = await computeFigure(tx, key, body.month, today);
+        const restated = figure.value !== snapshot.value;
+        if (restated) {
+          await updateSnapshot(tx, key, snapshot.month, figure);
+          await insertRestatement(tx, {
+            month: snapshot.month,
+            key,
+            oldValue: snapshot.value,
+            newValue: figure.value,
+            oldDetail: snapshot.detail,
+            reason: body.reason,
+            restatedBy: actor.officerId,
+          });
+        }
+        await recordAudit(tx, actor, {
+          action: 'indicator.restated',
+          entityType: 'indicator',
+          before: { key, month: body.month, value: snapshot.value },
+          after: { key, month: body.month, value: figure.value, restated, reason: body.reason },
+        });
+        return {
+          month: body.month,
+          key,
+          restated,
+          oldValue: snapshot.value,
+          newValue: figure.value,
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { formatKoboAsNaira } from '../money';
+import type { PaymentChannel } from '../payments/enums';
+
+/**
+ * The service's performance indicators (docs/indicators.md): what each measures, in words a
+ * non-specialist reads, and the TADAT indicator it speaks to. The keys are the contract of
+ * GET /api/v1/indicators; the ones not built yet are listed so the contract names them all.
+ */
+export const INDICATOR_KEYS = [
+  'arrears-stock',
+  'arrears-over-a-year',
+  'on-time-payment',
+  'electronic-payment',
+  'objections-within-90-days',
+  'suspense-value',
+  'tcc-within-14-days',
+  'registry-duplicates',
+] as const;
+export type IndicatorKey = (typeof INDICATOR_KEYS)[number];
+
+/** share: 0–1; naira: integer kobo; count: a number of records; days: a number of days. */
+export const INDICATOR_UNITS = ['share', 'naira', 'count', 'days'] as const;
+export type IndicatorUnit = (typeof INDICATOR_UNITS)[number];
+
+export type IndicatorDefinition = {
+  key: IndicatorKey;
+  label: string;
+  unit: IndicatorUnit;
+  /** Whether a higher figure is the better one (the card says whether the target is met). */
+  higherIsBetter: boolean;
+  definition: string;
+  /** The TADAT indicator, as the TADAT framework (tadat.org, Field Guide 2019) numbers it. */
+  tadatRef: string;
+  /** The page listing the records it counts, where one exists. */
+  drillDown: string | null;
+};
+
+/** The indicators built so far, in the order the page shows them. */
+export const INDICATORS: readonly IndicatorDefinition[] = [
+  {
+    key: 'electronic-payment',
+    label: 'Paid electronically',
+    unit: 'share',
+    higherIsBetter: true,
+    definition:
+      'Of the money collected in the month (net of reversals), the share by value that came through Remita, a card, a POS terminal or a bank transfer rather than over the counter by hand.',
+    tadatRef: 'P5-12 Use of electronic payment methods',
+    drillDown: '/birs/reporting/collection-by-mda',
+  },
+  {
+    key: 'suspense-value',
+    label: 'Money in suspense',
+    unit: 'naira',
+    higherIsBetter: false,
+    definition:
+      'Bank credits to the collection accounts that are not yet matched to a payment or posted as one (unmatched or ambiguous), with a value date on or before the end of the month: their value, their number and how long they have waited.',
+    tadatRef: 'P8 Efficient revenue management: revenue accounting (indicator number to confirm)',
+    drillDown: '/birs/transactions/post-transactions',
+  },
+  {
+    key: 'objections-within-90-days',
+    label: 'Objections decided within 90 days',
+    unit: 'share',
+    higherIsBetter: true,
+    definition:
+      'Of the objections decided in the month, the share decided within 90 days of being filed (counting Lagos calendar days; day 90 is within), with the shares within 30 and 60 days, the median days and the share upheld or partly upheld.',
+    tadatRef:
+      'P7 Effective tax dispute resolution: time taken to resolve disputes (indicator number to confirm)',
+    drillDown: '/birs/taxs/objections',
+  },
+];
+
+export function definitionOf(key: string): IndicatorDefinition | undefined {
+  return INDICATORS.find((i) => i.key === key);
+}
+
+/** The channels counted as electronic payment: every one but money taken by hand. */
+export const ELECTRONIC_CHANNELS: readonly PaymentChannel[] = ['remita', 'card', 'pos', 'bank'];
+
+/** A figure as the page and the export write it: 45.7 %, ₦1,250.00, 12, 33 days; "—" when none. */
+export function formatIndicatorValue(value: number | null, unit: IndicatorUnit): string {
+  if (value === null) return '—';
+  switch (unit) {
+    case 'share':
+      return `${(value * 100).toFixed(1)} %`;
+    case 'naira':
+      return formatKoboAsNaira(Math.round(value));
+    case 'count':
+      return Math.round(value).toLocaleString('en-NG');
+    case 'days':
+      return `${Number.isInteger(value) ? value : value.toFixed(1)} days`;
+  }
+}
+
+/** The largest target each unit takes: a share is at most 1, money and counts a trillion. */
+export const TARGET_MAX: Record<IndicatorUnit, number> = {
+  share: 1,
+  naira: 1e15,
+  count: 1e9,
+  days: 3650,
+};
