@@ -3,6 +3,7 @@ import { ErrorBody } from '../../../shared/errors';
 import { CollectionsByMdaQuery, CollectionsByMdaReport } from '../../../shared/reports/collections';
 import type { Db } from '../../db/client';
 import { sendExport } from '../../export/exportList';
+import { collectionReportRoutes } from './collections/routes';
 import { createCollectionReports } from './collections/service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
@@ -11,6 +12,7 @@ const tags = ['reports'];
 /** Reports read from the collection totals (ADR 0034), never from the payments table. */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps) => {
   const collections = createCollectionReports(deps);
+  await app.register(collectionReportRoutes, { db: deps.db });
 
   app.get(
     '/reports/collections-by-mda',
