@@ -35,6 +35,7 @@ const MDA_SCOPED: Record<string, string> = {
   'GET /api/v1/reports/mda-revenue': "an MDA's collections by revenue head and month, and export",
   'GET /api/v1/reports/mda-summary': "one MDA's summary, and export",
   'GET /api/v1/reports/pos-takings': "the MDAs' POS takings, and export",
+  'GET /api/v1/reports/budget-performance': "the MDAs' budget against collections, and export",
 };
 
 /** Operations MDA staff may call that hold no MDA's rows, and why. */

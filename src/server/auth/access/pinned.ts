@@ -181,6 +181,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/reports/mda-revenue': 'report:read',
   'GET /api/v1/reports/mda-summary': 'report:read',
   'GET /api/v1/reports/pos-takings': 'report:read',
+  'GET /api/v1/reports/budget-performance': 'budget:read',
   'POST /api/v1/stamp-duty/compute': 'stamp-duty:read',
   'GET /api/v1/stamp-duty/rules': 'stamp-duty:read',
   'PUT /api/v1/stamp-duty/rules/{id}': 'stamp-duty:rules',
