@@ -5,8 +5,8 @@ import { BudgetPerformanceQuery, BudgetPerformanceReport } from '../../../shared
 import { CollectionsByMdaQuery, CollectionsByMdaReport } from '../../../shared/reports/collections';
 import type { Db } from '../../db/client';
 import { sendExport } from '../../export/exportList';
-import { collectionReportRoutes } from './collections/routes';
 import { createBudgetReports } from './budget/service';
+import { collectionReportRoutes } from './collections/routes';
 import { createCollectionReports } from './collections/service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;

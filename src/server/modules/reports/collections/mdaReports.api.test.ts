@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MdaRevenueReport, MdaSummaryReport } from '../../../../shared/reports/collections';
 import { systemActor } from '../../../auth/actor';
-import { demandNotices } from '../../../db/schema';
+import { budgetLines, budgetVersions, demandNotices } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import {
   createMda,
@@ -102,6 +102,20 @@ beforeAll(async () => {
     amountKobo: 2_000,
     transactedAt: new Date('2026-03-04T12:00:00+01:00'),
     state: 'held',
+  });
+
+  // Alpha's budget: 31,000 a month.
+  const [version] = await ctx.db
+    .insert(budgetVersions)
+    .values({ year: 2026, version: 1, note: 'Approved budget', source: 'entry' })
+    .returning();
+  if (!version) throw new Error('no budget version');
+  await ctx.db.insert(budgetLines).values({
+    versionId: version.id,
+    mdaId: mdaA.id,
+    economicCode: HEAD_1,
+    annualKobo: 12 * 31_000,
+    monthsKobo: Array.from({ length: 12 }, () => 31_000),
   });
 
   // Demand notices of Alpha: issued in March within term, issued in January and overdue, and
@@ -252,6 +266,7 @@ describe('GET /api/v1/reports/mda-summary', () => {
     });
     expect(s.pos).toEqual({ count: 1, amountKobo: 11_000 });
     expect(s.arrears).toEqual({ count: 1, outstandingKobo: 120_000 });
+    expect(s.budget).toEqual({ year: 2026, budgetKobo: 31_000, actualKobo: -19_000 });
   });
 
   it('needs an MDA, one the officer may see', async () => {

@@ -9,11 +9,12 @@ import type {
 } from '../../../../shared/reports/collections';
 import { periodOf } from '../../../../shared/reports/period';
 import type { Actor } from '../../../auth/actor';
-import { mdaScopeOf } from '../../../auth/mdaScope';
+import { type MdaScope, mdaScopeOf } from '../../../auth/mdaScope';
 import type { Db } from '../../../db/client';
 import { amount, type Column, count, text } from '../../../export/columns';
 import { exportList } from '../../../export/exportList';
 import { selectTotalsAndCounts } from '../../demandNotices/report';
+import { selectBudgetTotals } from '../budget/queries';
 import { selectPosTotal } from '../pos/queries';
 import { selectCollectionTotals } from '../totals/queries';
 import { mdaAskedFor } from './mdaAsked';
@@ -74,18 +75,34 @@ const CHANNEL_LABELS = {
   manual: 'By hand',
 } as const satisfies Record<PaymentChannel, string>;
 
-/** What a budget section needs, given by the budget reports when they are merged. */
-export type BudgetFigures = (
+/**
+ * The MDA's budget for the period, by the budget reports' one read (the newest version of each
+ * year, part months prorated by days, docs/reports.md); null when no budget holds the MDA.
+ */
+async function budgetOf(
   db: Db,
-  input: { mdaId: string; year: number; from: string; to: string },
-) => Promise<{ budgetKobo: number; actualKobo: number } | null>;
+  input: { mdaId: string; from: string; to: string; scope: MdaScope },
+) {
+  const { rows } = await selectBudgetTotals(
+    db,
+    {
+      year: Number(input.to.slice(0, 4)),
+      from: input.from,
+      to: input.to,
+      scope: input.scope,
+      mdaIds: [input.mdaId],
+    },
+    [],
+  );
+  return rows[0] ? rows[0].budgetKobo : null;
+}
 
 /**
  * The MDA revenue report and the MDA summary report (docs/reports.md): the collection totals'
  * one read (ADR 0034), the demand notice totals through the MDA transaction report's own
  * reading, and the POS daily totals. MDA staff see their MDAs only; another MDA is a 404.
  */
-export function createMdaReports({ db, budget }: { db: Db; budget?: BudgetFigures }) {
+export function createMdaReports({ db }: { db: Db }) {
   async function mdaRevenue(actor: Actor, query: MdaRevenueQuery): Promise<MdaRevenueReport> {
     const { from, to } = periodOf(query, todayInLagos());
     const mda = query.mdaId ? await mdaAskedFor(db, actor, query.mdaId) : null;
@@ -153,7 +170,7 @@ export function createMdaReports({ db, budget }: { db: Db; budget?: BudgetFigure
     const scope = mdaScopeOf(actor);
     const today = todayInLagos();
     const filter = { from, to, scope, mdaIds: [mda.id] };
-    const [byChannelRows, byHeadRows, notices, overdue, pos, budgetFigures] = await Promise.all([
+    const [byChannelRows, byHeadRows, notices, overdue, pos, budgetKobo] = await Promise.all([
       selectCollectionTotals(db, filter, ['channel']),
       selectCollectionTotals(db, filter, ['revenueHead']),
       selectTotalsAndCounts(db, { mdaId: mda.id, from, to, payer: undefined, scope, today }),
@@ -165,7 +182,7 @@ export function createMdaReports({ db, budget }: { db: Db; budget?: BudgetFigure
         today,
       }),
       selectPosTotal(db, { from, to, scope, mdaId: mda.id }),
-      budget ? budget(db, { mdaId: mda.id, year: Number(to.slice(0, 4)), from, to }) : null,
+      budgetOf(db, { mdaId: mda.id, from, to, scope }),
     ]);
     const byChannel = Object.fromEntries(PAYMENT_CHANNELS.map((c) => [c, 0])) as Record<
       PaymentChannel,
@@ -198,7 +215,10 @@ export function createMdaReports({ db, budget }: { db: Db; budget?: BudgetFigure
       demandNotices: { count: notices.count, ...notices.totals },
       pos,
       arrears: { count: overdue.count, outstandingKobo: overdue.totals.outstandingKobo },
-      budget: budgetFigures ? { year: Number(to.slice(0, 4)), ...budgetFigures } : null,
+      budget:
+        budgetKobo === null
+          ? null
+          : { year: Number(to.slice(0, 4)), budgetKobo, actualKobo: collections.amountKobo },
     };
   }
 

@@ -1,4 +1,3 @@
-import { Paper } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_CHANNELS, type PaymentChannel } from '../../../../shared/payments/enums';
 import type { CollectionsByMdaItem } from '../../../../shared/reports/collections';
@@ -76,25 +75,23 @@ function CollectionByMda() {
             figures={[['Collected', data.totals.amountKobo]]}
             count={['Payments', data.totals.count]}
           />
-          <Paper withBorder radius="md" p="md">
-            <ChartFigure
-              title={`Collections by MDA, ${data.from} to ${data.to}`}
-              description={
-                data.items.length > CHARTED
-                  ? `The ${CHARTED} largest of ${data.items.length} MDAs; the table below holds them all.`
-                  : undefined
-              }
-              kind="bar-horizontal"
-              data={data.items.slice(0, CHARTED).map((i) => ({
-                mda: i.mdaName,
-                amountKobo: i.amountKobo,
-              }))}
-              labelKey="mda"
-              series={[{ key: 'amountKobo', label: 'Collected' }]}
-              format="naira"
-              height={Math.max(200, Math.min(CHARTED, data.items.length) * 36 + 60)}
-            />
-          </Paper>
+          <ChartFigure
+            title={`Collections by MDA, ${data.from} to ${data.to}`}
+            description={
+              data.items.length > CHARTED
+                ? `The ${CHARTED} largest of ${data.items.length} MDAs; the table below holds them all.`
+                : undefined
+            }
+            kind="bar-horizontal"
+            data={data.items.slice(0, CHARTED).map((i) => ({
+              mda: i.mdaName,
+              amountKobo: i.amountKobo,
+            }))}
+            labelKey="mda"
+            series={[{ key: 'amountKobo', label: 'Collected' }]}
+            format="naira"
+            height={Math.max(200, Math.min(CHARTED, data.items.length) * 36 + 60)}
+          />
           <ReportTable
             caption="Collections per MDA and channel"
             rows={data.items}

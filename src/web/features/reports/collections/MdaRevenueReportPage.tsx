@@ -1,4 +1,3 @@
-import { Paper } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { MdaRevenueHeadRow } from '../../../../shared/reports/collections';
 import { ChartFigure } from '../../../lib/charts/ChartFigure';
@@ -74,20 +73,18 @@ function MdaRevenue() {
               figures={[['Collected', data.totals.amountKobo]]}
               count={['Payments', data.totals.count]}
             />
-            <Paper withBorder radius="md" p="md">
-              <ChartFigure
-                title="Collections by month"
-                description={data.mda ? data.mda.mdaName : 'All your MDAs'}
-                kind="bar"
-                data={data.monthly.map((m) => ({
-                  month: monthLabel(m.month),
-                  amountKobo: m.amountKobo,
-                }))}
-                labelKey="month"
-                series={[{ key: 'amountKobo', label: 'Collected' }]}
-                format="naira"
-              />
-            </Paper>
+            <ChartFigure
+              title="Collections by month"
+              description={data.mda ? data.mda.mdaName : 'All your MDAs'}
+              kind="bar"
+              data={data.monthly.map((m) => ({
+                month: monthLabel(m.month),
+                amountKobo: m.amountKobo,
+              }))}
+              labelKey="month"
+              series={[{ key: 'amountKobo', label: 'Collected' }]}
+              format="naira"
+            />
             <ReportTable
               caption="Collections per revenue head and month"
               rows={data.items}

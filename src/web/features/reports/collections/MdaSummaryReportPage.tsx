@@ -90,18 +90,16 @@ function SummaryBody({ data }: { data: MdaSummaryReport }) {
         ]}
         count={['Payments', data.collections.count]}
       />
-      <Paper withBorder radius="md" p="md">
-        <ChartFigure
-          title="Collections by channel"
-          description={`${data.mda.mdaName}, ${data.from} to ${data.to}`}
-          kind="bar"
-          data={channels}
-          labelKey="channel"
-          series={[{ key: 'amountKobo', label: 'Collected' }]}
-          format="naira"
-          height={240}
-        />
-      </Paper>
+      <ChartFigure
+        title="Collections by channel"
+        description={`${data.mda.mdaName}, ${data.from} to ${data.to}`}
+        kind="bar"
+        data={channels}
+        labelKey="channel"
+        series={[{ key: 'amountKobo', label: 'Collected' }]}
+        format="naira"
+        height={240}
+      />
       <ReportTable
         caption="Collections per revenue head"
         rows={data.byRevenueHead}

@@ -1,4 +1,4 @@
-import { Paper, Title } from '@mantine/core';
+import { Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ChartFigure } from '../../../lib/charts/ChartFigure';
 import { ListLoadError } from '../../../lib/lists/listPage';
@@ -58,21 +58,17 @@ function MdaReportDashboard() {
             ]}
             count={['POS transactions', data.totals.count]}
           />
-          <Paper withBorder radius="md" p="md">
-            <TakingsOverTime data={data} />
-          </Paper>
-          <Paper withBorder radius="md" p="md">
-            <ChartFigure
-              title="POS takings by MDA"
-              kind="bar-horizontal"
-              data={data.byMda
-                .slice(0, CHARTED)
-                .map((m) => ({ mda: m.mdaName, amountKobo: m.amountKobo }))}
-              labelKey="mda"
-              series={[{ key: 'amountKobo', label: 'POS takings' }]}
-              format="naira"
-            />
-          </Paper>
+          <TakingsOverTime data={data} />
+          <ChartFigure
+            title="POS takings by MDA"
+            kind="bar-horizontal"
+            data={data.byMda
+              .slice(0, CHARTED)
+              .map((m) => ({ mda: m.mdaName, amountKobo: m.amountKobo }))}
+            labelKey="mda"
+            series={[{ key: 'amountKobo', label: 'POS takings' }]}
+            format="naira"
+          />
           <Title order={2} size="h4">
             Collections per MDA, all channels
           </Title>

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { dayInFigures } from '../../../../shared/dates';
 import type { PosTakingsReport } from '../../../../shared/reports/pos';
@@ -104,37 +104,31 @@ function PosBody({ data, variant }: { data: PosTakingsReport; variant: keyof typ
         figures={[['Takings', data.totals.amountKobo]]}
         count={['Transactions', data.totals.count]}
       />
-      <Paper withBorder radius="md" p="md">
-        <TakingsOverTime data={data} />
-      </Paper>
+      <TakingsOverTime data={data} />
       {variant === 'dashboard' && (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Paper withBorder radius="md" p="md">
-            <ChartFigure
-              title="Takings by agent"
-              kind="bar-horizontal"
-              data={data.byAgent
-                .slice(0, CHARTED)
-                .map((a) => ({ agent: a.agentName, amountKobo: a.amountKobo }))}
-              labelKey="agent"
-              series={[{ key: 'amountKobo', label: 'Takings' }]}
-              format="naira"
-              order={3}
-            />
-          </Paper>
-          <Paper withBorder radius="md" p="md">
-            <ChartFigure
-              title="Takings by MDA"
-              kind="bar-horizontal"
-              data={data.byMda
-                .slice(0, CHARTED)
-                .map((m) => ({ mda: m.mdaName, amountKobo: m.amountKobo }))}
-              labelKey="mda"
-              series={[{ key: 'amountKobo', label: 'Takings' }]}
-              format="naira"
-              order={3}
-            />
-          </Paper>
+          <ChartFigure
+            title="Takings by agent"
+            kind="bar-horizontal"
+            data={data.byAgent
+              .slice(0, CHARTED)
+              .map((a) => ({ agent: a.agentName, amountKobo: a.amountKobo }))}
+            labelKey="agent"
+            series={[{ key: 'amountKobo', label: 'Takings' }]}
+            format="naira"
+            order={3}
+          />
+          <ChartFigure
+            title="Takings by MDA"
+            kind="bar-horizontal"
+            data={data.byMda
+              .slice(0, CHARTED)
+              .map((m) => ({ mda: m.mdaName, amountKobo: m.amountKobo }))}
+            labelKey="mda"
+            series={[{ key: 'amountKobo', label: 'Takings' }]}
+            format="naira"
+            order={3}
+          />
         </SimpleGrid>
       )}
       <ReportTable
