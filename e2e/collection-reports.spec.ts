@@ -15,7 +15,7 @@ test('the executive reads the collection by MDA, its chart figures, and its work
   await signIn(page, 'executive', { expectedPath: '/governor/dashboard' });
   await page.goto('/governor/reporting/collection-by-mda');
   await expect(page.getByRole('heading', { level: 1, name: 'Collection by MDA' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Period' })).toHaveValue('Year to date');
+  await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('Year to date');
   const report = (await (
     await page.request.get('/api/v1/reports/collections-by-mda')
   ).json()) as CollectionsByMdaReport;
@@ -57,7 +57,7 @@ test("an MDA administrator's revenue report holds their own MDA only", async ({
   const report = (await (
     await page.request.get('/api/v1/reports/mda-revenue')
   ).json()) as MdaRevenueReport;
-  await page.getByRole('textbox', { name: 'MDA' }).click();
+  await page.getByRole('combobox', { name: 'MDA' }).click();
   const options = page.getByRole('option');
   await expect(options).toHaveCount(1);
   await expect(options.first()).toContainText('MOH');
