@@ -27,6 +27,7 @@ import { posCollectionPages } from './features/pos/routes';
 import { posReadPages } from './features/pos/transactions/routes';
 import { profilePages, profileShortcut } from './features/profile/routes';
 import { budgetReportPages } from './features/reports/budget/routes';
+import { collectionReportPages } from './features/reports/collections/routes';
 import { jrbReturnPages } from './features/reports/jrb/routes';
 import { sscPages } from './features/ssc/routes';
 import { stampDutyPages } from './features/stampDuty/routes';
@@ -153,6 +154,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...posCollectionPages(shell),
     ...budgetReportPages(shell),
     ...jrbReturnPages(shell),
+    ...collectionReportPages(shell),
     ...menuPages(shell, base),
   ];
 }

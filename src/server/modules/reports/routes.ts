@@ -6,6 +6,7 @@ import { CollectionsByMdaQuery, CollectionsByMdaReport } from '../../../shared/r
 import type { Db } from '../../db/client';
 import { sendExport } from '../../export/exportList';
 import { createBudgetReports } from './budget/service';
+import { collectionReportRoutes } from './collections/routes';
 import { createCollectionReports } from './collections/service';
 import { jrbReturnRoutes } from './jrb/routes';
 
@@ -16,6 +17,7 @@ const tags = ['reports'];
 /** Reports read from the collection totals (ADR 0034), never from the payments table. */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps) => {
   const collections = createCollectionReports(deps);
+  await app.register(collectionReportRoutes, { db: deps.db });
   const budget = createBudgetReports(deps);
   await app.register(jrbReturnRoutes, { db: deps.db });
 
