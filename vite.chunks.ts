@@ -25,6 +25,11 @@ type ChunkingContext = Rolldown.ChunkingContext;
  *   input), so that the lists do not load them.
  * - `vendor-pages`: the other packages more than one lazy page imports (the date picker, the
  *   data table, the form helpers). Only signed-in pages load them, never the sign-in page.
+ * - `vendor-charts`, `app-charts`: the chart library (@mantine/charts, recharts and what only
+ *   they import), and our code more than one lazy page imports that draws with it (the chart
+ *   figure). Only the report and dashboard pages that draw charts load them; they come after
+ *   `vendor-pages` and `app-pages`, so the Mantine parts and helpers the charts share with the
+ *   lists stay where the lists find them.
  * - `app-pages`, `app`: the rest of our code that more than one lazy page imports; `app-pages`
  *   the part that draws with `vendor-pages` (the list table, the forms), so that a page that
  *   needs neither (the dashboard) does not load them.
@@ -50,9 +55,11 @@ const CHUNKS = [
   'shell',
   'vendor-forms',
   'vendor-pages',
+  'vendor-charts',
   'app',
   'app-forms',
   'app-pages',
+  'app-charts',
   'zod',
   'schemas',
 ] as const;
@@ -109,6 +116,10 @@ const isFormPackage = (moduleId: string) =>
     moduleId,
   );
 
+/** The chart library's own packages: what they import, and nothing else does, goes with them. */
+const isChartPackage = (moduleId: string) =>
+  /[\\/]node_modules[\\/](?:recharts|@mantine[\\/]charts)[\\/]/.test(moduleId);
+
 const ALL = '*';
 const IMPORT_STATEMENT = /\b(?:import|export)\s*([\w$*\s{},]*?)\s*from\s*["']([^"']+)["']/g;
 
@@ -144,11 +155,15 @@ function names(importer: string, specifier: string, target: string): boolean {
  * Every module `from` imports statically, directly or not, itself included; through a barrel,
  * only the parts imported by name.
  */
-function staticClosure(context: ChunkingContext, from: string): Set<string> {
+function staticClosure(
+  context: ChunkingContext,
+  from: string,
+  stopAt: (moduleId: string) => boolean = () => false,
+): Set<string> {
   const seen = new Set<string>();
   const stack = [from];
   const visit = (moduleId: string) => {
-    if (!seen.has(moduleId)) stack.push(moduleId);
+    if (!seen.has(moduleId) && !stopAt(moduleId)) stack.push(moduleId);
   };
   while (stack.length > 0) {
     const moduleId = stack.pop() as string;
@@ -225,6 +240,9 @@ function planChunks(
     }
   }
   const reachedBy = new Map<string, number>();
+  // What the lazy pages reach without going through the chart library: a package outside it
+  // is the charts' alone (`vendor-charts`) only when no page needs it otherwise.
+  const reachedWithoutCharts = new Set<string>();
   const pending = [...lazyRoots];
   const visitedRoots = new Set<string>();
   while (pending.length > 0) {
@@ -235,7 +253,12 @@ function planChunks(
       reachedBy.set(moduleId, (reachedBy.get(moduleId) ?? 0) + 1);
       pending.push(...(context.getModuleInfo(moduleId)?.dynamicallyImportedIds ?? []));
     }
+    for (const moduleId of staticClosure(context, root, isChartPackage)) {
+      reachedWithoutCharts.add(moduleId);
+    }
   }
+  const chartsOnly = (moduleId: string) =>
+    isPackage(moduleId) && (isChartPackage(moduleId) || !reachedWithoutCharts.has(moduleId));
   const shellDialogs = new Set<string>();
   for (const shellId of shellIds) {
     for (const moduleId of staticClosure(context, shellId)) {
@@ -254,11 +277,11 @@ function planChunks(
   }
   const shared = [...reachedBy].filter(([moduleId, count]) => count > 1 && !plan.has(moduleId));
   for (const [moduleId] of shared) {
-    if (isPackage(moduleId))
-      plan.set(
-        moduleId,
-        isZod(moduleId) ? 'zod' : isFormPackage(moduleId) ? 'vendor-forms' : 'vendor-pages',
-      );
+    if (!isPackage(moduleId)) continue;
+    if (isZod(moduleId)) plan.set(moduleId, 'zod');
+    else if (isFormPackage(moduleId)) plan.set(moduleId, 'vendor-forms');
+    else if (chartsOnly(moduleId)) plan.set(moduleId, 'vendor-charts');
+    else plan.set(moduleId, 'vendor-pages');
   }
   for (const [moduleId] of shared) {
     if (isPackage(moduleId)) continue;
@@ -269,6 +292,10 @@ function planChunks(
     }
     if (closure.some((imported) => plan.get(imported) === 'vendor-forms')) {
       plan.set(moduleId, 'app-forms');
+      continue;
+    }
+    if (closure.some((imported) => plan.get(imported) === 'vendor-charts')) {
+      plan.set(moduleId, 'app-charts');
       continue;
     }
     const drawsWithPagePackages = closure.some((imported) => plan.get(imported) === 'vendor-pages');

@@ -23,6 +23,7 @@ import { paymentPages } from './features/payments/routes';
 import { posCollectionPages } from './features/pos/routes';
 import { posReadPages } from './features/pos/transactions/routes';
 import { profilePages, profileShortcut } from './features/profile/routes';
+import { budgetReportPages } from './features/reports/budget/routes';
 import { sscPages } from './features/ssc/routes';
 import { stampDutyPages } from './features/stampDuty/routes';
 import { taxpayerPages } from './features/taxpayers/routes';
@@ -143,6 +144,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...posReadPages(shell),
     ...stampDutyPages(shell),
     ...posCollectionPages(shell),
+    ...budgetReportPages(shell),
     ...menuPages(shell, base),
   ];
 }

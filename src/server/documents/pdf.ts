@@ -163,6 +163,8 @@ export type PdfLook = {
   /** The body's font size (10 for notices and letters, 11 for the receipt). */
   fontSize: number;
   titleFontSize: number;
+  /** Portrait unless said: a wide table of figures (a report) prints landscape. */
+  pageOrientation?: 'portrait' | 'landscape';
 };
 
 const DOCUMENT_LOOK: PdfLook = { fontSize: 10, titleFontSize: 18 };
@@ -182,6 +184,7 @@ export function renderPdf(
     ...(watermark ? { watermark } : {}),
     info: { title, author },
     pageSize: 'A4',
+    pageOrientation: look.pageOrientation ?? 'portrait',
     pageMargins: [44, 30, 44, 30],
     content,
     // A heading left alone at a page's foot goes to the next page with its section.

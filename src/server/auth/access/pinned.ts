@@ -178,6 +178,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/public/tcc/{code}': 'public',
   'GET /api/v1/public/keys': 'public',
   'GET /api/v1/reports/collections-by-mda': 'report:read',
+  'GET /api/v1/reports/budget-performance': 'budget:read',
   'POST /api/v1/stamp-duty/compute': 'stamp-duty:read',
   'GET /api/v1/stamp-duty/rules': 'stamp-duty:read',
   'PUT /api/v1/stamp-duty/rules/{id}': 'stamp-duty:rules',

@@ -1,0 +1,126 @@
+import { Group, Select } from '@mantine/core';
+import { useState } from 'react';
+import { DateField } from '../../lib/dates/DateField';
+import {
+  modeOf,
+  monthPeriod,
+  PERIOD_MODE_LABELS,
+  PERIOD_MODES,
+  type Period,
+  type PeriodMode,
+  periodForMode,
+  quarterPeriod,
+  yearToDatePeriod,
+} from './period';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * A report's period: a month, a quarter, the year to date, or custom dates (period.ts does the
+ * arithmetic). It answers whole periods (`from` and `to` both), which the page keeps in its URL.
+ * Wraps onto several lines on a phone.
+ */
+export function PeriodPicker(props: {
+  value: Period;
+  today: string;
+  onChange: (period: Period) => void;
+  /** The years offered: from five years back to next year unless given. */
+  years?: readonly number[];
+}) {
+  const { value, today, onChange } = props;
+  const [mode, setMode] = useState<PeriodMode>(() => modeOf(value, today));
+  const thisYear = Number(today.slice(0, 4));
+  const years = props.years ?? Array.from({ length: 7 }, (_, i) => thisYear + 1 - i);
+  const year = Number(value.to.slice(0, 4));
+  const month = Number(value.to.slice(5, 7));
+  const yearSelect = (change: (y: number) => Period) => (
+    <Select
+      label="Year"
+      data={years.map(String)}
+      value={String(year)}
+      allowDeselect={false}
+      onChange={(y) => y && onChange(change(Number(y)))}
+      w={100}
+    />
+  );
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label="Period">
+      <Select
+        label="Period"
+        data={PERIOD_MODES.map((m) => ({ value: m, label: PERIOD_MODE_LABELS[m] }))}
+        value={mode}
+        allowDeselect={false}
+        onChange={(next) => {
+          if (!next) return;
+          const nextMode = next as PeriodMode;
+          setMode(nextMode);
+          const period = periodForMode(nextMode, value, today);
+          if (period.from !== value.from || period.to !== value.to) onChange(period);
+        }}
+        w={150}
+      />
+      {mode === 'month' && (
+        <>
+          <Select
+            label="Month"
+            data={MONTHS.map((name, i) => ({ value: String(i + 1), label: name }))}
+            value={String(month)}
+            allowDeselect={false}
+            onChange={(m) => m && onChange(monthPeriod(year, Number(m)))}
+            w={140}
+          />
+          {yearSelect((y) => monthPeriod(y, month))}
+        </>
+      )}
+      {mode === 'quarter' && (
+        <>
+          <Select
+            label="Quarter"
+            data={[1, 2, 3, 4].map((q) => ({
+              value: String(q),
+              label: `Q${q} (${MONTHS[(q - 1) * 3]?.slice(0, 3)}–${MONTHS[q * 3 - 1]?.slice(0, 3)})`,
+            }))}
+            value={String(Math.ceil(month / 3))}
+            allowDeselect={false}
+            onChange={(q) => q && onChange(quarterPeriod(year, Number(q)))}
+            w={140}
+          />
+          {yearSelect((y) => quarterPeriod(y, Math.ceil(month / 3)))}
+        </>
+      )}
+      {mode === 'ytd' && yearSelect((y) => yearToDatePeriod(y, today))}
+      {mode === 'custom' && (
+        <>
+          <DateField
+            label="From"
+            value={value.from}
+            maxDate={value.to}
+            onChange={(from) => from && onChange({ from, to: value.to })}
+            w={150}
+          />
+          <DateField
+            label="To"
+            value={value.to}
+            minDate={value.from}
+            onChange={(to) => to && onChange({ from: value.from, to })}
+            w={150}
+          />
+        </>
+      )}
+    </Group>
+  );
+}
