@@ -30,6 +30,7 @@ import { matchStatementLines } from './modules/bank/matching/service';
 import { bankReconciliationRoutes } from './modules/bank/reconciliation/routes';
 import { registerStatementFetchJob } from './modules/bank/statements/job';
 import { bankStatementRoutes } from './modules/bank/statements/routes';
+import { executiveDashboardRoutes } from './modules/dashboards/executive/routes';
 import { demandNoticeRoutes } from './modules/demandNotices/routes';
 import { registerDemandNoticeSettlement } from './modules/demandNotices/settlement';
 import { letterheadRoutes } from './modules/letterhead/routes';
@@ -234,6 +235,7 @@ export async function buildApp({
   await app.register(bankReconciliationRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(demandNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(reportRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(executiveDashboardRoutes, { prefix: '/api/v1', db: database.db });
   // Bank statements (docs/bank.md): collection accounts, the fetch and its job.
   const bankFetchDeps = { db: database.db, fidelity: paymentDeps.integrations.fidelity };
   await app.register(bankAccountRoutes, { prefix: '/api/v1', db: database.db });

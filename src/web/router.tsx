@@ -14,6 +14,7 @@ import { signInPages } from './features/auth/routes';
 import { bankAccountPages } from './features/bank/accounts/routes';
 import { postTransactionPages } from './features/bank/postTransactions/routes';
 import { dashboardPages } from './features/dashboard/routes';
+import { executiveDashboardPages } from './features/dashboards/executive/routes';
 import { demandNoticePages } from './features/demandNotices/routes';
 import { letterheadPages } from './features/letterhead/routes';
 import { mdaPages } from './features/mdas/routes';
@@ -128,6 +129,7 @@ async function requireSession({ context, location, matches }: GuardArgs) {
 function shellPages(shell: AnyRoute, base: ShellBase) {
   return [
     ...dashboardPages(shell, base),
+    ...executiveDashboardPages(shell),
     ...profilePages(shell),
     ...taxpayerPages(shell),
     ...officerPages(shell),

@@ -33,6 +33,7 @@ const MDA_SCOPED: Record<string, string> = {
   'GET /api/v1/reports/mda-transactions': 'the MDA transaction report, its totals and export',
   'GET /api/v1/reports/collections-by-mda': "the MDAs' collections this year, and export",
   'GET /api/v1/reports/budget-performance': "the MDAs' budget against collections, and export",
+  'GET /api/v1/dashboards/mda/{mdaId}': "one MDA's dashboard: collections, budget and POS takings",
 };
 
 /** Operations MDA staff may call that hold no MDA's rows, and why. */

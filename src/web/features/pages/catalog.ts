@@ -80,7 +80,7 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
   '/birs/dashboard/execute-dashboard': {
     title: 'Executive Dashboard',
     description:
-      "The service's collections at a glance: revenue this month and this year against target, by tax type and by channel.",
+      "The state's collections today, this month and this year against the budget, two years of trend, the best and worst MDAs and the mix by channel and tax type.",
   },
   '/birs/dashboard/mda-executive-dashboard': {
     title: 'MDA Executive Dashboard',
@@ -90,7 +90,7 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
   '/birs/dashboard/mda-dashboard': {
     title: 'MDA Dashboard',
     description:
-      "Your MDA's collections: demand notices raised, how many are paid, and the revenue received this month against budget.",
+      "Your MDA's collections today, this month and this year against its budget, its POS takings, and the mix by channel and tax type.",
   },
   '/birs/dashboard/mda-report-dashboard': {
     title: 'MDA Report Dashboard',
