@@ -25,6 +25,7 @@ import { posCollectionPages } from './features/pos/routes';
 import { posReadPages } from './features/pos/transactions/routes';
 import { profilePages, profileShortcut } from './features/profile/routes';
 import { budgetReportPages } from './features/reports/budget/routes';
+import { collectionReportPages } from './features/reports/collections/routes';
 import { sscPages } from './features/ssc/routes';
 import { stampDutyPages } from './features/stampDuty/routes';
 import { taxpayerPages } from './features/taxpayers/routes';
@@ -147,6 +148,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...stampDutyPages(shell),
     ...posCollectionPages(shell),
     ...budgetReportPages(shell),
+    ...collectionReportPages(shell),
     ...menuPages(shell, base),
   ];
 }

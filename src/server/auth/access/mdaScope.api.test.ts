@@ -32,6 +32,9 @@ const MDA_SCOPED: Record<string, string> = {
   'GET /api/v1/demand-notices/{id}/notice.pdf': "a demand notice's paper",
   'GET /api/v1/reports/mda-transactions': 'the MDA transaction report, its totals and export',
   'GET /api/v1/reports/collections-by-mda': "the MDAs' collections this year, and export",
+  'GET /api/v1/reports/mda-revenue': "an MDA's collections by revenue head and month, and export",
+  'GET /api/v1/reports/mda-summary': "one MDA's summary, and export",
+  'GET /api/v1/reports/pos-takings': "the MDAs' POS takings, and export",
   'GET /api/v1/reports/budget-performance': "the MDAs' budget against collections, and export",
   'GET /api/v1/dashboards/mda/{mdaId}': "one MDA's dashboard: collections, budget and POS takings",
 };

@@ -6,6 +6,7 @@ import { CollectionsByMdaQuery, CollectionsByMdaReport } from '../../../shared/r
 import type { Db } from '../../db/client';
 import { sendExport } from '../../export/exportList';
 import { createBudgetReports } from './budget/service';
+import { collectionReportRoutes } from './collections/routes';
 import { createCollectionReports } from './collections/service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
@@ -15,6 +16,7 @@ const tags = ['reports'];
 /** Reports read from the collection totals (ADR 0034), never from the payments table. */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps) => {
   const collections = createCollectionReports(deps);
+  await app.register(collectionReportRoutes, { db: deps.db });
   const budget = createBudgetReports(deps);
 
   app.get(

@@ -108,12 +108,7 @@ function Dashboard() {
 
           <HeldAndSilent data={data} />
 
-          <Paper withBorder radius="md" p="md">
-            <Title order={2} size="h4" mb="sm">
-              Daily takings, last 30 days
-            </Title>
-            {data ? <DailyChart days={data.daily} /> : <Skeleton height={140} />}
-          </Paper>
+          {data ? <DailyChart days={data.daily} /> : <Skeleton height={260} radius="md" />}
 
           <Paper withBorder radius="md" p="md">
             <Group justify="space-between" wrap="wrap" gap="sm" mb="sm">
