@@ -31,6 +31,7 @@ import { bankReconciliationRoutes } from './modules/bank/reconciliation/routes';
 import { registerStatementFetchJob } from './modules/bank/statements/job';
 import { bankStatementRoutes } from './modules/bank/statements/routes';
 import { executiveDashboardRoutes } from './modules/dashboards/executive/routes';
+import { workQueueRoutes } from './modules/dashboards/queues/routes';
 import { demandNoticeRoutes } from './modules/demandNotices/routes';
 import { registerDemandNoticeSettlement } from './modules/demandNotices/settlement';
 import { letterheadRoutes } from './modules/letterhead/routes';
@@ -236,6 +237,7 @@ export async function buildApp({
   await app.register(demandNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(reportRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(executiveDashboardRoutes, { prefix: '/api/v1', db: database.db });
+  await app.register(workQueueRoutes, { prefix: '/api/v1', ...paymentDeps });
   // Bank statements (docs/bank.md): collection accounts, the fetch and its job.
   const bankFetchDeps = { db: database.db, fidelity: paymentDeps.integrations.fidelity };
   await app.register(bankAccountRoutes, { prefix: '/api/v1', db: database.db });

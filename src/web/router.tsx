@@ -26,6 +26,7 @@ import { posReadPages } from './features/pos/transactions/routes';
 import { profilePages, profileShortcut } from './features/profile/routes';
 import { budgetReportPages } from './features/reports/budget/routes';
 import { collectionReportPages } from './features/reports/collections/routes';
+import { jrbReturnPages } from './features/reports/jrb/routes';
 import { sscPages } from './features/ssc/routes';
 import { stampDutyPages } from './features/stampDuty/routes';
 import { taxpayerPages } from './features/taxpayers/routes';
@@ -149,6 +150,7 @@ function shellPages(shell: AnyRoute, base: ShellBase) {
     ...posCollectionPages(shell),
     ...budgetReportPages(shell),
     ...collectionReportPages(shell),
+    ...jrbReturnPages(shell),
     ...menuPages(shell, base),
   ];
 }

@@ -46,6 +46,8 @@ const NOT_MDA_SCOPED: Record<string, string> = {
   'GET /api/v1/system': 'the server and its version',
   'GET /api/openapi.json': 'the API description',
   'GET /api/v1/auth/me': "the caller's own account and menu",
+  'GET /api/v1/dashboards/me':
+    "the caller's own work queue: counts and links, no MDA's rows; each count is its list's total in the caller's MDA scope (dashboards/queues/queues.api.test.ts)",
   'GET /api/v1/auth/session': "the caller's own session",
   'GET /api/v1/profile': "the caller's own profile",
   'GET /api/v1/profile/photo': "the caller's own photo",

@@ -185,6 +185,8 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'GET /api/v1/dashboards/executive': 'report:executive',
   'GET /api/v1/dashboards/mdas': 'report:executive',
   'GET /api/v1/dashboards/mda/{mdaId}': 'report:read',
+  'GET /api/v1/reports/jrb-return': 'report:jrb',
+  'GET /api/v1/dashboards/me': 'account:self',
   'POST /api/v1/stamp-duty/compute': 'stamp-duty:read',
   'GET /api/v1/stamp-duty/rules': 'stamp-duty:read',
   'PUT /api/v1/stamp-duty/rules/{id}': 'stamp-duty:rules',

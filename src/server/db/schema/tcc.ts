@@ -119,6 +119,9 @@ export const tccs = pgTable(
     index('tccs_kind_created_idx').on(t.kind, sql`${t.createdAt} desc`, sql`${t.id} desc`),
     index('tccs_status_changed_idx').on(t.status, t.statusChangedAt),
     index('tccs_btin_idx').on(t.btin),
+    // The Joint Revenue Board return counts the certificates issued in a month or quarter by
+    // kind (docs/jrb-return.md): a range of issued_at, read from the index alone.
+    index('tccs_issued_idx').on(t.issuedAt, t.kind).where(sql`${t.issuedAt} is not null`),
     // "Only mine" (the generate page's own list): one officer's certificates of one kind, newest
     // first, read in order (bench/README.md, TCC lists).
     index('tccs_created_by_idx').on(

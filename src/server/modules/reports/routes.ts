@@ -8,6 +8,7 @@ import { sendExport } from '../../export/exportList';
 import { createBudgetReports } from './budget/service';
 import { collectionReportRoutes } from './collections/routes';
 import { createCollectionReports } from './collections/service';
+import { jrbReturnRoutes } from './jrb/routes';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody } as const;
 const withNotFound = { ...errors, 404: ErrorBody } as const;
@@ -18,6 +19,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps)
   const collections = createCollectionReports(deps);
   await app.register(collectionReportRoutes, { db: deps.db });
   const budget = createBudgetReports(deps);
+  await app.register(jrbReturnRoutes, { db: deps.db });
 
   app.get(
     '/reports/collections-by-mda',

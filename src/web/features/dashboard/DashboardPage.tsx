@@ -12,6 +12,7 @@ import { MenuIconGlyph } from '../../shell/sidebar/menuIcons';
 import { PAGE_CATALOG } from '../pages/catalog';
 import classes from './DashboardPage.module.css';
 import { timeOfDayGreeting } from './greeting';
+import { WorkQueueSection } from './WorkQueueSection';
 
 /** How many of the officer's menu pages the dashboard offers as their main tasks. */
 const MAIN_TASK_COUNT = 6;
@@ -51,6 +52,8 @@ export function DashboardPage() {
           Signed in as {USER_TYPE_LABELS[user.userType]} · Officer ID {user.officerId}
         </Text>
       </div>
+
+      <WorkQueueSection />
 
       <section aria-labelledby="main-tasks-heading">
         <Title order={2} size="h4" id="main-tasks-heading" mb="md">

@@ -409,7 +409,7 @@ export const PAGE_CATALOG: Record<string, PageInfo> = {
   '/birs/reporting/joint-tax-board-report': {
     title: 'Joint Tax Board Report',
     description:
-      'The periodic return the service sends to the Joint Tax Board: taxpayers registered, assessments raised and tax collected, by tax type.',
+      'The periodic return the service sends to the Joint Revenue Board for a month or a quarter: collections by tax type, taxpayers registered and tax clearance certificates issued, downloaded as a workbook.',
   },
 
   // MDAs

@@ -1,0 +1,1 @@
+CREATE INDEX "tccs_issued_idx" ON "tccs" USING btree ("issued_at","kind") WHERE "tccs"."issued_at" is not null;
