@@ -531,8 +531,7 @@ function extraEndpoints(
   lastMonthFrom: string,
   lastMonthTo: string,
 ): { name: string; url: string; optional?: boolean }[] {
-  const year = today.slice(0, 4);
-  const month = Number(lastMonthFrom.slice(5, 7));
+  void today;
   return [
     { name: 'budget-performance, year to date', url: '/api/v1/reports/budget-performance' },
     {
@@ -544,7 +543,7 @@ function extraEndpoints(
     { name: 'dashboards/me (work queues)', url: '/api/v1/dashboards/me' },
     {
       name: 'jrb-return, last month',
-      url: `/api/v1/reports/jrb-return?year=${year}&month=${month}`,
+      url: `/api/v1/reports/jrb-return?period=${lastMonthFrom.slice(0, 7)}`,
     },
     { name: 'jrb-return (default)', url: '/api/v1/reports/jrb-return' },
     { name: 'mda-summary, year to date', url: '/api/v1/reports/mda-summary' },
