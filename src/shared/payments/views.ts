@@ -227,6 +227,15 @@ export const PaymentTotals = z.object({
    * sums are left out. Every other filter is counted and summed exactly.
    */
   isCapped: z.boolean(),
+  /**
+   * Present when the filter is a period (`startDate` and `endDate`) and nothing else but the
+   * MDA and the channel: the money collected on those Lagos days, net of reversals on the day
+   * they were made, from the collection totals (ADR 0034) — the same figure every report gives
+   * for the period (docs/reports.md "One set of figures"). It differs from `paidAmountKobo`
+   * (payments dated in the period and paid now) by the reversals of payments made outside the
+   * period or reversed after it.
+   */
+  collected: z.object({ count: z.number().int(), amountKobo: z.number().int() }).optional(),
 });
 export type PaymentTotals = z.infer<typeof PaymentTotals>;
 

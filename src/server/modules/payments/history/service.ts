@@ -33,6 +33,7 @@ import {
   selectPaymentTotalsOf,
   selectPaymentTotalsUpTo,
 } from './queries';
+import { isCollectionsFilter, selectCollectedInPeriod } from './totals/collectedTotals';
 import { selectPaymentTotalsFromRollup } from './totals/rollupTotals';
 
 export type PaymentHistoryServiceDeps = {
@@ -182,15 +183,21 @@ export function createPaymentHistoryService({
         return pageOf(rows.map(toPaymentView), query, totals);
       }
       const mdaScope = mdaScopeOf(actor);
-      const [rows, totals] = await Promise.all([
+      const [rows, totals, collected] = await Promise.all([
         selectPaymentPage(db, filter, mdaScope, window),
         // A broad filter (MDA, status, dates) is added up from the rollups; a narrow one (a
         // reference, a BTIN…) is counted from the few rows it matches.
         isRollupFilter(filter)
           ? selectPaymentTotalsFromRollup(db, filter, mdaScope)
           : selectPaymentTotalsOf(db, filter, mdaScope),
+        // A period's figure is the reports' one (docs/reports.md "One set of figures").
+        isCollectionsFilter(filter) ? selectCollectedInPeriod(db, filter, mdaScope) : undefined,
       ]);
-      return pageOf(rows.map(toPaymentViewFromDriver), query, { ...totals, isCapped: false });
+      return pageOf(rows.map(toPaymentViewFromDriver), query, {
+        ...totals,
+        isCapped: false,
+        ...(collected ? { collected } : {}),
+      });
     },
 
     /** The list's filter as a file; the export is audited (who took which payments away). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cappedTotalsNote, totalsFigures } from './totalsFigures';
+import { cappedTotalsNote, totalsFigures, totalsNote } from './totalsFigures';
 
 describe('totalsFigures', () => {
   it('shows exact totals in naira', () => {
@@ -19,6 +19,21 @@ describe('totalsFigures', () => {
       ['Paid amount', 'Not added up', '–'],
     ]);
     expect(cappedTotalsNote(totals)).toMatch(/more than 1,000 payments.*Narrow the search/);
+  });
+
+  it('shows a period’s net collections, the reports’ figure, in place of the paid amount, and says what it is', () => {
+    const totals = {
+      count: 3,
+      amountKobo: 30_000,
+      paidAmountKobo: 20_000,
+      isCapped: false,
+      collected: { count: 1, amountKobo: 5_000 },
+    };
+    const figures = totalsFigures(totals);
+    expect(figures.map(([label]) => label)).toEqual(['Payments', 'Amount', 'Collected, net']);
+    expect(figures[2]?.[1]).toMatch(/50\.00/);
+    expect(totalsNote(totals)).toMatch(/less payments reversed on them.*every report/);
+    expect(totalsNote({ ...totals, collected: undefined })).toBeNull();
   });
 
   it('shows an ellipsis while loading', () => {

@@ -16,8 +16,19 @@ export function totalsFigures(totals: PaymentTotals | undefined): TotalsFigures 
   return [
     ['Payments', ...payments],
     ['Amount', ...naira(totals?.amountKobo)],
-    ['Paid amount', ...naira(totals?.paidAmountKobo)],
+    // A period's figure is the reports' one (docs/reports.md "One set of figures").
+    totals?.collected
+      ? ['Collected, net', ...naira(totals.collected.amountKobo)]
+      : ['Paid amount', ...naira(totals?.paidAmountKobo)],
   ];
+}
+
+/** What the figures mean, when they need saying: a capped count, or a period's net figure. */
+export function totalsNote(totals: PaymentTotals | undefined): string | null {
+  const capped = cappedTotalsNote(totals);
+  if (capped) return capped;
+  if (!totals?.collected) return null;
+  return 'Collected, net: money paid on these days less payments reversed on them (Lagos days), the same figure every report gives for the period. Payments and Amount add up the payments listed.';
 }
 
 /** Why the amounts are missing, and what to do, when the count was capped. */
