@@ -21,6 +21,8 @@ export type ChartFigureProps<Row extends Record<string, unknown>> = {
   data: readonly Row[];
   /** The category of each row, unique within the chart: the month, the MDA, the channel. */
   labelKey: keyof Row & string;
+  /** The figures table's first heading; by default made from labelKey ("mda" → "MDA"). */
+  labelHeading?: string | undefined;
   series: readonly ChartSeriesSpec[];
   format: ChartFormat;
   height?: number;
@@ -46,6 +48,7 @@ export function ChartFigure<Row extends Record<string, unknown>>(props: ChartFig
     height = 280,
     order = 3,
   } = props;
+  const firstHeading = props.labelHeading ?? labelHeading(labelKey);
   const [showFigures, setShowFigures] = useState(false);
   const titleId = useId();
   const tableId = useId();
@@ -122,7 +125,7 @@ export function ChartFigure<Row extends Record<string, unknown>>(props: ChartFig
             <Table.Caption>{title}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">{labelHeading(labelKey)}</Table.Th>
+                <Table.Th scope="col">{firstHeading}</Table.Th>
                 {series.map((s) => (
                   <Table.Th scope="col" key={s.key} ta="right">
                     {s.label}
@@ -156,8 +159,11 @@ export function ChartFigure<Row extends Record<string, unknown>>(props: ChartFig
 const shorten = (label: string, max: number) =>
   label.length > max ? `${label.slice(0, max - 1)}…` : label;
 
-/** "month" → "Month", "mdaName" → "Mda name": the first column's heading from its key. */
+/** "month" → "Month", "mdaName" → "MDA name": the first column's heading from its key. */
 function labelHeading(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/\bmda\b/g, 'MDA');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

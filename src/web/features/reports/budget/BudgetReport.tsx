@@ -229,6 +229,7 @@ function ReportBody(props: {
                 kind={kind.oneMda ? 'bar' : kind.chartKind}
                 data={chartData}
                 labelKey="label"
+                labelHeading={kind.oneMda ? 'Month' : kind.groupHeading}
                 series={[
                   { key: 'budgetKobo', label: 'Budget' },
                   { key: 'actualKobo', label: 'Collected' },
