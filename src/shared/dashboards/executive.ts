@@ -18,7 +18,16 @@ export * from './labels';
 export const TAX_TYPE_LABELS = PAYMENT_TYPE_LABELS;
 export type TaxType = PaymentType;
 
-const asOfDay = isoDay('Give the day as YYYY-MM-DD').optional();
+/**
+ * A day the dashboards can show: its two years of trend and its budget year must be years a
+ * budget can have (2000–2100, as budget_versions holds), so a day of the year 1 or 9999 is
+ * refused in words rather than sent to date arithmetic past its range.
+ */
+const asOfDay = isoDay('Give the day as YYYY-MM-DD')
+  .refine((day) => day >= '2002-01-01' && day <= '2100-12-31', {
+    error: 'Give a day from 2002 to 2100.',
+  })
+  .optional();
 
 export const ExecutiveDashboardQuery = z.object({
   /** The day taken as "today" (a past day's view); today in Lagos when absent. */

@@ -104,10 +104,17 @@ function jsonWith(path: string[], bad: Bad): string {
   return text;
 }
 
+/**
+ * The operation's URL with each path parameter '1' (or its schema's least value: a budget's
+ * year is 2000 at least), but the one under test. A parameter refused on its own would answer
+ * the 422 before the field under test is read.
+ */
 function urlOf(operation: Operation, bad: { param: string; value: string } | null): string {
-  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    bad?.param === name ? `x${bad.value}y` : '1',
-  );
+  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (bad?.param === name) return `x${bad.value}y`;
+    const schema = operation.pathParams.find((p) => p.name === name)?.schema;
+    return String(schema?.minimum ?? 1);
+  });
 }
 
 function fieldsOf(operation: Operation): Field[] {

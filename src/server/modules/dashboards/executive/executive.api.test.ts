@@ -201,6 +201,12 @@ describe('GET /dashboards/executive', () => {
 
   it('refuses a bad day and officers without report:executive', async () => {
     expect((await get('/dashboards/executive?day=2029-02-30')).status).toBe(422);
+    // A day whose two years of trend would reach before year 1 (found by the route fuzz: a 500).
+    for (const day of ['0001-01-01', '1999-12-31', '9999-12-31']) {
+      const answer = await get<{ error: { message: string } }>(`/dashboards/executive?day=${day}`);
+      expect(answer.status).toBe(422);
+      expect(answer.body.error.message).toContain('Give a day from 2002 to 2100');
+    }
     expect((await get('/dashboards/mdas?period=decade')).status).toBe(422);
     const officer = await signInMdaOfficer(ctx, [mdaA]);
     expect((await get('/dashboards/executive', officer)).status).toBe(403);
