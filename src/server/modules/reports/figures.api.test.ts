@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExecutiveDashboard, MdaRanking } from '../../../shared/dashboards/executive';
 import { PAYMENT_CHANNELS, type PaymentChannel } from '../../../shared/payments';
 import type { PaymentPage } from '../../../shared/payments/views';
-import type { CollectionsByMdaReport } from '../../../shared/reports/collections';
+import type { BudgetPerformanceReport } from '../../../shared/reports/budget';
+import type {
+  CollectionsByMdaReport,
+  MdaRevenueReport,
+  MdaSummaryReport,
+} from '../../../shared/reports/collections';
+import type { JrbReturn } from '../../../shared/reports/jrb';
 import { systemActor } from '../../auth/actor';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createMda, signInAs } from '../../testing/factories';
@@ -15,7 +22,9 @@ import { selectCollectionTotals, type TotalsDimension, type TotalsRow } from './
  * One set of figures (docs/reports.md): a period's total is the same on every report and on the
  * payment history that shows it — paid on the Lagos day paid, reversed on the Lagos day
  * reversed. The expected figures are computed here with plain SQL over the payments ledger,
- * written apart from the migration's view and triggers, and every reader is compared with them.
+ * written apart from the migration's view and triggers, and every reader is compared with them:
+ * the totals read, collections by MDA, the budget, MDA revenue and MDA summary reports, the Joint
+ * Revenue Board return, the executive dashboard and the MDA ranking, and the payment history.
  */
 
 let ctx: TestContext & { close(): Promise<void> };
@@ -336,6 +345,61 @@ describe('one set of figures', () => {
           count: card?.paymentCount ?? 0,
           amountKobo: card?.amountKobo ?? 0,
         });
+      }
+    },
+  );
+
+  it.each(PERIODS)(
+    'the budget, MDA revenue and MDA summary reports give the ledger’s figure for %s to %s',
+    async (from, to) => {
+      const budget = await get<BudgetPerformanceReport>(
+        `/api/v1/reports/budget-performance?groupBy=mda&from=${from}&to=${to}`,
+      );
+      for (const m of mda) {
+        const [expected] = await expectedFromLedger(from, to, [], { mdaIds: [m.id] });
+        const amount = expected?.amountKobo ?? 0;
+        const row = budget.items.find((i) => i.key === m.id);
+        expect(row?.actualKobo ?? 0, `budget performance ${m.code}`).toBe(amount);
+        const revenue = await get<MdaRevenueReport>(
+          `/api/v1/reports/mda-revenue?mdaId=${m.id}&from=${from}&to=${to}`,
+        );
+        expect(revenue.totals.amountKobo, `MDA revenue ${m.code}`).toBe(amount);
+        const summary = await get<MdaSummaryReport>(
+          `/api/v1/reports/mda-summary?mdaId=${m.id}&from=${from}&to=${to}`,
+        );
+        expect(summary.collections.amountKobo, `MDA summary ${m.code}`).toBe(amount);
+      }
+    },
+  );
+
+  it.each(['2026-01', '2026-02', '2026-Q1'])(
+    'the Joint Revenue Board return for %s gives the ledger’s figure',
+    async (period) => {
+      const jrb = await get<JrbReturn>(`/api/v1/reports/jrb-return?period=${period}`);
+      const [expected] = await expectedFromLedger(jrb.from, jrb.to, []);
+      expect(jrb.collections.total).toEqual({
+        count: expected?.paymentCount ?? 0,
+        amountKobo: expected?.amountKobo ?? 0,
+      });
+    },
+  );
+
+  it.each(['2026-01-31', '2026-02-01', '2026-02-03', '2026-02-10', '2026-03-31'])(
+    'the executive dashboard and the MDA ranking on %s give the ledger’s today, month and year',
+    async (day) => {
+      const board = await get<ExecutiveDashboard>(`/api/v1/dashboards/executive?day=${day}`);
+      const sum = async (from: string) =>
+        (await expectedFromLedger(from, day, []))[0]?.amountKobo ?? 0;
+      expect(board.today.collectedKobo, 'today').toBe(await sum(day));
+      expect(board.month.collectedKobo, 'month').toBe(await sum(`${day.slice(0, 7)}-01`));
+      expect(board.year.collectedKobo, 'year').toBe(await sum(`${day.slice(0, 4)}-01-01`));
+      const ranking = await get<MdaRanking>(`/api/v1/dashboards/mdas?period=month&day=${day}`);
+      for (const m of mda) {
+        const [expected] = await expectedFromLedger(`${day.slice(0, 7)}-01`, day, [], {
+          mdaIds: [m.id],
+        });
+        const row = ranking.items.find((i) => i.mdaId === m.id);
+        expect(row?.collectedKobo ?? 0, `ranking ${m.code}`).toBe(expected?.amountKobo ?? 0);
       }
     },
   );
