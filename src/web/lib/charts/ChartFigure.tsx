@@ -120,7 +120,13 @@ export function ChartFigure<Row extends Record<string, unknown>>(props: ChartFig
         {showFigures ? 'Hide the figures' : 'Show the figures'}
       </Button>
       <Box id={tableId} hidden={!showFigures} mt="xs">
-        <Table.ScrollContainer minWidth={0}>
+        <Table.ScrollContainer
+          minWidth={0}
+          type="native"
+          role="region"
+          tabIndex={0}
+          aria-label={`${title}: the figures`}
+        >
           <Table striped withTableBorder>
             <Table.Caption>{title}</Table.Caption>
             <Table.Thead>

@@ -274,7 +274,16 @@ function FiguresTable(props: {
   const totals = { ...report.totals, label: 'Total' };
   return (
     <>
-      <Table.ScrollContainer minWidth={560} visibleFrom="sm" aria-busy={props.fetching}>
+      {/* A labelled, focusable region: a keyboard reaches the columns past the window's edge. */}
+      <Table.ScrollContainer
+        minWidth={560}
+        visibleFrom="sm"
+        type="native"
+        role="region"
+        tabIndex={0}
+        aria-label={`${kind.title}: the table`}
+        aria-busy={props.fetching}
+      >
         <Table striped highlightOnHover aria-label={`${kind.title}, ${periodText(report)}`}>
           <Table.Thead>
             <Table.Tr>
