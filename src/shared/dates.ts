@@ -39,7 +39,8 @@ export function daysSpanned(from: string, to: string): number {
   );
 }
 
-const MONTH_NAMES = [
+/** The months' names, January first. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

@@ -1,5 +1,6 @@
 import { Group, Select } from '@mantine/core';
 import { useState } from 'react';
+import { MONTH_NAMES } from '../../../shared/dates';
 import { DateField } from '../../lib/dates/DateField';
 import {
   modeOf,
@@ -12,21 +13,6 @@ import {
   quarterPeriod,
   yearToDatePeriod,
 } from './period';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * A report's period: a month, a quarter, the year to date, or custom dates (period.ts does the
@@ -77,7 +63,7 @@ export function PeriodPicker(props: {
         <>
           <Select
             label="Month"
-            data={MONTHS.map((name, i) => ({ value: String(i + 1), label: name }))}
+            data={MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name }))}
             value={String(month)}
             allowDeselect={false}
             onChange={(m) => m && onChange(monthPeriod(year, Number(m)))}
@@ -92,7 +78,7 @@ export function PeriodPicker(props: {
             label="Quarter"
             data={[1, 2, 3, 4].map((q) => ({
               value: String(q),
-              label: `Q${q} (${MONTHS[(q - 1) * 3]?.slice(0, 3)}–${MONTHS[q * 3 - 1]?.slice(0, 3)})`,
+              label: `Q${q} (${MONTH_NAMES[(q - 1) * 3]?.slice(0, 3)}–${MONTH_NAMES[q * 3 - 1]?.slice(0, 3)})`,
             }))}
             value={String(Math.ceil(month / 3))}
             allowDeselect={false}

@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import { todayInLagos } from '../../../../shared/dates';
+import { MONTH_NAMES, todayInLagos } from '../../../../shared/dates';
 import { MDA_CATEGORIES, type MdaCategory } from '../../../../shared/mdas/enums';
 import {
   type BudgetPerformanceItem,
@@ -27,21 +27,6 @@ const CATEGORY_PLURALS = {
   agency: 'Agencies',
   lga: 'Local governments',
 } as const satisfies Record<MdaCategory, string>;
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** "2026-03-01" → "March 2026". */
 export const monthLabel = (month: string) =>
