@@ -9,9 +9,12 @@
  *
  * 1. The burst (before the ledger is loaded, with every index and trigger as shipped): 50
  *    connections each record BENCH_BURST payments at once, all to one MDA on one day, then
- *    spread over the 30 MDAs, then to one MDA with the collection triggers off; BENCH_ROUNDS
- *    rounds, the order turned each round. Time per payment, and how many sessions waited on a
- *    lock (pg_stat_activity sampled every 5 ms).
+ *    spread over the 30 MDAs, then to one MDA with the collection triggers off, then to one MDA
+ *    with every payment-total trigger off (collection and history totals); BENCH_ROUNDS
+ *    rounds, the order turned each round. Time per payment, how many sessions waited on a
+ *    lock and what each waited on, by table (pg_stat_activity and pg_locks sampled every
+ *    5 ms). BENCH_ONLY_BURST=<label> stops after the burst and writes
+ *    reports-burst-<date>-postgres-<label>.json.
  * 2. The ledger: BENCH_PAYMENTS payments made by generate_series straight into payments, over
  *    30 MDAs, 200 revenue heads, the five channels and three years, about 1 % reversed 0–30
  *    days later. The payments' secondary indexes are dropped for the load (the reports never
@@ -207,6 +210,33 @@ async function loadLedger(db: Db, mdaIds: string[], headCodes: string[]) {
   };
 }
 
+/**
+ * What each session of the burst is waiting on, sampled: the wait event; for a heavyweight
+ * lock not yet granted, its kind and relation (a tuple lock names the table whose row the
+ * session queues for); and the table of any row lock it holds, since the first in a row's
+ * queue holds the row's tuple lock and waits on the transaction that has the row (a
+ * `transactionid` wait names no table of its own). A session waiting on another's transaction
+ * without a row lock is in ON CONFLICT's check of the unique index, which names no table
+ * either: `totals_in` is the last totals table, in the order the triggers write them, that
+ * the session has opened (each trigger statement locks its table as it starts), the one it is in.
+ */
+const WAITS = `
+  select a.wait_event_type || ':' || a.wait_event as wait,
+    coalesce((select l.locktype || coalesce(' ' || c.relname, '')
+              from pg_locks l left join pg_class c on c.oid = l.relation
+              where l.pid = a.pid and not l.granted limit 1), '') as waiting_for,
+    coalesce((select string_agg(distinct c.relname, ' ')
+              from pg_locks l join pg_class c on c.oid = l.relation
+              where l.pid = a.pid and l.locktype = 'tuple' and l.granted), '') as tuple_of,
+    coalesce((select t.name from (values
+                (1, 'collection_daily_totals'),
+                (3, 'payment_daily_totals'), (4, 'payment_monthly_totals')) as t(o, name)
+              join pg_locks l on l.pid = a.pid and l.relation = t.name::regclass and l.granted
+              order by t.o desc limit 1), '') as totals_in
+  from pg_stat_activity a
+  where a.datname = $1 and a.pid <> pg_backend_pid() and a.backend_type = 'client backend'
+    and a.state = 'active' and a.wait_event_type is not null`;
+
 /** 50 connections recording payments at once, to `mdaOf(connection)`, on today. */
 async function burst(url: string, label: string, mdaOf: (connection: number) => string) {
   const pool = new pg.Pool({ connectionString: url, max: BURST_CONNECTIONS + 1 });
@@ -219,14 +249,28 @@ async function burst(url: string, label: string, mdaOf: (connection: number) => 
   let samples = 0;
   let waitingSum = 0;
   let waitingMax = 0;
+  const waits = new Map<string, number>();
   const watching$ = (async () => {
     while (watching) {
-      const { rows } = await watcher.query(
-        `select count(*)::int as n from pg_stat_activity
-         where datname = $1 and wait_event_type = 'Lock'`,
-        [database],
-      );
-      const n = (rows[0] as { n: number }).n;
+      const { rows } = await watcher.query(WAITS, [database]);
+      const sampled = rows as {
+        wait: string;
+        waiting_for: string;
+        tuple_of: string;
+        totals_in: string;
+      }[];
+      const n = sampled.filter((r) => r.wait.startsWith('Lock:')).length;
+      for (const r of sampled) {
+        const key = [
+          r.wait,
+          r.waiting_for && `waits for ${r.waiting_for}`,
+          r.tuple_of && `holds the row lock of ${r.tuple_of}`,
+          r.wait.startsWith('Lock:transactionid') && r.totals_in && `in ${r.totals_in}`,
+        ]
+          .filter(Boolean)
+          .join(', ');
+        waits.set(key, (waits.get(key) ?? 0) + 1);
+      }
       samples++;
       waitingSum += n;
       waitingMax = Math.max(waitingMax, n);
@@ -271,19 +315,25 @@ async function burst(url: string, label: string, mdaOf: (connection: number) => 
       max: waitingMax,
       samples,
     },
+    // Sessions seen waiting, summed over the samples, by what they waited on, most first.
+    waits: Object.fromEntries(
+      [...waits]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => [k, Number((v / Math.max(1, samples)).toFixed(2))]),
+    ),
     loadBefore,
   };
 }
 
 async function bursts(db: Db, url: string, mdaIds: string[]) {
   const hot = mdaIds[0] as string;
-  const variants: Record<string, { mdaOf: (c: number) => string; triggers: boolean }> = {
-    'one MDA, one day': { mdaOf: () => hot, triggers: true },
-    'spread over 30 MDAs': {
-      mdaOf: (c) => mdaIds[c % mdaIds.length] as string,
-      triggers: true,
-    },
-    'one MDA, collection triggers off': { mdaOf: () => hot, triggers: false },
+  const COLLECTION = ['collection_totals_after_insert'];
+  const ALL_TOTALS = [...COLLECTION, 'payment_daily_totals_after_insert'];
+  const variants: Record<string, { mdaOf: (c: number) => string; off: string[] }> = {
+    'one MDA, one day': { mdaOf: () => hot, off: [] },
+    'spread over 30 MDAs': { mdaOf: (c) => mdaIds[c % mdaIds.length] as string, off: [] },
+    'one MDA, collection triggers off': { mdaOf: () => hot, off: COLLECTION },
+    'one MDA, every payment-total trigger off': { mdaOf: () => hot, off: ALL_TOTALS },
   };
   const names = Object.keys(variants);
   const results = [];
@@ -291,17 +341,19 @@ async function bursts(db: Db, url: string, mdaIds: string[]) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(k + round) % names.length] as string;
       const variant = variants[name] as (typeof variants)[string];
-      const toggle = variant.triggers ? 'enable' : 'disable';
-      await db.execute(
-        sql.raw(`alter table payments ${toggle} trigger collection_totals_after_insert`),
-      );
+      for (const trigger of ALL_TOTALS) {
+        const toggle = variant.off.includes(trigger) ? 'disable' : 'enable';
+        await db.execute(sql.raw(`alter table payments ${toggle} trigger ${trigger}`));
+      }
       await db.execute(sql`checkpoint`);
       const result = { round, ...(await burst(url, name, variant.mdaOf)) };
       log('burst', JSON.stringify(result));
       results.push(result);
     }
   }
-  await db.execute(sql`alter table payments enable trigger collection_totals_after_insert`);
+  for (const trigger of ALL_TOTALS) {
+    await db.execute(sql.raw(`alter table payments enable trigger ${trigger}`));
+  }
   return results;
 }
 
@@ -410,7 +462,9 @@ async function main() {
   const file = path.join(
     import.meta.dirname,
     'results',
-    `reports-${new Date().toISOString().slice(0, 10)}-postgres${PAYMENTS === 10_000_000 ? '' : `-${PAYMENTS / 1_000_000}m`}.json`,
+    process.env.BENCH_ONLY_BURST
+      ? `reports-burst-${new Date().toISOString().slice(0, 10)}-postgres-${process.env.BENCH_ONLY_BURST}.json`
+      : `reports-${new Date().toISOString().slice(0, 10)}-postgres${PAYMENTS === 10_000_000 ? '' : `-${PAYMENTS / 1_000_000}m`}.json`,
   );
   const write = () => writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   try {
@@ -429,6 +483,7 @@ async function main() {
     if (!process.env.BENCH_SKIP_BURST) {
       results.burst = await bursts(db, scratch.url, mdaIds);
       write();
+      if (process.env.BENCH_ONLY_BURST) return;
     }
 
     log(`loading ${PAYMENTS.toLocaleString('en')} payments`);
