@@ -1,8 +1,9 @@
 /**
- * `npm run rollups:verify` compares the collection totals every report reads (ADR 0034) with
- * the payments ledger, and the demand notice totals (migration 0036) with the notices, and lists
- * each day or month where they differ; exit code 0 when they agree, 1 when they do not, 2 when
- * the database could not be read.
+ * `npm run rollups:verify` compares the collection totals every report reads (ADR 0034) and
+ * the payment history's totals (ADR 0019, 0035) with the payments ledger, and the demand notice
+ * totals (migration demand_notice_totals) with the notices, and lists each day or month where
+ * they differ; exit code 0 when they agree, 1 when they do not, 2 when the database could not
+ * be read.
  * `npm run rollups:rebuild` fills them again from the ledger and the notices (writers to
  * payments and to demand notices wait for the few seconds it takes), then verifies.
  *
@@ -13,8 +14,10 @@ import { openConfiguredDatabase } from '../db/open';
 import {
   rebuildCollectionTotals,
   rebuildDemandNoticeTotals,
+  rebuildPaymentHistoryTotals,
   verifyCollectionTotals,
   verifyDemandNoticeTotals,
+  verifyPaymentHistoryTotals,
 } from '../modules/reports/rollups';
 
 async function main(): Promise<number> {
@@ -36,6 +39,24 @@ async function main(): Promise<number> {
       console.log(
         `Rebuilt the demand notice totals from the notices in ${Date.now() - noticesStarted} ms: ${notices.days} day rows, ${notices.months} month rows.`,
       );
+      const historyStarted = Date.now();
+      const history = await rebuildPaymentHistoryTotals(database.db);
+      console.log(
+        `Rebuilt the payment history's totals from the ledger in ${Date.now() - historyStarted} ms: ${history.days} day rows, ${history.months} month rows.`,
+      );
+    }
+    const historyDifferences = await verifyPaymentHistoryTotals(database.db);
+    if (historyDifferences.length === 0) {
+      console.log("The payment history's totals agree with the payments ledger.");
+    } else {
+      console.log(
+        `The payment history's totals differ from the ledger (first ${historyDifferences.length}):`,
+      );
+      for (const d of historyDifferences) {
+        console.log(
+          `  ${d.level} ${d.period} MDA ${d.mdaId} ${d.status}: ledger ${d.ledgerCount} / ${d.ledgerKobo} kobo, totals ${d.rollupCount} / ${d.rollupKobo} kobo`,
+        );
+      }
     }
     const noticeDifferences = await verifyDemandNoticeTotals(database.db);
     if (noticeDifferences.length === 0) {
@@ -53,7 +74,7 @@ async function main(): Promise<number> {
     const differences = await verifyCollectionTotals(database.db);
     if (differences.length === 0) {
       console.log('The collection totals agree with the payments ledger.');
-      if (noticeDifferences.length === 0) return 0;
+      if (noticeDifferences.length === 0 && historyDifferences.length === 0) return 0;
       console.log('Run `npm run rollups:rebuild` to fill them again.');
       return 1;
     }

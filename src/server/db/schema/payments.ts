@@ -191,9 +191,12 @@ export const payments = pgTable(
 
 /**
  * Count and amount of payments per MDA, Lagos day and status, kept by statement triggers on
- * payments (migration 0009): the history's totals for a filter of MDA, status and dates add
- * up these rows for the part-months at the ends of a date range, and payment_monthly_totals
- * for the whole months, instead of scanning the ledger (docs/architecture.md §9, ADR 0019).
+ * payments (migration payment_history_at_scale): the history's totals for a filter of MDA,
+ * status and dates add up these rows for the part-months at the ends of a date range, and
+ * payment_monthly_totals for the whole months, instead of scanning the ledger
+ * (docs/architecture.md §9, ADR 0019). Each database session writes its own shard of a key
+ * (pg_backend_pid() % 16) so a burst to one MDA on one day does not queue on one row; readers
+ * add the shards up, and closed days' shards are folded into shard 0 (ADR 0035).
  */
 export const paymentDailyTotals = pgTable(
   'payment_daily_totals',
@@ -203,20 +206,22 @@ export const paymentDailyTotals = pgTable(
       .references(() => mdas.id),
     day: date('day', { mode: 'string' }).notNull(),
     status: paymentStatus('status').notNull(),
+    shard: smallint('shard').notNull().default(0),
     paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.mdaId, t.day, t.status] }),
+    primaryKey({ columns: [t.mdaId, t.day, t.status, t.shard] }),
     index('payment_daily_totals_day_idx').on(t.day),
   ],
 );
 
 /**
  * The same totals per MDA, Lagos month (its first day) and status, kept by the same statement
- * triggers in the same transaction (migration 0014, ADR 0019): the history's totals over many
- * months add up whole months here and only the part-months at the ends of a date range from
- * payment_daily_totals, at most MDAs × months × statuses rows.
+ * triggers in the same transaction (migration payer_name_words_and_monthly_totals, ADR 0019):
+ * the history's totals over many months add up whole months here and only the part-months at
+ * the ends of a date range from payment_daily_totals, at most MDAs × months × statuses rows
+ * (times the shards of the month in progress, ADR 0035).
  */
 export const paymentMonthlyTotals = pgTable(
   'payment_monthly_totals',
@@ -226,11 +231,12 @@ export const paymentMonthlyTotals = pgTable(
       .references(() => mdas.id),
     month: date('month', { mode: 'string' }).notNull(),
     status: paymentStatus('status').notNull(),
+    shard: smallint('shard').notNull().default(0),
     paymentCount: bigint('payment_count', { mode: 'number' }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.mdaId, t.month, t.status] }),
+    primaryKey({ columns: [t.mdaId, t.month, t.status, t.shard] }),
     index('payment_monthly_totals_month_idx').on(t.month),
   ],
 );

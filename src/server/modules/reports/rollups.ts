@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 /**
- * The collection totals rebuilt from the ledger, and checked against it (ADR 0034). The
- * triggers of migration 0031 keep them in step with every payment; these are for an operator
- * who restored a backup, changed a payment by hand in SQL, or wants to be sure.
+ * The collection totals rebuilt from the ledger, and checked against it (ADR 0034); the
+ * payment history's totals too (ADR 0019, 0035), at the end. The triggers keep them in step
+ * with every payment; these are for an operator who restored a backup, changed a payment by
+ * hand in SQL, or wants to be sure.
  */
 
 /** A key whose rolled-up figure differs from the ledger's: both sides, for the message. */
@@ -299,5 +300,136 @@ export async function verifyDemandNoticeTotals(
       paidKobo: Number(r.rp),
       outstandingKobo: Number(r.ro),
     },
+  }));
+}
+
+/**
+ * The payment history's totals (payment_daily_totals, payment_monthly_totals: ADR 0019,
+ * sharded by ADR 0035) count payments by MDA, Lagos day or month and current status. A key
+ * whose rows, shards added up, differ from the ledger's: both sides.
+ */
+export type PaymentHistoryTotalsDifference = {
+  level: 'day' | 'month';
+  period: string;
+  mdaId: string;
+  status: string;
+  ledgerCount: number;
+  ledgerKobo: number;
+  rollupCount: number;
+  rollupKobo: number;
+};
+
+function paymentsBy(level: 'day' | 'month') {
+  const period =
+    level === 'day' ? sql`payment_date` : sql`date_trunc('month', payment_date::timestamp)::date`;
+  return sql`
+    select ${period} as period, mda_id, status, count(*) as n, sum(amount_kobo) as a
+    from payments group by 1, 2, 3`;
+}
+
+/**
+ * Folds the shards of the history totals' closed days (before `today`) and months (before
+ * today's month) into shard 0, as compactCollectionTotals does (ADR 0035). A payment's status
+ * change moves the rows of the day it was paid, so old days gain shards again now and then
+ * (a reversal, a late confirmation); each run folds them.
+ */
+export async function compactPaymentHistoryTotals(
+  db: Db,
+  today: string,
+): Promise<{ days: number; months: number }> {
+  return db.transaction(async (tx) => {
+    const fold = async (table: string, period: string, before: string) => {
+      const result = await tx.execute(sql`
+        with moved as (
+          delete from ${sql.raw(table)} where shard <> 0 and ${sql.raw(period)} < ${before}::date
+          returning mda_id, ${sql.raw(period)} as period, status, payment_count, amount_kobo
+        )
+        insert into ${sql.raw(table)} as t (mda_id, ${sql.raw(period)}, status, shard,
+          payment_count, amount_kobo)
+        select mda_id, period, status, 0, sum(payment_count), sum(amount_kobo)
+        from moved group by 1, 2, 3 order by 1, 2, 3
+        on conflict (mda_id, ${sql.raw(period)}, status, shard)
+        do update set payment_count = t.payment_count + excluded.payment_count,
+                      amount_kobo = t.amount_kobo + excluded.amount_kobo`);
+      return (
+        (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+        (result as unknown as { affectedRows?: number }).affectedRows ??
+        0
+      );
+    };
+    const days = await fold('payment_daily_totals', 'day', today);
+    const months = await fold('payment_monthly_totals', 'month', `${today.slice(0, 7)}-01`);
+    return { days, months };
+  });
+}
+
+/**
+ * Empties the history totals and fills them again from the ledger (one row per key, shard 0),
+ * in one transaction that holds writers to payments off until it commits.
+ */
+export async function rebuildPaymentHistoryTotals(
+  db: Db,
+): Promise<{ days: number; months: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table payments in share mode`);
+    await tx.execute(sql`delete from payment_daily_totals`);
+    await tx.execute(sql`delete from payment_monthly_totals`);
+    await tx.execute(sql`
+      insert into payment_daily_totals (mda_id, day, status, shard, payment_count, amount_kobo)
+      select mda_id, period, status, 0, n, a from (${paymentsBy('day')}) as p`);
+    await tx.execute(sql`
+      insert into payment_monthly_totals (mda_id, month, status, shard, payment_count, amount_kobo)
+      select mda_id, period, status, 0, n, a from (${paymentsBy('month')}) as p`);
+    const [days] = await tx.select({ n: sql<string>`count(*)` }).from(sql`payment_daily_totals`);
+    const [months] = await tx
+      .select({ n: sql<string>`count(*)` })
+      .from(sql`payment_monthly_totals`);
+    return { days: Number(days?.n ?? 0), months: Number(months?.n ?? 0) };
+  });
+}
+
+function compareHistory(level: 'day' | 'month', table: string, period: string) {
+  return sql`
+    select ${level} as level, coalesce(l.period, r.period)::text as period,
+           coalesce(l.mda_id, r.mda_id) as mda_id, coalesce(l.status, r.status)::text as status,
+           coalesce(l.n, 0) as ledger_count, coalesce(l.a, 0) as ledger_kobo,
+           coalesce(r.n, 0) as rollup_count, coalesce(r.a, 0) as rollup_kobo
+    from (${paymentsBy(level)}) as l
+    full outer join (
+      select ${sql.raw(period)} as period, mda_id, status, sum(payment_count) as n,
+             sum(amount_kobo) as a
+      from ${sql.raw(table)} group by 1, 2, 3
+      having sum(payment_count) <> 0 or sum(amount_kobo) <> 0
+    ) as r on l.period = r.period and l.mda_id = r.mda_id and l.status = r.status
+    where l.n is distinct from r.n or l.a is distinct from r.a`;
+}
+
+/** Every key where the history totals and the ledger disagree (at most `limit`). */
+export async function verifyPaymentHistoryTotals(
+  db: Db,
+  limit = 50,
+): Promise<PaymentHistoryTotalsDifference[]> {
+  const rows = await db
+    .select({
+      level: sql<'day' | 'month'>`d.level`,
+      period: sql<string>`d.period`,
+      mdaId: sql<string>`d.mda_id`,
+      status: sql<string>`d.status`,
+      ledgerCount: sql<string>`d.ledger_count`,
+      ledgerKobo: sql<string>`d.ledger_kobo`,
+      rollupCount: sql<string>`d.rollup_count`,
+      rollupKobo: sql<string>`d.rollup_kobo`,
+    })
+    .from(
+      sql`(${compareHistory('day', 'payment_daily_totals', 'day')} union all ${compareHistory('month', 'payment_monthly_totals', 'month')}) as d`,
+    )
+    .orderBy(sql`d.level, d.period, d.mda_id`)
+    .limit(limit);
+  return rows.map((r) => ({
+    ...r,
+    ledgerCount: Number(r.ledgerCount),
+    ledgerKobo: Number(r.ledgerKobo),
+    rollupCount: Number(r.rollupCount),
+    rollupKobo: Number(r.rollupKobo),
   }));
 }
