@@ -30,6 +30,10 @@
  *    under `skipped` with their status) where they do not.
  * BENCH_SKIP_BURST, BENCH_SKIP_VERIFY, BENCH_SKIP_FLOOR leave those steps out (a quick run of
  * the HTTP part). Results go to bench/results/reports-<date>-postgres[-<n>m].json.
+ * BENCH_KEEP=1 leaves the scratch database in place and prints its name; BENCH_REUSE=<name>
+ * runs step 3 alone on that database (migrated first, so a new index is there), without the
+ * burst or the load, into reports-<date>-postgres[-<n>m]-reads.json; the database stays.
+ * BENCH_SKIP_ENDPOINTS=<part>,… leaves out the HTTP endpoints whose names contain a part.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -449,8 +453,21 @@ async function signIn(app: FastifyInstance) {
   return { authorization: `Bearer ${(login.json() as { token: string }).token}` };
 }
 
+/** The MDAs a kept database was loaded with (seedMdasAndHeads'), in the same order. */
+async function benchMdas(db: Db) {
+  const mdaRows = await db
+    .select({ id: mdas.id })
+    .from(mdas)
+    .where(sql`${mdas.code} like 'B%' and ${mdas.name} like 'Bench MDA %'`)
+    .orderBy(mdas.code);
+  if (mdaRows.length !== MDA_COUNT) throw new Error('BENCH_REUSE: not a bench:reports database');
+  return mdaRows.map((r) => r.id);
+}
+
 async function main() {
-  const scratch = await openPgScratch(PG_URL);
+  const reuse = process.env.BENCH_REUSE;
+  const scratch = await openPgScratch(PG_URL, { keep: !!process.env.BENCH_KEEP, reuse });
+  if (process.env.BENCH_KEEP || reuse) log(`scratch database ${scratch.name} (kept)`);
   const { db } = scratch.database;
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -464,30 +481,41 @@ async function main() {
     'results',
     process.env.BENCH_ONLY_BURST
       ? `reports-burst-${new Date().toISOString().slice(0, 10)}-postgres-${process.env.BENCH_ONLY_BURST}.json`
-      : `reports-${new Date().toISOString().slice(0, 10)}-postgres${PAYMENTS === 10_000_000 ? '' : `-${PAYMENTS / 1_000_000}m`}.json`,
+      : `reports-${new Date().toISOString().slice(0, 10)}-postgres${PAYMENTS === 10_000_000 ? '' : `-${PAYMENTS / 1_000_000}m`}${reuse ? '-reads' : ''}.json`,
   );
   const write = () => writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   try {
+    // A reused database gets the migrations added since it was loaded (an index, say).
     await scratch.database.migrate();
-    const { mdaIds, headCodes } = await seedMdasAndHeads(db);
-    await createOfficerService({ db }).createOfficer(systemActor('seed'), {
-      username: 'bench_admin',
-      email: 'bench_admin@bench.revdesk.ng',
-      firstName: 'Bench',
-      surname: 'Admin',
-      phoneNumber: '+2348030000000',
-      userType: 'ADMIN',
-      password: PASSWORD,
-    });
+    results.database = { name: scratch.name, kept: !!process.env.BENCH_KEEP, reused: !!reuse };
+    let mdaIds: string[];
+    if (reuse) {
+      // The reads only, on the ledger a BENCH_KEEP run left: no burst, no load.
+      mdaIds = await benchMdas(db);
+      await db.execute(sql`analyze collection_daily_totals`);
+      await db.execute(sql`analyze collection_monthly_totals`);
+    } else {
+      const seeded = await seedMdasAndHeads(db);
+      mdaIds = seeded.mdaIds;
+      await createOfficerService({ db }).createOfficer(systemActor('seed'), {
+        username: 'bench_admin',
+        email: 'bench_admin@bench.revdesk.ng',
+        firstName: 'Bench',
+        surname: 'Admin',
+        phoneNumber: '+2348030000000',
+        userType: 'ADMIN',
+        password: PASSWORD,
+      });
 
-    if (!process.env.BENCH_SKIP_BURST) {
-      results.burst = await bursts(db, scratch.url, mdaIds);
-      write();
-      if (process.env.BENCH_ONLY_BURST) return;
+      if (!process.env.BENCH_SKIP_BURST) {
+        results.burst = await bursts(db, scratch.url, mdaIds);
+        write();
+        if (process.env.BENCH_ONLY_BURST) return;
+      }
+
+      log(`loading ${PAYMENTS.toLocaleString('en')} payments`);
+      results.ledger = await loadLedger(db, mdaIds, seeded.headCodes);
     }
-
-    log(`loading ${PAYMENTS.toLocaleString('en')} payments`);
-    results.ledger = await loadLedger(db, mdaIds, headCodes);
     const counts = (await db.execute(sql`
       select (select count(*) from payments)::text as payments,
              (select count(*) from collection_daily_totals)::text as day_rows,
@@ -538,9 +566,17 @@ async function main() {
         },
         ...extraEndpoints(today, lastMonthFrom, lastMonthTo),
       ];
-      const http = [];
-      const skipped = [];
+      const http: unknown[] = [];
+      const skipped: unknown[] = [];
+      results.http = http;
+      results.skipped = skipped;
+      // BENCH_SKIP_ENDPOINTS: names (comma-separated, a part of each is enough) left out.
+      const leftOut = (process.env.BENCH_SKIP_ENDPOINTS ?? '').split(',').filter(Boolean);
       for (const endpoint of endpoints) {
+        if (leftOut.some((part) => endpoint.name.includes(part))) {
+          skipped.push({ ...endpoint, status: 'left out (BENCH_SKIP_ENDPOINTS)' });
+          continue;
+        }
         const first = await app.inject({ method: 'GET', url: endpoint.url, headers });
         // A route another branch adds is measured only where it is merged and answers.
         if (first.statusCode !== 200 && endpoint.optional) {
@@ -563,9 +599,8 @@ async function main() {
         };
         log('http', JSON.stringify(row));
         http.push(row);
+        write();
       }
-      results.http = http;
-      results.skipped = skipped;
     } finally {
       await app.close();
     }
@@ -575,6 +610,9 @@ async function main() {
     await scratch.drop();
   }
   console.log('wrote', file);
+  if (process.env.BENCH_KEEP || reuse) {
+    console.log(`kept ${scratch.name}: BENCH_REUSE=${scratch.name} npm run bench:reports`);
+  }
 }
 
 /**

@@ -5,13 +5,20 @@
  * they differ; exit code 0 when they agree, 1 when they do not, 2 when the database could not
  * be read.
  * `npm run rollups:rebuild` fills them again from the ledger and the notices (writers to
- * payments and to demand notices wait for the few seconds it takes), then verifies.
+ * payments and to demand notices wait for the few seconds it takes), folds the shards the
+ * writers that waited left on closed days, then verifies.
+ * `tsx src/server/cli/rollups.ts compact` folds the shards of closed days and months into one
+ * row each (what the hourly job does, ADR 0034), then verifies.
  *
  * DATABASE_URL, or PGlite under DATA_DIR (stop RevDesk first: PGlite is one process's database).
  */
+
+import { todayInLagos } from '../../shared/dates';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
 import {
+  compactCollectionTotals,
+  compactDemandNoticeTotals,
   rebuildCollectionTotals,
   rebuildDemandNoticeTotals,
   rebuildPaymentHistoryTotals,
@@ -22,8 +29,10 @@ import {
 
 async function main(): Promise<number> {
   const command = process.argv[2];
-  if (command !== 'verify' && command !== 'rebuild') {
-    console.log('Usage: npm run rollups:verify | npm run rollups:rebuild');
+  if (command !== 'verify' && command !== 'rebuild' && command !== 'compact') {
+    console.log(
+      'Usage: npm run rollups:verify | npm run rollups:rebuild | tsx src/server/cli/rollups.ts compact',
+    );
     return command === '--help' || command === '-h' ? 0 : 2;
   }
   const database = await openConfiguredDatabase(loadConfig());
@@ -57,6 +66,15 @@ async function main(): Promise<number> {
           `  ${d.level} ${d.period} MDA ${d.mdaId} ${d.status}: ledger ${d.ledgerCount} / ${d.ledgerKobo} kobo, totals ${d.rollupCount} / ${d.rollupKobo} kobo`,
         );
       }
+    }
+    if (command === 'rebuild' || command === 'compact') {
+      const started = Date.now();
+      const today = todayInLagos();
+      const folded = await compactCollectionTotals(database.db, today);
+      const noticesFolded = await compactDemandNoticeTotals(database.db, today);
+      console.log(
+        `Folded the shards of closed days and months in ${Date.now() - started} ms: collection totals ${folded.days} day rows and ${folded.months} month rows, demand notice totals ${noticesFolded.days} and ${noticesFolded.months}.`,
+      );
     }
     const noticeDifferences = await verifyDemandNoticeTotals(database.db);
     if (noticeDifferences.length === 0) {

@@ -117,7 +117,7 @@ async function totals(
   from: string,
   to: string,
   groupBy: readonly TotalsDimension[],
-  where: { mdaIds?: string[]; channel?: PaymentChannel } = {},
+  where: { mdaIds?: string[]; channel?: PaymentChannel; today?: string } = {},
 ) {
   return sortRows(
     await selectCollectionTotals(
@@ -128,6 +128,7 @@ async function totals(
         scope: { all: true },
         mdaIds: where.mdaIds ?? mda.map((m) => m.id),
         channel: where.channel,
+        today: where.today,
       },
       groupBy,
     ),
@@ -297,6 +298,26 @@ describe('one set of figures', () => {
           channel: 'card',
         }),
       );
+    },
+  );
+
+  // The test ledger's last movement is on 11 March 2026: taken as today, a period reaching it
+  // reads March, the month in progress, from the monthly table instead of day by day.
+  it.each([
+    ['2026-01-01', '2026-03-11'],
+    ['2025-12-01', '2026-03-11'],
+    ['2026-03-01', '2026-03-11'],
+    ['2026-03-05', '2026-03-11'],
+    ['2026-01-15', '2026-03-20'],
+  ])(
+    'the month in progress read whole gives the ledger’s figure at every grouping for %s to %s',
+    async (from, to) => {
+      for (const groupBy of GROUPINGS) {
+        expect(
+          await totals(from, to, groupBy, { today: '2026-03-11' }),
+          groupBy.join(' × ') || 'no grouping',
+        ).toEqual(await expectedFromLedger(from, to, groupBy));
+      }
     },
   );
 

@@ -38,7 +38,9 @@ const MOVEMENTS_BY_MONTH = sql`
 /**
  * Empties both tables and fills them again from the ledger, in one transaction that holds
  * writers to the payments table off until it commits (a payment arriving meanwhile waits, then
- * lands on the rebuilt totals). Returns how many rows each table holds now.
+ * lands on the rebuilt totals). Returns how many rows each table holds now. Rows go in by day
+ * (month): a month's day rows then sit on a few hundred pages instead of one page each
+ * (bench/README.md, the reports at ten million: a month day by day read 11,800 pages).
  */
 export async function rebuildCollectionTotals(db: Db): Promise<{ days: number; months: number }> {
   return db.transaction(async (tx) => {
@@ -49,12 +51,12 @@ export async function rebuildCollectionTotals(db: Db): Promise<{ days: number; m
       insert into collection_daily_totals
         (day, mda_id, revenue_head_code, channel, subject_kind, type, shard, payment_count, amount_kobo)
       select period, mda_id, revenue_head_code, channel::payment_channel, subject_kind, type, 0, n, a
-      from (${MOVEMENTS_BY_DAY}) as m`);
+      from (${MOVEMENTS_BY_DAY}) as m order by 1, 2, 3, 4, 5, 6`);
     await tx.execute(sql`
       insert into collection_monthly_totals
         (month, mda_id, revenue_head_code, channel, subject_kind, type, shard, payment_count, amount_kobo)
       select period, mda_id, revenue_head_code, channel::payment_channel, subject_kind, type, 0, n, a
-      from (${MOVEMENTS_BY_MONTH}) as m`);
+      from (${MOVEMENTS_BY_MONTH}) as m order by 1, 2, 3, 4, 5, 6`);
     const [days] = await tx.select({ n: sql<string>`count(*)` }).from(sql`collection_daily_totals`);
     const [months] = await tx
       .select({ n: sql<string>`count(*)` })
@@ -119,14 +121,28 @@ export async function verifyCollectionTotals(db: Db, limit = 50): Promise<Rollup
 /**
  * Folds the shards of closed days (before `today`) and closed months (before today's month)
  * into shard 0. Shards only spread today's writers (ADR 0034); kept for ever they would
- * multiply the rows a year's report adds up by the number of sessions that wrote them. Safe
- * with several instances at once: the rows one folds are deleted, so another finds them gone.
+ * multiply the rows a year's report adds up by the number of sessions that wrote them.
+ *
+ * Sum-preserving and idempotent: a key's shard rows are deleted and their sum added to its
+ * shard 0 row, so a second run finds nothing to fold. A late write to a closed day (a reversal
+ * dated on it) adds its own shard row again, which the next run folds. The transaction takes
+ * both tables in EXCLUSIVE mode first (readers go on, writers wait the few milliseconds a fold
+ * of a day's shards takes): without it a writer's statement upserting several keys in key
+ * order and this fold deleting in table order could each hold a row the other waits for. The
+ * triggers' one statement takes the daily table before the monthly one, as the lock does, so
+ * the two queue instead of deadlocking. Two instances folding at once queue the same way.
  */
 export async function compactCollectionTotals(
   db: Db,
   today: string,
 ): Promise<{ days: number; months: number }> {
   return db.transaction(async (tx) => {
+    // A writer holding the tables for long (a bulk import) makes this run give up, not queue
+    // every other writer behind it; the next run folds.
+    await tx.execute(sql`set local lock_timeout = '10s'`);
+    await tx.execute(
+      sql`lock table collection_daily_totals, collection_monthly_totals in exclusive mode`,
+    );
     const fold = async (table: string, period: string, before: string) => {
       const result = await tx.execute(sql`
         with moved as (
@@ -165,6 +181,11 @@ export async function compactDemandNoticeTotals(
   today: string,
 ): Promise<{ days: number; months: number }> {
   return db.transaction(async (tx) => {
+    // As for the collection totals: writers wait, never deadlock (compactCollectionTotals).
+    await tx.execute(sql`set local lock_timeout = '10s'`);
+    await tx.execute(
+      sql`lock table demand_notice_daily_totals, demand_notice_monthly_totals in exclusive mode`,
+    );
     const fold = async (table: string, period: string, before: string) => {
       const result = await tx.execute(sql`
         with moved as (

@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { addDays, todayInLagos } from '../../../../shared/dates';
 import { splitIntoMonths } from '../../../../shared/monthSplit';
 import type { PaymentChannel } from '../../../../shared/payments';
 import { type MdaScope, whereInMdaScope } from '../../../auth/mdaScope';
@@ -11,7 +12,10 @@ import { collectionDailyTotals, collectionMonthlyTotals } from '../../../db/sche
  * paid in a period of Lagos days, net of reversals on the day they were made, grouped by the
  * dimensions a report asks for. Whole months are read from collection_monthly_totals, the days
  * at the period's ends from collection_daily_totals (by day only when a report groups by day),
- * the shards added up. Never the payments table.
+ * the shards added up. Never the payments table. A period running to today or later reads the
+ * month in progress from the monthly table too: nothing moves on a day after today (a payment
+ * is dated when it is paid, a reversal when it is made), so that month's row already holds the
+ * month to date, one row a key where the days would be one a key a day (docs/reports.md).
  */
 
 /** What a report may group the totals by. `month` is the first day of a Lagos month. */
@@ -35,7 +39,16 @@ export type TotalsFilter = {
   channel?: PaymentChannel | undefined;
   revenueHeadCodes?: readonly string[] | undefined;
   subjectKinds?: readonly string[] | undefined;
+  /** The Lagos day the read takes as today (the tests set it); todayInLagos() when absent. */
+  today?: string | undefined;
 };
+
+/** The last day of `day`'s month. */
+function lastOfMonth(day: string): string {
+  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return addDays(date.toISOString().slice(0, 10), -1);
+}
 
 /**
  * One group's net total. Only the dimensions grouped by are set; '' stands for "none" in
@@ -99,10 +112,15 @@ export async function selectCollectionTotals(
   groupBy: readonly TotalsDimension[],
 ): Promise<TotalsRow[]> {
   const dims = [...new Set(groupBy)];
+  // Nothing is dated after today, so a period reaching today may as well reach the end of
+  // today's month: the split then takes that month whole from the monthly table when the period
+  // starts on or before its first day (a year to date, a trend to today), not day by day.
+  const today = filter.today ?? todayInLagos();
+  const to = filter.to >= today && filter.to < lastOfMonth(today) ? lastOfMonth(today) : filter.to;
   // A day-by-day answer cannot come from whole months: read every day of the period.
   const split = dims.includes('day')
     ? { months: null, days: [{ from: filter.from, to: filter.to }] }
-    : splitIntoMonths(filter.from, filter.to);
+    : splitIntoMonths(filter.from, to);
   const common = (t: Table) =>
     and(
       whereInMdaScope(filter.scope, t.mdaId),

@@ -97,4 +97,40 @@ describe('selectCollectionTotals by month and by day', () => {
       { month: '2026-02-01', paymentCount: 2, amountKobo: 3_000 },
     ]);
   });
+
+  it('reads the month in progress from the monthly table when the period runs to today', async () => {
+    const upTo = (from: string, to: string) =>
+      selectCollectionTotals(
+        ctx.db,
+        { from, to, scope: { all: true }, mdaIds: [mdaId], today: '2026-03-02' },
+        ['month'],
+      );
+    // March, today's month, whole: its month row, not its two days.
+    expect((await upTo('2026-02-01', '2026-03-02')).find((r) => r.month === '2026-03-01')).toEqual({
+      month: '2026-03-01',
+      paymentCount: 5,
+      amountKobo: 8_000_000,
+    });
+    expect(await upTo('2026-03-01', '2026-12-31')).toEqual([
+      { month: '2026-03-01', paymentCount: 5, amountKobo: 8_000_000 },
+    ]);
+    // A period that starts inside today's month still reads its days.
+    expect(await upTo('2026-03-02', '2026-03-02')).toEqual([
+      { month: '2026-03-01', paymentCount: 1, amountKobo: 100_000 },
+    ]);
+    // Not grouped: the same month row.
+    expect(
+      await selectCollectionTotals(
+        ctx.db,
+        {
+          from: '2026-03-01',
+          to: '2026-03-02',
+          scope: { all: true },
+          mdaIds: [mdaId],
+          today: '2026-03-02',
+        },
+        [],
+      ),
+    ).toEqual([{ paymentCount: 5, amountKobo: 8_000_000 }]);
+  });
 });
