@@ -16,12 +16,21 @@ test('the chairman reads the indicators, sets a target and picks a month; fits 3
   await signIn(page, 'tcc_chairman', { expectedPath: PATH });
   await expect(page.getByRole('heading', { name: 'Service Performance', level: 1 })).toBeVisible();
   for (const name of [
+    'Tax arrears',
+    'Arrears over a year old',
+    'Paid on time',
     'Paid electronically',
     'Money in suspense',
     'Objections decided within 90 days',
   ]) {
     await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
   }
+  const arrears = page.getByRole('region', { name: 'Tax arrears' });
+  await expect(arrears.getByText('TADAT: P5-15 Stock and flow of tax arrears')).toBeVisible();
+  await expect(arrears.getByRole('link', { name: 'Open the records' })).toHaveAttribute(
+    'href',
+    /\/birs\/reporting\/mda-transaction-report\?status=overdue/,
+  );
   const card = page.getByRole('region', { name: 'Paid electronically' });
   await expect(card.getByText('TADAT: P5-12 Use of electronic payment methods')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Export Excel' })).toHaveAttribute(
@@ -51,6 +60,10 @@ test('the chairman reads the indicators, sets a target and picks a month; fits 3
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole('heading', { name: 'Service Performance', level: 1 })).toBeVisible();
+  for (const name of ['Tax arrears', 'Arrears over a year old', 'Paid on time']) {
+    await page.getByRole('heading', { name, level: 2 }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  }
   await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
   await checkA11y();
 });

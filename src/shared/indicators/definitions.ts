@@ -37,6 +37,37 @@ export type IndicatorDefinition = {
 
 /** The indicators built so far, in the order the page shows them. */
 export const INDICATORS: readonly IndicatorDefinition[] = [
+  // Arrears and on-time payment (src/server/modules/indicators/arrears.ts).
+  {
+    key: 'arrears-stock',
+    label: 'Tax arrears',
+    unit: 'share',
+    higherIsBetter: false,
+    definition:
+      'Tax billed and past its due date but not yet paid at the end of the month — assessments, MDA demand notices and stamp duty bills — as a share of all the money collected in the 12 months to that day; with how long it has been owed and how much became owed or was collected in the month.',
+    tadatRef: 'P5-15 Stock and flow of tax arrears',
+    drillDown: '/birs/reporting/mda-transaction-report?status=overdue',
+  },
+  {
+    key: 'arrears-over-a-year',
+    label: 'Arrears over a year old',
+    unit: 'share',
+    higherIsBetter: false,
+    definition:
+      'Of the tax owed and unpaid at the end of the month, the share by value that fell due more than a year (365 days) before: the arrears least likely to be collected.',
+    tadatRef: 'P5-15 Stock and flow of tax arrears (arrears over 12 months old)',
+    drillDown: '/birs/reporting/mda-transaction-report?status=overdue&sort=dueOn',
+  },
+  {
+    key: 'on-time-payment',
+    label: 'Paid on time',
+    unit: 'share',
+    higherIsBetter: true,
+    definition:
+      'Of the assessments and MDA demand notices whose due date fell in the month, the share paid in full by the end of their due date — by number, and by value below. A part payment is not paid in full.',
+    tadatRef: 'P5-14 Timeliness of payments',
+    drillDown: '/birs/reporting/mda-transaction-report?sort=dueOn',
+  },
   {
     key: 'electronic-payment',
     label: 'Paid electronically',

@@ -149,6 +149,10 @@ export const assessments = pgTable(
     index('assessments_created_by_idx').on(t.createdBy),
     index('assessments_issued_at_idx').on(t.issuedAt),
     index('assessments_revision_of_idx').on(t.revisionOf),
+    // The arrears and on-time payment indicators (docs/indicators.md): the assessments due in a
+    // month, and those open or changed since a day, without reading every assessment.
+    index('assessments_due_date_idx').on(t.dueDate).where(sql`${t.dueDate} is not null`),
+    index('assessments_status_updated_idx').on(t.status, t.updatedAt),
     check('assessments_tax_year', sql`${t.taxYear} between 2000 and 2100`),
     check(
       'assessments_amounts_not_negative',

@@ -77,6 +77,8 @@ export const demandNotices = pgTable(
     index('demand_notices_open_due_idx')
       .on(t.dueOn)
       .where(sql`${t.status} in ('issued', 'part_paid')`),
+    // The arrears indicators (docs/indicators.md): the notices open or changed since a day.
+    index('demand_notices_status_updated_idx').on(t.status, t.updatedAt),
     check('demand_notices_total_positive', sql`${t.totalKobo} > 0`),
     check('demand_notices_paid_nonnegative', sql`${t.paidKobo} >= 0`),
     check(

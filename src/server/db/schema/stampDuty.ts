@@ -144,6 +144,10 @@ export const stampInstruments = pgTable(
     uniqueIndex('stamp_instruments_public_code_key').on(t.publicCode),
     index('stamp_instruments_status_idx').on(t.status, t.createdAt),
     index('stamp_instruments_executed_idx').on(t.executedOn, t.id),
+    // The arrears indicators (docs/indicators.md): the bills raised in a month, and the
+    // instruments billed or changed since a day.
+    index('stamp_instruments_billed_idx').on(t.billedAt).where(sql`${t.billedAt} is not null`),
+    index('stamp_instruments_status_updated_idx').on(t.status, t.updatedAt),
     check('stamp_instruments_amounts', sql`${t.dutyKobo} >= 0 and ${t.penaltyKobo} >= 0`),
   ],
 );

@@ -5,6 +5,7 @@ import type { IndicatorFact } from '../../../shared/indicators/schemas';
 
 import type { Db } from '../../db/client';
 import { selectCollectionTotals } from '../reports/totals/queries';
+import { arrearsOverAYear, arrearsStock, onTimePayment } from './arrears';
 
 /**
  * Each indicator's figure for a month (docs/indicators.md), read from the collection totals
@@ -124,6 +125,9 @@ async function objectionsWithin90Days(
 
 /** The indicators built, each with its computation. */
 export const COMPUTE: Partial<Record<IndicatorKey, Compute>> = {
+  'arrears-stock': arrearsStock,
+  'arrears-over-a-year': arrearsOverAYear,
+  'on-time-payment': onTimePayment,
   'electronic-payment': electronicPayment,
   'suspense-value': suspenseValue,
   'objections-within-90-days': objectionsWithin90Days,

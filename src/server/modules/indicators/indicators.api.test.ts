@@ -182,6 +182,9 @@ describe('GET /api/v1/indicators', () => {
     const body = res.json<IndicatorsAnswer>();
     expect(body.month).toBe(monthOf(today));
     expect(body.items.map((i) => i.key)).toEqual([
+      'arrears-stock',
+      'arrears-over-a-year',
+      'on-time-payment',
       'electronic-payment',
       'suspense-value',
       'objections-within-90-days',

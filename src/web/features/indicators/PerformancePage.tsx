@@ -28,6 +28,7 @@ import { NoAccess } from '../../lib/NoAccess';
 import { DetailSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { toShellPath, useShellBase } from '../../shell/shellPaths';
+import { splitLink } from '../dashboard/waiting';
 import { indicatorKeys, indicatorsExportUrl, indicatorsQuery, setIndicatorTarget } from './queries';
 
 const TITLE = 'Service Performance';
@@ -192,7 +193,15 @@ function IndicatorCard(props: { item: IndicatorItem; month: string; canSetTarget
         </Text>
         <Group gap="sm" wrap="wrap">
           {item.drillDown && (
-            <Anchor component={Link} to={toShellPath(base, item.drillDown)} size="sm">
+            // A drill-down may carry the list's filter (`?status=overdue`): the router takes it
+            // as the search, not as part of the path.
+            <Anchor
+              component={Link}
+              to={toShellPath(base, splitLink(item.drillDown).path)}
+              // A path known only at run time: the router cannot type its search.
+              search={splitLink(item.drillDown).search as never}
+              size="sm"
+            >
               Open the records
             </Anchor>
           )}
