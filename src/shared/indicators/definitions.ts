@@ -76,7 +76,7 @@ export const INDICATORS: readonly IndicatorDefinition[] = [
     definition:
       'Of the tax clearance certificates the chairman approved in the month, the share approved within 14 days of being requested (Lagos calendar days; day 14 is within), as the law asks for two weeks; with the median days to approval and to printing, and how long certificates wait with each approver.',
     tadatRef:
-      'No TADAT indicator names certificates; nearest P3 Supporting voluntary compliance (to confirm)',
+      'P3 Supporting voluntary compliance, the nearest: no TADAT indicator names certificates (to confirm)',
     drillDown: '/birs/taxs/completed-tcc-da',
   },
   {
