@@ -22,6 +22,8 @@ test('the chairman reads the indicators, sets a target and picks a month; fits 3
     'Paid electronically',
     'Money in suspense',
     'Objections decided within 90 days',
+    'Certificates within 14 days',
+    'Likely duplicate taxpayers',
   ]) {
     await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
   }
@@ -31,6 +33,11 @@ test('the chairman reads the indicators, sets a target and picks a month; fits 3
     'href',
     /\/birs\/reporting\/mda-transaction-report\?status=overdue/,
   );
+  await expect(
+    page
+      .getByRole('region', { name: 'Likely duplicate taxpayers' })
+      .getByText('TADAT: P1-1 Accurate and reliable taxpayer information'),
+  ).toBeVisible();
   const card = page.getByRole('region', { name: 'Paid electronically' });
   await expect(card.getByText('TADAT: P5-12 Use of electronic payment methods')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Export Excel' })).toHaveAttribute(
@@ -60,7 +67,13 @@ test('the chairman reads the indicators, sets a target and picks a month; fits 3
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole('heading', { name: 'Service Performance', level: 1 })).toBeVisible();
-  for (const name of ['Tax arrears', 'Arrears over a year old', 'Paid on time']) {
+  for (const name of [
+    'Tax arrears',
+    'Arrears over a year old',
+    'Paid on time',
+    'Certificates within 14 days',
+    'Likely duplicate taxpayers',
+  ]) {
     await page.getByRole('heading', { name, level: 2 }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
   }

@@ -99,6 +99,27 @@ export const INDICATORS: readonly IndicatorDefinition[] = [
       'P7 Effective tax dispute resolution: time taken to resolve disputes (indicator number to confirm)',
     drillDown: '/birs/taxs/objections',
   },
+  {
+    key: 'tcc-within-14-days',
+    label: 'Certificates within 14 days',
+    unit: 'share',
+    higherIsBetter: true,
+    definition:
+      'Of the tax clearance certificates the chairman approved in the month, the share approved within 14 days of being requested (Lagos calendar days; day 14 is within), as the law asks for two weeks; with the median days to approval and to printing, and how long certificates wait with each approver.',
+    tadatRef:
+      'P3 Supporting voluntary compliance, the nearest: no TADAT indicator names certificates (to confirm)',
+    drillDown: '/birs/taxs/completed-tcc-da',
+  },
+  {
+    key: 'registry-duplicates',
+    label: 'Likely duplicate taxpayers',
+    unit: 'count',
+    higherIsBetter: false,
+    definition:
+      'Registered taxpayers that share a NIN, a phone number or an e-mail address with another, or the same name and date of birth: each taxpayer in such a group counted once (a pair is 2). With the records missing a national ID or a phone number.',
+    tadatRef: 'P1-1 Accurate and reliable taxpayer information',
+    drillDown: '/birs/taxpayer/individual-taxpayer',
+  },
 ];
 
 export function definitionOf(key: string): IndicatorDefinition | undefined {

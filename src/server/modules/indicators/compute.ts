@@ -6,6 +6,8 @@ import type { IndicatorFact } from '../../../shared/indicators/schemas';
 import type { Db } from '../../db/client';
 import { selectCollectionTotals } from '../reports/totals/queries';
 import { arrearsOverAYear, arrearsStock, onTimePayment } from './arrears';
+import { registryDuplicates } from './registry';
+import { tccWithin14Days } from './turnaround';
 
 /**
  * Each indicator's figure for a month (docs/indicators.md), read from the collection totals
@@ -131,4 +133,6 @@ export const COMPUTE: Partial<Record<IndicatorKey, Compute>> = {
   'electronic-payment': electronicPayment,
   'suspense-value': suspenseValue,
   'objections-within-90-days': objectionsWithin90Days,
+  'tcc-within-14-days': tccWithin14Days,
+  'registry-duplicates': registryDuplicates,
 };

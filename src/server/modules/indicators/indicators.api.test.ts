@@ -188,6 +188,8 @@ describe('GET /api/v1/indicators', () => {
       'electronic-payment',
       'suspense-value',
       'objections-within-90-days',
+      'tcc-within-14-days',
+      'registry-duplicates',
     ]);
     expect(body.items.every((i) => i.source === 'live')).toBe(true);
   });

@@ -1,0 +1,142 @@
+/**
+ * The registry-quality and certificate-turnaround indicators at scale (docs/indicators.md):
+ * each figure's statement alone, p50/p95 over BENCH_RUNS runs, on BENCH_TAXPAYERS taxpayers
+ * (default 200,000; 1 % in pairs sharing a phone, 0.5 % a NIN, 0.5 % a name and date of birth,
+ * 3 % with no phone) and BENCH_TCCS certificates approved in one month (default 20,000, four
+ * history rows each), with the plan of one run.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/registry.bench.ts
+ *
+ * A scratch database on the DATABASE_URL server, dropped at the end; results go to
+ * bench/results/registry-<date>-postgres.json.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/server/db/client';
+import { registryDuplicates } from '../src/server/modules/indicators/registry';
+import { tccWithin14Days } from '../src/server/modules/indicators/turnaround';
+import { todayInLagos } from '../src/shared/dates';
+import { lastDayOf, monthOf } from '../src/shared/indicators/months';
+import { openPgScratch } from './lib/scratch';
+
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const TAXPAYERS = Number(process.env.BENCH_TAXPAYERS ?? 200_000);
+const TCCS = Number(process.env.BENCH_TCCS ?? 20_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+async function timed(label: string, run: () => Promise<unknown>) {
+  await run(); // warm
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await run();
+    ms.push(performance.now() - t0);
+  }
+  const result = {
+    label,
+    p50: Math.round(percentile(ms, 50) * 10) / 10,
+    p95: Math.round(percentile(ms, 95) * 10) / 10,
+  };
+  console.log(result);
+  return result;
+}
+
+async function main() {
+  const scratch = await openPgScratch(PG_URL);
+  await scratch.database.migrate();
+  const db = scratch.database.db as Db;
+  try {
+    const month = monthOf(todayInLagos());
+    const asOf = lastDayOf(month);
+    const t0 = performance.now();
+    // Set-based: individuals with unique NINs and phones, then the duplicates and gaps made by
+    // overwriting a few rows' columns with a neighbour's.
+    await db.execute(sql`
+      insert into taxpayers (btin, kind, display_name, first_name, last_name, date_of_birth, nin,
+                             phone, created_at)
+      select lpad((1000000000 + g)::text, 10, '0'), 'individual', 'Bench Person ' || g,
+             'First' || g, 'Last' || (g % 5000), date '1960-01-01' + (g % 15000),
+             lpad((20000000000 + g)::text, 11, '0'),
+             '+234809' || lpad(g::text, 7, '0'),
+             now() - (g % 700) * interval '1 day'
+        from generate_series(1, ${TAXPAYERS}) g`);
+    await db.execute(sql`
+      update taxpayers set phone = '+234809' || lpad((g - 1)::text, 7, '0')
+        from generate_series(2, ${TAXPAYERS}, 200) g
+       where btin = lpad((1000000000 + g)::text, 10, '0')`);
+    await db.execute(sql`
+      update taxpayers set nin = null, national_tax_id = lpad((20000000000 + g - 1)::text, 11, '0')
+        from generate_series(3, ${TAXPAYERS}, 400) g
+       where btin = lpad((1000000000 + g)::text, 10, '0')`);
+    await db.execute(sql`
+      update taxpayers t set first_name = p.first_name, last_name = p.last_name,
+                             date_of_birth = p.date_of_birth
+        from generate_series(5, ${TAXPAYERS}, 400) g
+        join taxpayers p on p.btin = lpad((1000000000 + g - 1)::text, 10, '0')
+       where t.btin = lpad((1000000000 + g)::text, 10, '0')`);
+    await db.execute(sql`
+      update taxpayers set phone = null
+        from generate_series(7, ${TAXPAYERS}, 33) g
+       where btin = lpad((1000000000 + g)::text, 10, '0')`);
+    // Certificates approved this month, each with its history through the three stages.
+    await db.execute(sql`
+      insert into tccs (number, kind, status, btin, holder, holder_name, purpose,
+                        source_of_income, years, created_at, issued_at, expires_on,
+                        signed_payload, signing_key_id)
+      select 'BENCH/TCC/' || g, 'direct-assessment', 'approved',
+             lpad((1000000000 + g)::text, 10, '0'), '{}'::jsonb, 'bench', 'contract', 'Salary',
+             '[]'::jsonb, ${asOf}::date - (g % 20) - 3, ${asOf}::date - (g % 20),
+             ${asOf}::date + 200, 'x', 'bench'
+        from generate_series(1, ${TCCS}) g`);
+    await db.execute(sql`
+      insert into tcc_history (tcc_id, action, from_status, to_status, at)
+      select id, s.action::tcc_history_action, null, s.status::tcc_status,
+             created_at + s.n * (issued_at - created_at) / 3
+        from tccs,
+             (values (0, 'generated', 'pending_director_assessment'),
+                     (1, 'approved', 'pending_director_collection'),
+                     (2, 'approved', 'pending_chairman'),
+                     (3, 'approved', 'approved')) as s(n, action, status)`);
+    await db.execute(sql`analyze`);
+    const loadSeconds = Math.round((performance.now() - t0) / 100) / 10;
+    console.log({ loadSeconds });
+
+    const registry = await timed('registry-duplicates', () => registryDuplicates(db, month, asOf));
+    const figure = await registryDuplicates(db, month, asOf);
+    const tcc = await timed('tcc-within-14-days', () => tccWithin14Days(db, month, asOf));
+    const plan = (await db.execute(sql`
+      explain (analyze, buffers, format text)
+      select count(*) from (select phone from taxpayers where phone is not null
+                            group by phone having count(*) > 1) s`)) as unknown as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    const out = {
+      date: new Date().toISOString(),
+      database: 'postgres',
+      taxpayers: TAXPAYERS,
+      certificates: TCCS,
+      runs: RUNS,
+      loadSeconds,
+      results: [registry, tcc],
+      registryFigure: figure,
+      phoneGroupPlan: plan.rows.map((r) => r['QUERY PLAN']),
+    };
+    const file = path.join(
+      'bench/results',
+      `registry-${out.date.slice(0, 10)}-postgres-${TAXPAYERS / 1000}k.json`,
+    );
+    writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+    console.log(`written ${file}`);
+  } finally {
+    await scratch.drop();
+  }
+}
+
+await main();

@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInLagos } from '../../../shared/dates';
+import { addMonths, firstDayOf, monthOf } from '../../../shared/indicators/months';
+import type { IndicatorItem, IndicatorsAnswer } from '../../../shared/indicators/schemas';
+import type { TccStatus } from '../../../shared/tcc/enums';
+import { bankAccounts, bankStatementLines, taxpayers, tccHistory, tccs } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../testing/context';
+import { createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
+import { send } from '../assessments/testing';
+import { paidYears } from '../tcc/testing';
+import { computeFigure } from './service';
+import { snapshotClosedMonths } from './snapshots';
+
+/**
+ * Certificate turnaround and registry quality (docs/indicators.md) against records built by
+ * hand in a closed month, each answer worked out below; then the registry's snapshot held while
+ * a phone number is corrected.
+ */
+
+let ctx: TestContext & { close(): Promise<void> };
+let chairman: SignedIn;
+const today = todayInLagos();
+const month = addMonths(monthOf(today), -2);
+const next = addMonths(month, 1);
+/** Nine in the morning in Lagos, `days` after the 3rd of the month. */
+const day = (days: number, m = month) =>
+  new Date(new Date(`${m}-03T08:00:00Z`).getTime() + days * 86_400_000);
+let phoneFixedBtin: string;
+
+async function itemOf(key: string, m = month): Promise<IndicatorItem> {
+  const res = await send(ctx, chairman, 'GET', `/api/v1/indicators?month=${m}`);
+  expect(res.statusCode).toBe(200);
+  const item = res.json<IndicatorsAnswer>().items.find((i) => i.key === key);
+  if (!item) throw new Error(`no ${key}`);
+  return item;
+}
+
+const factsOf = (item: { facts: { label: string; value: number | null }[] }) =>
+  Object.fromEntries(item.facts.map((f) => [f.label, f.value]));
+
+/**
+ * A certificate whose history is `steps` (the status entered, days after the 3rd of month `m`),
+ * approved at the last step, printed `printedAfter` days after the 3rd when given.
+ */
+let sequence = 0;
+async function certificate(
+  by: SignedIn,
+  steps: [TccStatus, number][],
+  options: { printedAfter?: number; m?: string } = {},
+) {
+  const m = options.m ?? month;
+  sequence += 1;
+  const [row] = await ctx.db
+    .insert(tccs)
+    .values({
+      number: `TEST/TCC/2026/${sequence}`,
+      kind: 'direct-assessment',
+      status: options.printedAfter === undefined ? 'approved' : 'printed',
+      btin: holderBtin,
+      holder: { name: 'Test Holder', address: '1 Test Road', nationalId: null, phone: null },
+      holderName: 'test holder',
+      purpose: 'contract',
+      sourceOfIncome: 'Salary',
+      years: paidYears(),
+      createdBy: by.officer.id,
+      createdAt: day(0, m),
+      issuedAt: day(steps.at(-1)?.[1] ?? 0, m),
+      expiresOn: '2026-12-31',
+      signedPayload: 'test.payload',
+      signingKeyId: 'test',
+    })
+    .returning({ id: tccs.id });
+  const tccId = row?.id as string;
+  let from: TccStatus | null = null;
+  const history = steps.map(([status, days]) => {
+    const entry = {
+      tccId,
+      action: from === null ? ('generated' as const) : ('approved' as const),
+      fromStatus: from,
+      toStatus: status,
+      at: day(days, m),
+    };
+    from = status;
+    return entry;
+  });
+  if (options.printedAfter !== undefined) {
+    history.push({
+      tccId,
+      action: 'approved',
+      fromStatus: 'approved',
+      toStatus: 'printed',
+      at: day(options.printedAfter, m),
+    });
+  }
+  await ctx.db
+    .insert(tccHistory)
+    .values(
+      history.map((h) => (h.toStatus === 'printed' ? { ...h, action: 'printed' as const } : h)),
+    );
+}
+
+let holderBtin: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  chairman = await signInAs(ctx, 'TCC_CHAIRMAN');
+  const officer = await signInAs(ctx, 'OFFICER_DA');
+  holderBtin = (await createTaxpayer(ctx, { firstName: 'Holder' })).btin;
+
+  // The service's first record: a bank credit the month before, so the month may be asked for.
+  const [account] = await ctx.db
+    .insert(bankAccounts)
+    .values({ bank: 'fidelity', accountNumber: '0123456781', name: 'Collections' })
+    .returning();
+  await ctx.db.insert(bankStatementLines).values({
+    accountId: account?.id as string,
+    bankReference: 'FT-FIRST',
+    valueDate: firstDayOf(addMonths(month, -1)),
+    direction: 'credit',
+    amountKobo: 100_00,
+    narration: 'First',
+    state: 'unmatched',
+  });
+
+  // A: requested on the 3rd, approved on day 14 (within), printed on day 16. Two days with
+  // the Director of Assessment, one with the Director of Collection, eleven with the Chairman.
+  await certificate(
+    officer,
+    [
+      ['pending_director_assessment', 0],
+      ['pending_director_collection', 2],
+      ['pending_chairman', 3],
+      ['approved', 14],
+    ],
+    { printedAfter: 16 },
+  );
+  // B: a day awaiting its fee, rejected by the Director of Collection and amended in two days,
+  // approved on day 15 (not within), not printed. Assessment 1 + 1, Collection 1 + 1, Chairman 8.
+  await certificate(officer, [
+    ['awaiting_payment', 0],
+    ['pending_director_assessment', 1],
+    ['pending_director_collection', 2],
+    ['rejected_director_collection', 3],
+    ['pending_director_assessment', 5],
+    ['pending_director_collection', 6],
+    ['pending_chairman', 7],
+    ['approved', 15],
+  ]);
+  // C: approved the month after: counted there, not here.
+  await certificate(
+    officer,
+    [
+      ['pending_director_assessment', 0],
+      ['approved', 1],
+    ],
+    { m: next },
+  );
+
+  // The registry: eight registered in the month, one the month after.
+  const registered = new Date(`${month}-10T11:00:00Z`);
+  const person = async (firstName: string, change: Partial<typeof taxpayers.$inferInsert> = {}) => {
+    const t = await createTaxpayer(ctx, { firstName, lastName: 'Test' });
+    await ctx.db
+      .update(taxpayers)
+      .set({ createdAt: registered, ...change })
+      .where(eq(taxpayers.btin, t.btin));
+    return t;
+  };
+  // A pair by NIN: the second record has it only as its national tax ID.
+  await person('Ninone', { nin: '12345678901' });
+  await person('Nintwo', { nin: null, nationalTaxId: '12345678901' });
+  // A pair by phone.
+  await person('Phoneone', { phone: '+2348091110001' });
+  phoneFixedBtin = (await person('Phonetwo', { phone: '+2348091110001' })).btin;
+  // A pair by name and date of birth, written in different cases.
+  await person('Amaka', { firstName: 'Amaka', lastName: 'Obi', dateOfBirth: '1990-02-01' });
+  await person('AMAKA', { firstName: 'AMAKA', lastName: 'obi', dateOfBirth: '1990-02-01' });
+  // Missing a phone; missing a national ID.
+  await person('Nophone', { phone: null });
+  await person('Noid', { nin: null, nationalTaxId: null });
+  // The month after, with the pair's phone: not in this month.
+  await person('Later', { phone: '+2348091110001', createdAt: day(0, next) });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('certificate turnaround', () => {
+  it('day 14 is within the two weeks, day 15 is not; the Chairman is where they wait longest', async () => {
+    const item = await itemOf('tcc-within-14-days');
+    expect(item.value).toBe(0.5);
+    expect(item.unit).toBe('share');
+    expect(item.facts).toEqual([
+      { label: 'Certificates approved in the month', value: 2, unit: 'count' },
+      { label: 'Median days from request to approval', value: 14.5, unit: 'days' },
+      { label: 'Of them printed by the month’s end', value: 1, unit: 'count' },
+      { label: 'Median days from request to printing', value: 16, unit: 'days' },
+      { label: 'Average days waiting for the fee to be paid', value: 1, unit: 'days' },
+      { label: 'Average days waiting for the Director of Assessment', value: 2, unit: 'days' },
+      { label: 'Average days waiting for the Director of Collection', value: 1.5, unit: 'days' },
+      { label: 'Average days waiting for the Chairman', value: 9.5, unit: 'days' },
+      {
+        label: 'Average days waiting for the officer, after a rejection',
+        value: 2,
+        unit: 'days',
+      },
+      { label: 'Longest wait: for the Chairman', value: 9.5, unit: 'days' },
+    ]);
+    const after = await itemOf('tcc-within-14-days', next);
+    expect(after.value).toBe(1);
+    expect(factsOf(after)['Certificates approved in the month']).toBe(1);
+  });
+});
+
+describe('registry quality', () => {
+  it('counts each taxpayer of a pair by NIN, by phone and by name and date of birth; the missing ones are facts', async () => {
+    const item = await itemOf('registry-duplicates');
+    expect(item.value).toBe(6);
+    expect(item.unit).toBe('count');
+    expect(item.tadatRef).toMatch(/^P1-1/);
+    expect(factsOf(item)).toEqual({
+      'Registered taxpayers': 8,
+      'Groups of likely duplicates': 3,
+      'Sharing a NIN': 2,
+      'Sharing a phone number': 2,
+      'Sharing an e-mail address': 0,
+      'Same name and date of birth': 2,
+      'Missing a national ID': 1,
+      'Missing a phone number': 1,
+    });
+    // The month after, a third with the pair's phone joins its group.
+    const after = await itemOf('registry-duplicates', next);
+    expect(after.value).toBe(7);
+    expect(factsOf(after)['Sharing a phone number']).toBe(3);
+  });
+
+  it('a closed month’s snapshot does not move when a phone is corrected; recomputing it would', async () => {
+    await snapshotClosedMonths(ctx.db, today);
+    await ctx.db
+      .update(taxpayers)
+      .set({ phone: '+2348091119999' })
+      .where(eq(taxpayers.btin, phoneFixedBtin));
+    const item = await itemOf('registry-duplicates');
+    expect(item.source).toBe('snapshot');
+    expect(item.value).toBe(6);
+    expect((await computeFigure(ctx.db, 'registry-duplicates', month, today)).value).toBe(4);
+    expect((await itemOf('tcc-within-14-days')).source).toBe('snapshot');
+  });
+});
