@@ -14,12 +14,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { todayInLagos } from '../../../shared/dates';
 import { formatIndicatorValue, type IndicatorUnit } from '../../../shared/indicators/definitions';
+import { DRILL_DOWN_PAGES } from '../../../shared/indicators/drillDown';
 import type { IndicatorItem } from '../../../shared/indicators/schemas';
+import { targetMet } from '../../../shared/indicators/standing';
 import { AppModal } from '../../lib/AppModal';
 import { ChartFigure } from '../../lib/charts/ChartFigure';
 import type { ChartFormat } from '../../lib/charts/chartFormat';
@@ -66,6 +69,15 @@ function Performance() {
         description="How well the service performs, measured from its own records. A closed month shows the figures stored when it closed; the current month is the month so far."
       >
         <ExportButtons hrefOf={(format) => indicatorsExportUrl(month, format)} />
+        <Button
+          component="a"
+          href={indicatorsExportUrl(month, 'pdf')}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+        >
+          Export PDF
+        </Button>
       </ListHeader>
 
       <TextInput
@@ -116,8 +128,8 @@ function Performance() {
 }
 
 function targetStanding(item: IndicatorItem): { label: string; color: string } | null {
-  if (item.target === null || item.value === null) return null;
-  const met = item.higherIsBetter ? item.value >= item.target : item.value <= item.target;
+  const met = targetMet(item);
+  if (met === null) return null;
   // Filled and dark: a light badge's text fails the contrast of WCAG 1.4.3 (as NoticeStatusBadge).
   return met
     ? { label: 'Target met', color: 'revenue.8' }
@@ -126,7 +138,6 @@ function targetStanding(item: IndicatorItem): { label: string; color: string } |
 
 function IndicatorCard(props: { item: IndicatorItem; month: string; canSetTarget: boolean }) {
   const { item, month } = props;
-  const base = useShellBase();
   const [editing, setEditing] = useState(false);
   const standing = targetStanding(item);
   const headingId = `indicator-${item.key}`;
@@ -191,11 +202,7 @@ function IndicatorCard(props: { item: IndicatorItem; month: string; canSetTarget
           TADAT: {item.tadatRef}
         </Text>
         <Group gap="sm" wrap="wrap">
-          {item.drillDown && (
-            <Anchor component={Link} to={toShellPath(base, item.drillDown)} size="sm">
-              Open the records
-            </Anchor>
-          )}
+          {item.drillDown && <DrillDown link={item.drillDown} />}
           {props.canSetTarget && (
             <Button variant="default" size="xs" onClick={() => setEditing(true)}>
               Set the target
@@ -205,6 +212,28 @@ function IndicatorCard(props: { item: IndicatorItem; month: string; canSetTarget
       </Stack>
       {editing && <TargetDialog item={item} month={month} onClose={() => setEditing(false)} />}
     </Paper>
+  );
+}
+
+/**
+ * The records behind a card: a link to their page for someone whose role opens it; for anyone
+ * else, the page named and why there is no link (shared/indicators/drillDown.ts).
+ */
+function DrillDown({ link }: { link: string }) {
+  const base = useShellBase();
+  const page = DRILL_DOWN_PAGES[link];
+  const canOpen = usePermission(page?.permission ?? 'indicator:read');
+  if (page && !canOpen) {
+    return (
+      <Text size="sm" c="dimmed">
+        The records are on {page.title}, which your role does not open.
+      </Text>
+    );
+  }
+  return (
+    <Anchor component={Link} to={toShellPath(base, link)} size="sm">
+      Open the records{page ? ` (${page.title})` : ''}
+    </Anchor>
   );
 }
 
