@@ -73,8 +73,8 @@ const BURST_PER_CONNECTION = Number(process.env.BENCH_BURST ?? 20);
 const BURST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PASSWORD = 'Bench-Reports-2026!';
 
-const load = () => os.loadavg().map((l) => Number(l.toFixed(2)));
-const log = (...args: unknown[]) =>
+export const load = () => os.loadavg().map((l) => Number(l.toFixed(2)));
+export const log = (...args: unknown[]) =>
   console.log(new Date().toISOString().slice(11, 19), `load ${load().join(' ')}`, ...args);
 
 function quantiles(times: number[]) {
@@ -85,7 +85,7 @@ function quantiles(times: number[]) {
 }
 
 /** `run` RUNS times one after the other (after five not counted), with the load average. */
-async function measure(run: (i: number) => Promise<unknown>) {
+export async function measure(run: (i: number) => Promise<unknown>) {
   for (let i = 0; i < 5; i++) await run(i);
   const loadBefore = load();
   const times: number[] = [];
@@ -97,7 +97,7 @@ async function measure(run: (i: number) => Promise<unknown>) {
   return { ...quantiles(times), loadBefore, loadAfter: load() };
 }
 
-async function seedMdasAndHeads(db: Db) {
+export async function seedMdasAndHeads(db: Db) {
   const mdaRows = await db
     .insert(mdas)
     .values(
@@ -155,7 +155,7 @@ function insertChunk(mdaIds: string[], headCodes: string[], from: number, to: nu
 }
 
 /** The ledger, loaded as fast as PostgreSQL takes it; returns the timings. */
-async function loadLedger(db: Db, mdaIds: string[], headCodes: string[]) {
+export async function loadLedger(db: Db, mdaIds: string[], headCodes: string[]) {
   const indexes = (await db.execute(sql`
     select i.indexname as name from pg_indexes i
     where i.schemaname = current_schema() and i.tablename = 'payments'
@@ -442,8 +442,21 @@ function reportShapes(today: string, bigMda: string, mdaIds: string[]) {
   return { shapes, lastMonthFrom, lastMonthTo };
 }
 
+/** The ADMIN the bench signs in as (signIn). */
+export function createBenchAdmin(db: Db) {
+  return createOfficerService({ db }).createOfficer(systemActor('seed'), {
+    username: 'bench_admin',
+    email: 'bench_admin@bench.revdesk.ng',
+    firstName: 'Bench',
+    surname: 'Admin',
+    phoneNumber: '+2348030000000',
+    userType: 'ADMIN',
+    password: PASSWORD,
+  });
+}
+
 /** Signs the bench's ADMIN in through the app; the bearer header. */
-async function signIn(app: FastifyInstance) {
+export async function signIn(app: FastifyInstance) {
   const login = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
@@ -497,15 +510,7 @@ async function main() {
     } else {
       const seeded = await seedMdasAndHeads(db);
       mdaIds = seeded.mdaIds;
-      await createOfficerService({ db }).createOfficer(systemActor('seed'), {
-        username: 'bench_admin',
-        email: 'bench_admin@bench.revdesk.ng',
-        firstName: 'Bench',
-        surname: 'Admin',
-        phoneNumber: '+2348030000000',
-        userType: 'ADMIN',
-        password: PASSWORD,
-      });
+      await createBenchAdmin(db);
 
       if (!process.env.BENCH_SKIP_BURST) {
         results.burst = await bursts(db, scratch.url, mdaIds);
@@ -644,7 +649,10 @@ function extraEndpoints(
   ].map((e) => ({ ...e, optional: true }));
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Run as `npm run bench:reports`; imported by indicators.bench.ts for the ledger it loads.
+if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { PDFParse } from 'pdf-parse';
 import { expect, pageOverflow, signIn, test } from './fixtures';
 
 /**
@@ -90,4 +92,51 @@ test('the executive reads the indicators in the governor shell, without setting 
   await expect(page.getByRole('heading', { name: 'Money in suspense', level: 2 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Set the target' })).toHaveCount(0);
   await checkA11y();
+});
+
+test('the page as a PDF for the board; each card opens its records or says why not; 1366 and 375 px', async ({
+  page,
+  checkA11y,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'tcc_chairman', { expectedPath: PATH });
+  await expect(page.getByRole('heading', { name: 'Paid electronically', level: 2 })).toBeVisible();
+
+  // The PDF: landscape under the letterhead, every card's indicator on it.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export PDF' }).click();
+  const parser = new PDFParse({
+    data: new Uint8Array(await readFile(await (await downloading).path())),
+  });
+  const pdf = (await parser.getText()).text.replace(/\s+/g, ' ');
+  await parser.destroy();
+  expect(pdf).toContain('Service Performance');
+  for (const heading of await page.getByRole('heading', { level: 2 }).allTextContents()) {
+    expect(pdf).toContain(heading);
+  }
+
+  // The chairman does not open Post Transactions: the card says so instead of a dead link.
+  const suspense = page.getByRole('region', { name: 'Money in suspense' });
+  await expect(
+    suspense.getByText('The records are on Post Transactions, which your role does not open.'),
+  ).toBeVisible();
+  await expect(suspense.getByRole('link', { name: /Open the records/ })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('link', { name: 'Export PDF' })).toBeVisible();
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await checkA11y();
+  const card = page.getByRole('region', { name: 'Paid electronically' });
+  await card.getByRole('link', { name: 'Open the records (Collection by MDA)' }).click();
+  await expect(page).toHaveURL(/\/birs\/reporting\/collection-by-mda/);
+  await expect(page.getByRole('heading', { name: 'Collection by MDA', level: 1 })).toBeVisible();
+});
+
+test('the executive opens the suspense records from the governor shell', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'executive', { expectedPath: '/governor/reporting/service-performance' });
+  const suspense = page.getByRole('region', { name: 'Money in suspense' });
+  await suspense.getByRole('link', { name: 'Open the records (Post Transactions)' }).click();
+  await expect(page).toHaveURL(/\/governor\/transactions\/post-transactions/);
+  await expect(page.getByRole('heading', { name: 'Post Transactions', level: 1 })).toBeVisible();
 });

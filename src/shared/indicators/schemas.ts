@@ -10,7 +10,7 @@ export const IndicatorsQuery = z.object({
     .string()
     .regex(MONTH_PATTERN, { error: 'Give the month as YYYY-MM, e.g. 2026-03.' })
     .optional(),
-  format: z.enum(['xlsx', 'csv']).optional(),
+  format: z.enum(['xlsx', 'csv', 'pdf'], { error: 'Export as csv, xlsx or pdf.' }).optional(),
 });
 export type IndicatorsQuery = z.infer<typeof IndicatorsQuery>;
 

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody } from '../../../shared/errors';
 import {
@@ -34,7 +35,7 @@ export const indicatorRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, de
         operationId: 'getIndicators',
         summary: 'The service performance indicators of a month',
         description:
-          'Each indicator built (docs/indicators.md) for the month (YYYY-MM; left out: the current month): its value, unit, the target in force, 24 months of trend, the figures behind it, its definition, TADAT reference and the page listing its records. A closed month is read from the snapshot stored when it closed; the current month is computed now. A month not yet started, or before the service’s first record: 422. With format=xlsx|csv, the same as a file.',
+          'Each indicator built (docs/indicators.md) for the month (YYYY-MM; left out: the current month): its value, unit, the target in force, 24 months of trend, the figures behind it, its definition, TADAT reference and the page listing its records. A closed month is read from the snapshot stored when it closed; the current month is computed now. A month not yet started, or before the service’s first record: 422. With format=xlsx|csv, the same as a file; format=pdf, the page for a board meeting: an A4 landscape PDF under the letterhead with the month printed and each indicator’s value, target, whether it is met, figures, trend as a table, definition and TADAT reference.',
         querystring: IndicatorsQuery,
         response: { 200: IndicatorsAnswer, ...errors },
       },
@@ -43,6 +44,8 @@ export const indicatorRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, de
     async (req, reply) => {
       const { format, month } = req.query;
       if (!format) return service.indicators({ month });
+      if (format === 'pdf')
+        return sendPdf(reply, await service.indicatorsPdf(req.actor, { month }));
       return sendExport(reply, await service.exportIndicators(req.actor, { month, format }));
     },
   );
@@ -83,3 +86,13 @@ export const indicatorRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, de
     async (req) => service.restate(req.actor, req.params.key, req.body),
   );
 };
+
+/** A PDF's bytes as they are (Fastify never serialises a Buffer), as the budget reports send theirs. */
+function sendPdf(reply: FastifyReply, file: { body: Buffer; fileName: string }) {
+  return reply
+    .headers({
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${file.fileName}"`,
+    })
+    .send(file.body);
+}

@@ -21,11 +21,13 @@ import type {
 } from '../../../shared/indicators/schemas';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/client';
+import { readLetterhead } from '../../documents/letterhead';
 import { AppError, fieldError } from '../../errors';
 import { type Column, text } from '../../export/columns';
 import { exportList } from '../../export/exportList';
 import { recordAudit } from '../audit/service';
 import { COMPUTE, type IndicatorFigure } from './compute';
+import { renderIndicatorsPdf } from './document';
 import {
   insertRestatement,
   insertTarget,
@@ -192,6 +194,19 @@ export function createIndicatorService({ db }: { db: Db }) {
           filter: { month: answer.month },
         },
       });
+    },
+
+    /** The month's indicators as the board's PDF (document.ts), audited as an export. */
+    async indicatorsPdf(actor: Actor, query: { month?: string | undefined }) {
+      const answer = await indicators(query);
+      const today = todayInLagos();
+      const body = await renderIndicatorsPdf(answer, await readLetterhead(db), today);
+      await recordAudit(db, actor, {
+        action: 'indicators.exported',
+        entityType: 'report',
+        after: { filter: { month: answer.month }, format: 'pdf', rows: answer.items.length },
+      });
+      return { body, fileName: `service-performance-${answer.month}-${today}.pdf` };
     },
 
     /** A new dated target row (ADR 0033); the one before stays for the months it applied to. */

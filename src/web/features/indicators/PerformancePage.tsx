@@ -14,12 +14,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { todayInLagos } from '../../../shared/dates';
 import { formatIndicatorValue, type IndicatorUnit } from '../../../shared/indicators/definitions';
+import { drillDownPageOf } from '../../../shared/indicators/drillDown';
 import type { IndicatorItem } from '../../../shared/indicators/schemas';
+import { targetMet } from '../../../shared/indicators/standing';
 import { AppModal } from '../../lib/AppModal';
 import { ChartFigure } from '../../lib/charts/ChartFigure';
 import type { ChartFormat } from '../../lib/charts/chartFormat';
@@ -67,6 +70,15 @@ function Performance() {
         description="How well the service performs, measured from its own records. A closed month shows the figures stored when it closed; the current month is the month so far."
       >
         <ExportButtons hrefOf={(format) => indicatorsExportUrl(month, format)} />
+        <Button
+          component="a"
+          href={indicatorsExportUrl(month, 'pdf')}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+        >
+          Export PDF
+        </Button>
       </ListHeader>
 
       <TextInput
@@ -117,8 +129,8 @@ function Performance() {
 }
 
 function targetStanding(item: IndicatorItem): { label: string; color: string } | null {
-  if (item.target === null || item.value === null) return null;
-  const met = item.higherIsBetter ? item.value >= item.target : item.value <= item.target;
+  const met = targetMet(item);
+  if (met === null) return null;
   // Filled and dark: a light badge's text fails the contrast of WCAG 1.4.3 (as NoticeStatusBadge).
   return met
     ? { label: 'Target met', color: 'revenue.8' }
@@ -127,7 +139,6 @@ function targetStanding(item: IndicatorItem): { label: string; color: string } |
 
 function IndicatorCard(props: { item: IndicatorItem; month: string; canSetTarget: boolean }) {
   const { item, month } = props;
-  const base = useShellBase();
   const [editing, setEditing] = useState(false);
   const standing = targetStanding(item);
   const headingId = `indicator-${item.key}`;
@@ -192,19 +203,7 @@ function IndicatorCard(props: { item: IndicatorItem; month: string; canSetTarget
           TADAT: {item.tadatRef}
         </Text>
         <Group gap="sm" wrap="wrap">
-          {item.drillDown && (
-            // A drill-down may carry the list's filter (`?status=overdue`): the router takes it
-            // as the search, not as part of the path.
-            <Anchor
-              component={Link}
-              to={toShellPath(base, splitLink(item.drillDown).path)}
-              // A path known only at run time: the router cannot type its search.
-              search={splitLink(item.drillDown).search as never}
-              size="sm"
-            >
-              Open the records
-            </Anchor>
-          )}
+          {item.drillDown && <DrillDown link={item.drillDown} />}
           {props.canSetTarget && (
             <Button variant="default" size="xs" onClick={() => setEditing(true)}>
               Set the target
@@ -214,6 +213,37 @@ function IndicatorCard(props: { item: IndicatorItem; month: string; canSetTarget
       </Stack>
       {editing && <TargetDialog item={item} month={month} onClose={() => setEditing(false)} />}
     </Paper>
+  );
+}
+
+/**
+ * The records behind a card: a link to their page for someone whose role opens it; for anyone
+ * else, the page named and why there is no link (shared/indicators/drillDown.ts).
+ */
+function DrillDown({ link }: { link: string }) {
+  const base = useShellBase();
+  const page = drillDownPageOf(link);
+  const canOpen = usePermission(page?.permission ?? 'indicator:read');
+  if (page && !canOpen) {
+    return (
+      <Text size="sm" c="dimmed">
+        The records are on {page.title}, which your role does not open.
+      </Text>
+    );
+  }
+  // A drill-down may carry the list's filter (`?status=overdue`): the router takes it as the
+  // search, not as part of the path.
+  const { path, search } = splitLink(link);
+  return (
+    <Anchor
+      component={Link}
+      to={toShellPath(base, path)}
+      // A path known only at run time: the router cannot type its search.
+      search={search as never}
+      size="sm"
+    >
+      Open the records{page ? ` (${page.title})` : ''}
+    </Anchor>
   );
 }
 

@@ -18,7 +18,7 @@ export const indicatorsQuery = (month: string) =>
     staleTime: 60_000,
   });
 
-export function indicatorsExportUrl(month: string, format: 'csv' | 'xlsx'): string {
+export function indicatorsExportUrl(month: string, format: 'csv' | 'xlsx' | 'pdf'): string {
   const params = new URLSearchParams({ format });
   if (month) params.set('month', month);
   return `/api/v1/indicators?${params}`;
