@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
+import { formatKoboAsNaira } from '../src/shared/money';
+import type { BudgetPerformanceReport } from '../src/shared/reports/budget';
 import { expect, pageOverflow, signIn, test } from './fixtures';
 
 /**
- * The budget reports (docs/reports.md). The demo data holds no budget yet (the budget seed and
- * import come with the budget pages), so these check the pages on the collections side: the
- * period picker, the totals row against the Excel file, the MDA officer's scope and a phone's
- * width. The figures' arithmetic against budget lines is checked by the API tests
- * (src/server/modules/reports/budget/*.api.test.ts).
+ * The budget reports (docs/reports.md): the period picker, the totals row against the Excel
+ * file, the figures a person reads against what the API answers for the demo budget (one MDA's
+ * budget, collected, variance and percentage, and a totals row that adds up its rows), the MDA
+ * officer's scope and a phone's width. The arithmetic against budget lines is checked by the API
+ * tests (src/server/modules/reports/budget/*.api.test.ts).
  */
 
 const year = new Date().getUTCFullYear();
@@ -78,4 +80,48 @@ test('the consolidated report fits a phone', async ({ page, checkA11y }) => {
   await expect(page.getByTestId('budget-version')).toBeVisible();
   await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
   await checkA11y();
+});
+
+test('the report by MDA shows the figures the API answers, and its totals row adds up its rows', async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page, 'executive');
+  const from = `${year}-01-01`;
+  const to = `${year}-03-31`;
+  await page.goto(`/birs/reporting/mda-budget-report-by-mda?from=${from}&to=${to}`);
+  const answer = await page.request.get(
+    `/api/v1/reports/budget-performance?from=${from}&to=${to}&groupBy=mda`,
+  );
+  expect(answer.status(), await answer.text()).toBe(200);
+  const report = (await answer.json()) as BudgetPerformanceReport;
+  // The demo budget holds this year: an MDA with a budget in the first quarter.
+  const mda = report.items.find((i) => i.budgetKobo > 0);
+  if (!mda) throw new Error('the demo budget holds no MDA this quarter');
+
+  const table = page.getByRole('table', { name: /^Budget Report by MDA/ });
+  const row = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: mda.label, exact: true }) });
+  await expect(row.getByRole('cell')).toHaveText([
+    formatKoboAsNaira(mda.budgetKobo),
+    formatKoboAsNaira(mda.actualKobo),
+    formatKoboAsNaira(mda.varianceKobo),
+    mda.percent === null ? '—' : `${mda.percent.toFixed(1)} %`,
+  ]);
+
+  // The totals row is the sum of the rows a person reads (by MDA: no subtotal rows).
+  const sums = [0, 0, 0];
+  for (const cells of await table.locator('tbody tr').all()) {
+    const texts = await cells.getByRole('cell').allTextContents();
+    for (let i = 0; i < 3; i += 1)
+      sums[i] = (sums[i] ?? 0) + Math.round(naira(texts[i] ?? '') * 100);
+  }
+  const totals = await page.getByTestId('totals-row').getByRole('cell').allTextContents();
+  expect(totals.slice(0, 3).map((t) => Math.round(naira(t) * 100))).toEqual(sums);
+  expect(sums).toEqual([
+    report.totals.budgetKobo,
+    report.totals.actualKobo,
+    report.totals.varianceKobo,
+  ]);
 });

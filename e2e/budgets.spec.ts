@@ -44,8 +44,18 @@ test('the DG Budget imports a year’s budget from a file and sees its lines', a
   const [first, second] = catalogue.mdas.filter((m) => m.heads.length > 0);
   if (!first || !second) throw new Error('the demo has fewer than two MDAs with revenue heads');
 
-  await page.getByRole('button', { name: 'Import' }).click();
+  // The dialog takes the focus on opening and gives it back to its button on closing.
+  const importButton = page.getByRole('button', { name: 'Import' });
   const dialog = page.getByRole('dialog', { name: `Import the ${year} budget` });
+  const focusInDialog = () =>
+    page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+  await importButton.click();
+  await expect(dialog).toBeVisible();
+  await expect.poll(focusInDialog).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(importButton).toBeFocused();
+  await importButton.click();
   const form = dialog.getByRole('form', { name: 'Import a budget file' });
   await form.locator('input[type="file"]').setInputFiles({
     name: 'budget.xlsx',

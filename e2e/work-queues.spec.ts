@@ -96,10 +96,8 @@ test('the Joint Tax Board Report previews a quarter and downloads its return', a
   await checkA11y();
 
   // The picker changes the period in the address.
-  await page
-    .locator('label')
-    .filter({ hasText: /^Month$/ })
-    .click();
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await page.getByRole('option', { name: 'Month', exact: true }).click();
   await expect(page).toHaveURL(/period=2026-01/);
 
   const downloading = page.waitForEvent('download');

@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/routes';
 import { bankAccountRoutes } from './modules/bank/accounts/routes';
 import { bankLineRoutes } from './modules/bank/lines/routes';
 import { matchStatementLines } from './modules/bank/matching/service';
+import { bankOpenCreditRoutes } from './modules/bank/openCredits/routes';
 import { bankReconciliationRoutes } from './modules/bank/reconciliation/routes';
 import { registerStatementFetchJob } from './modules/bank/statements/job';
 import { bankStatementRoutes } from './modules/bank/statements/routes';
@@ -238,6 +239,7 @@ export async function buildApp({
   registerTccMdaBatchJob(jobKinds, paymentDeps);
   await app.register(sscRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(bankLineRoutes, { prefix: '/api/v1', ...paymentDeps });
+  await app.register(bankOpenCreditRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(bankReconciliationRoutes, { prefix: '/api/v1', db: database.db });
   await app.register(demandNoticeRoutes, { prefix: '/api/v1', ...paymentDeps });
   await app.register(reportRoutes, { prefix: '/api/v1', db: database.db });

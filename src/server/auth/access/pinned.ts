@@ -83,6 +83,7 @@ export const PINNED_ROUTES: Record<string, PinnedAccess> = {
   'POST /api/v1/ssc/schedules/{id}/bill': 'ssc:write',
   'GET /api/v1/ssc/rates': 'ssc:read',
   'GET /api/v1/bank/statement-lines': 'bank:read',
+  'GET /api/v1/bank/open-credits': 'bank:read',
   'POST /api/v1/bank/statement-lines/rematch': 'bank:post',
   'POST /api/v1/bank/statement-lines/{id}/post': 'bank:post',
   'POST /api/v1/bank/statement-lines/{id}/pick': 'bank:post',

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkQueue, WorkQueues } from '../../../../shared/dashboards/queues';
 import { addDays, todayInLagos } from '../../../../shared/dates';
 import type { UserType } from '../../../../shared/userTypes';
-import { demandNotices } from '../../../db/schema';
+import { bankStatementLines, demandNotices } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../testing/context';
 import {
   createMda,
@@ -13,6 +14,7 @@ import {
   signInMdaOfficer,
 } from '../../../testing/factories';
 import { createDirectAssessment } from '../../assessments/testing';
+import { createBankAccount, insertLines } from '../../bank/matching/testing';
 import { insertTestTcc } from '../../tcc/testing';
 
 /**
@@ -96,7 +98,16 @@ describe('GET /api/v1/dashboards/me', () => {
     ['DIRECTOR_COLLECTION', ['tcc-director_collection-direct-assessment']],
     ['TCC_CHAIRMAN', ['tcc-chairman-direct-assessment', 'demand-notices-overdue']],
     ['PRINTING_OFFICER', ['tcc-print-direct-assessment', 'tcc-print-presumptive']],
-    ['ADMIN', ['payers-to-match', 'payments-needing-attention', 'pos-held', 'stamp-duty-billed']],
+    [
+      'ADMIN',
+      [
+        'payers-to-match',
+        'payments-needing-attention',
+        'pos-held',
+        'stamp-duty-billed',
+        'bank-credits-waiting',
+      ],
+    ],
     ['OFFICER_DA', ['assessment-drafts-direct']],
     ['OFFICER_PA', ['assessment-drafts-presumptive']],
     ['OFFICER_STAMP_DUTY', ['stamp-duty-billed']],
@@ -155,6 +166,49 @@ describe('GET /api/v1/dashboards/me', () => {
     await expectCountsMatchLists(staff, queues);
     const both = await signInMdaOfficer(ctx, [mdaA, mdaB]);
     expect((await queuesOf(both)).find((q) => q.key === 'demand-notices-overdue')?.count).toBe(3);
+  });
+
+  it('counts the bank credits waiting across accounts, the oldest first, as their list does', async () => {
+    const admin = await signInAs(ctx, 'ADMIN');
+    const before = (await queuesOf(admin)).find((q) => q.key === 'bank-credits-waiting');
+    const first = await createBankAccount(ctx.db, { mdaId: mdaA });
+    const second = await createBankAccount(ctx.db, { mdaId: null });
+    const oldDay = addDays(today, -400);
+    const [, ambiguous, decided] = await insertLines(ctx.db, first.id, [
+      { valueDate: addDays(today, -2), amountKobo: 5_000, narration: 'TRF A' },
+      { valueDate: addDays(today, -3), amountKobo: 6_000, narration: 'TRF B' },
+      { valueDate: addDays(today, -4), amountKobo: 7_000, narration: 'TRF C' },
+    ]);
+    // Older than any statement page's 92 days: still waiting, and counted.
+    await insertLines(ctx.db, second.id, [
+      { valueDate: oldDay, amountKobo: 8_000, narration: 'TRF D' },
+    ]);
+    await ctx.db
+      .update(bankStatementLines)
+      .set({ state: 'ambiguous' })
+      .where(eq(bankStatementLines.id, ambiguous as string));
+    await ctx.db
+      .update(bankStatementLines)
+      .set({ state: 'not-revenue' })
+      .where(eq(bankStatementLines.id, decided as string));
+
+    const queues = await queuesOf(admin);
+    const waiting = queues.find((q) => q.key === 'bank-credits-waiting');
+    expect(waiting).toMatchObject({
+      count: (before?.count ?? 0) + 3,
+      link: '/birs/transactions/post-transactions/waiting',
+      list: '/api/v1/bank/open-credits',
+    });
+    if ((before?.count ?? 0) === 0) {
+      expect(waiting?.oldestWaitingSince).toBe(new Date(`${oldDay}T00:00:00+01:00`).toISOString());
+    }
+    await expectCountsMatchLists(admin, queues);
+    // Filtered by account, the list holds that account's waiting credits only.
+    const res = await ctx.app.inject({
+      url: `/api/v1/bank/open-credits?accountNumber=${first.accountNumber}`,
+      headers: admin.bearer,
+    });
+    expect(res.json<{ total: number }>().total).toBe(2);
   });
 
   it('gives a role with nothing to work through no queues, and refuses the signed out', async () => {

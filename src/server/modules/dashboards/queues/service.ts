@@ -1,5 +1,6 @@
 import { ASSESSMENT_KIND_LABELS, assessmentKindsOf } from '../../../../shared/assessments/enums';
 import { AssessmentListQuery, ObjectionListQuery } from '../../../../shared/assessments/views';
+import { OpenCreditListQuery } from '../../../../shared/bank/openCredits';
 import type { WorkQueue, WorkQueues } from '../../../../shared/dashboards/queues';
 import { MdaTransactionQuery } from '../../../../shared/demandNotices';
 import { filterMenu, MENU, menuLinks } from '../../../../shared/menu';
@@ -15,6 +16,7 @@ import { TccListQuery } from '../../../../shared/tcc/views';
 import type { Actor } from '../../../auth/actor';
 import { createAssessmentListService } from '../../assessments/list/service';
 import { createObjectionService } from '../../assessments/objections/service';
+import { createOpenCreditService } from '../../bank/openCredits/service';
 import { createMdaTransactionReport } from '../../demandNotices/report';
 import { createAttentionService } from '../../payments/attention/service';
 import { createAutoRegService } from '../../payments/autoReg/service';
@@ -38,6 +40,8 @@ type QueueDef = {
   label: string;
   permission: Permission;
   pages: readonly string[];
+  /** A page under the menu's page that holds the list (the menu page still decides who sees it). */
+  subpage?: string;
   search: Query;
   api: { path: string; query: Query };
   read: (actor: Actor, query: Query) => Promise<Read>;
@@ -65,6 +69,7 @@ export function createWorkQueueService(deps: PaymentDeps) {
   const held = createHeldPosService(deps);
   const stamps = createStampListService(deps);
   const notices = createMdaTransactionReport(deps);
+  const openCredits = createOpenCreditService(deps);
 
   function definitionsFor(actor: Actor): QueueDef[] {
     const defs: QueueDef[] = [];
@@ -207,6 +212,27 @@ export function createWorkQueueService(deps: PaymentDeps) {
           return { total: page.total, oldest: null };
         },
       },
+      {
+        key: 'bank-credits-waiting',
+        label: 'Bank credits to match',
+        // The officers who decide credits (post, pick, not revenue), not those who only read them.
+        permission: 'bank:post',
+        pages: ['/birs/transactions/post-transactions'],
+        subpage: '/waiting',
+        search: {},
+        api: { path: '/api/v1/bank/open-credits', query: {} },
+        read: async (a, q) => {
+          // Every account's unmatched and ambiguous credits, the oldest value date first.
+          const page = await openCredits.findOpenCredits(
+            a,
+            OpenCreditListQuery.parse({ ...q, ...FIRST_ROW }),
+          );
+          const first = page.items[0];
+          // Its value date, from the start of that Lagos day.
+          const oldest = first ? new Date(`${first.valueDate}T00:00:00+01:00`).toISOString() : null;
+          return { total: page.total, oldest };
+        },
+      },
     );
     return defs;
   }
@@ -238,7 +264,7 @@ export function createWorkQueueService(deps: PaymentDeps) {
             key: def.key,
             label: def.label,
             count: total,
-            link: `${page}${toQueryString(def.search)}`,
+            link: `${page}${def.subpage ?? ''}${toQueryString(def.search)}`,
             list: `${def.api.path}${toQueryString(def.api.query)}`,
             oldestWaitingSince: total > 0 ? oldest : null,
           };

@@ -1,9 +1,13 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { PostTransactionsSearch } from './search';
+import { PostTransactionsSearch, WaitingCreditsSearch } from './search';
 
 const PostTransactionsPage = lazyRouteComponent(
   () => import('./PostTransactionsPage'),
   'PostTransactionsPage',
+);
+const WaitingCreditsPage = lazyRouteComponent(
+  () => import('./WaitingCreditsPage'),
+  'WaitingCreditsPage',
 );
 
 /**
@@ -17,6 +21,13 @@ export function postTransactionPages(shell: AnyRoute) {
       path: 'transactions/post-transactions',
       validateSearch: (search: Record<string, unknown>) => PostTransactionsSearch.parse(search),
       component: PostTransactionsPage,
+    }),
+    // The credits waiting across accounts, which the work queue opens (docs/work-queues.md).
+    createRoute({
+      getParentRoute: () => shell,
+      path: 'transactions/post-transactions/waiting',
+      validateSearch: (search: Record<string, unknown>) => WaitingCreditsSearch.parse(search),
+      component: WaitingCreditsPage,
     }),
   ];
 }

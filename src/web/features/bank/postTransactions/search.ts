@@ -1,4 +1,5 @@
 import { STATEMENT_LINE_STATES } from '../../../../shared/bank/enums';
+import { OPEN_CREDIT_STATES } from '../../../../shared/bank/openCredits';
 import {
   isoDate,
   listSearch,
@@ -20,3 +21,12 @@ export const PostTransactionsSearch = listSearch({
   },
 });
 export type PostTransactionsSearch = SearchOf<typeof PostTransactionsSearch>;
+
+/** The waiting credits' URL: one account or all, one state or both, and the page. */
+export const WaitingCreditsSearch = listSearch({
+  filters: {
+    account: matching(/^[0-9]{10}$/),
+    state: oneOf(OPEN_CREDIT_STATES),
+  },
+});
+export type WaitingCreditsSearch = SearchOf<typeof WaitingCreditsSearch>;

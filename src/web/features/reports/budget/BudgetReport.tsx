@@ -23,12 +23,12 @@ import type {
   BudgetPerformanceReport,
 } from '../../../../shared/reports/budget';
 import { ChartFigure } from '../../../lib/charts/ChartFigure';
+import { PeriodPicker } from '../../../lib/dates/PeriodPicker';
+import { type Period, periodText, yearToDatePeriod } from '../../../lib/dates/period';
 import { ListHeader, ListLoadError } from '../../../lib/lists/listPage';
 import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
-import { PeriodPicker } from '../PeriodPicker';
-import { type Period, periodText, yearToDatePeriod } from '../period';
 import {
   type BudgetReportParams,
   budgetMdasQuery,

@@ -2,7 +2,9 @@ import { Box, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { todayInLagos } from '../../../../shared/dates';
 import { formatKoboAsNaira } from '../../../../shared/money';
+import { periodOf } from '../../../../shared/reports/period';
 import { PeriodPicker } from '../../../lib/dates/PeriodPicker';
 import { ListTotals, nairaFigure } from '../../../lib/lists/ListTotals';
 import {
@@ -43,6 +45,8 @@ export function ReportFrame<D>(props: {
   useDocumentTitle(`${props.title} · RevDesk`);
   const { query, search } = props;
   const path = props.exportPath;
+  // No period in the URL: the year to date, as the server reads it.
+  const today = todayInLagos();
   return (
     <Stack gap="lg">
       <ListHeader title={props.title} description={props.description}>
@@ -55,7 +59,8 @@ export function ReportFrame<D>(props: {
         style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--mantine-spacing-sm)' }}
       >
         <PeriodPicker
-          value={{ from: search.from, to: search.to }}
+          value={periodOf(search, today)}
+          today={today}
           onChange={(period) => props.onSearch({ from: period.from, to: period.to })}
         />
         {props.filters}

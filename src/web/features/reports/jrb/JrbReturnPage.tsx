@@ -1,27 +1,18 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { todayInLagos } from '../../../../shared/dates';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { JrbReturn } from '../../../../shared/reports/jrb';
 import { api } from '../../../lib/api';
+import { PeriodPicker } from '../../../lib/dates/PeriodPicker';
+import type { Period } from '../../../lib/dates/period';
 import { NoAccess } from '../../../lib/NoAccess';
 import { usePermission } from '../../../lib/usePermission';
-import { lastMonth, type PeriodParts, partsOf, periodOfParts } from './period';
+import { daysOfReturnPeriod, lastMonth, RETURN_PERIOD_MODES, returnPeriodOf } from './period';
 
 const TITLE = 'Joint Tax Board Report';
 
@@ -33,27 +24,6 @@ const jrbQuery = (period: string) =>
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-].map((label, i) => ({ value: String(i + 1).padStart(2, '0'), label }));
-const QUARTERS = [
-  { value: '1', label: 'First quarter (Jan–Mar)' },
-  { value: '2', label: 'Second quarter (Apr–Jun)' },
-  { value: '3', label: 'Third quarter (Jul–Sep)' },
-  { value: '4', label: 'Fourth quarter (Oct–Dec)' },
-];
 
 const count = new Intl.NumberFormat('en-NG');
 
@@ -90,25 +60,19 @@ export function JrbReturnPage() {
   const canRead = usePermission('report:jrb');
   const search = useSearch({ strict: false }) as { period?: string };
   const navigate = useNavigate();
-  const period = search.period ?? lastMonth();
-  const parts = partsOf(period);
+  const today = todayInLagos();
+  const period = search.period ?? lastMonth(today);
   const { data, error, isPending, refetch, isRefetching } = useQuery({
     ...jrbQuery(period),
     enabled: canRead,
   });
   if (!canRead) return <NoAccess title={TITLE} />;
 
-  const thisYear = Number(new Date().getFullYear());
-  const years = Array.from({ length: 8 }, (_, i) => String(thisYear - i));
-  const choose = (next: Partial<PeriodParts>) => {
-    const merged = { ...parts, ...next };
-    if (next.kind && next.kind !== parts.kind) {
-      merged.part =
-        next.kind === 'quarter'
-          ? String(Math.ceil(Number(parts.part) / 3))
-          : String((Number(parts.part) - 1) * 3 + 1).padStart(2, '0');
-    }
-    void navigate({ to: '.', search: { period: periodOfParts(merged) } as never, replace: true });
+  const thisYear = Number(today.slice(0, 4));
+  const years = Array.from({ length: 8 }, (_, i) => thisYear - i);
+  const choose = (next: Period) => {
+    const chosen = returnPeriodOf(next, today);
+    if (chosen) void navigate({ to: '.', search: { period: chosen } as never, replace: true });
   };
 
   return (
@@ -125,30 +89,12 @@ export function JrbReturnPage() {
       </Stack>
 
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <SegmentedControl
-          aria-label="Return for a month or a quarter"
-          value={parts.kind}
-          onChange={(kind) => choose({ kind: kind as PeriodParts['kind'] })}
-          data={[
-            { value: 'month', label: 'Month' },
-            { value: 'quarter', label: 'Quarter' },
-          ]}
-        />
-        <Select
-          label={parts.kind === 'month' ? 'Month' : 'Quarter'}
-          data={parts.kind === 'month' ? MONTHS : QUARTERS}
-          value={parts.part}
-          onChange={(part) => part && choose({ part })}
-          allowDeselect={false}
-          w={220}
-        />
-        <Select
-          label="Year"
-          data={years.includes(parts.year) ? years : [parts.year, ...years]}
-          value={parts.year}
-          onChange={(year) => year && choose({ year })}
-          allowDeselect={false}
-          w={110}
+        <PeriodPicker
+          value={daysOfReturnPeriod(period)}
+          today={today}
+          modes={RETURN_PERIOD_MODES}
+          years={years}
+          onChange={choose}
         />
         <Button
           component="a"

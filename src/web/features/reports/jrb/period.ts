@@ -1,5 +1,6 @@
 import { todayInLagos } from '../../../../shared/dates';
 import { jrbPeriodDays } from '../../../../shared/reports/jrb';
+import { modeOf, type Period, type PeriodMode } from '../../../lib/dates/period';
 
 /** The page's search: the period shown, `2026-03` or `2026-Q1`; anything else is left out. */
 export const JrbSearch = {
@@ -16,16 +17,24 @@ export function lastMonth(today: string = todayInLagos()): string {
   return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
 }
 
-export type PeriodParts = { kind: 'month' | 'quarter'; year: string; part: string };
+/** A return is sent for a month or a quarter: the choices its period picker offers. */
+export const RETURN_PERIOD_MODES = ['month', 'quarter'] as const satisfies readonly PeriodMode[];
 
-/** `2026-03` → month 03 of 2026; `2026-Q1` → quarter 1 of 2026. */
-export function partsOf(period: string): PeriodParts {
-  const [year = '', part = ''] = period.split('-');
-  return part.startsWith('Q')
-    ? { kind: 'quarter', year, part: part.slice(1) }
-    : { kind: 'month', year, part };
+/** `2026-03` → 1–31 March 2026; `2026-Q1` → 1 January–31 March 2026. */
+export function daysOfReturnPeriod(period: string): Period {
+  return jrbPeriodDays(period) ?? jrbPeriodDays(lastMonth()) ?? { from: '', to: '' };
 }
 
-export function periodOfParts(parts: PeriodParts): string {
-  return parts.kind === 'quarter' ? `${parts.year}-Q${parts.part}` : `${parts.year}-${parts.part}`;
+/** The days the picker chose, as the return's period (`2026-03`, `2026-Q1`); none if neither. */
+export function returnPeriodOf(days: Period, today: string): string | null {
+  const year = days.from.slice(0, 4);
+  const month = Number(days.from.slice(5, 7));
+  switch (modeOf(days, today)) {
+    case 'month':
+      return days.from.slice(0, 7);
+    case 'quarter':
+      return `${year}-Q${Math.ceil(month / 3)}`;
+    default:
+      return null;
+  }
 }

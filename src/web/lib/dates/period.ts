@@ -1,7 +1,7 @@
 /**
- * The periods a report's picker offers (PeriodPicker.tsx): a month, a quarter, the year to date,
- * or any days. Pure, so the arithmetic is tested without a browser; days are YYYY-MM-DD Lagos
- * days, as the reports take them.
+ * The periods the reports' one picker offers (PeriodPicker.tsx beside this file): a month, a
+ * quarter, the year to date, or any days. Pure, so the arithmetic is tested without a browser;
+ * days are YYYY-MM-DD Lagos days, as the reports take them (docs/reports.md "Periods").
  */
 
 export type Period = { from: string; to: string };
@@ -48,13 +48,18 @@ export function modeOf(period: Period, today: string): PeriodMode {
   return 'custom';
 }
 
-/** The period a mode starts on when chosen, near the period shown before. */
+/**
+ * The period a mode starts on when chosen, near the period shown before: a quarter's first
+ * month (a return for Q1 becomes one for January), else the month the period ends in.
+ */
 export function periodForMode(mode: PeriodMode, current: Period, today: string): Period {
   const year = Number(current.to.slice(0, 4));
   const month = Number(current.to.slice(5, 7));
   switch (mode) {
     case 'month':
-      return monthPeriod(year, month);
+      return modeOf(current, today) === 'quarter'
+        ? monthPeriod(year, Number(current.from.slice(5, 7)))
+        : monthPeriod(year, month);
     case 'quarter':
       return quarterPeriod(year, Math.ceil(month / 3));
     case 'ytd':

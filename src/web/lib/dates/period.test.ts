@@ -29,5 +29,8 @@ describe('report periods', () => {
     expect(periodForMode('quarter', shown, '2026-11-27')).toEqual(quarterPeriod(2026, 2));
     expect(periodForMode('month', shown, '2026-11-27')).toEqual(monthPeriod(2026, 5));
     expect(periodForMode('custom', shown, '2026-11-27')).toBe(shown);
+    expect(periodForMode('month', quarterPeriod(2026, 1), '2026-11-27')).toEqual(
+      monthPeriod(2026, 1),
+    );
   });
 });

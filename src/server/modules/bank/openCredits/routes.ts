@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OpenCreditListQuery, OpenCreditPage } from '../../../../shared/bank/openCredits';
+import { ErrorBody } from '../../../../shared/errors';
+import type { Db } from '../../../db/client';
+import { createOpenCreditService } from './service';
+
+/** The credits waiting across accounts (docs/bank-matching.md "Credits waiting"). */
+export const bankOpenCreditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, deps) => {
+  const credits = createOpenCreditService(deps);
+
+  app.get(
+    '/bank/open-credits',
+    {
+      schema: {
+        tags: ['bank'],
+        operationId: 'listBankOpenCredits',
+        summary: 'List the credits waiting for an officer, across accounts',
+        description:
+          'The statement credits still unmatched or ambiguous, of every collection account or of one (`accountNumber`), of one `state` or both, the oldest value date first, a page at a time; `totals` is the filter’s count and sum. Each names its account; the officer decides it on that account’s statement (`/bank/statement-lines`). An account not configured is a 404.',
+        querystring: OpenCreditListQuery,
+        response: { 200: OpenCreditPage, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+      config: { permission: 'bank:read' },
+    },
+    (req) => credits.findOpenCredits(req.actor, req.query),
+  );
+};
