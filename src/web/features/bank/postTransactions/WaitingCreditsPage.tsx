@@ -43,7 +43,8 @@ function statementLink(credit: OpenCreditView) {
       from: credit.valueDate,
       to: credit.valueDate,
       state: credit.state,
-    },
+      // A relative link: the router cannot type the search of the page it resolves to.
+    } as never,
   };
 }
 

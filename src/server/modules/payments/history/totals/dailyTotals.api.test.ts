@@ -251,16 +251,14 @@ describe('the history totals sharded (ADR 0035)', () => {
       (await verifyPaymentHistoryTotals(ctx.db, 1_000)).filter((d) => d.mdaId === mdaId);
     expect(await mine()).toEqual([]);
 
-    await ctx.db
-      .insert(paymentDailyTotals)
-      .values({
-        mdaId,
-        day: '2026-05-05',
-        status: 'paid',
-        shard: 11,
-        paymentCount: 0,
-        amountKobo: 1,
-      });
+    await ctx.db.insert(paymentDailyTotals).values({
+      mdaId,
+      day: '2026-05-05',
+      status: 'paid',
+      shard: 11,
+      paymentCount: 0,
+      amountKobo: 1,
+    });
     expect(await mine()).toEqual([
       expect.objectContaining({
         level: 'day',
