@@ -10,6 +10,24 @@ import { expect, pageOverflow, signIn, test } from './fixtures';
 
 const PATH = '/birs/reporting/service-performance';
 
+/** Every card, in the page's order (src/shared/indicators/definitions.ts). */
+const CARDS = [
+  'Tax arrears',
+  'Arrears over a year old',
+  'Paid on time',
+  'Paid electronically',
+  'Money in suspense',
+  'Objections decided within 90 days',
+  'Certificates within 14 days',
+  'Likely duplicate taxpayers',
+];
+
+/**
+ * On a server just started, the closed months are computed until the snapshot job has stored
+ * them (docs/indicators.md "How the figures are kept"): the first view may wait for that, later ones do not.
+ */
+const FIRST_VIEW = { timeout: 60_000 };
+
 test('the chairman reads the indicators, sets a target and picks a month; fits 375 px', async ({
   page,
   checkA11y,
@@ -17,16 +35,8 @@ test('the chairman reads the indicators, sets a target and picks a month; fits 3
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, 'tcc_chairman', { expectedPath: PATH });
   await expect(page.getByRole('heading', { name: 'Service Performance', level: 1 })).toBeVisible();
-  for (const name of [
-    'Tax arrears',
-    'Arrears over a year old',
-    'Paid on time',
-    'Paid electronically',
-    'Money in suspense',
-    'Objections decided within 90 days',
-    'Certificates within 14 days',
-    'Likely duplicate taxpayers',
-  ]) {
+  await expect(page.getByRole('heading', { name: CARDS[0], level: 2 })).toBeVisible(FIRST_VIEW);
+  for (const name of CARDS) {
     await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
   }
   const arrears = page.getByRole('region', { name: 'Tax arrears' });
@@ -89,7 +99,9 @@ test('the executive reads the indicators in the governor shell, without setting 
 }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, 'executive', { expectedPath: '/governor/reporting/service-performance' });
-  await expect(page.getByRole('heading', { name: 'Money in suspense', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Money in suspense', level: 2 })).toBeVisible(
+    FIRST_VIEW,
+  );
   await expect(page.getByRole('button', { name: 'Set the target' })).toHaveCount(0);
   await checkA11y();
 });
@@ -100,7 +112,9 @@ test('the page as a PDF for the board; each card opens its records or says why n
 }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, 'tcc_chairman', { expectedPath: PATH });
-  await expect(page.getByRole('heading', { name: 'Paid electronically', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Paid electronically', level: 2 })).toBeVisible(
+    FIRST_VIEW,
+  );
 
   // The PDF: landscape under the letterhead, every card's indicator on it.
   const downloading = page.waitForEvent('download');
@@ -111,9 +125,7 @@ test('the page as a PDF for the board; each card opens its records or says why n
   const pdf = (await parser.getText()).text.replace(/\s+/g, ' ');
   await parser.destroy();
   expect(pdf).toContain('Service Performance');
-  for (const heading of await page.getByRole('heading', { level: 2 }).allTextContents()) {
-    expect(pdf).toContain(heading);
-  }
+  for (const heading of CARDS) expect(pdf).toContain(heading);
 
   // The chairman does not open Post Transactions: the card says so instead of a dead link.
   const suspense = page.getByRole('region', { name: 'Money in suspense' });

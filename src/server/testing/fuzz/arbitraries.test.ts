@@ -57,7 +57,9 @@ describe('the JSON Schema arbitraries of the fuzz tests', () => {
     expect(messages).toMatch(/required but missing/);
     expect(messages).toMatch(/not in the schema/);
     expect(messages).toMatch(/expected|too long|below|above|does not match/);
-  });
+    // 300 samples of the largest body: seconds on a quiet machine, past Vitest's default 5 s
+    // on a busy one (seen in CI).
+  }, 30_000);
 
   it('validates what it is given: types, bounds, patterns, formats, required and extra fields', () => {
     const schema = SCHEMAS.body as JsonSchema;
