@@ -19,6 +19,7 @@ import { openConfiguredDatabase } from '../db/open';
 import {
   compactCollectionTotals,
   compactDemandNoticeTotals,
+  compactPaymentHistoryTotals,
   rebuildCollectionTotals,
   rebuildDemandNoticeTotals,
   rebuildPaymentHistoryTotals,
@@ -72,8 +73,9 @@ async function main(): Promise<number> {
       const today = todayInLagos();
       const folded = await compactCollectionTotals(database.db, today);
       const noticesFolded = await compactDemandNoticeTotals(database.db, today);
+      const historyFolded = await compactPaymentHistoryTotals(database.db, today);
       console.log(
-        `Folded the shards of closed days and months in ${Date.now() - started} ms: collection totals ${folded.days} day rows and ${folded.months} month rows, demand notice totals ${noticesFolded.days} and ${noticesFolded.months}.`,
+        `Folded the shards of closed days and months in ${Date.now() - started} ms: collection totals ${folded.days} day rows and ${folded.months} month rows, demand notice totals ${noticesFolded.days} and ${noticesFolded.months}, payment history totals ${historyFolded.days} and ${historyFolded.months}.`,
       );
     }
     const noticeDifferences = await verifyDemandNoticeTotals(database.db);

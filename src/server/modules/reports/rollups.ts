@@ -132,40 +132,66 @@ export async function verifyCollectionTotals(db: Db, limit = 50): Promise<Rollup
  * triggers' one statement takes the daily table before the monthly one, as the lock does, so
  * the two queue instead of deadlocking. Two instances folding at once queue the same way.
  */
-export async function compactCollectionTotals(
+export function compactCollectionTotals(
   db: Db,
   today: string,
+): Promise<{ days: number; months: number }> {
+  return foldShards(db, today, {
+    daily: { table: 'collection_daily_totals', period: 'day' },
+    monthly: { table: 'collection_monthly_totals', period: 'month' },
+    keys: (period) => [period, 'mda_id', 'revenue_head_code', 'channel', 'subject_kind', 'type'],
+    sums: ['payment_count', 'amount_kobo'],
+  });
+}
+
+/** A pair of sharded totals tables (a daily and a monthly one), as foldShards needs to know it. */
+type ShardedTotals = {
+  daily: { table: string; period: string };
+  monthly: { table: string; period: string };
+  /** The key columns besides the shard, in the primary key's order. */
+  keys: (period: string) => string[];
+  /** The columns a key's shards add up. */
+  sums: string[];
+};
+
+/**
+ * The one fold of every sharded totals pair (the collection, demand notice and payment history
+ * totals): the rule and the locking are compactCollectionTotals's, above.
+ */
+function foldShards(
+  db: Db,
+  today: string,
+  totals: ShardedTotals,
 ): Promise<{ days: number; months: number }> {
   return db.transaction(async (tx) => {
     // A writer holding the tables for long (a bulk import) makes this run give up, not queue
     // every other writer behind it; the next run folds.
     await tx.execute(sql`set local lock_timeout = '10s'`);
     await tx.execute(
-      sql`lock table collection_daily_totals, collection_monthly_totals in exclusive mode`,
+      sql.raw(`lock table ${totals.daily.table}, ${totals.monthly.table} in exclusive mode`),
     );
-    const fold = async (table: string, period: string, before: string) => {
+    const fold = async ({ table, period }: { table: string; period: string }, before: string) => {
+      const keys = sql.raw(totals.keys(period).join(', '));
+      const sums = sql.raw(totals.sums.join(', '));
+      const summed = sql.raw(totals.sums.map((c) => `sum(${c})`).join(', '));
+      const added = sql.raw(totals.sums.map((c) => `${c} = t.${c} + excluded.${c}`).join(', '));
       const result = await tx.execute(sql`
         with moved as (
           delete from ${sql.raw(table)} where shard <> 0 and ${sql.raw(period)} < ${before}::date
-          returning ${sql.raw(period)} as period, mda_id, revenue_head_code, channel, subject_kind,
-                    type, payment_count, amount_kobo
+          returning ${keys}, ${sums}
         )
-        insert into ${sql.raw(table)} as t (${sql.raw(period)}, mda_id, revenue_head_code, channel,
-          subject_kind, type, shard, payment_count, amount_kobo)
-        select period, mda_id, revenue_head_code, channel, subject_kind, type, 0,
-               sum(payment_count), sum(amount_kobo)
-        from moved group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
-        on conflict (${sql.raw(period)}, mda_id, revenue_head_code, channel, subject_kind, type, shard)
-        do update set payment_count = t.payment_count + excluded.payment_count,
-                      amount_kobo = t.amount_kobo + excluded.amount_kobo`);
+        insert into ${sql.raw(table)} as t (${keys}, shard, ${sums})
+        select ${keys}, 0, ${summed}
+        from moved group by ${keys} order by ${keys}
+        on conflict (${keys}, shard) do update set ${added}`);
       return (
         (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
         (result as unknown as { affectedRows?: number }).affectedRows ??
         0
       );
     };
-    const days = await fold('collection_daily_totals', 'day', today);
-    const months = await fold('collection_monthly_totals', 'month', `${today.slice(0, 7)}-01`);
+    const days = await fold(totals.daily, today);
+    const months = await fold(totals.monthly, `${today.slice(0, 7)}-01`);
     return { days, months };
   });
 }
@@ -176,42 +202,15 @@ export async function compactCollectionTotals(
  * collections. A notice's later changes (paid, cancelled) move the rows of the day it was
  * issued, so old days gain shards again now and then; each run folds them.
  */
-export async function compactDemandNoticeTotals(
+export function compactDemandNoticeTotals(
   db: Db,
   today: string,
 ): Promise<{ days: number; months: number }> {
-  return db.transaction(async (tx) => {
-    // As for the collection totals: writers wait, never deadlock (compactCollectionTotals).
-    await tx.execute(sql`set local lock_timeout = '10s'`);
-    await tx.execute(
-      sql`lock table demand_notice_daily_totals, demand_notice_monthly_totals in exclusive mode`,
-    );
-    const fold = async (table: string, period: string, before: string) => {
-      const result = await tx.execute(sql`
-        with moved as (
-          delete from ${sql.raw(table)} where shard <> 0 and ${sql.raw(period)} < ${before}::date
-          returning ${sql.raw(period)} as period, mda_id, status, notice_count, total_kobo,
-                    paid_kobo, outstanding_kobo
-        )
-        insert into ${sql.raw(table)} as t (${sql.raw(period)}, mda_id, status, shard,
-          notice_count, total_kobo, paid_kobo, outstanding_kobo)
-        select period, mda_id, status, 0, sum(notice_count), sum(total_kobo), sum(paid_kobo),
-               sum(outstanding_kobo)
-        from moved group by 1, 2, 3 order by 1, 2, 3
-        on conflict (${sql.raw(period)}, mda_id, status, shard)
-        do update set notice_count = t.notice_count + excluded.notice_count,
-                      total_kobo = t.total_kobo + excluded.total_kobo,
-                      paid_kobo = t.paid_kobo + excluded.paid_kobo,
-                      outstanding_kobo = t.outstanding_kobo + excluded.outstanding_kobo`);
-      return (
-        (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
-        (result as unknown as { affectedRows?: number }).affectedRows ??
-        0
-      );
-    };
-    const days = await fold('demand_notice_daily_totals', 'issued_on', today);
-    const months = await fold('demand_notice_monthly_totals', 'month', `${today.slice(0, 7)}-01`);
-    return { days, months };
+  return foldShards(db, today, {
+    daily: { table: 'demand_notice_daily_totals', period: 'issued_on' },
+    monthly: { table: 'demand_notice_monthly_totals', period: 'month' },
+    keys: (period) => [period, 'mda_id', 'status'],
+    sums: ['notice_count', 'total_kobo', 'paid_kobo', 'outstanding_kobo'],
   });
 }
 
@@ -354,33 +353,15 @@ function paymentsBy(level: 'day' | 'month') {
  * change moves the rows of the day it was paid, so old days gain shards again now and then
  * (a reversal, a late confirmation); each run folds them.
  */
-export async function compactPaymentHistoryTotals(
+export function compactPaymentHistoryTotals(
   db: Db,
   today: string,
 ): Promise<{ days: number; months: number }> {
-  return db.transaction(async (tx) => {
-    const fold = async (table: string, period: string, before: string) => {
-      const result = await tx.execute(sql`
-        with moved as (
-          delete from ${sql.raw(table)} where shard <> 0 and ${sql.raw(period)} < ${before}::date
-          returning mda_id, ${sql.raw(period)} as period, status, payment_count, amount_kobo
-        )
-        insert into ${sql.raw(table)} as t (mda_id, ${sql.raw(period)}, status, shard,
-          payment_count, amount_kobo)
-        select mda_id, period, status, 0, sum(payment_count), sum(amount_kobo)
-        from moved group by 1, 2, 3 order by 1, 2, 3
-        on conflict (mda_id, ${sql.raw(period)}, status, shard)
-        do update set payment_count = t.payment_count + excluded.payment_count,
-                      amount_kobo = t.amount_kobo + excluded.amount_kobo`);
-      return (
-        (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
-        (result as unknown as { affectedRows?: number }).affectedRows ??
-        0
-      );
-    };
-    const days = await fold('payment_daily_totals', 'day', today);
-    const months = await fold('payment_monthly_totals', 'month', `${today.slice(0, 7)}-01`);
-    return { days, months };
+  return foldShards(db, today, {
+    daily: { table: 'payment_daily_totals', period: 'day' },
+    monthly: { table: 'payment_monthly_totals', period: 'month' },
+    keys: (period) => ['mda_id', period, 'status'],
+    sums: ['payment_count', 'amount_kobo'],
   });
 }
 

@@ -251,14 +251,27 @@ describe('the history totals sharded (ADR 0035)', () => {
       (await verifyPaymentHistoryTotals(ctx.db, 1_000)).filter((d) => d.mdaId === mdaId);
     expect(await mine()).toEqual([]);
 
-    await ctx.db.insert(paymentDailyTotals).values({
-      mdaId,
-      day: '2026-05-05',
-      status: 'paid',
-      shard: 11,
-      paymentCount: 0,
-      amountKobo: 1,
-    });
+    // A kobo too many on the day: the trigger's own shard is the session's, so the stray kobo
+    // lands on it if it is shard 11 too.
+    await ctx.db
+      .insert(paymentDailyTotals)
+      .values({
+        mdaId,
+        day: '2026-05-05',
+        status: 'paid',
+        shard: 11,
+        paymentCount: 0,
+        amountKobo: 1,
+      })
+      .onConflictDoUpdate({
+        target: [
+          paymentDailyTotals.mdaId,
+          paymentDailyTotals.day,
+          paymentDailyTotals.status,
+          paymentDailyTotals.shard,
+        ],
+        set: { amountKobo: sql`${paymentDailyTotals.amountKobo} + 1` },
+      });
     expect(await mine()).toEqual([
       expect.objectContaining({
         level: 'day',
