@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  DEMAND_NOTICE_SORTS,
+  DEMAND_NOTICE_VIEW_STATUSES,
+  type DemandNoticeSort,
+  type DemandNoticeViewStatus,
+} from './demandNoticeEnums';
 import { isoDay } from './isoDay';
 import { PageQuery, pageOf } from './pagination';
 import { normaliseNigerianPhone } from './phone';
@@ -16,15 +22,12 @@ import { normaliseNigerianPhone } from './phone';
 export const DEMAND_NOTICE_STATUSES = ['issued', 'part_paid', 'paid', 'cancelled'] as const;
 export type DemandNoticeStatus = (typeof DEMAND_NOTICE_STATUSES)[number];
 
-/** What a notice reads as, and what the lists filter and count by. */
-export const DEMAND_NOTICE_VIEW_STATUSES = [
-  'issued',
-  'part_paid',
-  'overdue',
-  'paid',
-  'cancelled',
-] as const;
-export type DemandNoticeViewStatus = (typeof DEMAND_NOTICE_VIEW_STATUSES)[number];
+export {
+  DEMAND_NOTICE_SORTS,
+  DEMAND_NOTICE_VIEW_STATUSES,
+  type DemandNoticeSort,
+  type DemandNoticeViewStatus,
+};
 
 export const DEMAND_NOTICE_STATUS_LABELS = {
   issued: 'Issued',
@@ -199,18 +202,6 @@ export const DemandNoticeFilters = z.object({
   payer: optionalText(100),
 });
 export type DemandNoticeFilters = z.infer<typeof DemandNoticeFilters>;
-
-export const DEMAND_NOTICE_SORTS = [
-  'issuedOn',
-  '-issuedOn',
-  'dueOn',
-  '-dueOn',
-  'total',
-  '-total',
-  'number',
-  '-number',
-] as const;
-export type DemandNoticeSort = (typeof DEMAND_NOTICE_SORTS)[number];
 
 export const DemandNoticeListQuery = PageQuery.extend(DemandNoticeFilters.shape).extend({
   sort: z.enum(DEMAND_NOTICE_SORTS).default('-issuedOn'),

@@ -13,3 +13,6 @@ export type StatementDirection = (typeof STATEMENT_DIRECTIONS)[number];
  */
 export const STATEMENT_LINE_STATES = ['matched', 'ambiguous', 'unmatched', 'not-revenue'] as const;
 export type StatementLineState = (typeof STATEMENT_LINE_STATES)[number];
+
+/** The states of a credit still waiting for an officer (docs/bank-matching.md "Credits waiting"). */
+export const OPEN_CREDIT_STATES = ['unmatched', 'ambiguous'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuery, pageOf } from '../pagination';
 import { AccountNumber } from './accounts';
+import { OPEN_CREDIT_STATES } from './enums';
 
 /**
  * The credits still waiting for an officer, across the collection accounts (docs/bank-matching.md
@@ -8,7 +9,7 @@ import { AccountNumber } from './accounts';
  * "unmatched bank credits" count is this list's total (docs/work-queues.md).
  */
 
-export const OPEN_CREDIT_STATES = ['unmatched', 'ambiguous'] as const;
+export { OPEN_CREDIT_STATES };
 
 export const OpenCreditListQuery = PageQuery.extend({
   /** One account only; every account when left out. */

@@ -3,6 +3,9 @@
  * Pure arithmetic on the calendar, no time zone.
  */
 
+/** A month as YYYY-MM. */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
 /** The first day of a YYYY-MM month. */
 export const firstDayOf = (month: string) => `${month}-01`;
 

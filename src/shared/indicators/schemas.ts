@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { isoDay } from '../isoDay';
 import { INDICATOR_KEYS, INDICATOR_UNITS } from './definitions';
+import { MONTH_PATTERN } from './months';
 
-/** A month as YYYY-MM. */
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export { MONTH_PATTERN };
 
 export const IndicatorsQuery = z.object({
   month: z

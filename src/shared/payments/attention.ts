@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { PageQuery, pageOf } from '../pagination';
+import { ATTENTION_KINDS, type AttentionKind } from './enums';
 
-/**
- * "Payments needing attention" (ADR 0031): what RevDesk could not do with a payment on its own,
- * for an administrator. Three kinds, most actionable first: an MDA whose Remita settings Remita
- * refuses, a bill still waiting for its RRR, a notification answered `OK` but not recorded.
- */
-export const ATTENTION_KINDS = [
-  'mda-remita-fault',
-  'pending-confirmation',
-  'refused-notification',
-] as const;
-export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+/** "Payments needing attention" (ADR 0031): the list's query and answer; the kinds in enums.ts. */
+export { ATTENTION_KINDS, type AttentionKind };
 
 /** Refused notifications are shown for this many days: older ones are in the audit trail. */
 export const REFUSED_NOTIFICATION_DAYS = 7;

@@ -122,3 +122,15 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** The job kind "Check RRR (Multiple)" makes (src/server/modules/rrrBatches). */
 export const RRR_STATUS_BATCH = 'rrr-status-batch';
+
+/**
+ * "Payments needing attention" (ADR 0031): what RevDesk could not do with a payment on its own,
+ * for an administrator. Three kinds, most actionable first: an MDA whose Remita settings Remita
+ * refuses, a bill still waiting for its RRR, a notification answered `OK` but not recorded.
+ */
+export const ATTENTION_KINDS = [
+  'mda-remita-fault',
+  'pending-confirmation',
+  'refused-notification',
+] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];

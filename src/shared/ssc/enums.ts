@@ -54,3 +54,6 @@ export const SSC_SCHEDULE_MAX_BYTES = 5 * 1024 * 1024;
 export const SSC_COLLECTING_MDA_CODE = 'BIRS';
 export const SSC_REVENUE_HEAD_CODE = '12010702';
 export const SSC_REVENUE_HEAD_NAME = 'Social services contribution (SSC) levy';
+
+export const SSC_SORTS = ['-month', 'month', '-levyKobo', 'levyKobo', 'mda', '-mda'] as const;
+export type SscSort = (typeof SSC_SORTS)[number];

@@ -8,6 +8,7 @@ import {
   SSC_SCHEDULE_MAX_ROWS,
   SSC_SCHEDULE_SOURCES,
   SSC_SCHEDULE_STATUSES,
+  SSC_SORTS,
 } from './enums';
 
 /** The API's shapes for SSC schedules (docs/tax-rules.md "SSC levies", docs/api.md). */
@@ -19,9 +20,6 @@ export const SscMonth = z
   .string()
   .trim()
   .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: 'Give the month as YYYY-MM, e.g. 2026-03' });
-
-export const SSC_SORTS = ['-month', 'month', '-levyKobo', 'levyKobo', 'mda', '-mda'] as const;
-export type SscSort = (typeof SSC_SORTS)[number];
 
 export const SscScheduleListQuery = PageQuery.extend({
   category: z.enum(SSC_CATEGORIES).optional(),

@@ -101,3 +101,12 @@ export const STAMP_LAW_LABELS = {
 
 /** The largest consideration taken (₦1 trillion): anything above is a typing error. */
 export const MAX_CONSIDERATION_KOBO = 100_000_000_000_000;
+
+export const STAMP_INSTRUMENT_SORTS = [
+  'executedOn',
+  '-executedOn',
+  'createdAt',
+  '-createdAt',
+  'duty',
+  '-duty',
+] as const;

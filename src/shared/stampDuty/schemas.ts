@@ -12,6 +12,7 @@ import {
   MAX_CONSIDERATION_KOBO,
   PARTY_ROLES,
   STAMP_EXEMPTION_KINDS,
+  STAMP_INSTRUMENT_SORTS,
   STAMP_LAWS,
   STAMP_RULE_KINDS,
 } from './enums';
@@ -176,15 +177,6 @@ export const StampInstrumentDetail = StampInstrumentView.extend({
   parties: z.array(StampPartyView),
 }).meta({ id: 'StampInstrumentDetail' });
 export type StampInstrumentDetail = z.infer<typeof StampInstrumentDetail>;
-
-export const STAMP_INSTRUMENT_SORTS = [
-  'executedOn',
-  '-executedOn',
-  'createdAt',
-  '-createdAt',
-  'duty',
-  '-duty',
-] as const;
 
 export const StampInstrumentListQuery = PageQuery.extend({
   status: z.enum(INSTRUMENT_STATUSES).optional(),

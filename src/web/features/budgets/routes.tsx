@@ -1,5 +1,5 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { type SearchOf, searchSchema, whole } from '../../lib/lists/searchParams';
 import { hasPermission } from '../../lib/routing';
 import { budgetQuery } from './queries';
 
@@ -9,11 +9,11 @@ import { budgetQuery } from './queries';
  * waits for it.
  */
 
-export const BudgetSearch = z.object({
-  year: z.coerce.number().int().min(2000).max(2100).optional().catch(undefined),
-  version: z.coerce.number().int().min(1).optional().catch(undefined),
+export const BudgetSearch = searchSchema({
+  year: whole(2000, 2100),
+  version: whole(1, Number.MAX_SAFE_INTEGER),
 });
-export type BudgetSearch = z.infer<typeof BudgetSearch>;
+export type BudgetSearch = SearchOf<typeof BudgetSearch>;
 
 export const currentYear = () => Number(new Date().toISOString().slice(0, 4));
 

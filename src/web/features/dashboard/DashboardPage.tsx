@@ -1,5 +1,5 @@
 import '../../styles/dashboard.css';
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -66,13 +66,13 @@ export function DashboardPage() {
             {tasks.map((task) => {
               const info = PAGE_CATALOG[task.link];
               return (
-                <Card
+                <Paper
                   key={task.link}
                   component={Link}
                   to={toShellPath(base, task.link)}
                   withBorder
                   radius="md"
-                  padding="lg"
+                  p="lg"
                   className={classes.task}
                 >
                   <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -89,7 +89,7 @@ export function DashboardPage() {
                       {info.description}
                     </Text>
                   )}
-                </Card>
+                </Paper>
               );
             })}
           </SimpleGrid>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { WorkQueues } from '../../../shared/dashboards/queues';
@@ -54,7 +54,7 @@ export function WorkQueueSection() {
           {waiting.map((queue) => {
             const { path, search } = splitLink(queue.link);
             return (
-              <Card
+              <Paper
                 key={queue.key}
                 component={Link}
                 to={toShellPath(base, path)}
@@ -62,7 +62,7 @@ export function WorkQueueSection() {
                 search={search as never}
                 withBorder
                 radius="md"
-                padding="lg"
+                p="lg"
                 className={classes.task}
                 data-queue={queue.key}
               >
@@ -77,7 +77,7 @@ export function WorkQueueSection() {
                     {waitedFor(queue.oldestWaitingSince, now)}
                   </Text>
                 )}
-              </Card>
+              </Paper>
             );
           })}
         </SimpleGrid>

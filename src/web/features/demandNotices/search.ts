@@ -1,4 +1,7 @@
-import { DEMAND_NOTICE_SORTS, DEMAND_NOTICE_VIEW_STATUSES } from '../../../shared/demandNotices';
+import {
+  DEMAND_NOTICE_SORTS,
+  DEMAND_NOTICE_VIEW_STATUSES,
+} from '../../../shared/demandNoticeEnums';
 import {
   type ExportFormat,
   isoDate,

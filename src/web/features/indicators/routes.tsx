@@ -1,15 +1,13 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
-import { MONTH_PATTERN } from '../../../shared/indicators/schemas';
+import { MONTH_PATTERN } from '../../../shared/indicators/months';
+import { matching, searchSchema } from '../../lib/lists/searchParams';
 import { hasPermission } from '../../lib/routing';
 import { indicatorsQuery } from './queries';
 
 // The page draws charts: its code, and the chart library's, load only when it opens.
 const PerformancePage = lazyRouteComponent(() => import('./PerformancePage'), 'PerformancePage');
 
-export const PerformanceSearch = z.object({
-  month: z.string().regex(MONTH_PATTERN).optional().catch(undefined),
-});
+export const PerformanceSearch = searchSchema({ month: matching(MONTH_PATTERN) });
 
 /** RevDesk's own Service Performance page (docs/indicators.md), in /birs and /governor alike. */
 export function indicatorPages(shell: AnyRoute) {

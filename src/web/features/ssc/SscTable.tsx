@@ -1,7 +1,8 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { formatKoboAsNaira } from '../../../shared/money';
+import type { SscSort } from '../../../shared/ssc/enums';
 import { SSC_SCHEDULE_STATUS_LABELS, type SscScheduleStatus } from '../../../shared/ssc/enums';
-import type { SscSchedulePage, SscScheduleView, SscSort } from '../../../shared/ssc/views';
+import type { SscSchedulePage, SscScheduleView } from '../../../shared/ssc/views';
 import { formatLagosDate } from '../../lib/format';
 import { type ListCards, type ListColumn, ListTable } from '../../lib/lists/ListTable';
 import { RecordLink } from '../../lib/lists/RecordLink';

@@ -1,5 +1,4 @@
-import { SSC_SCHEDULE_STATUSES } from '../../../shared/ssc/enums';
-import { SSC_SORTS, type SscSort } from '../../../shared/ssc/views';
+import { SSC_SCHEDULE_STATUSES, SSC_SORTS, type SscSort } from '../../../shared/ssc/enums';
 import {
   type ExportFormat,
   listParams,

@@ -1,5 +1,8 @@
-import { INSTRUMENT_STATUSES, INSTRUMENT_TYPES } from '../../../shared/stampDuty/enums';
-import { STAMP_INSTRUMENT_SORTS } from '../../../shared/stampDuty/schemas';
+import {
+  INSTRUMENT_STATUSES,
+  INSTRUMENT_TYPES,
+  STAMP_INSTRUMENT_SORTS,
+} from '../../../shared/stampDuty/enums';
 import {
   type ExportFormat,
   isoDate,

@@ -1,5 +1,4 @@
-import { STATEMENT_LINE_STATES } from '../../../../shared/bank/enums';
-import { OPEN_CREDIT_STATES } from '../../../../shared/bank/openCredits';
+import { OPEN_CREDIT_STATES, STATEMENT_LINE_STATES } from '../../../../shared/bank/enums';
 import {
   isoDate,
   listSearch,

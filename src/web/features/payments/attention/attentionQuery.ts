@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ATTENTION_KINDS, type AttentionList } from '../../../../shared/payments/attention';
+import type { AttentionList } from '../../../../shared/payments/attention';
+import { ATTENTION_KINDS } from '../../../../shared/payments/enums';
 import { api } from '../../../lib/api';
 import { listParams, listSearch, oneOf, type SearchOf } from '../../../lib/lists/searchParams';
 import { paymentKeys } from '../queries';

@@ -1,5 +1,5 @@
 import { todayInLagos } from '../../../../shared/dates';
-import { jrbPeriodDays } from '../../../../shared/reports/jrb';
+import { jrbPeriodDays } from '../../../../shared/reports/jrbPeriod';
 import { modeOf, type Period, type PeriodMode } from '../../../lib/dates/period';
 
 /** The page's search: the period shown, `2026-03` or `2026-Q1`; anything else is left out. */

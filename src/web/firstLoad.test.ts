@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * What an entry's first load reaches: every module it imports statically, directly or not
+ * (`import()` of a lazy page is not followed, nor `import type`). vite.chunks.ts puts that
+ * closure in the chunks every page loads, so a module here weighs on every signed-in page's
+ * first load (docs/architecture.md §9 "Web": ≤ 300 KB).
+ */
+const STATIC_IMPORT =
+  /^\s*(?:import|export)\s+(?!type\b)([^;]*?)\s+from\s+'([^']+)'|^\s*import\s+'([^']+)'/gm;
+const TYPES_ONLY = /^\{\s*(?:type\s+[\w$]+(?:\s+as\s+[\w$]+)?\s*,?\s*)+\}$/;
+
+function resolve(importer: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return specifier;
+  const base = path.resolve(path.dirname(importer), specifier);
+  for (const suffix of ['', '.ts', '.tsx', '/index.ts', '/index.tsx']) {
+    if (existsSync(base + suffix) && !base.endsWith('.css')) return base + suffix;
+  }
+  return null;
+}
+
+/** Each module the entry reaches, with the module that first imported it. */
+function firstLoad(entry: string): Map<string, string | null> {
+  const importedBy = new Map<string, string | null>([[entry, null]]);
+  const pending = [entry];
+  while (pending.length > 0) {
+    const file = pending.pop() as string;
+    if (!path.isAbsolute(file) || !/\.tsx?$/.test(file)) continue;
+    for (const [, clause, from, bare] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      if (clause && TYPES_ONLY.test(clause.trim())) continue;
+      const target = resolve(file, (from ?? bare) as string);
+      if (target && !importedBy.has(target)) {
+        importedBy.set(target, file);
+        pending.push(target);
+      }
+    }
+  }
+  return importedBy;
+}
+
+/** "zod ← src/shared/isoDay.ts ← … ← src/web/main.tsx": how the entry reaches `module`. */
+function chain(importedBy: Map<string, string | null>, module: string): string {
+  const steps: string[] = [];
+  for (let at: string | null | undefined = module; at; at = importedBy.get(at)) {
+    steps.push(path.relative(process.cwd(), at) || at);
+  }
+  return steps.join(' ← ');
+}
+
+const web = path.resolve('src/web');
+
+describe('the first load of a page', () => {
+  // zod weighs about 25 KB of brotli: it loads with the forms and dialogs that validate, never
+  // with the route tree. A route's search is read with lib/lists/searchParams.ts, and a
+  // closed list the route tree needs lives in a zod-free module (an enums.ts).
+  it.each([
+    ['every signed-in page', 'main.tsx'],
+    ['the sign-in page', 'signInEntry.tsx'],
+    ['the public checks', 'verifyEntry.tsx'],
+  ])('of %s imports no zod', (_what, entry) => {
+    const reached = firstLoad(path.join(web, entry));
+    const zod = [...reached.keys()].filter((m) => m === 'zod' || m.startsWith('zod/'));
+    expect(zod.map((m) => chain(reached, m))).toEqual([]);
+  });
+
+  it('is followed through the route tree (the walk itself reaches the pages’ routes)', () => {
+    const reached = firstLoad(path.join(web, 'main.tsx'));
+    expect(reached.has(path.join(web, 'router.tsx'))).toBe(true);
+    expect(reached.has(path.join(web, 'features/stampDuty/search.ts'))).toBe(true);
+    expect(reached.has(path.join(web, 'features/stampDuty/StampListPage.tsx'))).toBe(false);
+  });
+});
