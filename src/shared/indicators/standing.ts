@@ -34,5 +34,5 @@ export function pendingTrendNote(
     pending.length <= 3
       ? pending.join(', ')
       : `${pending.length} months (${pending[0]} to ${pending.at(-1)})`;
-  return `Being computed: ${months}. The server stores each closed month's figures after it starts; ${pending.length === 1 ? 'this month is' : 'these months are'} blank until stored.`;
+  return `Being computed: ${months}. The server stores each closed month’s figures after it starts; ${pending.length === 1 ? 'this month is' : 'these months are'} blank until stored.`;
 }
