@@ -13,8 +13,9 @@ const SNAPSHOT_EVERY_MS = 60 * 60_000;
 /**
  * The pause between two months the job computes: on a server just started with a backlog of
  * months, the page views (and every other request, on PGlite's one connection) get the
- * database between them (bench/README.md "Service performance": 100 ms against 25 ms halved a
- * fresh server's median view while the job ran; the job then takes ~15 s for 33 months).
+ * database between them (bench/README.md "Service performance": 100 ms against 25 ms took a
+ * fresh server's median view while the job ran from 337 to 200 ms on the demo; the job then
+ * takes ~15 s for 33 months).
  */
 const PAUSE_BETWEEN_MONTHS_MS = 100;
 
