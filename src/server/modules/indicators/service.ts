@@ -64,7 +64,8 @@ const EXPORT_COLUMNS: readonly Column<ExportRow>[] = [
 /**
  * The service's performance indicators (docs/indicators.md): a closed month read from its
  * snapshot (stored by jobs/indicatorSnapshots.ts, or computed now until the job has run), the
- * current month computed live; each with its target in force and 24 months of trend.
+ * current month computed live; each with its target in force and 24 months of trend, read from
+ * the snapshots only (a month not stored yet is pending, never computed on a page view).
  */
 export function createIndicatorService({ db }: { db: Db }) {
   async function checkedMonth(month: string | undefined, today: string) {
