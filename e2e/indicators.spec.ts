@@ -23,8 +23,9 @@ const CARDS = [
 ];
 
 /**
- * On a server just started, the closed months are computed until the snapshot job has stored
- * them (docs/indicators.md "How the figures are kept"): the first view may wait for that, later ones do not.
+ * On a server just started, the snapshot job stores the closed months in the background
+ * (docs/indicators.md "How the figures are kept"): a view computes only the month it shows, but
+ * the first one may still wait behind the server's start-up work on a busy machine.
  */
 const FIRST_VIEW = { timeout: 60_000 };
 

@@ -31,8 +31,18 @@ export const IndicatorItem = z.object({
   higherIsBetter: z.boolean(),
   /** The target in force on the month's last day (today, for the current month). */
   target: z.number().nullable(),
-  /** The 24 months ending with this one, from the service's first month on. */
-  trend: z.array(z.object({ month: z.string(), value: z.number().nullable() })),
+  /**
+   * The 24 months ending with this one, from the service's first month on. `pending`: a closed
+   * month whose figure the snapshot job has not stored yet (a server just started); its value
+   * is null until then, not "nothing to measure" (docs/indicators.md).
+   */
+  trend: z.array(
+    z.object({
+      month: z.string(),
+      value: z.number().nullable(),
+      pending: z.literal(true).optional(),
+    }),
+  ),
   facts: z.array(IndicatorFact),
   /** 'live': the current month, computed now; 'snapshot': a closed month as stored when it closed. */
   source: z.enum(['live', 'snapshot']),

@@ -222,21 +222,22 @@ async function flowInMonth(
 /** The share of one figure in another; none when there is nothing to share. */
 const shareOf = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
+type ArrearsKey = 'arrears-stock' | 'arrears-over-a-year' | 'on-time-payment';
+
+/** The arrears indicators built from the reads each one needs, and only those. */
+type Parts = { stock?: Stock; due?: readonly DueInMonth[]; collected?: number };
+
 /**
  * Arrears at the month's end as a share of the 12 months' collections ending with it (TADAT
  * P5-15's first dimension), with their age and the month's flow.
  */
-export async function arrearsStock(db: Db, month: string, asOf: string): Promise<IndicatorFigure> {
-  const [stock, collections, due] = await Promise.all([
-    stockAsAt(db, asOf),
-    selectCollectionTotals(
-      db,
-      { from: firstDayOf(addMonths(month, -11)), to: asOf, scope: { all: true } },
-      [],
-    ),
-    selectDueInMonth(db, month, asOf),
-  ]);
-  const collected = collections.reduce((sum, r) => sum + r.amountKobo, 0);
+async function stockFigure(
+  db: Db,
+  month: string,
+  asOf: string,
+  parts: Required<Parts>,
+): Promise<IndicatorFigure> {
+  const { stock, collected, due } = parts;
   const flow = await flowInMonth(db, month, asOf, due);
   return {
     value: shareOf(stock.total, collected),
@@ -254,12 +255,7 @@ export async function arrearsStock(db: Db, month: string, asOf: string): Promise
 }
 
 /** The share of the arrears at the month's end due over a year before (TADAT P5-15's second). */
-export async function arrearsOverAYear(
-  db: Db,
-  _month: string,
-  asOf: string,
-): Promise<IndicatorFigure> {
-  const stock = await stockAsAt(db, asOf);
+function overAYearFigure(stock: Stock): IndicatorFigure {
   return {
     value: shareOf(stock.byAge[2], stock.total),
     facts: [
@@ -274,8 +270,7 @@ export async function arrearsOverAYear(
  * Of the assessments and demand notices that fell due in the month, the share paid in full by
  * the end of their due date, by count (the figure) and by value (TADAT P5-14).
  */
-export async function onTimePayment(db: Db, month: string, asOf: string): Promise<IndicatorFigure> {
-  const due = await selectDueInMonth(db, month, asOf);
+function onTimeFigure(due: readonly DueInMonth[]): IndicatorFigure {
   let value = 0;
   let onTime = 0;
   let valueOnTime = 0;
@@ -298,3 +293,56 @@ export async function onTimePayment(db: Db, month: string, asOf: string): Promis
     ],
   };
 }
+
+/**
+ * The arrears indicators asked for, of one month: the stock (shared by the first two) and the
+ * records due in the month (shared by the first and the third) are each read once, however many
+ * of the three are asked for (bench/README.md "Service performance").
+ */
+export async function arrearsFigures(
+  db: Db,
+  month: string,
+  asOf: string,
+  keys: readonly ArrearsKey[],
+): Promise<Map<ArrearsKey, IndicatorFigure>> {
+  const wants = (k: ArrearsKey) => keys.includes(k);
+  const needsStock = wants('arrears-stock') || wants('arrears-over-a-year');
+  const needsDue = wants('arrears-stock') || wants('on-time-payment');
+  const [stock, due, collected] = await Promise.all([
+    needsStock ? stockAsAt(db, asOf) : undefined,
+    needsDue ? selectDueInMonth(db, month, asOf) : undefined,
+    wants('arrears-stock')
+      ? selectCollectionTotals(
+          db,
+          { from: firstDayOf(addMonths(month, -11)), to: asOf, scope: { all: true } },
+          [],
+        ).then((rows) => rows.reduce((sum, r) => sum + r.amountKobo, 0))
+      : undefined,
+  ]);
+  const figures = new Map<ArrearsKey, IndicatorFigure>();
+  if (stock && due && collected !== undefined) {
+    figures.set('arrears-stock', await stockFigure(db, month, asOf, { stock, due, collected }));
+  }
+  if (stock && wants('arrears-over-a-year'))
+    figures.set('arrears-over-a-year', overAYearFigure(stock));
+  if (due && wants('on-time-payment')) figures.set('on-time-payment', onTimeFigure(due));
+  return figures;
+}
+
+const one =
+  (key: ArrearsKey) =>
+  async (db: Db, month: string, asOf: string): Promise<IndicatorFigure> => {
+    const figure = (await arrearsFigures(db, month, asOf, [key])).get(key);
+    if (!figure) throw new Error(`${key} was not computed`);
+    return figure;
+  };
+
+export const arrearsStock = one('arrears-stock');
+export const arrearsOverAYear = one('arrears-over-a-year');
+export const onTimePayment = one('on-time-payment');
+
+export const ARREARS_KEYS: readonly ArrearsKey[] = [
+  'arrears-stock',
+  'arrears-over-a-year',
+  'on-time-payment',
+];

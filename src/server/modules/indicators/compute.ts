@@ -5,7 +5,13 @@ import type { IndicatorFact } from '../../../shared/indicators/schemas';
 
 import type { Db } from '../../db/client';
 import { selectCollectionTotals } from '../reports/totals/queries';
-import { arrearsOverAYear, arrearsStock, onTimePayment } from './arrears';
+import {
+  ARREARS_KEYS,
+  arrearsFigures,
+  arrearsOverAYear,
+  arrearsStock,
+  onTimePayment,
+} from './arrears';
 import { registryDuplicates } from './registry';
 import { tccWithin14Days } from './turnaround';
 
@@ -139,3 +145,41 @@ export const COMPUTE: Partial<Record<IndicatorKey, Compute>> = {
   'tcc-within-14-days': tccWithin14Days,
   'registry-duplicates': registryDuplicates,
 };
+
+/** The day a month's figure is measured to: its last day, or today while it is open. */
+export function asOfDay(month: string, today: string): string {
+  const last = lastDayOf(month);
+  return last < today ? last : today;
+}
+
+/**
+ * The figures of the keys for one month, each as COMPUTE computes it alone, but the arrears
+ * indicators sharing their reads (arrears.ts). `serial`: one read at a time, for the snapshot
+ * job, so that on PGlite's one connection a page view's reads queue behind one of the job's at
+ * most, not a batch of them; otherwise all at once (PostgreSQL runs them on the pool's
+ * connections side by side).
+ */
+export async function computeFigures(
+  db: Db,
+  keys: readonly IndicatorKey[],
+  month: string,
+  today: string,
+  options: { serial?: boolean } = {},
+): Promise<Map<IndicatorKey, IndicatorFigure>> {
+  const asOf = asOfDay(month, today);
+  const arrears = ARREARS_KEYS.filter((k) => keys.includes(k));
+  const rest = keys.filter((k) => !(ARREARS_KEYS as readonly string[]).includes(k));
+  const jobs: (() => Promise<[IndicatorKey, IndicatorFigure][]>)[] = [
+    ...(arrears.length > 0
+      ? [async () => [...(await arrearsFigures(db, month, asOf, arrears))]]
+      : []),
+    ...rest.map((key) => async (): Promise<[IndicatorKey, IndicatorFigure][]> => {
+      const compute = COMPUTE[key];
+      return compute ? [[key, await compute(db, month, asOf)]] : [];
+    }),
+  ];
+  const done: [IndicatorKey, IndicatorFigure][][] = [];
+  if (options.serial) for (const job of jobs) done.push(await job());
+  else done.push(...(await Promise.all(jobs.map((job) => job()))));
+  return new Map(done.flat());
+}

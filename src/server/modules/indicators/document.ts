@@ -2,7 +2,7 @@ import type { Content, TableCell } from 'pdfmake/interfaces';
 import { dayInWords, MONTH_NAMES, todayInLagos } from '../../../shared/dates';
 import { formatIndicatorValue } from '../../../shared/indicators/definitions';
 import type { IndicatorItem, IndicatorsAnswer } from '../../../shared/indicators/schemas';
-import { monthInWords, targetMet } from '../../../shared/indicators/standing';
+import { monthInWords, pendingTrendNote, targetMet } from '../../../shared/indicators/standing';
 import { detail, documentHeader, type Letterhead, renderPdf, section } from '../../documents/pdf';
 
 const TITLE = 'Service Performance';
@@ -32,13 +32,19 @@ function trendTable(item: IndicatorItem): Content {
       ...Array.from({ length: TREND_ROW - cells.length }, () => ''),
     ];
     body.push(pad(months.map((t) => ({ text: monthShort(t.month), style: 'tableHeader' }))));
-    body.push(pad(months.map((t) => formatIndicatorValue(t.value, item.unit))));
+    body.push(pad(months.map((t) => (t.pending ? '…' : formatIndicatorValue(t.value, item.unit)))));
   }
   return {
     table: { widths: Array.from({ length: TREND_ROW }, () => '*'), body },
     layout: 'lightHorizontalLines',
     fontSize: 8,
   };
+}
+
+/** Under the trend table: which months ("…") are not stored yet, when any is. */
+function trendNote(item: IndicatorItem): Content[] {
+  const note = pendingTrendNote(item.trend);
+  return note ? [{ text: `… ${note}`, style: 'note', margin: [0, 2, 0, 0] }] : [];
 }
 
 function indicatorSection(item: IndicatorItem): Content {
@@ -79,6 +85,7 @@ function indicatorSection(item: IndicatorItem): Content {
     },
     { text: `${item.label}, month by month`, style: 'small', margin: [0, 0, 0, 2] },
     trendTable(item),
+    ...trendNote(item),
   ]);
 }
 

@@ -43,6 +43,12 @@ async function itemOf(key: string, m = month): Promise<IndicatorItem> {
   return item;
 }
 
+async function itemsOf(m: string): Promise<IndicatorItem[]> {
+  const res = await indicatorsOf(`?month=${m}`);
+  expect(res.statusCode).toBe(200);
+  return res.json<IndicatorsAnswer>().items;
+}
+
 /** Noon in Lagos of a day, as a timestamp. */
 const noonOf = (day: string) => new Date(`${day}T11:00:00Z`);
 
@@ -154,6 +160,25 @@ describe('GET /api/v1/indicators', () => {
     expect((await itemOf('electronic-payment', addMonths(month, 1))).value).toBe(0);
   });
 
+  it('before the job has stored a closed month: the month shown is computed, the trend’s other closed months are blank and pending', async () => {
+    const next = addMonths(month, 1);
+    const item = await itemOf('electronic-payment', next);
+    expect(item.source).toBe('live');
+    expect(item.value).toBe(0);
+    // The month with ₦1,000 collected is not stored yet: pending, not "nothing to measure".
+    expect(item.trend.find((t) => t.month === month)).toEqual({
+      month,
+      value: null,
+      pending: true,
+    });
+    expect(item.trend.at(-1)).toEqual({ month: next, value: 0 });
+    // The current month's trend: every closed month pending, the month itself live.
+    const res = await indicatorsOf('');
+    const current = res.json<IndicatorsAnswer>().items[0];
+    expect(current?.trend.slice(0, -1).every((t) => t.pending && t.value === null)).toBe(true);
+    expect(current?.trend.at(-1)?.pending).toBeUndefined();
+  });
+
   it('suspense: credits unmatched at the month’s end, by age; the 40-day credit is 31–90 days', async () => {
     const item = await itemOf('suspense-value');
     expect(item.value).toBe(6_000_00);
@@ -258,6 +283,32 @@ describe('targets as dated rows', () => {
 });
 
 describe('a closed month’s snapshot', () => {
+  it('is stored newest month first, and the job stops between months when the server closes', async () => {
+    const lastClosed = addMonths(monthOf(today), -1);
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(await snapshotClosedMonths(ctx.db, today, { signal: stopped.signal })).toBe(0);
+    // Closing while the first month is computed: that month is stored whole, no other.
+    let asked = 0;
+    const closingAfterOne = {
+      get aborted() {
+        asked += 1;
+        return asked > 1;
+      },
+    } as AbortSignal;
+    const stored = await snapshotClosedMonths(ctx.db, today, { signal: closingAfterOne });
+    const rows = await ctx.db.select().from(indicatorSnapshots);
+    expect(stored).toBe(rows.length);
+    expect(new Set(rows.map((r) => r.month))).toEqual(new Set([firstDayOf(lastClosed)]));
+    expect(rows.map((r) => r.key).sort()).toEqual(
+      (await itemsOf(lastClosed)).map((i) => i.key).sort(),
+    );
+    // Last month is read from its snapshot now; the month before is still pending in its trend.
+    const last = (await itemsOf(lastClosed))[0];
+    expect(last?.source).toBe('snapshot');
+    expect(last?.trend.find((t) => t.month === month)?.pending).toBe(true);
+  });
+
   it('is stored once and does not move when a record is corrected; a restatement moves it, with its reason', async () => {
     expect(await snapshotClosedMonths(ctx.db, today)).toBeGreaterThan(0);
     expect(await snapshotClosedMonths(ctx.db, today)).toBe(0);

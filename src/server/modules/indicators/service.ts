@@ -6,12 +6,7 @@ import {
   type IndicatorKey,
   TARGET_MAX,
 } from '../../../shared/indicators/definitions';
-import {
-  firstDayOf,
-  lastDayOf,
-  monthOf,
-  monthsEndingWith,
-} from '../../../shared/indicators/months';
+import { firstDayOf, monthOf, monthsEndingWith } from '../../../shared/indicators/months';
 import type {
   IndicatorFact,
   IndicatorItem,
@@ -26,7 +21,7 @@ import { AppError, fieldError } from '../../errors';
 import { type Column, text } from '../../export/columns';
 import { exportList } from '../../export/exportList';
 import { recordAudit } from '../audit/service';
-import { COMPUTE, type IndicatorFigure } from './compute';
+import { asOfDay, COMPUTE, computeFigures, type IndicatorFigure } from './compute';
 import { renderIndicatorsPdf } from './document';
 import {
   insertRestatement,
@@ -44,12 +39,6 @@ export const TREND_MONTHS = 24;
 
 /** The indicators built, in the page's order: each has its computation. */
 const BUILT = INDICATORS.filter((i) => COMPUTE[i.key]);
-
-/** The day a month's figure is measured to: its last day, or today while it is open. */
-function asOfDay(month: string, today: string): string {
-  const last = lastDayOf(month);
-  return last < today ? last : today;
-}
 
 export function computeFigure(
   db: Db,
@@ -75,7 +64,8 @@ const EXPORT_COLUMNS: readonly Column<ExportRow>[] = [
 /**
  * The service's performance indicators (docs/indicators.md): a closed month read from its
  * snapshot (stored by jobs/indicatorSnapshots.ts, or computed now until the job has run), the
- * current month computed live; each with its target in force and 24 months of trend.
+ * current month computed live; each with its target in force and 24 months of trend, read from
+ * the snapshots only (a month not stored yet is pending, never computed on a page view).
  */
 export function createIndicatorService({ db }: { db: Db }) {
   async function checkedMonth(month: string | undefined, today: string) {
@@ -97,41 +87,42 @@ export function createIndicatorService({ db }: { db: Db }) {
     const { month, first, current } = await checkedMonth(query.month, today);
     const months = monthsEndingWith(month, TREND_MONTHS, first);
     const keys = BUILT.map((i) => i.key);
-    const snapshots = await selectSnapshots(
-      db,
-      keys,
-      firstDayOf(months[0] ?? month),
-      firstDayOf(month),
-    );
-    const stored = new Map(snapshots.map((s) => [`${s.key} ${s.month.slice(0, 7)}`, s]));
-    const [targets, restatements] = await Promise.all([
+    // One read of every stored figure the page shows, the targets and the restatements at once.
+    const [snapshots, targets, restatements] = await Promise.all([
+      selectSnapshots(db, keys, firstDayOf(months[0] ?? month), firstDayOf(month)),
       selectTargetsOn(db, asOfDay(month, today)),
       selectRestatements(db, keys, firstDayOf(month)),
     ]);
+    const stored = new Map(snapshots.map((s) => [`${s.key} ${s.month.slice(0, 7)}`, s]));
+    const storedOf = (key: IndicatorKey, m: string) =>
+      m < current ? stored.get(`${key} ${m}`) : undefined;
 
-    async function figureOf(key: IndicatorKey, m: string) {
-      const snapshot = m < current ? stored.get(`${key} ${m}`) : undefined;
-      if (snapshot) {
-        return {
-          value: snapshot.value,
-          facts: snapshot.detail as IndicatorFact[],
-          source: 'snapshot' as const,
-        };
-      }
-      return { ...(await computeFigure(db, key, m, today)), source: 'live' as const };
-    }
+    // The month shown: its snapshots, and what is not stored (the current month, or a closed
+    // one the job has not reached yet) computed now, all in one go. The trend's other months
+    // are only ever read: one the job has not stored yet is left blank and marked pending,
+    // rather than 24 months computed on a page view (docs/indicators.md).
+    const live = await computeFigures(
+      db,
+      keys.filter((key) => !storedOf(key, month)),
+      month,
+      today,
+    );
 
-    const items: IndicatorItem[] = [];
-    for (const def of BUILT) {
-      const trend: IndicatorItem['trend'] = [];
-      let figure: Awaited<ReturnType<typeof figureOf>> | undefined;
-      for (const m of months) {
-        const f = await figureOf(def.key, m);
-        trend.push({ month: m, value: f.value });
-        if (m === month) figure = f;
-      }
-      const own = figure ?? (await figureOf(def.key, month));
-      items.push({
+    const items: IndicatorItem[] = BUILT.map((def) => {
+      const snapshot = storedOf(def.key, month);
+      const own = snapshot
+        ? {
+            value: snapshot.value,
+            facts: snapshot.detail as IndicatorFact[],
+            source: 'snapshot' as const,
+          }
+        : { ...(live.get(def.key) ?? { value: null, facts: [] }), source: 'live' as const };
+      const trend: IndicatorItem['trend'] = months.map((m) => {
+        if (m === month) return { month: m, value: own.value };
+        const point = storedOf(def.key, m);
+        return point ? { month: m, value: point.value } : { month: m, value: null, pending: true };
+      });
+      return {
         key: def.key,
         label: def.label,
         value: own.value,
@@ -152,8 +143,8 @@ export function createIndicatorService({ db }: { db: Db }) {
         definition: def.definition,
         tadatRef: def.tadatRef,
         drillDown: def.drillDown,
-      });
-    }
+      };
+    });
     return { month, items };
   }
 

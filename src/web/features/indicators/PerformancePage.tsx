@@ -22,7 +22,7 @@ import { todayInLagos } from '../../../shared/dates';
 import { formatIndicatorValue, type IndicatorUnit } from '../../../shared/indicators/definitions';
 import { drillDownPageOf } from '../../../shared/indicators/drillDown';
 import type { IndicatorItem } from '../../../shared/indicators/schemas';
-import { targetMet } from '../../../shared/indicators/standing';
+import { pendingTrendNote, targetMet } from '../../../shared/indicators/standing';
 import { AppModal } from '../../lib/AppModal';
 import { ChartFigure } from '../../lib/charts/ChartFigure';
 import type { ChartFormat } from '../../lib/charts/chartFormat';
@@ -189,6 +189,7 @@ function IndicatorCard(props: { item: IndicatorItem; month: string; canSetTarget
 
         <ChartFigure
           title={`${item.label}, month by month`}
+          description={pendingTrendNote(item.trend) ?? undefined}
           kind="line"
           data={item.trend.map((t) => ({ month: t.month, value: t.value }))}
           labelKey="month"
