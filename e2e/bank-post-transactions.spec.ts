@@ -89,3 +89,30 @@ test('a statement fetched, an unmatched credit posted and the day signed off, at
   await expect(page.getByRole('button', { name: 'Fetch statement' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Match again' })).toHaveCount(0);
 });
+
+test('the credits waiting export as CSV and Excel with their filter, and fit 375 px', async ({
+  page,
+  checkA11y,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'admin');
+  await page.goto('/birs/transactions/post-transactions/waiting?state=unmatched');
+  await expect(page.getByRole('heading', { name: 'Bank credits to match' })).toBeVisible();
+  const csv = page.getByRole('link', { name: 'Export CSV' });
+  await expect(csv).toHaveAttribute(
+    'href',
+    /^\/api\/v1\/bank\/open-credits\?state=unmatched&format=csv$/,
+  );
+  await expect(page.getByRole('link', { name: 'Export Excel' })).toHaveAttribute(
+    'href',
+    /state=unmatched&format=xlsx$/,
+  );
+  const exported = await page.request.get((await csv.getAttribute('href')) ?? '');
+  expect(exported.status()).toBe(200);
+  expect(exported.headers()['content-type']).toContain('text/csv');
+  expect((await exported.text()).split(/\r?\n/)[0]).toContain(
+    'Value date,Account number,Account,Bank reference,Amount (NGN),Narration,State,Candidate payments',
+  );
+  await expect.poll(() => pageOverflow(page)).toBeLessThanOrEqual(0);
+  await checkA11y();
+});

@@ -122,6 +122,7 @@ describe('file answers', () => {
       ['/api/v1/payments', 'PaymentPage'],
       ['/api/v1/tcc', 'TccPage'],
       ['/api/v1/audit-events', null],
+      ['/api/v1/bank/open-credits', 'OpenCreditPage'],
     ] as const) {
       const { content } = answerOf(path);
       expect(Object.keys(content), path).toEqual(['application/json', 'text/csv', XLSX]);

@@ -16,6 +16,8 @@ export const OpenCreditListQuery = PageQuery.extend({
   accountNumber: AccountNumber.optional(),
   /** Unmatched or ambiguous only; both when left out. */
   state: z.enum(OPEN_CREDIT_STATES).optional(),
+  /** The same filter as a file, every row not a page (docs/decisions/0029-one-export-path.md). */
+  format: z.enum(['csv', 'xlsx']).optional(),
 });
 export type OpenCreditListQuery = z.output<typeof OpenCreditListQuery>;
 

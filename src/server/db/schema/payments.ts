@@ -170,9 +170,15 @@ export const payments = pgTable(
     // scan, which skips through the MDA's long list by the name's short one (btree_gin,
     // migration 0016, ADR 0019); else ~11,500 heap rows are read at 10 M to find 1,001.
     index('payments_mda_payer_name_words_idx').using('gin', t.mdaId, t.payerNameWords),
-    /** The auto-reg page: paid Remita payments (an RRR) still waiting for a taxpayer. */
+    /**
+     * The auto-reg page: paid Remita payments (an RRR) still waiting for a taxpayer, in the
+     * page's order (newest shown first), so its first page and the work queue's one row read
+     * only these rows. On created_at, PostgreSQL walked payments_shown_at_idx instead and
+     * stepped over every newer payment: 0.75 s past 120,000 pending bills at 400,000
+     * payments (docs/work-queues.md "Cost", bench/README.md "Work queue counts").
+     */
     index('payments_unmatched_idx')
-      .on(t.createdAt)
+      .on(sql`coalesce(${t.paidAt}, ${t.createdAt}) desc`, sql`${t.id} desc`)
       .where(sql`${t.btin} is null and ${t.status} = 'paid' and ${t.rrr} is not null`),
     // The bills whose RRR is still to confirm (ADR 0020): few, read by the sweep and by a
     // payment arriving with an orderId the ledger has no RRR for.

@@ -17,10 +17,14 @@ function whereOf(query: OpenCreditListQuery, accountId: string | null): SQL | un
   );
 }
 
+/** A window of the list in its order: a page of the screen, or of an export. */
+export type OpenCreditWindow = { limit: number; offset: number };
+
 export async function selectOpenCreditPage(
   db: Db,
   query: OpenCreditListQuery,
   accountId: string | null,
+  window: OpenCreditWindow,
 ) {
   return (
     db
@@ -38,14 +42,15 @@ export async function selectOpenCreditPage(
       .from(bankStatementLines)
       .innerJoin(bankAccounts, eq(bankAccounts.id, bankStatementLines.accountId))
       .where(whereOf(query, accountId))
-      // The oldest first: the credit waiting longest is the first to decide.
+      // The oldest first: the credit waiting longest is the first to decide. A total order
+      // (ties by reference, then id), so an export's offset pages neither skip nor repeat.
       .orderBy(
         asc(bankStatementLines.valueDate),
         asc(bankStatementLines.bankReference),
         asc(bankStatementLines.id),
       )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
+      .limit(window.limit)
+      .offset(window.offset)
   );
 }
 

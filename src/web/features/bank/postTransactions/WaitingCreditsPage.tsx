@@ -12,8 +12,13 @@ import { api } from '../../../lib/api';
 import { formatCalendarDate } from '../../../lib/format';
 import { countActiveFilters, FilterBar, FilterSelect } from '../../../lib/lists/filters';
 import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
-import { ListHeader, ListLoadError, useListSearch } from '../../../lib/lists/listPage';
-import { listParams } from '../../../lib/lists/searchParams';
+import {
+  ExportButtons,
+  ListHeader,
+  ListLoadError,
+  useListSearch,
+} from '../../../lib/lists/listPage';
+import { type ExportFormat, listParams } from '../../../lib/lists/searchParams';
 import { NoAccess } from '../../../lib/NoAccess';
 import { usePermission } from '../../../lib/usePermission';
 import { bankAccountsQuery, bankKeys } from './queries';
@@ -21,15 +26,24 @@ import { WaitingCreditsSearch } from './search';
 
 const TITLE = 'Bank credits to match';
 
+const filterOf = (search: WaitingCreditsSearch) => ({
+  accountNumber: search.account,
+  state: search.state,
+});
+
+/** The URL downloading every row of the current filter (the session cookie goes along). */
+const waitingCreditsExportUrl = (search: WaitingCreditsSearch, format: ExportFormat) =>
+  `/api/v1/bank/open-credits?${listParams(filterOf(search), { format })}`;
+
 const waitingCreditsQuery = (search: WaitingCreditsSearch) =>
   queryOptions({
     queryKey: [...bankKeys.lines(), 'waiting', search] as const,
     queryFn: () =>
       api.get<OpenCreditPage>(
-        `/api/v1/bank/open-credits?${listParams(
-          { accountNumber: search.account, state: search.state },
-          { page: search.page, pageSize: search.pageSize },
-        )}`,
+        `/api/v1/bank/open-credits?${listParams(filterOf(search), {
+          page: search.page,
+          pageSize: search.pageSize,
+        })}`,
       ),
     placeholderData: keepPreviousData,
   });
@@ -133,7 +147,9 @@ function WaitingCredits() {
       <ListHeader
         title={TITLE}
         description="Every collection account's credits the rules could not match to one payment, the oldest first. Open a credit on its account's statement to post it, pick its payment or mark it not revenue."
-      />
+      >
+        <ExportButtons hrefOf={(format) => waitingCreditsExportUrl(search, format)} />
+      </ListHeader>
       <FilterBar
         activeCount={countActiveFilters(search, ['account', 'state'] as const)}
         onClear={() => filters.clearFilters()}

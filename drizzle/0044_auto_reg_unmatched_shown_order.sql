@@ -1,0 +1,2 @@
+DROP INDEX "payments_unmatched_idx";--> statement-breakpoint
+CREATE INDEX "payments_unmatched_idx" ON "payments" USING btree (coalesce("paid_at", "created_at") desc,"id" desc) WHERE "payments"."btin" is null and "payments"."status" = 'paid' and "payments"."rrr" is not null;
