@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sum } from 'drizzle-orm';
-import type { SscCategory, SscScheduleStatus } from '../../../shared/ssc/enums';
+import type { SscCategory, SscScheduleStatus, SscSort } from '../../../shared/ssc/enums';
 import type { SscRate } from '../../../shared/ssc/levy';
-import type { SscSort } from '../../../shared/ssc/enums';
 import type { Db } from '../../db/client';
 import { mdas, payments, sscRates, sscScheduleRows, sscSchedules } from '../../db/schema';
 
