@@ -182,9 +182,7 @@ export const taxpayerMatchValues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.rule, t.value] }),
-    index('taxpayer_match_values_shared_idx')
-      .on(t.rule, t.value)
-      .where(sql`${t.holders} > 1`),
+    index('taxpayer_match_values_shared_idx').on(t.rule, t.value).where(sql`${t.holders} > 1`),
   ],
 );
 
