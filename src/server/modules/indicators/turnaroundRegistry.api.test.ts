@@ -6,6 +6,7 @@ import { addMonths, firstDayOf, monthOf } from '../../../shared/indicators/month
 import type { IndicatorItem, IndicatorsAnswer } from '../../../shared/indicators/schemas';
 import type { TccStatus } from '../../../shared/tcc/enums';
 import {
+  assessments,
   bankAccounts,
   bankStatementLines,
   payments,
@@ -15,6 +16,7 @@ import {
 } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../testing/context';
 import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
+import { insertDirect } from '../assessments/notices/testing';
 import { send } from '../assessments/testing';
 import { paidYears } from '../tcc/testing';
 import { registryDuplicates } from './registry';
@@ -357,6 +359,23 @@ describe('registry quality from its kept tables', () => {
     const unattached = await paidBy(null, ago(3, 10));
     await own.db.update(payments).set({ btin: oldPayer }).where(eq(payments.id, unattached));
     await person('Newish', { createdAt: ago(1) });
+    // Registered four years ago and assessed a year ago (the assessment inserted issued), or two
+    // years ago (a draft, issued by an update): both active.
+    const assessed = await insertDirect(own, { issuedAt: ago(1) });
+    const drafted = await insertDirect(own, { status: 'draft', issuedAt: null, dueDate: null });
+    for (const [btin, firstName] of [
+      [assessed.taxpayer.btin, 'Assessed'],
+      [drafted.taxpayer.btin, 'Drafted'],
+    ] as const) {
+      await own.db
+        .update(taxpayers)
+        .set({ createdAt: ago(4), firstName })
+        .where(eq(taxpayers.btin, btin));
+    }
+    await own.db
+      .update(assessments)
+      .set({ status: 'issued', issuedAt: ago(2), dueDate: '2099-12-31' })
+      .where(eq(assessments.id, drafted.assessment.id));
   });
 
   afterAll(async () => {
@@ -368,8 +387,8 @@ describe('registry quality from its kept tables', () => {
     // Phone 2 + NIN 3 + name 2; the corrected phone's and the deleted e-mail's pairs are gone.
     expect(figure.value).toBe(7);
     expect(factsOf(figure)).toEqual({
-      // 19 made, one deleted, two registered after today.
-      'Registered taxpayers': 16,
+      // 21 made, one deleted, two registered after today.
+      'Registered taxpayers': 18,
       'Groups of likely duplicates': 3,
       'Sharing a NIN': 3,
       'Sharing a phone number': 2,
@@ -383,10 +402,10 @@ describe('registry quality from its kept tables', () => {
 
   it('a day in the past counts only those registered by then', async () => {
     const figure = await registryDuplicates(own.db, monthOf(yesterday), yesterday);
-    // Only the four registered a year or more ago, none in a group, none missing anything.
+    // Only the six registered a year or more ago, none in a group, none missing anything.
     expect(figure.value).toBe(0);
     expect(factsOf(figure)).toMatchObject({
-      'Registered taxpayers': 4,
+      'Registered taxpayers': 6,
       'Groups of likely duplicates': 0,
       'Missing a national ID': 0,
       'Missing a phone number': 0,
