@@ -443,4 +443,47 @@ describe('registry quality from its kept tables', () => {
     await rebuildRegistryKept(own.db);
     expect(await verifyRegistryKept(own.db)).toEqual([]);
   });
+
+  it('registrations and payments at once, in opposite orders, lose no count and do not deadlock', async () => {
+    // Each transaction registers two taxpayers in one statement holding two shared phones, listed
+    // in opposite orders by odd and even ones, then pays for the first of them. On PostgreSQL
+    // the pool runs five at a time; PGlite runs them one after another.
+    const phones = ['+2348092230001', '+2348092230002'];
+    const mda = await createMda(own);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        own.db.transaction(async (tx) => {
+          const pair = i % 2 === 0 ? phones : [...phones].reverse();
+          const rows = pair.map((phone, k) => ({
+            btin: String(1_999_000_000 + i * 2 + k),
+            kind: 'individual' as const,
+            displayName: `Racer ${i} ${k}`,
+            firstName: `Racer${i}`,
+            lastName: `Side${k}`,
+            phone,
+          }));
+          await tx.insert(taxpayers).values(rows);
+          await tx.insert(payments).values({
+            receiptNumber: `TST/2026/${randomUUID().replace(/\D/g, '').padEnd(9, '7').slice(0, 9)}`,
+            amountKobo: 100_00,
+            mdaId: mda.id,
+            channel: 'manual',
+            status: 'paid',
+            arrival: 'notification',
+            paidAt: new Date(),
+            btin: rows[0]?.btin,
+          });
+        }),
+      ),
+    );
+    const held = (await own.db.execute(
+      sql`select value, holders from taxpayer_match_values
+           where rule = 'phone' and value in (${phones[0]}, ${phones[1]}) order by value`,
+    )) as unknown as { rows: { value: string; holders: number }[] };
+    expect(held.rows).toEqual([
+      { value: phones[0], holders: 10 },
+      { value: phones[1], holders: 10 },
+    ]);
+    expect(await verifyRegistryKept(own.db)).toEqual([]);
+  });
 });
