@@ -218,6 +218,11 @@ async function main() {
       explain (analyze, buffers, format text) ${registryStatement(asOf)}`)) as unknown as {
       rows: { 'QUERY PLAN': string }[];
     };
+    const closedPlan = (await db.execute(sql`
+      explain (analyze, buffers, format text) ${registryStatement(tenDaysBack)}`)) as unknown as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    // Last: each round empties every active_on, which leaves the tables' dead rows behind.
     const burstResults = process.env.BENCH_SKIP_BURST ? [] : await bursts(db, scratch.url);
     const out = {
       date: new Date().toISOString(),
@@ -231,6 +236,7 @@ async function main() {
       paymentBurst: burstResults,
       registryFigure: figure,
       registryPlan: plan.rows.map((r) => r['QUERY PLAN']),
+      registryPlanTenDaysBack: closedPlan.rows.map((r) => r['QUERY PLAN']),
     };
     const file = path.join(
       'bench/results',
