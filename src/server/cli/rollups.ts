@@ -7,6 +7,9 @@
  * `npm run rollups:rebuild` fills them again from the ledger and the notices (writers to
  * payments and to demand notices wait for the few seconds it takes), folds the shards the
  * writers that waited left on closed days, then verifies.
+ * Both also check the registry-quality figure's kept tables (taxpayer_match_values and
+ * taxpayer_last_activity, migration registry_kept_values) against a recount, and rebuild fills
+ * them again.
  * `tsx src/server/cli/rollups.ts compact` folds the shards of closed days and months into one
  * row each (what the hourly job does, ADR 0034), then verifies.
  *
@@ -16,6 +19,7 @@
 import { todayInLagos } from '../../shared/dates';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
+import { rebuildRegistryKept, verifyRegistryKept } from '../modules/indicators/registryKept';
 import {
   compactCollectionTotals,
   compactDemandNoticeTotals,
@@ -54,6 +58,24 @@ async function main(): Promise<number> {
       console.log(
         `Rebuilt the payment history's totals from the ledger in ${Date.now() - historyStarted} ms: ${history.days} day rows, ${history.months} month rows.`,
       );
+    }
+    if (command === 'rebuild') {
+      const registryStarted = Date.now();
+      const registry = await rebuildRegistryKept(database.db);
+      console.log(
+        `Rebuilt the registry's kept values and last activity in ${Date.now() - registryStarted} ms: ${registry.values} value rows, ${registry.taxpayers} taxpayers.`,
+      );
+    }
+    const registryDifferences = await verifyRegistryKept(database.db);
+    if (registryDifferences.length === 0) {
+      console.log("The registry's kept values and last activity agree with a recount.");
+    } else {
+      console.log(
+        `The registry's kept tables differ from a recount (first ${registryDifferences.length}):`,
+      );
+      for (const d of registryDifferences) {
+        console.log(`  ${d.table} ${d.key}: kept ${d.kept ?? '-'}, recount ${d.recount ?? '-'}`);
+      }
     }
     const historyDifferences = await verifyPaymentHistoryTotals(database.db);
     if (historyDifferences.length === 0) {
@@ -94,7 +116,13 @@ async function main(): Promise<number> {
     const differences = await verifyCollectionTotals(database.db);
     if (differences.length === 0) {
       console.log('The collection totals agree with the payments ledger.');
-      if (noticeDifferences.length === 0 && historyDifferences.length === 0) return 0;
+      if (
+        noticeDifferences.length === 0 &&
+        historyDifferences.length === 0 &&
+        registryDifferences.length === 0
+      ) {
+        return 0;
+      }
       console.log('Run `npm run rollups:rebuild` to fill them again.');
       return 1;
     }

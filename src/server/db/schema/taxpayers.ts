@@ -8,6 +8,7 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -125,6 +126,14 @@ export const taxpayers = pgTable(
     index('taxpayers_kind_created_idx').on(t.kind, t.createdAt, t.id),
     index('taxpayers_kind_name_idx').on(t.kind, t.displayName, t.id),
     index('taxpayers_lga_created_idx').on(t.lgaId, t.createdAt),
+    // Registry quality reads an individual's NIN rule and name rule through these
+    // (indicators/registry.ts): the members of the few groups taxpayer_match_values names.
+    index('taxpayers_individual_nin_idx')
+      .on(sql`coalesce(${t.nin}, ${t.nationalTaxId})`)
+      .where(sql`${t.kind} = 'individual'`),
+    index('taxpayers_individual_name_dob_idx')
+      .on(t.dateOfBirth, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`)
+      .where(sql`${t.kind} = 'individual' and ${t.dateOfBirth} is not null`),
     check('taxpayers_btin_format', sql`${t.btin} ~ '^[0-9]{10}$'`),
     check(
       'taxpayers_individual_names',
@@ -155,6 +164,45 @@ export const taxpayerNameWords = pgTable(
   'taxpayer_name_words',
   { word: text('word').primaryKey() },
   (t) => [index('taxpayer_name_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
+/**
+ * How many taxpayers hold each value of a duplicate rule (`nin`, `phone`, `email`, `name`, the
+ * rules of indicators/registry.ts), and how many miss a national ID (`no-national-id`) or a
+ * phone (`no-phone`, value ''), kept by statement triggers on `taxpayers` (migration
+ * registry_kept_values) as `taxpayer_counts` is. The registry-quality figure reads the few
+ * values held by two or more through the partial index, never the whole registry.
+ */
+export const taxpayerMatchValues = pgTable(
+  'taxpayer_match_values',
+  {
+    rule: text('rule').notNull(),
+    value: text('value').notNull(),
+    holders: integer('holders').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rule, t.value] }),
+    index('taxpayer_match_values_shared_idx').on(t.rule, t.value).where(sql`${t.holders} > 1`),
+  ],
+);
+
+/**
+ * Each taxpayer's registration day and the last day (Lagos) they were assessed or paid, kept by
+ * triggers on `taxpayers`, `payments` (paid, naming a BTIN) and `assessments` (issued), migration
+ * registry_kept_values. The later of the two is the last sign of life the inactivity fact reads
+ * (docs/indicators.md) through its own index, never the ledger. Keyed by BTIN: payments and
+ * assessments name the taxpayer by it, so the hot payment path needs no lookup.
+ */
+export const taxpayerLastActivity = pgTable(
+  'taxpayer_last_activity',
+  {
+    btin: text('btin').primaryKey(),
+    registeredOn: date('registered_on', { mode: 'string' }).notNull(),
+    activeOn: date('active_on', { mode: 'string' }),
+  },
+  (t) => [
+    index('taxpayer_last_activity_last_idx').on(sql`greatest(${t.registeredOn}, ${t.activeOn})`),
+  ],
 );
 
 /** A company's directors, in the order they were given. */
