@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { todayInLagos } from '../dates';
 import { isoDay } from '../isoDay';
 
 /** The longest period a report covers: five years of days (and a leap day). */
@@ -37,6 +38,15 @@ export function withPeriodChecks<T extends z.ZodObject<typeof reportPeriodFields
       {
         path: ['to'],
         error: 'A report covers at most five years; choose a shorter period.',
+      },
+    )
+    .refine(
+      // Left out, the last day is today (periodOf): a first day long ago asks for as long.
+      (p) => !p.from || p.to !== undefined || daysBetween(p.from, todayInLagos()) < MAX_REPORT_DAYS,
+      {
+        path: ['from'],
+        error:
+          'A report covers at most five years: this first day is more than five years before today. Choose a later one, or give the last day too.',
       },
     );
 }
