@@ -21,8 +21,11 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../src/server/db/client';
-import { registryDuplicates, registryStatement } from '../src/server/modules/indicators/registry';
-import { tccWithin14Days } from '../src/server/modules/indicators/turnaround';
+import {
+  registryDuplicates,
+  registryStatement,
+} from '../src/server/modules/indicators/figures/registry';
+import { tccWithin14Days } from '../src/server/modules/indicators/figures/turnaround';
 import { todayInLagos } from '../src/shared/dates';
 import { lastDayOf, monthOf } from '../src/shared/indicators/months';
 import { openPgScratch } from './lib/scratch';

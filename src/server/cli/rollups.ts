@@ -19,7 +19,10 @@
 import { todayInLagos } from '../../shared/dates';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
-import { rebuildRegistryKept, verifyRegistryKept } from '../modules/indicators/registryKept';
+import {
+  rebuildRegistryKept,
+  verifyRegistryKept,
+} from '../modules/indicators/figures/registryKept';
 import {
   compactCollectionTotals,
   compactDemandNoticeTotals,

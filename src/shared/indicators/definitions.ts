@@ -37,7 +37,7 @@ export type IndicatorDefinition = {
 
 /** The indicators built so far, in the order the page shows them. */
 export const INDICATORS: readonly IndicatorDefinition[] = [
-  // Arrears and on-time payment (src/server/modules/indicators/arrears.ts).
+  // Arrears and on-time payment (src/server/modules/indicators/figures/arrears.ts).
   {
     key: 'arrears-stock',
     label: 'Tax arrears',

@@ -127,7 +127,7 @@ export const taxpayers = pgTable(
     index('taxpayers_kind_name_idx').on(t.kind, t.displayName, t.id),
     index('taxpayers_lga_created_idx').on(t.lgaId, t.createdAt),
     // Registry quality reads an individual's NIN rule and name rule through these
-    // (indicators/registry.ts): the members of the few groups taxpayer_match_values names.
+    // (indicators/figures/registry.ts): the members of the few groups taxpayer_match_values names.
     index('taxpayers_individual_nin_idx')
       .on(sql`coalesce(${t.nin}, ${t.nationalTaxId})`)
       .where(sql`${t.kind} = 'individual'`),
@@ -168,7 +168,7 @@ export const taxpayerNameWords = pgTable(
 
 /**
  * How many taxpayers hold each value of a duplicate rule (`nin`, `phone`, `email`, `name`, the
- * rules of indicators/registry.ts), and how many miss a national ID (`no-national-id`) or a
+ * rules of indicators/figures/registry.ts), and how many miss a national ID (`no-national-id`) or a
  * phone (`no-phone`, value ''), kept by statement triggers on `taxpayers` (migration
  * registry_kept_values) as `taxpayer_counts` is. The registry-quality figure reads the few
  * values held by two or more through the partial index, never the whole registry.

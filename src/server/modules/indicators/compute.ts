@@ -11,9 +11,9 @@ import {
   arrearsOverAYear,
   arrearsStock,
   onTimePayment,
-} from './arrears';
-import { registryDuplicates } from './registry';
-import { tccWithin14Days } from './turnaround';
+} from './figures/arrears';
+import { registryDuplicates } from './figures/registry';
+import { tccWithin14Days } from './figures/turnaround';
 
 /**
  * Each indicator's figure for a month (docs/indicators.md), read from the collection totals
@@ -154,7 +154,7 @@ export function asOfDay(month: string, today: string): string {
 
 /**
  * The figures of the keys for one month, each as COMPUTE computes it alone, but the arrears
- * indicators sharing their reads (arrears.ts). `serial`: one read at a time, for the snapshot
+ * indicators sharing their reads (figures/arrears.ts). `serial`: one read at a time, for the snapshot
  * job, so that on PGlite's one connection a page view's reads queue behind one of the job's at
  * most, not a batch of them; otherwise all at once (PostgreSQL runs them on the pool's
  * connections side by side).

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { addDays, todayInLagos } from '../../../shared/dates';
-import { addMonths, firstDayOf } from '../../../shared/indicators/months';
-import type { Db } from '../../db/client';
-import { selectCollectionTotals } from '../reports/totals/queries';
-import type { IndicatorFigure } from './compute';
+import { addDays, todayInLagos } from '../../../../shared/dates';
+import { addMonths, firstDayOf } from '../../../../shared/indicators/months';
+import type { Db } from '../../../db/client';
+import { selectCollectionTotals } from '../../reports/totals/queries';
+import type { IndicatorFigure } from '../compute';
 
 /**
  * Arrears and on-time payment (docs/indicators.md): what was billed and due — issued

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { firstDayOf } from '../../../shared/indicators/months';
-import type { IndicatorFact } from '../../../shared/indicators/schemas';
-import type { Db } from '../../db/client';
+import { firstDayOf } from '../../../../shared/indicators/months';
+import type { IndicatorFact } from '../../../../shared/indicators/schemas';
+import type { Db } from '../../../db/client';
 
 /**
  * Certificate turnaround (`tcc-within-14-days`, docs/indicators.md): of the certificates the

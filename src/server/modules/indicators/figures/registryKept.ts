@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../../db/client';
 
 /**
  * The registry-quality figure's kept tables (migration registry_kept_values, docs/indicators.md

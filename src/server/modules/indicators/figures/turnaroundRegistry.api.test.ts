@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInLagos } from '../../../shared/dates';
-import { addMonths, firstDayOf, monthOf } from '../../../shared/indicators/months';
-import type { IndicatorItem, IndicatorsAnswer } from '../../../shared/indicators/schemas';
-import type { TccStatus } from '../../../shared/tcc/enums';
+import { todayInLagos } from '../../../../shared/dates';
+import { addMonths, firstDayOf, monthOf } from '../../../../shared/indicators/months';
+import type { IndicatorItem, IndicatorsAnswer } from '../../../../shared/indicators/schemas';
+import type { TccStatus } from '../../../../shared/tcc/enums';
 import {
   assessments,
   bankAccounts,
@@ -13,16 +13,16 @@ import {
   taxpayers,
   tccHistory,
   tccs,
-} from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/context';
-import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
-import { insertDirect } from '../assessments/notices/testing';
-import { send } from '../assessments/testing';
-import { paidYears } from '../tcc/testing';
+} from '../../../db/schema';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { insertDirect } from '../../assessments/notices/testing';
+import { send } from '../../assessments/testing';
+import { paidYears } from '../../tcc/testing';
+import { computeFigure } from '../service';
+import { snapshotClosedMonths } from '../snapshots';
 import { registryDuplicates } from './registry';
 import { rebuildRegistryKept, verifyRegistryKept } from './registryKept';
-import { computeFigure } from './service';
-import { snapshotClosedMonths } from './snapshots';
 
 /**
  * Certificate turnaround and registry quality (docs/indicators.md) against records built by

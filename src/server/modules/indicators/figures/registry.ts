@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { IndicatorFact } from '../../../shared/indicators/schemas';
-import { TAXPAYER_KINDS } from '../../../shared/taxpayers/enums';
-import type { Db } from '../../db/client';
+import type { IndicatorFact } from '../../../../shared/indicators/schemas';
+import { TAXPAYER_KINDS } from '../../../../shared/taxpayers/enums';
+import type { Db } from '../../../db/client';
 
 /**
  * Registry quality (`registry-duplicates`, docs/indicators.md): how many registered taxpayers

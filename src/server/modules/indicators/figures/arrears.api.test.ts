@@ -1,15 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayInLagos } from '../../../shared/dates';
-import { addMonths, lastDayOf, monthOf } from '../../../shared/indicators/months';
-import type { IndicatorItem, IndicatorsAnswer } from '../../../shared/indicators/schemas';
-import type { StoredStampRule } from '../../db/schema';
-import { assessments, demandNotices, indicatorSnapshots, stampInstruments } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../testing/context';
-import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../testing/factories';
-import { createDirectAssessment, send } from '../assessments/testing';
-import { createPayment } from '../payments/testing';
-import { snapshotClosedMonths } from './snapshots';
+import { addDays, todayInLagos } from '../../../../shared/dates';
+import { addMonths, lastDayOf, monthOf } from '../../../../shared/indicators/months';
+import type { IndicatorItem, IndicatorsAnswer } from '../../../../shared/indicators/schemas';
+import type { StoredStampRule } from '../../../db/schema';
+import {
+  assessments,
+  demandNotices,
+  indicatorSnapshots,
+  stampInstruments,
+} from '../../../db/schema';
+import { createTestContext, type TestContext } from '../../../testing/context';
+import { createMda, createTaxpayer, type SignedIn, signInAs } from '../../../testing/factories';
+import { createDirectAssessment, send } from '../../assessments/testing';
+import { createPayment } from '../../payments/testing';
+import { snapshotClosedMonths } from '../snapshots';
 
 /**
  * The arrears and on-time payment indicators (docs/indicators.md) against records built by hand,
