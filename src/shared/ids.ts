@@ -16,3 +16,10 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 export function isUuid(text: string): boolean {
   return UUID_PATTERN.test(text);
 }
+
+/**
+ * The largest value of a PostgreSQL `integer` (int4), the type of row versions and numbered
+ * reference ids. A number past it makes the statement fail ("out of range") rather than match no
+ * row, so schemas that take such a number from a request stop there with a 400.
+ */
+export const PG_INTEGER_MAX = 2_147_483_647;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidBtin } from '../btin';
 import { todayInLagos } from '../dates';
+import { PG_INTEGER_MAX } from '../ids';
 import { isoDay } from '../isoDay';
 import {
   computeIncomeTaxInputSchema,
@@ -53,7 +54,7 @@ export type DirectAssessmentInput = z.output<typeof DirectAssessmentInput>;
 /** A draft's new figures, with the version read (409 when someone saved in between). */
 export const DirectAssessmentUpdate = computeIncomeTaxInputSchema().extend({
   evidenceNote: EvidenceNote,
-  version: z.int().min(1),
+  version: z.int().min(1).max(PG_INTEGER_MAX),
 });
 export type DirectAssessmentUpdate = z.output<typeof DirectAssessmentUpdate>;
 
@@ -64,7 +65,7 @@ export const PresumptiveAssessmentInput = z.object({
   size: z.enum(TRADER_SIZES, { error: 'Choose small, medium or large' }).optional(),
   estimatedTurnoverKobo: Kobo.optional(),
   // lgas.id is an integer column: a larger number is a 422, not a database error.
-  lgaId: z.int({ error: 'Choose the LGA' }).positive().max(2_147_483_647).optional(),
+  lgaId: z.int({ error: 'Choose the LGA' }).positive().max(PG_INTEGER_MAX).optional(),
   tradeLocation: optionalText(200),
   evidenceNote: EvidenceNote,
 });
@@ -72,7 +73,7 @@ export type PresumptiveAssessmentInput = z.output<typeof PresumptiveAssessmentIn
 
 /** A presumptive draft's new figures, as a direct draft's are edited (the taxpayer stays). */
 export const PresumptiveAssessmentUpdate = PresumptiveAssessmentInput.omit({ btin: true }).extend({
-  version: z.int().min(1),
+  version: z.int().min(1).max(PG_INTEGER_MAX),
 });
 export type PresumptiveAssessmentUpdate = z.output<typeof PresumptiveAssessmentUpdate>;
 
@@ -164,6 +165,6 @@ export const DecideObjectionInput = z.object({
   outcome: z.enum(OBJECTION_OUTCOMES),
   reasons: requiredText(10, 4_000, 'Give the reasons in at least 10 characters'),
   revised: RevisedFigures.optional(),
-  version: z.int().min(1).optional(),
+  version: z.int().min(1).max(PG_INTEGER_MAX).optional(),
 });
 export type DecideObjectionInput = z.output<typeof DecideObjectionInput>;

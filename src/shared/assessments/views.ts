@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INTEGER_MAX } from '../ids';
 import { isoDay } from '../isoDay';
 import { PageQuery, pageOf } from '../pagination';
 import { PAYMENT_STATUSES } from '../payments/enums';
@@ -198,7 +199,7 @@ export const AssessmentListQuery = PageQuery.extend({
   mine: yesNo,
   createdBy: z.uuid().optional(),
   /** The taxpayer's LGA (an integer column: a larger id is a 422, not a database error). */
-  lgaId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  lgaId: z.coerce.number().int().positive().max(PG_INTEGER_MAX).optional(),
   issuedFrom: isoDate.optional(),
   issuedTo: isoDate.optional(),
   sort: z.enum(ASSESSMENT_SORTS).default('-createdAt'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INTEGER_MAX } from '../ids';
 import { JOB_STATUSES } from '../payments/enums';
 
 /**
@@ -84,7 +85,7 @@ export const NewBudgetVersionBody = z.object({
    * The version the page started from: a newer one saved meanwhile is a 409, so one officer's
    * revision never silently drops another's. Null for the year's first budget.
    */
-  basedOnVersion: z.number().int().min(1).nullable().optional(),
+  basedOnVersion: z.number().int().min(1).max(PG_INTEGER_MAX).nullable().optional(),
   lines: z.array(BudgetLineInput).min(1, 'A budget has at least one line').max(BUDGET_MAX_LINES),
 });
 export type NewBudgetVersionBody = z.infer<typeof NewBudgetVersionBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INTEGER_MAX } from '../ids';
 import { reportPeriodFields, withPeriodChecks } from './period';
 
 /**
@@ -33,6 +34,7 @@ export const BudgetPerformanceQuery = withPeriodChecks(
       .number({ error: 'Give the budget version as a number.' })
       .int({ error: 'Give the budget version as a whole number.' })
       .min(1, { error: 'Budget versions are numbered from 1.' })
+      .max(PG_INTEGER_MAX, { error: 'No budget has a version that high.' })
       .optional(),
     mdaId: z.uuid({ error: 'Choose an MDA from the list.' }).optional(),
     /** Absent: by MDA. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AssessmentBtin } from '../assessments/input';
 import { optionalText, requiredText } from '../assessments/text';
 import { todayInLagos } from '../dates';
+import { PG_INTEGER_MAX } from '../ids';
 import { isoDay } from '../isoDay';
 import { PageQuery, pageOf } from '../pagination';
 import { PaymentView } from '../payments/views';
@@ -293,7 +294,7 @@ export const StampDutyRuleUpdate = z.object({
   validTo: day.nullable(),
   toConfirm: z.boolean(),
   source: requiredText(3, 500, 'Name the source of the rule, or say it is to confirm'),
-  version: z.int().min(1),
+  version: z.int().min(1).max(PG_INTEGER_MAX),
 });
 export type StampDutyRuleUpdate = z.output<typeof StampDutyRuleUpdate>;
 

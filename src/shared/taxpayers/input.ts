@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidBtin } from '../btin';
 import { ageOn, todayInLagos } from '../dates';
+import { PG_INTEGER_MAX } from '../ids';
 import { isoDay } from '../isoDay';
 import { normaliseNigerianPhone } from '../phone';
 import {
@@ -68,7 +69,7 @@ export const JtbTinInput = z
  * An id of the reference data (drizzle/0004): at most the largest value of its column, a smallint
  * for states and an integer for the rest, so a larger number is a 422 rather than a database error.
  */
-const referenceId = (what: string, max = 2_147_483_647) =>
+const referenceId = (what: string, max = PG_INTEGER_MAX) =>
   z
     .number({ error: `Choose the ${what}` })
     .int()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INTEGER_MAX } from '../ids';
 import { isoDay } from '../isoDay';
 import { PageQuery, pageOf } from '../pagination';
 import { CAC_KINDS, TAXPAYER_KINDS, TAXPAYER_SOURCES, TAXPAYER_STATUSES } from './enums';
@@ -167,7 +168,7 @@ export const TaxpayerListQuery = PageQuery.extend({
   search: z.string().trim().max(100).optional(),
   kind: z.enum(TAXPAYER_KINDS).optional(),
   /** An LGA's id: an integer column, so a larger number is a 422, not a database error. */
-  lga: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  lga: z.coerce.number().int().positive().max(PG_INTEGER_MAX).optional(),
   status: z.enum(TAXPAYER_STATUSES).optional(),
   registeredFrom: dateFilter,
   registeredTo: dateFilter,
