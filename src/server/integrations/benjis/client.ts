@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
 import { callRemote, parseJson, type RemoteCallRecorder, RemoteFailure } from '../http';
-import { PULL_PAGE_SIZE_MAX, PullPage, pullPathOf, signedHeaders } from './protocol';
+import { PULL_PAGE_SIZE, PullPage, pullPathOf, signedHeaders } from './protocol';
 import type { BenjisClient } from './types';
 
 /** The POS provider over HTTP, in the protocol RevDesk defined for it (protocol.ts). */
@@ -21,7 +21,7 @@ export function createBenjisClient(options: {
   /** Told of every call's outcome and time (the metrics, ADR 0015). */
   record?: RemoteCallRecorder | undefined;
 }): BenjisClient {
-  const pageSize = options.pageSize ?? PULL_PAGE_SIZE_MAX;
+  const pageSize = options.pageSize ?? PULL_PAGE_SIZE;
   return {
     async listTransactions(day, page) {
       const path = pullPathOf(day, page, pageSize);

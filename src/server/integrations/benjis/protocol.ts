@@ -21,8 +21,13 @@ export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
 
 /** The pull: a day's transactions of every terminal, a page at a time (docs/pos.md "The pull"). */
 export const PULL_PATH = '/v1/transactions';
-/** The most a page holds; the client asks for this many. */
+/** The most a page holds. */
 export const PULL_PAGE_SIZE_MAX = 500;
+/**
+ * What the client asks for: the job saves its progress after each page, so the officer watches
+ * it move every hundred transactions and a worker that takes over redoes at most a hundred.
+ */
+export const PULL_PAGE_SIZE = 100;
 
 /** At most this many transactions in one push: a terminal pushes as it collects, one or a few. */
 export const PUSH_TRANSACTIONS_MAX = 100;
