@@ -19,46 +19,22 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { systemActor } from '../src/server/auth/actor';
-import { loadConfig } from '../src/server/config';
-import { createPglite, type Database, openDatabase } from '../src/server/db/client';
 import { mdas, payments } from '../src/server/db/schema';
 import { createSimulators } from '../src/server/integrations/simulators';
 import { createBankAccountService } from '../src/server/modules/bank/accounts/service';
-import { createOfficerService } from '../src/server/modules/officers/service';
 import type { StatementFetchView } from '../src/shared/bank/accounts';
 import { addDays } from '../src/shared/dates';
+import { openScratchDatabase } from './lib/scratch';
+import { createBenchOfficer, inProcessConfig, signIn } from './lib/server';
 
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 2_000);
 const DAYS = 30;
 const FIRST_DAY = '2026-09-01';
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
-const PASSWORD = 'bench-password-1';
 const ACCOUNT = '1098765432';
-
-async function openScratchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (!SERVER_URL) {
-    const database = await openDatabase({ kind: 'pglite', client: await createPglite() });
-    return { database, drop: async () => {} };
-  }
-  const name = `revdesk_bench_bank_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 function quantiles(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -69,12 +45,10 @@ function quantiles(values: number[]) {
 
 async function main() {
   const loadAtStart = os.loadavg().map((l) => Number(l.toFixed(2)));
-  const { database, drop } = await openScratchDatabase();
+  const { database, drop } = await openScratchDatabase(SERVER_URL);
   await database.migrate();
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none', SIMULATORS: 'on' }),
-    dataDir: path.join(os.tmpdir(), 'revdesk-bench-bank'),
-    secretsKey: Buffer.alloc(32, 7),
+    ...inProcessConfig('bank', 'on'),
     fidelityTimeoutMs: 120_000,
   };
   const simulators = createSimulators(config);
@@ -83,15 +57,7 @@ async function main() {
   const db = database.db;
 
   const seed = systemActor('seed');
-  await createOfficerService({ db }).createOfficer(seed, {
-    username: 'bench_admin',
-    email: 'bench_admin@bench.revdesk.ng',
-    firstName: 'Bench',
-    surname: 'Admin',
-    phoneNumber: '+2348030000000',
-    userType: 'ADMIN',
-    password: PASSWORD,
-  });
+  await createBenchOfficer(db);
   const [mda] = await db
     .insert(mdas)
     .values({ code: 'BENCH', name: 'Bench Ministry', isActive: true })
@@ -141,13 +107,7 @@ async function main() {
     addDays(FIRST_DAY, DAYS - 1),
   ).length;
 
-  const login = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench_admin', password: PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
+  const auth = await signIn(base);
 
   const started = performance.now();
   const queued = await fetch(`${base}/api/v1/bank/statements/fetch`, {
@@ -220,7 +180,6 @@ async function main() {
     loadAverageAtEnd: os.loadavg().map((l) => Number(l.toFixed(2))),
   };
   await app.close();
-  await database.close();
   await drop();
   const file = path.join('bench/results', `bank-statement-${database.kind}.json`);
   writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);

@@ -14,44 +14,19 @@
  */
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
-import { systemActor } from '../src/server/auth/actor';
-import { loadConfig } from '../src/server/config';
-import { createPglite, type Database, openDatabase } from '../src/server/db/client';
+import type { Database } from '../src/server/db/client';
 import { mdas } from '../src/server/db/schema';
 import { EXPORT_PAGE_SIZE } from '../src/server/export/exportList';
-import { createOfficerService } from '../src/server/modules/officers/service';
+import { openScratchDatabase } from './lib/scratch';
+import { createBenchOfficer, inProcessConfig, signIn } from './lib/server';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
-const PASSWORD = 'bench-password-1';
 const MB = 1024 * 1024;
-
-async function openScratchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (!SERVER_URL) {
-    const database = await openDatabase({ kind: 'pglite', client: await createPglite() });
-    return { database, drop: async () => {} };
-  }
-  const name = `revdesk_bench_export_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 /** Paid payments of one MDA, one a minute back from now, in one statement. */
 async function seedPayments(database: Database, mdaId: string) {
@@ -93,7 +68,7 @@ const SLOW_SECONDS = Number(process.env.BENCH_SLOW_SECONDS ?? 20);
  */
 async function measureExport(
   base: string,
-  cookie: string,
+  auth: Record<string, string>,
   format: 'csv' | 'xlsx',
   reading: 'fast' | 'slow' = 'fast',
 ) {
@@ -115,7 +90,7 @@ async function measureExport(
   }, 1000);
   const started = performance.now();
   const url = `${base}/api/v1/payments?format=${format}&sort=-createdAt`;
-  const headers = { authorization: `Bearer ${cookie}`, 'accept-encoding': 'identity' };
+  const headers = { ...auth, 'accept-encoding': 'identity' };
   let bytes = 0;
   let firstByteMs = 0;
   if (reading === 'fast') {
@@ -169,25 +144,13 @@ async function measureExport(
 }
 
 async function main() {
-  const { database, drop } = await openScratchDatabase();
+  const { database, drop } = await openScratchDatabase(SERVER_URL);
   await database.migrate();
-  const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none', SIMULATORS: 'off' }),
-    dataDir: path.join(os.tmpdir(), 'revdesk-bench-export'),
-    secretsKey: Buffer.alloc(32, 7),
-  };
+  const config = inProcessConfig('export');
   const app = await buildApp({ config, database, runJobs: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
-    await createOfficerService({ db: database.db }).createOfficer(systemActor('seed'), {
-      username: 'bench_admin',
-      email: 'bench_admin@bench.revdesk.ng',
-      firstName: 'Bench',
-      surname: 'Admin',
-      phoneNumber: '+2348030000000',
-      userType: 'ADMIN',
-      password: PASSWORD,
-    });
+    await createBenchOfficer(database.db);
     const [mda] = await database.db
       .insert(mdas)
       .values({ code: 'BENCH', name: 'Bench Ministry', category: 'ministry' })
@@ -196,14 +159,7 @@ async function main() {
     await seedPayments(database, mda?.id as string);
     console.log(`${ROWS} payments in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
-    const login = await fetch(`${base}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench_admin', password: PASSWORD }),
-    });
-    const token = (await login.json()) as { token?: string };
-    const cookie = token.token ?? '';
-    if (!cookie) throw new Error(`sign-in: ${login.status}`);
+    const auth = await signIn(base);
 
     const figures = {
       date: new Date().toISOString().slice(0, 10),
@@ -211,10 +167,10 @@ async function main() {
       node: process.version,
       pageSize: EXPORT_PAGE_SIZE,
       results: [
-        await measureExport(base, cookie, 'csv'),
-        await measureExport(base, cookie, 'xlsx'),
-        await measureExport(base, cookie, 'csv', 'slow'),
-        await measureExport(base, cookie, 'xlsx', 'slow'),
+        await measureExport(base, auth, 'csv'),
+        await measureExport(base, auth, 'xlsx'),
+        await measureExport(base, auth, 'csv', 'slow'),
+        await measureExport(base, auth, 'xlsx', 'slow'),
       ],
     };
     console.table(figures.results);

@@ -23,11 +23,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { loadConfig } from '../src/server/config';
 import type { Db } from '../src/server/db/client';
-import { seedAllDemoData } from '../src/server/db/seed/all';
 import { demoUsername } from '../src/server/db/seed/demo';
-import { createSimulators } from '../src/server/integrations/simulators';
 import {
   type NoticeFilter,
   selectDemandNotices,
@@ -36,11 +33,10 @@ import { selectTotalsAndCounts } from '../src/server/modules/demandNotices/repor
 import { todayInLagos } from '../src/shared/dates';
 import type { UserType } from '../src/shared/userTypes';
 import { withoutSecondaryIndexes } from './lib/bulkLoad';
-import { type Drive, driverOn, explainStatement, timeQuery } from './lib/measure';
-import { openPgScratch } from './lib/scratch';
-import { signIn, startServer, stopServer } from './lib/server';
+import { type Drive, driverOn, explainStatement, loadAverage, timeQuery } from './lib/measure';
+import { openPgScratch, PG_SERVER_URL, seedDemoScratch } from './lib/scratch';
+import { benchPort, signIn, startServer, stopServer } from './lib/server';
 
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NOTICES = Number(process.env.BENCH_NOTICES ?? 200_000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -50,7 +46,7 @@ const FLOOR_LIMITS = {
   maxRuns: 300,
 };
 const TIMEOUT_S = 30;
-const PORT = 3198;
+const PORT = benchPort(3198);
 const PAGE_SIZE = 50;
 /** Rows per INSERT … SELECT: one statement per chunk keeps each transaction's memory small. */
 const CHUNK = 50_000;
@@ -75,8 +71,6 @@ function casesOf(mohId: string, payer: string): Case[] {
     { name: 'own MDA (OFFICER_MDA of MOH)', who: 'OFFICER_MDA', query: base },
   ];
 }
-
-const loadAverage = () => os.loadavg().map((l) => Number(l.toFixed(2)));
 
 /** The notices and their bills, by generate_series, over the MDAs with a revenue head. */
 async function seedNotices(db: Db): Promise<number> {
@@ -169,23 +163,14 @@ function filterOf(query: Record<string, string>, scope: NoticeFilter['scope']): 
 }
 
 async function main() {
-  const scratch = await openPgScratch(PG_URL);
+  const scratch = await openPgScratch(PG_SERVER_URL);
   const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'revdesk-mda-transactions-'));
   let server: ChildProcess | undefined;
   try {
     const { db } = scratch.database;
     const loads: Record<string, unknown> = { atStart: execSync('uptime').toString().trim() };
-    await scratch.database.migrate();
-    const config = loadConfig({
-      NODE_ENV: 'development',
-      SEED: 'demo',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: scratch.url,
-    });
-    console.log('seeding the demo data…');
-    await seedAllDemoData(db, config, createSimulators(config));
+    const config = await seedDemoScratch(scratch, dataDir);
     console.log(`loading ${NOTICES.toLocaleString()} demand notices and their bills…`);
     const seedSeconds = await seedNotices(db);
     const counts = (

@@ -57,10 +57,9 @@ import { PaymentListQuery } from '../src/shared/payments';
 import { PAYMENT_TYPES } from '../src/shared/payments/enums';
 import { withoutSecondaryIndexes } from './lib/bulkLoad';
 import { type Drive, driverOn, explainStatement, timeQuery } from './lib/measure';
-import { openPgScratch } from './lib/scratch';
-import { signIn, startServer, stopServer } from './lib/server';
+import { openPgScratch, PG_SERVER_URL } from './lib/scratch';
+import { benchPort, signIn, startServer, stopServer } from './lib/server';
 
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
 const TAXPAYERS = Number(process.env.BENCH_TAXPAYERS ?? 50_000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -71,7 +70,7 @@ const FLOOR_MIN_RUNS = Number(process.env.BENCH_FLOOR_MIN_RUNS ?? 20);
 /** autocannon gives up on a request after this long (its default is 10 s). */
 const TIMEOUT_S = 30;
 const CONNECTIONS = 50;
-const PORT = 3192;
+const PORT = benchPort(3192);
 const PASSWORD = 'bench-password-1';
 const SAMPLE = 300;
 /** Payments per INSERT … SELECT generate_series; two run at once. */
@@ -405,7 +404,7 @@ async function time(
 }
 
 async function main() {
-  const scratch = await openPgScratch(PG_URL);
+  const scratch = await openPgScratch(PG_SERVER_URL, { keep: !!process.env.BENCH_KEEP });
   const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
   let server: ChildProcess | undefined;
   try {
@@ -589,9 +588,7 @@ async function main() {
   } finally {
     await stopServer(server);
     await pool.end();
-    if (process.env.BENCH_KEEP)
-      console.log(`kept the scratch database ${scratch.url} (BENCH_KEEP)`);
-    else await scratch.drop().catch(() => {});
+    await scratch.drop().catch(() => {});
   }
 }
 

@@ -27,16 +27,15 @@ import { createPosTransactionService } from '../src/server/modules/pos/transacti
 import { addDays, todayInLagos } from '../src/shared/dates';
 import { PosTransactionListQuery } from '../src/shared/pos/transactionList';
 import { explainStatement, timeQuery } from './lib/measure';
-import { openPgScratch } from './lib/scratch';
+import { openPgScratch, PG_SERVER_URL } from './lib/scratch';
 
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TRANSACTIONS = Number(process.env.BENCH_POS ?? 1_000_000);
 const TERMINALS = 300;
 const DAYS = 90;
 const LIMITS = { seconds: 4, minRuns: 20, maxRuns: 200 };
 
 async function main() {
-  const scratch = await openPgScratch(PG_URL);
+  const scratch = await openPgScratch(PG_SERVER_URL);
   const { db } = scratch.database;
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),

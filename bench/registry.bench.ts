@@ -28,9 +28,8 @@ import {
 import { tccWithin14Days } from '../src/server/modules/indicators/figures/turnaround';
 import { todayInLagos } from '../src/shared/dates';
 import { lastDayOf, monthOf } from '../src/shared/indicators/months';
-import { openPgScratch } from './lib/scratch';
+import { openPgScratch, PG_SERVER_URL } from './lib/scratch';
 
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TAXPAYERS = Number(process.env.BENCH_TAXPAYERS ?? 200_000);
 const TCCS = Number(process.env.BENCH_TCCS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -149,7 +148,7 @@ async function timed(label: string, run: () => Promise<unknown>) {
 }
 
 async function main() {
-  const scratch = await openPgScratch(PG_URL);
+  const scratch = await openPgScratch(PG_SERVER_URL);
   await scratch.database.migrate();
   const db = scratch.database.db as Db;
   try {

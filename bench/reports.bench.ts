@@ -1,54 +1,12 @@
-/**
- * The reports at ten million payments (ADR 0034, docs/reports.md), on PostgreSQL only:
- *
- *   npm run bench:reports                            # 10,000,000 payments on the local server
- *   BENCH_PAYMENTS=2000000 npm run bench:reports     # fewer, on a busy machine
- *
- * DATABASE_URL names the server (default the local `test` one); the bench makes its own
- * scratch database there and drops it at the end.
- *
- * 1. The burst (before the ledger is loaded, with every index and trigger as shipped): 50
- *    connections each record BENCH_BURST payments at once, all to one MDA on one day, then
- *    spread over the 30 MDAs, then to one MDA with the collection triggers off, then to one MDA
- *    with every payment-total trigger off (collection and history totals); BENCH_ROUNDS
- *    rounds, the order turned each round. Time per payment, how many sessions waited on a
- *    lock and what each waited on, by table (pg_stat_activity and pg_locks sampled every
- *    5 ms). BENCH_ONLY_BURST=<label> stops after the burst and writes
- *    reports-burst-<date>-postgres-<label>.json.
- * 2. The ledger: BENCH_PAYMENTS payments made by generate_series straight into payments, over
- *    30 MDAs, 200 revenue heads, the five channels and three years, about 1 % reversed 0–30
- *    days later. The payments' secondary indexes are dropped for the load (the reports never
- *    read payments) and not built again. The first BENCH_TRIGGER_SAMPLE rows go in with the
- *    triggers on, the rest with them off (session_replication_role = replica), so both rates
- *    are measured; then the collection totals are rebuilt from the ledger (what
- *    `npm run rollups:rebuild` runs) and verified (`npm run rollups:verify`).
- * 3. Each report's read alone (the floor: selectCollectionTotals in the report's shape, one at
- *    a time on one connection) and GET /api/v1/reports/… through the real app (buildApp +
- *    inject), BENCH_RUNS runs each (≥ 200), p50/p95/p99, the load average beside each.
- *    The report routes other branches add (budget performance, the dashboards, the JRB
- *    return, MDA summary and revenue) are measured where they answer here, skipped (listed
- *    under `skipped` with their status) where they do not.
- * BENCH_SKIP_BURST, BENCH_SKIP_VERIFY, BENCH_SKIP_FLOOR leave those steps out (a quick run of
- * the HTTP part). Results go to bench/results/reports-<date>-postgres[-<n>m].json.
- * BENCH_KEEP=1 leaves the scratch database in place and prints its name; BENCH_REUSE=<name>
- * runs step 3 alone on that database (migrated first, so a new index is there), without the
- * burst or the load, into reports-<date>-postgres[-<n>m]-reads.json; the database stays.
- * BENCH_SKIP_ENDPOINTS=<part>,… leaves out the HTTP endpoints whose names contain a part.
- */
-import { writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
-import { systemActor } from '../src/server/auth/actor';
-import { loadConfig } from '../src/server/config';
+import { isMdaScoped } from '../src/server/auth/mdaScope';
 import type { Db } from '../src/server/db/client';
-import { mdaRevenueHeads, mdas } from '../src/server/db/schema';
-import { createOfficerService } from '../src/server/modules/officers/service';
+import { mdaRevenueHeads, mdas, officers } from '../src/server/db/schema';
 import {
   rebuildCollectionTotals,
   verifyCollectionTotals,
@@ -59,9 +17,12 @@ import {
   type TotalsFilter,
 } from '../src/server/modules/reports/totals/queries';
 import { todayInLagos } from '../src/shared/dates';
-import { openPgScratch } from './lib/scratch';
+import { USER_TYPES } from '../src/shared/userTypes';
+import { buildIndexes, dropSecondaryIndexes } from './lib/bulkLoad';
+import { loadAverage, logWithLoad, quantiles, resultsFile, timeRuns } from './lib/measure';
+import { openPgScratch, PG_SERVER_URL, scratchOptionsFromEnv } from './lib/scratch';
+import { benchUsername, createBenchOfficer, inProcessConfig, signInApp } from './lib/server';
 
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 10_000_000);
 const CHUNK = 500_000;
 const TRIGGER_SAMPLE = Math.min(PAYMENTS, Number(process.env.BENCH_TRIGGER_SAMPLE ?? 200_000));
@@ -71,31 +32,11 @@ const HEAD_COUNT = 200;
 const BURST_CONNECTIONS = 50;
 const BURST_PER_CONNECTION = Number(process.env.BENCH_BURST ?? 20);
 const BURST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const PASSWORD = 'Bench-Reports-2026!';
 
-export const load = () => os.loadavg().map((l) => Number(l.toFixed(2)));
-export const log = (...args: unknown[]) =>
-  console.log(new Date().toISOString().slice(11, 19), `load ${load().join(' ')}`, ...args);
-
-function quantiles(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) =>
-    Number((sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0).toFixed(2));
-  return { runs: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
-}
-
-/** `run` RUNS times one after the other (after five not counted), with the load average. */
-export async function measure(run: (i: number) => Promise<unknown>) {
-  for (let i = 0; i < 5; i++) await run(i);
-  const loadBefore = load();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run(i);
-    times.push(performance.now() - started);
-  }
-  return { ...quantiles(times), loadBefore, loadAfter: load() };
-}
+const load = loadAverage;
+const log = logWithLoad;
+/** `run` BENCH_RUNS times one after the other (after five not counted), with the load average. */
+export const measure = (run: (i: number) => Promise<unknown>) => timeRuns(RUNS, run);
 
 export async function seedMdasAndHeads(db: Db) {
   const mdaRows = await db
@@ -156,13 +97,8 @@ function insertChunk(mdaIds: string[], headCodes: string[], from: number, to: nu
 
 /** The ledger, loaded as fast as PostgreSQL takes it; returns the timings. */
 export async function loadLedger(db: Db, mdaIds: string[], headCodes: string[]) {
-  const indexes = (await db.execute(sql`
-    select i.indexname as name from pg_indexes i
-    where i.schemaname = current_schema() and i.tablename = 'payments'
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as unknown as {
-    rows: { name: string }[];
-  };
-  for (const index of indexes.rows) await db.execute(sql`drop index ${sql.identifier(index.name)}`);
+  // Their definitions are read before the drop and built again after the load (lib/bulkLoad.ts).
+  const dropped = await dropSecondaryIndexes(db, 'payments');
 
   // With the triggers as shipped (collection totals, history totals, payer-name words).
   let started = performance.now();
@@ -186,6 +122,14 @@ export async function loadLedger(db: Db, mdaIds: string[], headCodes: string[]) 
   const rebuilt = await rebuildCollectionTotals(db);
   const rebuildSeconds = (performance.now() - started) / 1000;
   log(`rebuilt the collection totals in ${rebuildSeconds.toFixed(1)} s`, rebuilt);
+  // The payments' indexes, as the migrations define them: the work queues (dashboards/me) and
+  // the indicators read payments by them, and without them each call scans the whole ledger.
+  started = performance.now();
+  await buildIndexes(db, dropped);
+  const indexSeconds = (performance.now() - started) / 1000;
+  log(
+    `built the payments' ${dropped.length} secondary indexes again in ${indexSeconds.toFixed(1)} s`,
+  );
   await db.execute(sql`vacuum analyze payments`);
   await db.execute(sql`vacuum analyze collection_daily_totals`);
   await db.execute(sql`vacuum analyze collection_monthly_totals`);
@@ -195,7 +139,10 @@ export async function loadLedger(db: Db, mdaIds: string[], headCodes: string[]) 
   if (!process.env.BENCH_SKIP_VERIFY)
     log(`verified in ${verifySeconds.toFixed(1)} s: ${differences.length} differences`);
   return {
-    droppedIndexes: indexes.rows.map((r) => r.name),
+    indexes: {
+      droppedAndRebuilt: dropped.map((index) => index.name),
+      rebuildSeconds: Number(indexSeconds.toFixed(1)),
+    },
     withTriggers: {
       payments: TRIGGER_SAMPLE,
       seconds: Number(withTriggersSeconds.toFixed(1)),
@@ -442,28 +389,19 @@ function reportShapes(today: string, bigMda: string, mdaIds: string[]) {
   return { shapes, lastMonthFrom, lastMonthTo };
 }
 
-/** The ADMIN the bench signs in as (signIn). */
-export function createBenchAdmin(db: Db) {
-  return createOfficerService({ db }).createOfficer(systemActor('seed'), {
-    username: 'bench_admin',
-    email: 'bench_admin@bench.revdesk.ng',
-    firstName: 'Bench',
-    surname: 'Admin',
-    phoneNumber: '+2348030000000',
-    userType: 'ADMIN',
-    password: PASSWORD,
-  });
-}
-
-/** Signs the bench's ADMIN in through the app; the bearer header. */
-export async function signIn(app: FastifyInstance) {
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { username: 'bench_admin', password: PASSWORD },
-  });
-  if (login.statusCode !== 200) throw new Error(`sign-in: ${login.statusCode} ${login.body}`);
-  return { authorization: `Bearer ${(login.json() as { token: string }).token}` };
+/**
+ * The bench's officer of every user type (lib/server.ts), the MDA staff with the first three
+ * bench MDAs: each is asked for its own work queue (dashboards/me). Made where missing, so a
+ * kept database gets them too.
+ */
+async function createQueueOfficers(db: Db, mdaIds: string[]) {
+  const existing = new Set(
+    (await db.select({ username: officers.username }).from(officers)).map((o) => o.username),
+  );
+  for (const userType of USER_TYPES) {
+    if (existing.has(benchUsername(userType))) continue;
+    await createBenchOfficer(db, userType, isMdaScoped(userType) ? mdaIds.slice(0, 3) : []);
+  }
 }
 
 /** The MDAs a kept database was loaded with (seedMdasAndHeads'), in the same order. */
@@ -479,24 +417,16 @@ async function benchMdas(db: Db) {
 
 async function main() {
   const reuse = process.env.BENCH_REUSE;
-  const scratch = await openPgScratch(PG_URL, { keep: !!process.env.BENCH_KEEP, reuse });
-  if (process.env.BENCH_KEEP || reuse) log(`scratch database ${scratch.name} (kept)`);
+  const scratch = await openPgScratch(PG_SERVER_URL, scratchOptionsFromEnv());
   const { db } = scratch.database;
-  const results: Record<string, unknown> = {
-    date: new Date().toISOString(),
-    payments: PAYMENTS,
-    runs: RUNS,
-    machine: { cpus: os.cpus().length, loadAtStart: load() },
-    note: 'The machine was shared with other sessions: read the load average beside each figure; re-run quietly before quoting.',
-  };
-  const file = path.join(
-    import.meta.dirname,
-    'results',
+  const date = new Date().toISOString().slice(0, 10);
+  const size = PAYMENTS === 10_000_000 ? '' : `-${PAYMENTS / 1_000_000}m`;
+  const { file, results, write } = resultsFile(
     process.env.BENCH_ONLY_BURST
-      ? `reports-burst-${new Date().toISOString().slice(0, 10)}-postgres-${process.env.BENCH_ONLY_BURST}.json`
-      : `reports-${new Date().toISOString().slice(0, 10)}-postgres${PAYMENTS === 10_000_000 ? '' : `-${PAYMENTS / 1_000_000}m`}${reuse ? '-reads' : ''}.json`,
+      ? `reports-burst-${date}-postgres-${process.env.BENCH_ONLY_BURST}.json`
+      : `reports-${date}-postgres${size}${reuse ? '-reads' : ''}.json`,
+    { payments: PAYMENTS, runs: RUNS },
   );
-  const write = () => writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   try {
     // A reused database gets the migrations added since it was loaded (an index, say).
     await scratch.database.migrate();
@@ -510,7 +440,6 @@ async function main() {
     } else {
       const seeded = await seedMdasAndHeads(db);
       mdaIds = seeded.mdaIds;
-      await createBenchAdmin(db);
 
       if (!process.env.BENCH_SKIP_BURST) {
         results.burst = await bursts(db, scratch.url, mdaIds);
@@ -521,6 +450,7 @@ async function main() {
       log(`loading ${PAYMENTS.toLocaleString('en')} payments`);
       results.ledger = await loadLedger(db, mdaIds, seeded.headCodes);
     }
+    await createQueueOfficers(db, mdaIds);
     const counts = (await db.execute(sql`
       select (select count(*) from payments)::text as payments,
              (select count(*) from collection_daily_totals)::text as day_rows,
@@ -548,15 +478,11 @@ async function main() {
     results.floor = floor;
     write();
 
-    const config = {
-      ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none', SIMULATORS: 'off' }),
-      dataDir: path.join(os.tmpdir(), 'revdesk-bench-reports'),
-      secretsKey: Buffer.alloc(32, 7),
-    };
+    const config = inProcessConfig('reports');
     const app = await buildApp({ config, database: scratch.database, runJobs: false });
     try {
-      const headers = await signIn(app);
-      const endpoints = [
+      const headers = await signInApp(app);
+      const endpoints: Endpoint[] = [
         {
           name: 'collections-by-mda, year to date (default)',
           url: '/api/v1/reports/collections-by-mda',
@@ -571,6 +497,15 @@ async function main() {
         },
         ...extraEndpoints(today, lastMonthFrom, lastMonthTo),
       ];
+      // Each user type's own work queue: what it counts depends on the officer's permissions
+      // and MDAs (the ADMIN's includes the payments' queues, which read the 10 M rows).
+      for (const userType of USER_TYPES) {
+        endpoints.push({
+          name: `dashboards/me (work queues) as ${userType}`,
+          url: '/api/v1/dashboards/me',
+          headers: await signInApp(app, benchUsername(userType)),
+        });
+      }
       const http: unknown[] = [];
       const skipped: unknown[] = [];
       results.http = http;
@@ -579,13 +514,23 @@ async function main() {
       const leftOut = (process.env.BENCH_SKIP_ENDPOINTS ?? '').split(',').filter(Boolean);
       for (const endpoint of endpoints) {
         if (leftOut.some((part) => endpoint.name.includes(part))) {
-          skipped.push({ ...endpoint, status: 'left out (BENCH_SKIP_ENDPOINTS)' });
+          skipped.push({
+            name: endpoint.name,
+            url: endpoint.url,
+            status: 'left out (BENCH_SKIP_ENDPOINTS)',
+          });
           continue;
         }
-        const first = await app.inject({ method: 'GET', url: endpoint.url, headers });
+        const asWho = endpoint.headers ?? headers;
+        const first = await app.inject({ method: 'GET', url: endpoint.url, headers: asWho });
         // A route another branch adds is measured only where it is merged and answers.
         if (first.statusCode !== 200 && endpoint.optional) {
-          skipped.push({ ...endpoint, status: first.statusCode, body: first.body.slice(0, 200) });
+          skipped.push({
+            name: endpoint.name,
+            url: endpoint.url,
+            status: first.statusCode,
+            body: first.body.slice(0, 200),
+          });
           log('skipped', endpoint.url, first.statusCode, first.body.slice(0, 200));
           continue;
         }
@@ -593,7 +538,7 @@ async function main() {
           throw new Error(`${endpoint.url}: ${first.statusCode} ${first.body.slice(0, 300)}`);
         }
         const figures = await measure(async () => {
-          const answer = await app.inject({ method: 'GET', url: endpoint.url, headers });
+          const answer = await app.inject({ method: 'GET', url: endpoint.url, headers: asWho });
           if (answer.statusCode !== 200) throw new Error(`${endpoint.url}: ${answer.statusCode}`);
         });
         const row = {
@@ -615,20 +560,22 @@ async function main() {
     await scratch.drop();
   }
   console.log('wrote', file);
-  if (process.env.BENCH_KEEP || reuse) {
-    console.log(`kept ${scratch.name}: BENCH_REUSE=${scratch.name} npm run bench:reports`);
-  }
 }
 
 /**
  * The report routes other branches add (budget performance, dashboards, the JRB return), when
  * they are merged: each tried once, and skipped, said so, where the route is not here.
  */
-function extraEndpoints(
-  today: string,
-  lastMonthFrom: string,
-  lastMonthTo: string,
-): { name: string; url: string; optional?: boolean }[] {
+type Endpoint = {
+  name: string;
+  url: string;
+  /** Answers other than 200 skip it rather than fail the run (a route not merged here). */
+  optional?: boolean;
+  /** Whose session asks (the ADMIN's unless given). */
+  headers?: Record<string, string>;
+};
+
+function extraEndpoints(today: string, lastMonthFrom: string, lastMonthTo: string): Endpoint[] {
   void today;
   return [
     { name: 'budget-performance, year to date', url: '/api/v1/reports/budget-performance' },
@@ -638,7 +585,6 @@ function extraEndpoints(
     },
     { name: 'dashboards/executive', url: '/api/v1/dashboards/executive' },
     { name: 'dashboards/mdas', url: '/api/v1/dashboards/mdas' },
-    { name: 'dashboards/me (work queues)', url: '/api/v1/dashboards/me' },
     {
       name: 'jrb-return, last month',
       url: `/api/v1/reports/jrb-return?period=${lastMonthFrom.slice(0, 7)}`,

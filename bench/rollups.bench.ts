@@ -31,9 +31,8 @@ import {
   verifyCollectionTotals,
 } from '../src/server/modules/reports/rollups';
 import { explainStatement, timeQuery } from './lib/measure';
-import { openPgScratch } from './lib/scratch';
+import { openPgScratch, PG_SERVER_URL } from './lib/scratch';
 
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
 const CHUNK = 250_000;
 const BURST_CONNECTIONS = 50;
@@ -108,7 +107,7 @@ async function burst(url: string, mdaId: string, label: string) {
 }
 
 async function main() {
-  const scratch = await openPgScratch(PG_URL);
+  const scratch = await openPgScratch(PG_SERVER_URL);
   const { db } = scratch.database;
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),

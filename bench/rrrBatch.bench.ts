@@ -15,65 +15,29 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { systemActor } from '../src/server/auth/actor';
-import { loadConfig } from '../src/server/config';
-import { createPglite, type Database, openDatabase } from '../src/server/db/client';
 import { demoRemitaCredentials } from '../src/server/db/seed/mdas';
 import { createSimulators } from '../src/server/integrations/simulators';
 import { createMdaService } from '../src/server/modules/mdas/service';
-import { createOfficerService } from '../src/server/modules/officers/service';
 import { secretBoxFromConfig } from '../src/server/secrets';
 import type { JobView } from '../src/shared/payments';
+import { openScratchDatabase } from './lib/scratch';
+import { createBenchOfficer, inProcessConfig, signIn } from './lib/server';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const SERVER_URL = process.env.BENCH_DATABASE_URL;
-const PASSWORD = 'bench-password-1';
-
-async function openScratchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (!SERVER_URL) {
-    const database = await openDatabase({ kind: 'pglite', client: await createPglite() });
-    return { database, drop: async () => {} };
-  }
-  const name = `revdesk_bench_batch_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 async function main() {
-  const { database, drop } = await openScratchDatabase();
+  const { database, drop } = await openScratchDatabase(SERVER_URL);
   await database.migrate();
-  const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none', SIMULATORS: 'on' }),
-    dataDir: path.join(os.tmpdir(), 'revdesk-bench-batch'),
-    secretsKey: Buffer.alloc(32, 7),
-  };
+  const config = inProcessConfig('batch', 'on');
   const simulators = createSimulators(config);
   const app = await buildApp({ config, database, simulators });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
   const seed = systemActor('seed');
-  await createOfficerService({ db: database.db }).createOfficer(seed, {
-    username: 'bench_admin',
-    email: 'bench_admin@bench.revdesk.ng',
-    firstName: 'Bench',
-    surname: 'Admin',
-    phoneNumber: '+2348030000000',
-    userType: 'ADMIN',
-    password: PASSWORD,
-  });
+  await createBenchOfficer(database.db);
   const credentials = demoRemitaCredentials(0);
   const mda = await createMdaService({
     db: database.db,
@@ -105,13 +69,7 @@ async function main() {
       }).rrr,
   );
 
-  const login = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench_admin', password: PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
+  const auth = await signIn(base);
 
   const form = new FormData();
   form.append('file', new Blob([`rrr\n${rrrs.join('\n')}\n`], { type: 'text/csv' }), 'rrrs.csv');
@@ -159,7 +117,6 @@ async function main() {
     cpus: os.cpus().length,
   };
   await app.close();
-  await database.close();
   await drop();
   const file = path.join('bench/results', `rrr-batch-${database.kind}.json`);
   writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);

@@ -16,39 +16,20 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { hashPassword } from '../src/server/auth/passwords';
-import { openDatabase } from '../src/server/db/client';
+import type { Database } from '../src/server/db/client';
 import { officers } from '../src/server/db/schema';
-import { startServer, stopServer } from './lib/server';
+import { openPgScratch } from './lib/scratch';
+import { benchPort, startServer, stopServer } from './lib/server';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const OFFICERS = Number(process.env.BENCH_OFFICERS ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const PORT = 3190;
+const PORT = benchPort(3190);
 const PASSWORD = 'bench-password-1';
 
-async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `revdesk_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  // Dropping the database WITH (FORCE) ends the server's connections; that is expected here.
-  admin.on('error', () => {});
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-async function seed(url: string) {
-  const database = await openDatabase({ kind: 'postgres', url });
+async function seed(database: Database) {
   await database.migrate();
   const passwordHash = await hashPassword(PASSWORD);
   const types = ['ASSESSMENT_OFFICER', 'OFFICER_DA', 'OFFICER_PA', 'OFFICER_MDA'] as const;
@@ -69,7 +50,6 @@ async function seed(url: string) {
     await database.db.insert(officers).values(rows);
   }
   await database.db.execute(sql`analyze`);
-  await database.close();
 }
 
 type Row = {
@@ -96,11 +76,11 @@ async function run(name: string, opts: autocannon.Options): Promise<Row> {
 }
 
 async function main() {
-  const scratch = await createScratchDatabase();
+  const scratch = await openPgScratch(SERVER_URL);
   let server: ChildProcess | undefined;
   try {
     console.log(`seeding ${OFFICERS} officers…`);
-    await seed(scratch.url);
+    await seed(scratch.database);
     server = await startServer(PORT, {
       DATABASE_URL: scratch.url,
       DATA_DIR: path.join(os.tmpdir(), 'revdesk-bench'),

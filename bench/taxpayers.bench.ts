@@ -34,14 +34,14 @@ import { lookupTaxpayers } from '../src/server/modules/taxpayers/queries';
 import { findTaxpayerByBtin } from '../src/server/modules/taxpayers/record';
 import { parseSearchTerm } from '../src/server/modules/taxpayers/search/searchTerm';
 import { withoutSecondaryIndexes } from './lib/bulkLoad';
-import { startServer, stopServer } from './lib/server';
+import { benchPort, startServer, stopServer } from './lib/server';
 
 const PG_URL = process.env.DATABASE_URL;
 const KIND = PG_URL ? 'postgres' : 'pglite';
 const TAXPAYERS = Number(process.env.BENCH_TAXPAYERS ?? (PG_URL ? 1_000_000 : 100_000));
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const PORT = 3191;
+const PORT = benchPort(3191);
 const PASSWORD = 'bench-password-1';
 const SAMPLE = 500;
 /** Rows per insert: a few megabytes of JSON each. */

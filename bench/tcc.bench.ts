@@ -25,12 +25,11 @@ import pg from 'pg';
 import type { Db } from '../src/server/db/client';
 import { countTccs, selectTccs, type TccFilter } from '../src/server/modules/tcc/lists/queries';
 import { TCC_KINDS, TCC_STATUSES, type TccKind, type TccStatus } from '../src/shared/tcc/enums';
-import { type Drive, driverOn, explainStatement, timeQuery } from './lib/measure';
-import { openPgScratch } from './lib/scratch';
-import { signIn, startServer, stopServer } from './lib/server';
+import { type Drive, driverOn, explainStatement, loadAverage, timeQuery } from './lib/measure';
+import { openPgScratch, PG_SERVER_URL } from './lib/scratch';
+import { benchPort, signIn, startServer, stopServer } from './lib/server';
 import { STATUS_SHARES, seedTccWorld, volumeOf } from './lib/tccSeed';
 
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const VOLUME = volumeOf(
   Number(process.env.BENCH_TCCS ?? 300_000),
   Number(process.env.BENCH_GENERATORS ?? 20),
@@ -46,7 +45,7 @@ const FLOOR_LIMITS = {
 
 const TIMEOUT_S = 30;
 const CONNECTIONS = 50;
-const PORT = 3193;
+const PORT = benchPort(3193);
 const PAGE_SIZE = 50;
 /** The kind every list case reads: each SPEC list page is of one kind. */
 const KIND: TccKind = 'direct-assessment';
@@ -158,10 +157,8 @@ async function swapIndexes(db: Db, definitions: string[]) {
   await db.execute(sql`analyze tccs`);
 }
 
-const loadAverage = () => os.loadavg().map((l) => Number(l.toFixed(2)));
-
 async function main() {
-  const scratch = await openPgScratch(PG_URL);
+  const scratch = await openPgScratch(PG_SERVER_URL, { keep: !!process.env.BENCH_KEEP });
   const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
   let server: ChildProcess | undefined;
   try {
@@ -322,9 +319,7 @@ async function main() {
   } finally {
     await stopServer(server);
     await pool.end();
-    if (process.env.BENCH_KEEP)
-      console.log(`kept the scratch database ${scratch.url} (BENCH_KEEP)`);
-    else await scratch.drop().catch(() => {});
+    await scratch.drop().catch(() => {});
   }
 }
 

@@ -24,18 +24,15 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import type { Db } from '../src/server/db/client';
-import { seedAllDemoData } from '../src/server/db/seed/all';
 import { demoUsername } from '../src/server/db/seed/demo';
-import { createSimulators } from '../src/server/integrations/simulators';
 import { USER_TYPES } from '../src/shared/userTypes';
 import { withoutSecondaryIndexes } from './lib/bulkLoad';
-import { openPgScratch } from './lib/scratch';
+import { loadAverage } from './lib/measure';
+import { openPgScratch, PG_SERVER_URL, seedDemoScratch } from './lib/scratch';
 import { type RecordedStatement, recordStatements } from './lib/sqlRecorder';
 import { seedTccWorld, volumeOf } from './lib/tccSeed';
 
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NOTICES = Number(process.env.BENCH_NOTICES ?? 200_000);
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 200_000);
 const POS = Number(process.env.BENCH_POS ?? 300_000);
@@ -47,7 +44,6 @@ const STAMPS = Number(process.env.BENCH_STAMPS ?? 200_000);
 /** Rows per INSERT … SELECT: one statement per chunk keeps each transaction's memory small. */
 const CHUNK = 50_000;
 
-const loadAverage = () => os.loadavg().map((l) => Number(l.toFixed(2)));
 const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -272,22 +268,13 @@ function scansOf(plan: string): string[] {
 }
 
 async function main() {
-  const scratch = await openPgScratch(PG_URL);
+  const scratch = await openPgScratch(PG_SERVER_URL);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'revdesk-work-queues-'));
   const pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
   try {
     const { db } = scratch.database;
     const uptimeAtStart = execSync('uptime').toString().trim();
-    await scratch.database.migrate();
-    const config = loadConfig({
-      NODE_ENV: 'development',
-      SEED: 'demo',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: scratch.url,
-    });
-    console.log('seeding the demo data…');
-    await seedAllDemoData(db, config, createSimulators(config));
+    const config = await seedDemoScratch(scratch, dataDir);
     const started = performance.now();
     console.log('loading notices and payments…');
     await seedNotices(db);

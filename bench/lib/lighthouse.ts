@@ -14,6 +14,8 @@ export type PageFigures = {
   preset: Preset;
   performance: number;
   accessibility: number;
+  /** First contentful paint: the page's first drawn text or image. */
+  fcpMs: number;
   lcpMs: number;
   /** Every request of the load, whatever its type. */
   requests: number;
@@ -96,6 +98,7 @@ export async function measurePage(options: {
       preset: options.preset,
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
       lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
       requests: requests.length,
       jsCssRequests: jsCss.length,

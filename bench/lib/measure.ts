@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -151,4 +153,51 @@ export async function explainStatement(
     caught.params as unknown[],
   );
   return result.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+}
+
+/** The load averages (1, 5, 15 minutes): beside every figure, as other work shares the cores. */
+export const loadAverage = () => os.loadavg().map((l) => Number(l.toFixed(2)));
+
+/** A log line with the time of day and the load average. */
+export const logWithLoad = (...args: unknown[]) =>
+  console.log(new Date().toISOString().slice(11, 19), `load ${loadAverage().join(' ')}`, ...args);
+
+/** p50/p95/p99/max of times in milliseconds (nearest rank). */
+export function quantiles(times: readonly number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Number((sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0).toFixed(2));
+  return { runs: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+}
+
+/** `run` `runs` times one after the other (after five not counted), with the load average. */
+export async function timeRuns(runs: number, run: (i: number) => Promise<unknown>) {
+  for (let i = 0; i < 5; i++) await run(i);
+  const loadBefore = loadAverage();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run(i);
+    times.push(performance.now() - started);
+  }
+  return { ...quantiles(times), loadBefore, loadAfter: loadAverage() };
+}
+
+/**
+ * A run's results, begun with the date, the machine and its load, and written whole to
+ * bench/results/`name` by each `write()` (so a run cut short keeps what it measured).
+ */
+export function resultsFile(name: string, fields: Record<string, unknown>) {
+  const file = path.join(import.meta.dirname, '..', 'results', name);
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    ...fields,
+    machine: { cpus: os.cpus().length, loadAtStart: loadAverage() },
+    note: 'The machine was shared with other sessions: read the load average beside each figure; re-run quietly before quoting.',
+  };
+  return {
+    file,
+    results,
+    write: () => writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`),
+  };
 }

@@ -1,7 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { systemActor } from '../../src/server/auth/actor';
+import { loadConfig } from '../../src/server/config';
+import type { Db } from '../../src/server/db/client';
+import { createOfficerService } from '../../src/server/modules/officers/service';
+import { USER_TYPE_LABELS, type UserType } from '../../src/shared/userTypes';
 
 /**
  * Starts the real server (src/server/main.ts) in a child process on loopback, in production
@@ -31,6 +39,8 @@ export async function startServer(
       EVAS_BASE_URL: 'http://127.0.0.1:9/evas',
       CARD_GATEWAY_BASE_URL: 'http://127.0.0.1:9/card',
       CARD_GATEWAY_SECRET: randomBytes(24).toString('hex'),
+      BENJIS_BASE_URL: 'http://127.0.0.1:9/benjis',
+      POS_PROVIDER_SECRET: randomBytes(24).toString('hex'),
       // A benchmark of the statement fetch gives its own bank (bench/bank-statement.ts).
       FIDELITY_BASE_URL: env.FIDELITY_BASE_URL ?? 'http://127.0.0.1:9/fidelity',
       FIDELITY_API_KEY: env.FIDELITY_API_KEY ?? 'bench-fidelity-key',
@@ -95,13 +105,60 @@ export async function stopServer(child: ChildProcess | undefined): Promise<void>
   await exited;
 }
 
-/** Signs in on the server of `port`; answers the bearer header of the session. */
-export async function signIn(
-  port: number,
-  username: string,
-  password: string,
+/** The password of every officer a bench makes with createBenchOfficer. */
+export const BENCH_PASSWORD = 'Bench-Officer-2026!';
+
+/** The username of the bench's officer of a user type: bench_admin, bench_officer_mda, … */
+export const benchUsername = (userType: UserType) => `bench_${userType.toLowerCase()}`;
+
+/**
+ * The bench's officer of `userType` (the ADMIN unless named), signing in with BENCH_PASSWORD,
+ * with `mdaPrivileges` for MDA staff; made through the officer service, as an administrator would.
+ */
+export function createBenchOfficer(
+  db: Db,
+  userType: UserType = 'ADMIN',
+  mdaPrivileges: readonly string[] = [],
+) {
+  const username = benchUsername(userType);
+  return createOfficerService({ db }).createOfficer(systemActor('seed'), {
+    username,
+    email: `${username}@bench.revdesk.ng`,
+    firstName: 'Bench',
+    surname: USER_TYPE_LABELS[userType],
+    phoneNumber: '+2348030000000',
+    userType,
+    password: BENCH_PASSWORD,
+    mdaPrivileges,
+  });
+}
+
+/** Signs a bench officer in through `app` (inject, no socket); the bearer header. */
+export async function signInApp(
+  app: FastifyInstance,
+  username = benchUsername('ADMIN'),
+  password = BENCH_PASSWORD,
 ): Promise<Record<string, string>> {
-  const login = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username, password },
+  });
+  if (login.statusCode !== 200) throw new Error(`sign-in: ${login.statusCode} ${login.body}`);
+  return { authorization: `Bearer ${(login.json() as { token: string }).token}` };
+}
+
+/**
+ * Signs in on the server at `server` (a loopback port, or a base URL such as app.listen
+ * answers); the bearer header of the session.
+ */
+export async function signIn(
+  server: number | string,
+  username = benchUsername('ADMIN'),
+  password = BENCH_PASSWORD,
+): Promise<Record<string, string>> {
+  const base = typeof server === 'number' ? `http://127.0.0.1:${server}` : server;
+  const login = await fetch(`${base}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
@@ -109,4 +166,20 @@ export async function signIn(
   if (!login.ok) throw new Error(`bench sign-in refused: ${login.status} ${await login.text()}`);
   const { token } = (await login.json()) as { token: string };
   return { authorization: `Bearer ${token}` };
+}
+
+/** The port a bench's server listens on: BENCH_PORT, else the bench's own. */
+export const benchPort = (fallback: number) => Number(process.env.BENCH_PORT ?? fallback);
+
+/**
+ * The configuration of the app a bench runs in its own process (buildApp): test mode, silent,
+ * no demo data, its files under the temp folder's revdesk-bench-`name`, and a fixed secrets key
+ * (a scratch database holds no secret). `simulators`: 'on' where the bench drives them.
+ */
+export function inProcessConfig(name: string, simulators: 'on' | 'off' = 'off') {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none', SIMULATORS: simulators }),
+    dataDir: path.join(os.tmpdir(), `revdesk-bench-${name}`),
+    secretsKey: Buffer.alloc(32, 7),
+  };
 }
