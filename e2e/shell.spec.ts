@@ -164,6 +164,38 @@ test.describe('the sidebar', () => {
 });
 
 test.describe('the profile page', () => {
+  test('the contact form checks the e-mail with the API’s schema before saving it', async ({
+    page,
+  }) => {
+    // The schema is fetched at the first save (docs/architecture.md §9 "Web"): the check still
+    // happens before any request, and a good address is saved.
+    await signIn(page, 'printing_officer');
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().endsWith('/api/v1/profile')) {
+        saves.push(request.postData() ?? '');
+      }
+    });
+    await page.goto('/birs/taxpayer/profile');
+    const form = page.getByRole('form', { name: 'Contact details' });
+    const email = form.getByRole('textbox', { name: 'E-mail' });
+    await expect(email).toHaveValue('printing_officer@demo.revdesk.ng');
+    await email.fill('not-an-address');
+    await form.getByRole('button', { name: 'Save details' }).click();
+    await expect(form.getByText('Enter an e-mail address like name@example.com')).toBeVisible();
+    expect(saves).toEqual([]);
+
+    await email.fill('printing.desk@demo.revdesk.ng');
+    await form.getByRole('button', { name: 'Save details' }).click();
+    await expect(page.getByText('Details saved').first()).toBeVisible();
+    await expect(form.getByText('Enter an e-mail address like name@example.com')).toBeHidden();
+
+    // Put it back, so a rerun starts from the demo address.
+    await email.fill('printing_officer@demo.revdesk.ng');
+    await form.getByRole('button', { name: 'Save details' }).click();
+    await expect(form.getByRole('button', { name: 'Save details' })).toBeDisabled();
+  });
+
   test('the change-password form refuses a mismatch and a weak password before asking the server', async ({
     page,
   }) => {

@@ -76,7 +76,7 @@ test('a PAYE officer generates certificates for an MDA’s employees from a payr
   await expect(panel.getByText('Choose the MDA whose employees these are')).toBeVisible();
 
   await panel.getByRole('combobox', { name: 'MDA' }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox', { name: 'MDA' }).getByRole('option').first().click();
   await panel.locator('input[type="file"]').setInputFiles({
     name: 'payroll.csv',
     mimeType: 'text/csv',
@@ -127,7 +127,7 @@ test('a payroll file with a wrong header is refused with what to correct', async
   await page.goto('/birs/taxs/generate-mda-tcc');
   const panel = page.getByRole('region', { name: 'Many employees from a payroll file' });
   await panel.getByRole('combobox', { name: 'MDA' }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox', { name: 'MDA' }).getByRole('option').first().click();
   await panel.locator('input[type="file"]').setInputFiles({
     name: 'payroll.csv',
     mimeType: 'text/csv',

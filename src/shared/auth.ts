@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { MenuItemSchema } from './menu/schema';
+import { PASSWORD_MAX, USERNAME_MAX } from './passwordPolicy';
 import { PERMISSIONS } from './permissions';
 import { UserTypeSchema } from './userTypes';
 
-/** Sane maxima: nobody's username or e-mail is longer; a passphrase may be long but not a megabyte. */
-export const USERNAME_MAX = 254;
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 256;
+// The policy is zod-free, for the forms that check it at first draw (the profile page's).
+export { PASSWORD_MAX, PASSWORD_MIN, passwordProblem, USERNAME_MAX } from './passwordPolicy';
 
 export const LoginBody = z
   .object({
@@ -65,16 +64,6 @@ export type MeResponse = z.infer<typeof MeResponse>;
  */
 export const SessionResponse = z.object({ me: MeResponse.nullable() }).meta({ id: 'Session' });
 export type SessionResponse = z.infer<typeof SessionResponse>;
-
-/** NIST SP 800-63B: length over composition rules; we add "not the username". */
-export function passwordProblem(password: string, username: string): string | null {
-  if (password.length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`;
-  if (password.length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters.`;
-  if (password.trim().toLowerCase() === username.trim().toLowerCase()) {
-    return 'Your password cannot be your username.';
-  }
-  return null;
-}
 
 export const ChangePasswordBody = z
   .object({

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import {
   DEMAND_NOTICE_SORTS,
   DEMAND_NOTICE_VIEW_STATUSES,
-  type DemandNoticeSort,
   type DemandNoticeViewStatus,
+  MAX_DEMAND_NOTICE_KOBO,
+  MAX_DEMAND_NOTICE_LINES,
 } from './demandNoticeEnums';
 import { isoDay } from './isoDay';
 import { PageQuery, pageOf } from './pagination';
@@ -24,18 +25,13 @@ export type DemandNoticeStatus = (typeof DEMAND_NOTICE_STATUSES)[number];
 
 export {
   DEMAND_NOTICE_SORTS,
+  DEMAND_NOTICE_STATUS_LABELS,
   DEMAND_NOTICE_VIEW_STATUSES,
   type DemandNoticeSort,
   type DemandNoticeViewStatus,
-};
-
-export const DEMAND_NOTICE_STATUS_LABELS = {
-  issued: 'Issued',
-  part_paid: 'Part paid',
-  overdue: 'Overdue',
-  paid: 'Paid',
-  cancelled: 'Cancelled',
-} as const satisfies Record<DemandNoticeViewStatus, string>;
+  MAX_DEMAND_NOTICE_KOBO,
+  MAX_DEMAND_NOTICE_LINES,
+} from './demandNoticeEnums';
 
 /** The status a notice reads as on `today` (YYYY-MM-DD in Lagos): past due and unpaid is overdue. */
 export function demandNoticeViewStatus(
@@ -46,11 +42,6 @@ export function demandNoticeViewStatus(
   if ((status === 'issued' || status === 'part_paid') && dueOn < today) return 'overdue';
   return status;
 }
-
-/** One bill's ceiling (the invoices' ₦100,000,000.00): the notice's total is one RRR. */
-export const MAX_DEMAND_NOTICE_KOBO = 10_000_000_000;
-/** A notice of more lines than this is a schedule, not a demand notice. */
-export const MAX_DEMAND_NOTICE_LINES = 50;
 
 const isoDate = isoDay('Use a date like 2026-01-31');
 

@@ -5,8 +5,8 @@ import { z } from 'zod';
  * Certificate, e-receipt, decision letter): the service's name and its crest. Set by ADMIN.
  */
 
-/** The crest may weigh this much: a small emblem printed about 2 cm wide. */
-export const CREST_MAX_BYTES = 500 * 1024;
+// Zod-free, for the letterhead page's first draw (docs/architecture.md §9 "Web").
+export { CREST_MAX_BYTES } from './letterheadLimits';
 
 export const LetterheadView = z
   .object({

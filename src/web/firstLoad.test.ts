@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -16,7 +16,9 @@ function resolve(importer: string, specifier: string): string | null {
   if (!specifier.startsWith('.')) return specifier;
   const base = path.resolve(path.dirname(importer), specifier);
   for (const suffix of ['', '.ts', '.tsx', '/index.ts', '/index.tsx']) {
-    if (existsSync(base + suffix) && !base.endsWith('.css')) return base + suffix;
+    // A folder (`../shared/mdas`) is its index.ts: the folder itself is not the module.
+    const file = base + suffix;
+    if (existsSync(file) && statSync(file).isFile() && !base.endsWith('.css')) return file;
   }
   return null;
 }
@@ -63,6 +65,46 @@ describe('the first load of a page', () => {
     const reached = firstLoad(path.join(web, entry));
     const zod = [...reached.keys()].filter((m) => m === 'zod' || m.startsWith('zod/'));
     expect(zod.map((m) => chain(reached, m))).toEqual([]);
+  });
+
+  // A lazy page's own first draw: the list, the page's forms that show at once. The dialogs,
+  // drawers and forms that validate load when they open (lib/useLazyDialog.ts), and what the
+  // first draw needs of a schema module (its labels, its limits) comes from a zod-free module.
+  it.each([
+    ['admin/admin-list and admin/tax-officer-list', 'features/officers/list/OfficerListPage.tsx'],
+    ['admin/profile', 'features/profile/ProfilePage.tsx'],
+    ['mda/manage-mda and mda/mda-list', 'features/mdas/MdasPage.tsx'],
+    ['admin/trade-categories', 'features/assessments/categories/TradeCategoriesPage.tsx'],
+    ['admin/collection-accounts', 'features/bank/accounts/CollectionAccountsPage.tsx'],
+    ['admin/letterhead', 'features/letterhead/LetterheadPage.tsx'],
+    ['transactions/needing-attention', 'features/payments/attention/AttentionPage.tsx'],
+    ['transactions/post-transactions', 'features/bank/postTransactions/PostTransactionsPage.tsx'],
+    ['the credits waiting', 'features/bank/postTransactions/WaitingCreditsPage.tsx'],
+    ['taxs/objections', 'features/assessments/objections/ObjectionsPage.tsx'],
+    [
+      'taxs/capture-direct-assessment and taxs/capture-presumptive-tax',
+      'features/assessments/backlog/BacklogCapturePage.tsx',
+    ],
+    ['reporting/mda-transaction-report', 'features/demandNotices/MdaTransactionReportPage.tsx'],
+    ['mda/generate-assessment', 'features/demandNotices/GenerateAssessmentPage.tsx'],
+    ['ssc/upload', 'features/ssc/SscUploadPage.tsx'],
+    ['ssc/entry', 'features/ssc/SscEntryPage.tsx'],
+    [
+      'taxs/generate-mda-tcc, paye-tcc-backlog, tcc-direct-assessment, tcc-presumptive-tax and tcc-exemptions',
+      'features/tcc/generate/TccGeneratePage.tsx',
+    ],
+  ])('of %s imports no zod', (_what, page) => {
+    const reached = firstLoad(path.join(web, page));
+    const zod = [...reached.keys()].filter((m) => m === 'zod' || m.startsWith('zod/'));
+    expect(zod.map((m) => chain(reached, m))).toEqual([]);
+  });
+
+  it('is followed through a folder’s index.ts', () => {
+    // MdaTable.tsx imported the labels from '../../../shared/mdas' (the folder), whose index.ts
+    // re-exports the zod schemas: the walk stopped at the folder and saw no zod.
+    const reached = firstLoad(path.join(web, 'features/mdas/MdaFormModal.tsx'));
+    expect(reached.has(path.resolve('src/shared/mdas/index.ts'))).toBe(true);
+    expect(reached.has('zod')).toBe(true);
   });
 
   it('is followed through the route tree (the walk itself reaches the pages’ routes)', () => {

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { PG_INTEGER_MAX } from '../ids';
 import { PageQuery, pageOf } from '../pagination';
 import { TRADE_CATEGORY_RULES, type TradeCategoryRule } from './enums';
 import { isStorableText } from './text';
+
+// Zod-free, for the list's first draw (docs/architecture.md §9 "Web"); kept importable from here.
+export { TRADE_CATEGORY_RULE_LABELS } from './enums';
 
 /**
  * Trade categories of presumptive tax (docs/tax-rules.md, "Presumptive tax"): what an
@@ -116,7 +120,7 @@ export const TradeCategoryPatch = z
     rule: fields.rule.optional(),
     /** false deactivates: the category is kept for past assessments but offered no more. */
     isActive: z.boolean().optional(),
-    version: z.int().min(1),
+    version: z.int().min(1).max(PG_INTEGER_MAX),
   })
   .meta({ id: 'TradeCategoryPatch' });
 export type TradeCategoryPatch = z.output<typeof TradeCategoryPatch>;
@@ -162,8 +166,3 @@ export type TradeCategoryListQuery = z.infer<typeof TradeCategoryListQuery>;
 
 export const TradeCategoryPage = pageOf(TradeCategoryView).meta({ id: 'TradeCategoryPage' });
 export type TradeCategoryPage = z.infer<typeof TradeCategoryPage>;
-
-export const TRADE_CATEGORY_RULE_LABELS = {
-  fixed_by_size: 'Fixed annual amount by size',
-  percent_of_turnover: 'Percentage of turnover above a threshold',
-} as const satisfies Record<TradeCategoryRule, string>;

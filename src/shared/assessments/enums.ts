@@ -77,6 +77,11 @@ export const OBJECTION_ANSWER_DAYS = 90;
 export const TRADE_CATEGORY_RULES = ['fixed_by_size', 'percent_of_turnover'] as const;
 export type TradeCategoryRule = (typeof TRADE_CATEGORY_RULES)[number];
 
+export const TRADE_CATEGORY_RULE_LABELS = {
+  fixed_by_size: 'Fixed annual amount by size',
+  percent_of_turnover: 'Percentage of turnover above a threshold',
+} as const satisfies Record<TradeCategoryRule, string>;
+
 export const TRADER_SIZES = ['small', 'medium', 'large'] as const;
 export type TraderSize = (typeof TRADER_SIZES)[number];
 

@@ -8,11 +8,8 @@ import { BANKS } from './enums';
  * use.
  */
 
-/** The labels staff read for each bank. */
-export const BANK_LABELS = { fidelity: 'Fidelity Bank' } as const satisfies Record<
-  (typeof BANKS)[number],
-  string
->;
+// Zod-free, for the lists' first draw (docs/architecture.md §9 "Web"); kept importable from here.
+export { BANK_LABELS, BANK_RANGE_MAX_DAYS } from './enums';
 
 export const AccountNumber = z
   .string({ error: 'Enter the ten-digit account number (NUBAN)' })
@@ -92,12 +89,6 @@ export const BankAccountChange = z
 export type BankAccountChange = z.infer<typeof BankAccountChange>;
 
 export const BankAccountParams = z.object({ accountNumber: AccountNumber });
-
-/**
- * The longest range of days the bank pages take at once — a statement fetched, lines listed,
- * days reconciled, credits matched again: a quarter (docs/product.md "Post transactions").
- */
-export const BANK_RANGE_MAX_DAYS = 92;
 
 export const StatementRangeInput = z.object({
   accountNumber: AccountNumber,

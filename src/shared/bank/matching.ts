@@ -3,43 +3,15 @@ import { daysSpanned } from '../dates';
 import { isoDay } from '../isoDay';
 import { PageQuery, pageOf } from '../pagination';
 import { AccountNumber, BANK_RANGE_MAX_DAYS, StatementRangeInput } from './accounts';
-import { STATEMENT_DIRECTIONS, STATEMENT_LINE_STATES } from './enums';
+import { LINE_RULES, STATEMENT_DIRECTIONS, STATEMENT_LINE_STATES } from './enums';
 
 /**
  * The API's shapes for statement lines matched to the ledger and the day's reconciliation
  * (docs/bank-matching.md, docs/api.md).
  */
 
-/** The rules a credit's match names (docs/bank-matching.md); the matcher decides by these too. */
-export const LINE_RULES = [
-  'rrr-in-narration',
-  'receipt-in-narration',
-  'split',
-  'amount-and-date',
-  'picked',
-  'posted',
-  'reversed',
-  'reversal',
-] as const;
-export type LineRule = (typeof LINE_RULES)[number];
-
-export const LINE_RULE_WORDS: Record<LineRule, string> = {
-  'rrr-in-narration': 'RRR in the narration',
-  'receipt-in-narration': 'Receipt number in the narration',
-  split: 'Split credit (parts add up to the payment)',
-  'amount-and-date': 'Amount and value date',
-  picked: 'Picked by an officer',
-  posted: 'Posted as a payment',
-  reversed: 'Reversed by the bank',
-  reversal: 'Reversal of a credit',
-};
-
-export const STATE_WORDS = {
-  matched: 'Matched',
-  ambiguous: 'Ambiguous',
-  unmatched: 'Unmatched',
-  'not-revenue': 'Not revenue',
-} as const;
+// Zod-free, for the bank pages' first draw (docs/architecture.md §9 "Web"); kept importable from here.
+export { LINE_RULE_WORDS, LINE_RULES, type LineRule, STATE_WORDS } from './enums';
 
 /** `from` and `to` given, in order, at most BANK_RANGE_MAX_DAYS days. */
 function refineRange(value: { from: string; to: string }, ctx: z.RefinementCtx) {

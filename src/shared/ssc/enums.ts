@@ -35,6 +35,13 @@ export const SSC_SCHEDULE_STATUS_LABELS = {
 export const SSC_SCHEDULE_SOURCES = ['upload', 'manual'] as const;
 export type SscScheduleSource = (typeof SSC_SCHEDULE_SOURCES)[number];
 
+/**
+ * A schedule's month, YYYY-MM of 2000–2099: the API's check (views.ts `SscMonth`) and the
+ * forms' own, here without zod so that a form's first draw need not load it (docs/architecture.md
+ * §9 "Web").
+ */
+export const SSC_MONTH_PATTERN = /^20\d{2}-(0[1-9]|1[0-2])$/;
+
 /** The lowest and highest grade levels of the public service's salary scales. */
 export const SSC_GRADE_LEVEL_MIN = 1;
 export const SSC_GRADE_LEVEL_MAX = 17;

@@ -5,6 +5,7 @@ import {
   SSC_CATEGORIES,
   SSC_GRADE_LEVEL_MAX,
   SSC_GRADE_LEVEL_MIN,
+  SSC_MONTH_PATTERN,
   SSC_SCHEDULE_MAX_ROWS,
   SSC_SCHEDULE_SOURCES,
   SSC_SCHEDULE_STATUSES,
@@ -19,7 +20,7 @@ const Kobo = z.number().int();
 export const SscMonth = z
   .string()
   .trim()
-  .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: 'Give the month as YYYY-MM, e.g. 2026-03' });
+  .regex(SSC_MONTH_PATTERN, { error: 'Give the month as YYYY-MM, e.g. 2026-03' });
 
 export const SscScheduleListQuery = PageQuery.extend({
   category: z.enum(SSC_CATEGORIES).optional(),

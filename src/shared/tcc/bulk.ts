@@ -51,10 +51,8 @@ export const TCC_BATCH_OPTIONAL_COLUMNS = [
   ...Array.from({ length: TCC_YEARS_COVERED }, (_, i) => `justification_${i + 1}`),
 ] as const;
 
-/** At most this many employees a file: a large MDA splits its payroll by department. */
-export const TCC_BATCH_MAX_ROWS = 5_000;
-/** At most 5 MB: 5,000 rows of CSV take about 1 MB, as XLSX less. */
-export const TCC_BATCH_MAX_BYTES = 5 * 1024 * 1024;
+/** The file's limits, in enums.ts: the upload panel's first draw says them without zod. */
+export { TCC_BATCH_MAX_BYTES, TCC_BATCH_MAX_ROWS } from './enums';
 
 /** The kind of job an upload makes (jobs.kind). */
 export const TCC_MDA_BATCH = 'tcc-mda-batch';

@@ -155,6 +155,21 @@ export const TCC_WAIT_WARNING_DAYS = 10;
 /** The number of preceding years a certificate covers (docs/tax-rules.md, NTAA 2025 s.72). */
 export const TCC_YEARS_COVERED = 3;
 
+/** The years a certificate of a kind asks for on the form: it covers the three preceding years. */
+export function yearsCovered(today: string): number[] {
+  const current = Number(today.slice(0, 4));
+  return Array.from({ length: TCC_YEARS_COVERED }, (_, i) => current - TCC_YEARS_COVERED + i);
+}
+
+/**
+ * The limits of an MDA's payroll file (src/shared/tcc/bulk.ts is the file's contract): here,
+ * zod-free, because the upload panel says them on the generate page's first draw.
+ * At most this many employees a file: a large MDA splits its payroll by department.
+ */
+export const TCC_BATCH_MAX_ROWS = 5_000;
+/** At most 5 MB: 5,000 rows of CSV take about 1 MB, as XLSX less. */
+export const TCC_BATCH_MAX_BYTES = 5 * 1024 * 1024;
+
 /** The permission that generates (and amends, resubmits) a certificate of each kind. */
 export const TCC_GENERATE_PERMISSION = {
   'direct-assessment': 'tcc:generate:direct-assessment',

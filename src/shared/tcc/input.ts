@@ -145,8 +145,5 @@ export const TccBulkApproveInput = z.object({
 });
 export type TccBulkApproveInput = z.output<typeof TccBulkApproveInput>;
 
-/** The years a certificate of a kind asks for on the form: it covers the three preceding years. */
-export function yearsCovered(today: string): number[] {
-  const current = Number(today.slice(0, 4));
-  return Array.from({ length: TCC_YEARS_COVERED }, (_, i) => current - TCC_YEARS_COVERED + i);
-}
+/** In enums.ts, zod-free: the generate form's first draw needs it (docs/architecture.md §9 "Web"). */
+export { yearsCovered } from './enums';

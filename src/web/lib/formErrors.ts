@@ -1,6 +1,7 @@
 import { type FormErrors, schemaResolver } from '@mantine/form';
-import { isApiError, type ValidationIssue, validationIssues } from './api';
+import { isApiError, validationIssues } from './api';
 import { changedFields } from './changedFields';
+import { type FieldOf, toFieldErrors } from './fieldErrors';
 
 /**
  * A refused save, put where the officer looks (docs/architecture.md §3 error shape): each field issue of
@@ -9,8 +10,7 @@ import { changedFields } from './changedFields';
  * says only how an API path reads in it (`FieldOf`).
  */
 
-/** The form field an API path is shown on (`taxKobo` → `tax`), or null when the form has none. */
-export type FieldOf = (apiPath: string) => string | null;
+export { type FieldOf, toFieldErrors } from './fieldErrors';
 
 /** Where an API field is typed in a form whose value has another name (kobo typed as naira). */
 export type FieldNames = Record<string, string>;
@@ -31,21 +31,6 @@ export const fieldByPath: FieldOf = (path) => (path === '' ? null : path);
 
 /** Said above the form when every issue sits beside its field. */
 export const FIELDS_NEED_CORRECTING = 'Some fields need correcting: see the messages beside them.';
-
-/** Field issues by form field, the first message of each; the messages of no field apart. */
-export function toFieldErrors(
-  issues: readonly Pick<ValidationIssue, 'path' | 'message'>[],
-  fieldOf: FieldOf,
-): { errors: Record<string, string>; elsewhere: string[] } {
-  const errors: Record<string, string> = {};
-  const elsewhere: string[] = [];
-  for (const issue of issues) {
-    const field = fieldOf(issue.path);
-    if (field === null) elsewhere.push(issue.message);
-    else errors[field] ??= issue.message;
-  }
-  return { errors, elsewhere };
-}
 
 type ErrorTarget = { getValues: () => object; setErrors: (errors: FormErrors) => void };
 

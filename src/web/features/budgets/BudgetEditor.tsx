@@ -17,8 +17,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BudgetLineInput, BudgetView } from '../../../shared/budgets/views';
 import { formatKoboAsNaira, nairaToKobo } from '../../../shared/money';
+import { CheckFailureAlert } from '../../lib/FailureAlert';
 import { NairaInput } from '../../lib/money/NairaInput';
-import { CheckFailureAlert } from '../rrr-checks/CheckParts';
 import { budgetCatalogueQuery, budgetKeys, saveBudgetVersion } from './queries';
 
 type EditLine = {

@@ -1,22 +1,13 @@
-import {
-  Anchor,
-  Button,
-  Code,
-  FileInput,
-  Group,
-  Progress,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { Anchor, Button, Code, Group, Stack, Text, Textarea } from '@mantine/core';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { BudgetRowProblem } from '../../../shared/budgets/file';
 import { AppModal } from '../../lib/AppModal';
-import { isApiError } from '../../lib/api';
-import { CheckFailureAlert } from '../rrr-checks/CheckParts';
+import { CheckFailureAlert } from '../../lib/FailureAlert';
+import { JobProgressBar } from '../../lib/uploads/JobProgressBar';
+import { RefusedRows } from '../../lib/uploads/RefusedRows';
+import { SpreadsheetFileInput } from '../../lib/uploads/SpreadsheetFileInput';
 import {
   budgetImportQuery,
   budgetKeys,
@@ -24,13 +15,6 @@ import {
   importBudgetFile,
   isImportDone,
 } from './queries';
-
-/** The rows a 422 named (`details.rows`), if the refusal was about rows. */
-function rowProblemsOf(error: unknown): BudgetRowProblem[] {
-  if (!isApiError(error) || error.code !== 'INVALID_FILE') return [];
-  const rows = (error.details as { rows?: BudgetRowProblem[] } | undefined)?.rows;
-  return Array.isArray(rows) ? rows : [];
-}
 
 /**
  * Import a year's budget from a file (docs/budgets.md "The import file"): the file and why,
@@ -49,7 +33,6 @@ export function BudgetImportDialog(props: {
   const [fileError, setFileError] = useState<string | undefined>();
   const upload = useMutation({ mutationFn: importBudgetFile });
   const jobId = upload.data?.jobId;
-  const problems = rowProblemsOf(upload.error);
 
   return (
     <AppModal
@@ -99,14 +82,9 @@ export function BudgetImportDialog(props: {
                 </Group>
               </Anchor>
             </Group>
-            <FileInput
+            <SpreadsheetFileInput
               label="Budget file"
               placeholder="Choose a .xlsx or .csv file"
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              withAsterisk
-              clearable
-              clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
-              leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
               value={file}
               onChange={(chosen) => {
                 setFile(chosen);
@@ -127,7 +105,11 @@ export function BudgetImportDialog(props: {
             {upload.isError && (
               <CheckFailureAlert title="The file was not imported" error={upload.error} />
             )}
-            {problems.length > 0 && <RowProblems problems={problems} />}
+            <RefusedRows<BudgetRowProblem>
+              error={upload.error}
+              label="Lines to fix"
+              whatToChange={(p) => p.problem}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={props.onClose}>
                 Cancel
@@ -160,8 +142,7 @@ function ImportProgress(props: { year: number; jobId: string; onDone: (version: 
   const percent = !data || data.total === 0 ? 0 : Math.round((data.done / data.total) * 100);
   return (
     <Stack gap="sm">
-      <Progress value={percent} aria-label="Lines stored" animated={!isImportDone(data)} />
-      <Text size="sm" role="status">
+      <JobProgressBar percent={percent} label="Lines stored" isDone={isImportDone(data)}>
         {!data
           ? 'Starting…'
           : data.status === 'failed'
@@ -169,33 +150,7 @@ function ImportProgress(props: { year: number; jobId: string; onDone: (version: 
             : data.status === 'succeeded'
               ? `Stored ${data.total.toLocaleString('en-NG')} lines as version ${data.version}.`
               : `Storing ${data.total.toLocaleString('en-NG')} lines…`}
-      </Text>
+      </JobProgressBar>
     </Stack>
-  );
-}
-
-/** Every line and column to fix, as the server named them. */
-function RowProblems({ problems }: { problems: BudgetRowProblem[] }) {
-  return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table striped withTableBorder aria-label="Lines to fix">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Line</Table.Th>
-            <Table.Th>Column</Table.Th>
-            <Table.Th>What to change</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {problems.map((p) => (
-            <Table.Tr key={`${p.line}-${p.field}`}>
-              <Table.Td>{p.line}</Table.Td>
-              <Table.Td>{p.field}</Table.Td>
-              <Table.Td>{p.problem}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }

@@ -13,18 +13,27 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload, IconEdit, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { BudgetView } from '../../../shared/budgets/views';
 import { formatKoboAsNaira } from '../../../shared/money';
 import { isApiError } from '../../lib/api';
 import { ExportButtons, ListHeader, ListLoadError } from '../../lib/lists/listPage';
 import { NoAccess } from '../../lib/NoAccess';
+import { Spinner } from '../../lib/pending/Spinner';
+import { BusyRegion } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
-import { BudgetEditor } from './BudgetEditor';
-import { BudgetImportDialog } from './BudgetImportDialog';
 import { BudgetLines } from './BudgetLines';
 import { budgetExportUrl, budgetQuery, budgetTemplateUrl } from './queries';
 import { type BudgetSearch, currentYear } from './routes';
+
+// The editor and the import, with the money input and form packages they draw with, load when
+// the officer asks for them, not with the page (docs/architecture.md §9 "Web").
+const BudgetEditor = lazy(() =>
+  import('./BudgetEditor').then((module) => ({ default: module.BudgetEditor })),
+);
+const BudgetImportDialog = lazy(() =>
+  import('./BudgetImportDialog').then((module) => ({ default: module.BudgetImportDialog })),
+);
 
 /** The seed's versions say so in their note: their figures are demo figures (docs/budgets.md). */
 const isDemoVersion = (note: string) => /^demo budget/i.test(note);
@@ -124,23 +133,33 @@ function Budget() {
         )}
       </Group>
 
-      {mode === 'import' && (
-        <BudgetImportDialog year={year} onClose={() => setMode('view')} onImported={showVersion} />
-      )}
-      {mode === 'edit' && (
-        <BudgetEditor
-          year={year}
-          from={budget ?? null}
-          onCancel={() => setMode('view')}
-          onSaved={showVersion}
-        />
+      {mode !== 'view' && (
+        <Suspense fallback={<Spinner label="Loading the budget form" />}>
+          {mode === 'import' && (
+            <BudgetImportDialog
+              year={year}
+              onClose={() => setMode('view')}
+              onImported={showVersion}
+            />
+          )}
+          {mode === 'edit' && (
+            <BudgetEditor
+              year={year}
+              from={budget ?? null}
+              onCancel={() => setMode('view')}
+              onSaved={showVersion}
+            />
+          )}
+        </Suspense>
       )}
 
       {query.isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading the budget">
-          <Skeleton height={60} />
-          <Skeleton height={240} />
-        </Stack>
+        <BusyRegion label="Loading the budget">
+          <Stack gap="sm">
+            <Skeleton height={60} />
+            <Skeleton height={240} />
+          </Stack>
+        </BusyRegion>
       ) : isNoBudget ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="sm">

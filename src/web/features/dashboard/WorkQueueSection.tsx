@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { WorkQueues } from '../../../shared/dashboards/queues';
 import { api } from '../../lib/api';
+import { BusyRegion } from '../../lib/pending/skeletons';
 import { toShellPath, useShellBase } from '../../shell/shellPaths';
 import classes from './DashboardPage.module.css';
 import { splitLink, waitedFor } from './waiting';
@@ -33,11 +34,13 @@ export function WorkQueueSection() {
         Your work
       </Title>
       {isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-label="Loading your work">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={104} radius="md" />
-          ))}
-        </SimpleGrid>
+        <BusyRegion label="Loading your work">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={104} radius="md" />
+            ))}
+          </SimpleGrid>
+        </BusyRegion>
       ) : error ? (
         <Alert color="red" variant="light" title="Your work could not be loaded" role="alert">
           <Stack gap="sm" align="flex-start">

@@ -16,27 +16,26 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { randomId, useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { addDays, todayInLagos } from '../../../shared/dates';
-import {
-  type DemandNoticeCreated,
-  DemandNoticeInput,
-  MAX_DEMAND_NOTICE_LINES,
-} from '../../../shared/demandNotices';
-import { formatKoboAsNaira, koboToNaira, nairaToKobo } from '../../../shared/money';
+import { MAX_DEMAND_NOTICE_LINES } from '../../../shared/demandNoticeEnums';
+import type { DemandNoticeCreated } from '../../../shared/demandNotices';
+import { formatKoboAsNaira, koboToNaira } from '../../../shared/money';
 import { formatRrr } from '../../../shared/payments/rrrText';
 import { DateField } from '../../lib/dates/DateField';
-import { showServerErrors, validateWith } from '../../lib/formErrors';
+import { deferredChecks } from '../../lib/deferredChecks';
+import { showServerErrors } from '../../lib/formErrors';
 import { NairaInput } from '../../lib/money/NairaInput';
 import { NoAccess } from '../../lib/NoAccess';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { revenueHeadsQuery } from '../payments/queries';
 import { RRR_PENDING_TEXT } from './format';
+import { emptyLine, fieldOf, kobo, toInput, type Values } from './noticeInput';
 import {
   activeMdasQuery,
   demandNoticeKeys,
@@ -46,61 +45,11 @@ import {
 
 const TITLE = 'Generate Assessment';
 
-type Line = {
-  /** The line's React key: lines are removed from the middle. */
-  key: string;
-  revenueHeadCode: string;
-  description: string;
-  quantity: number | string;
-  unitAmount: number | string;
-};
-
-type Values = {
-  mdaId: string | null;
-  payerBy: 'btin' | 'name';
-  btin: string;
-  name: string;
-  phone: string;
-  lines: Line[];
-  dueOn: string | null;
-};
-
-const emptyLine = (): Line => ({
-  key: randomId(),
-  revenueHeadCode: '',
-  description: '',
-  quantity: 1,
-  unitAmount: '',
-});
-
-const kobo = (naira: number | string) => (naira === '' ? 0 : nairaToKobo(Number(naira)));
-
-function toInput(values: Values) {
-  return {
-    mdaId: values.mdaId ?? '',
-    payer:
-      values.payerBy === 'btin'
-        ? { btin: values.btin.trim() }
-        : { name: values.name.trim(), phone: values.phone.trim() },
-    lines: values.lines.map((line) => ({
-      revenueHeadCode: line.revenueHeadCode,
-      description: line.description.trim(),
-      quantity: line.quantity === '' ? 0 : Number(line.quantity),
-      unitAmountKobo: kobo(line.unitAmount),
-    })),
-    dueOn: values.dueOn ?? '',
-  };
-}
-
-/** How an API path reads in this form: the payer's fields and the lines' amounts in naira. */
-function fieldOf(path: string): string | null {
-  if (path === '') return null;
-  if (path === 'payer.btin') return 'btin';
-  if (path === 'payer.name') return 'name';
-  if (path === 'payer.phone') return 'phone';
-  if (path === 'payer') return 'btin';
-  return path.replace(/\.unitAmountKobo$/, '.unitAmount');
-}
+/**
+ * The form's checks, the API's schema with zod, are fetched at the officer's first key or pointer
+ * press in the form, not with the page (docs/architecture.md §9 "Web").
+ */
+const checks = deferredChecks(() => import('./noticeChecks'));
 
 /**
  * /birs/mda/generate-assessment (docs/product.md §2, OFFICER_MDA): a demand notice of one of the
@@ -194,7 +143,7 @@ function NoticeForm({ onIssued }: { onIssued: (notice: DemandNoticeCreated) => v
       lines: [emptyLine()],
       dueOn: addDays(today, 30),
     },
-    validate: validateWith(DemandNoticeInput, toInput, { fieldOf }),
+    validate: checks.validate<Values>((module, values) => module.checkNotice(values)),
   });
   const mdas = useQuery(activeMdasQuery());
   const ownMdas = (mdas.data ?? []).filter((mda) => mda.isActive);
@@ -211,7 +160,9 @@ function NoticeForm({ onIssued }: { onIssued: (notice: DemandNoticeCreated) => v
   );
 
   const issue = useMutation({
-    mutationFn: (values: Values) => issueDemandNotice(DemandNoticeInput.parse(toInput(values))),
+    // The values passed the schema's checks on submit (or, when the checks could not be fetched,
+    // the server's own): toInput trims as the schema does, so the body is what it would parse to.
+    mutationFn: (values: Values) => issueDemandNotice(toInput(values)),
     onSuccess: (notice) => {
       void queryClient.invalidateQueries({ queryKey: demandNoticeKeys.all });
       onIssued(notice);
@@ -224,6 +175,7 @@ function NoticeForm({ onIssued }: { onIssued: (notice: DemandNoticeCreated) => v
     <form
       noValidate
       aria-label="Demand notice"
+      {...checks.prefetchProps}
       onSubmit={form.onSubmit((values) => {
         setFormError(null);
         issue.mutate(values);

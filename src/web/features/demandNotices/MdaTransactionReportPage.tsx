@@ -8,9 +8,8 @@ import { Link } from '@tanstack/react-router';
 import {
   DEMAND_NOTICE_VIEW_STATUSES,
   type DemandNoticeSort,
-  type MdaTransactionItem,
-  type MdaTransactionReport,
-} from '../../../shared/demandNotices';
+} from '../../../shared/demandNoticeEnums';
+import type { MdaTransactionItem, MdaTransactionReport } from '../../../shared/demandNotices';
 import { formatKoboAsNaira } from '../../../shared/money';
 import { formatRrr } from '../../../shared/payments/rrrText';
 import { formatCalendarDate } from '../../lib/format';

@@ -1,7 +1,8 @@
-import type { DemandNoticeView, DemandNoticeViewStatus } from '../../../shared/demandNotices';
+import type { DemandNoticeViewStatus } from '../../../shared/demandNoticeEnums';
+import type { DemandNoticeView } from '../../../shared/demandNotices';
 import { formatRrr } from '../../../shared/payments/rrrText';
 
-export { DEMAND_NOTICE_STATUS_LABELS as NOTICE_STATUS_LABELS } from '../../../shared/demandNotices';
+export { DEMAND_NOTICE_STATUS_LABELS as NOTICE_STATUS_LABELS } from '../../../shared/demandNoticeEnums';
 
 /** Shades that carry white badge text at 4.5:1 or better (axe colour-contrast), as payments'. */
 export const NOTICE_STATUS_COLORS: Record<DemandNoticeViewStatus, string> = {

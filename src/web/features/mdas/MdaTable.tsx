@@ -11,7 +11,8 @@ import {
 import { IconChevronDown, IconChevronRight, IconPencil } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
-import { MDA_CATEGORY_LABELS, type MdaPage, type MdaView } from '../../../shared/mdas';
+import type { MdaPage, MdaView } from '../../../shared/mdas';
+import { MDA_CATEGORY_LABELS } from '../../../shared/mdas/enums';
 import { type ListCards, ListTable } from '../../lib/lists/ListTable';
 import { sortText } from '../../lib/lists/sortText';
 import { MdaListSearch } from './listSearch';

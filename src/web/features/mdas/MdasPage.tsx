@@ -17,12 +17,15 @@ import {
 import { NoAccess } from '../../lib/NoAccess';
 import { MDA_TABLE } from '../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../lib/pending/skeletons';
+import { useLazyDialog } from '../../lib/useLazyDialog';
 import { usePermission } from '../../lib/usePermission';
 import { MdaListSearch } from './listSearch';
 import { MdaFilters } from './MdaFilters';
-import { MdaFormModal } from './MdaFormModal';
 import { MdaTable } from './MdaTable';
 import { mdaDetailsQuery, mdaExportUrl } from './queries';
+
+/** The MDA form validates with zod: fetched when it opens (docs/architecture.md §9 "Web"). */
+const loadMdaForm = () => import('./MdaFormModal').then((module) => module.MdaFormModal);
 
 /** docs/product.md §2 mda/manage-mda: administrators set up MDAs, revenue heads and Remita. */
 export function ManageMdasPage() {
@@ -45,6 +48,7 @@ function MdasPage({ title, canWrite }: { title: string; canWrite: boolean }) {
   const query = useQuery(mdaDetailsQuery(search));
   const [editing, setEditing] = useState<MdaView | null>(null);
   const openNew = () => setSearch({ add: true }, false);
+  const form = useLazyDialog(loadMdaForm, canWrite && (search.add === true || editing !== null));
 
   return (
     <Stack gap="lg">
@@ -95,9 +99,9 @@ function MdasPage({ title, canWrite }: { title: string; canWrite: boolean }) {
         )}
       </ListBody>
 
-      {canWrite && (
-        <MdaFormModal
-          opened={search.add === true || editing !== null}
+      {canWrite && form.Dialog && (
+        <form.Dialog
+          opened={form.opened}
           mda={editing}
           onClose={() => {
             setEditing(null);

@@ -6,14 +6,20 @@ import { useState } from 'react';
 import type { MdaView, RevenueHeadPatch, RevenueHeadView } from '../../../shared/mdas';
 import { formatKoboAsNaira } from '../../../shared/money';
 import { api } from '../../lib/api';
+import { useLazyDialog } from '../../lib/useLazyDialog';
 import { mdaKeys } from './queries';
-import { RevenueHeadFormModal } from './RevenueHeadFormModal';
+
+/** The revenue head form validates with zod: fetched when it opens (docs/architecture.md §9 "Web"). */
+const loadHeadForm = () =>
+  import('./RevenueHeadFormModal').then((module) => module.RevenueHeadFormModal);
 
 type Editing = { head: RevenueHeadView | null } | null;
 
 /** An MDA's revenue heads under its row; administrators add, edit and (de)activate them here. */
 export function RevenueHeadsPanel({ mda, canWrite }: { mda: MdaView; canWrite: boolean }) {
   const [editing, setEditing] = useState<Editing>(null);
+  // Mounted open and unmounted on close, as it was before its code was fetched on demand.
+  const headForm = useLazyDialog(loadHeadForm, canWrite && editing !== null);
   const queryClient = useQueryClient();
   const setActive = useMutation({
     mutationFn: ({ head, isActive }: { head: RevenueHeadView; isActive: boolean }) =>
@@ -114,8 +120,8 @@ export function RevenueHeadsPanel({ mda, canWrite }: { mda: MdaView; canWrite: b
           </Table.Tbody>
         </Table>
       )}
-      {canWrite && editing && (
-        <RevenueHeadFormModal mda={mda} head={editing.head} onClose={() => setEditing(null)} />
+      {canWrite && editing && headForm.Dialog && (
+        <headForm.Dialog mda={mda} head={editing.head} onClose={() => setEditing(null)} />
       )}
     </Stack>
   );

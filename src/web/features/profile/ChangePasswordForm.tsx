@@ -2,7 +2,8 @@ import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { type ChangePasswordBody, PASSWORD_MIN, passwordProblem } from '../../../shared/auth';
+import type { ChangePasswordBody } from '../../../shared/auth';
+import { PASSWORD_MIN, passwordProblem } from '../../../shared/passwordPolicy';
 import { api, isApiError } from '../../lib/api';
 
 type ChangePasswordValues = {

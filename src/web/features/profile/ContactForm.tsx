@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ProfilePatch, type ProfileView } from '../../../shared/officers';
+import type { ProfilePatch, ProfileView } from '../../../shared/officers';
 import { api } from '../../lib/api';
 import { formatPhone } from '../../lib/format';
 import { fieldByPath, showServerErrors } from '../../lib/formErrors';
@@ -11,6 +11,15 @@ import { meQuery } from '../../lib/queries';
 import { profileKeys } from './queries';
 
 type Values = { email: string; phoneNumber: string };
+
+/**
+ * The form checks with the API's own schema, which is zod: fetched at the first "Save details",
+ * not with the page (docs/architecture.md §9 "Web": zod stays off a page's first load).
+ */
+const loadProfilePatch = () =>
+  import('../../../shared/officers').then((module) =>
+    schemaResolver(module.ProfilePatch, { sync: true }),
+  );
 
 /** The two details an officer keeps up to date themself: e-mail and phone. */
 export function ContactForm({ profile }: { profile: ProfileView }) {
@@ -20,11 +29,8 @@ export function ContactForm({ profile }: { profile: ProfileView }) {
     email: profile.email,
     phoneNumber: formatPhone(profile.phoneNumber),
   };
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues,
-    validate: schemaResolver(ProfilePatch, { sync: true }),
-  });
+  const form = useForm<Values>({ mode: 'controlled', initialValues });
+  const [isChecking, setIsChecking] = useState(false);
   const changed = (['email', 'phoneNumber'] as const).filter(
     (key) => form.values[key] !== initialValues[key],
   );
@@ -52,8 +58,21 @@ export function ContactForm({ profile }: { profile: ProfileView }) {
     <form
       noValidate
       aria-label="Contact details"
-      onSubmit={form.onSubmit((values) => {
+      onSubmit={form.onSubmit(async (values) => {
         setFormError(null);
+        setIsChecking(true);
+        const validate = await loadProfilePatch()
+          .catch(() => null)
+          .finally(() => setIsChecking(false));
+        if (validate === null) {
+          setFormError('The form could not be checked: the connection failed. Try again.');
+          return;
+        }
+        const errors = validate(values);
+        if (Object.keys(errors).length > 0) {
+          form.setErrors(errors);
+          return;
+        }
         save.mutate(Object.fromEntries(changed.map((key) => [key, values[key]])) as ProfilePatch);
       })}
     >
@@ -73,7 +92,11 @@ export function ContactForm({ profile }: { profile: ProfileView }) {
           />
         </SimpleGrid>
         <Group>
-          <Button type="submit" loading={save.isPending} disabled={changed.length === 0}>
+          <Button
+            type="submit"
+            loading={isChecking || save.isPending}
+            disabled={changed.length === 0}
+          >
             Save details
           </Button>
         </Group>

@@ -1,10 +1,12 @@
-import { Anchor, Button, Code, FileInput, Group, List, Select, Stack, Text } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { Anchor, Button, Code, Group, List, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BatchProgress, ProcessFailedAlert } from './BatchProgress';
-import { CheckFailureAlert } from './CheckParts';
-import { checkMdasQuery, uploadBatch } from './queries';
+import { CheckFailureAlert } from '../../lib/FailureAlert';
+import { checkMdasQuery } from '../../lib/mdaOptions';
+import { ProcessFailedAlert } from '../../lib/uploads/BatchJobProgress';
+import { SpreadsheetFileInput } from '../../lib/uploads/SpreadsheetFileInput';
+import { BatchProgress } from './BatchProgress';
+import { uploadBatch } from './queries';
 import { downloadSampleCsv } from './sampleCsv';
 import { batchFileError } from './validation';
 
@@ -86,14 +88,10 @@ export function BatchCheckDialog({ onClose }: { onClose: () => void }) {
           data-autofocus
           openOnFocus={false}
         />
-        <FileInput
+        <SpreadsheetFileInput
           label="CSV file"
           placeholder="Choose a .csv file"
           accept=".csv,text/csv"
-          withAsterisk
-          clearable
-          clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
-          leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
           value={file}
           onChange={(chosen) => {
             setFile(chosen);

@@ -1,6 +1,4 @@
-import { Alert, Group, Loader, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { describeFailure } from './failure';
+import { Group, Loader, LoadingOverlay, Table, Text } from '@mantine/core';
 
 /** docs/product.md §2: the exact words of the blocking loader. */
 export const CHECKING_TEXT = 'Checking RRR status...';
@@ -21,25 +19,6 @@ export function CheckingOverlay({ visible }: { visible: boolean }) {
         ),
       }}
     />
-  );
-}
-
-/** A failed check: the server's reason and what to do next. */
-export function CheckFailureAlert({ title, error }: { title: string; error: unknown }) {
-  const failure = describeFailure(title, error);
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      role="alert"
-      title={failure.title}
-      icon={<IconAlertTriangle size={18} aria-hidden="true" />}
-    >
-      <Stack gap={4}>
-        <Text size="sm">{failure.message}</Text>
-        {failure.whatToDo && <Text size="sm">{failure.whatToDo}</Text>}
-      </Stack>
-    </Alert>
   );
 }
 

@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { normaliseRrr } from '../../../shared/payments/rrrText';
 import type { RrrStatusView } from '../../../shared/payments/views';
 import { validationIssues } from '../../lib/api';
-import { CheckFailureAlert, CheckingOverlay } from './CheckParts';
-import { checkMdasQuery, checkRrrStatus } from './queries';
+import { CheckFailureAlert } from '../../lib/FailureAlert';
+import { checkMdasQuery } from '../../lib/mdaOptions';
+import { CheckingOverlay } from './CheckParts';
+import { checkRrrStatus } from './queries';
 import { RrrResult } from './RrrResult';
 import { mdaFieldError, rrrFieldError } from './validation';
 

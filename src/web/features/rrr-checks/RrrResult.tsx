@@ -7,10 +7,11 @@ import type { RecheckResult, RrrStatusView } from '../../../shared/payments/view
 
 type RecheckOutcome = RecheckResult['outcome'];
 
+import { CheckFailureAlert } from '../../lib/FailureAlert';
 import { formatLagosDateTime } from '../../lib/format';
 import { systemQuery } from '../../lib/queries';
 import { usePermission } from '../../lib/usePermission';
-import { CheckFailureAlert, CheckingOverlay, ResultTable } from './CheckParts';
+import { CheckingOverlay, ResultTable } from './CheckParts';
 import { checkRrrStatus, recheckRrr, simulatePayment } from './queries';
 
 const OUTCOME_BADGES: Record<RrrOutcome, { label: string; color: string }> = {

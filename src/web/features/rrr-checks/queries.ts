@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MdaList } from '../../../shared/mdas/views';
 import type {
   EvasStatusView,
   JobView,
@@ -7,16 +6,6 @@ import type {
   RrrStatusView,
 } from '../../../shared/payments/views';
 import { api, isApiError } from '../../lib/api';
-
-/** The active MDAs for the check's select (GET /api/v1/mdas, every officer's short list). */
-export const checkMdasQuery = () =>
-  queryOptions({
-    queryKey: ['mdas', 'check-options'] as const,
-    queryFn: () => api.get<MdaList>('/api/v1/mdas'),
-    select: (list) =>
-      list.items.map((mda) => ({ value: mda.id, label: `${mda.code} — ${mda.name}` })),
-    staleTime: 5 * 60_000,
-  });
 
 /** One RRR's status with Remita, asked with the chosen MDA's credentials (kept on the server). */
 export function checkRrrStatus(rrr: string, mdaId: string): Promise<RrrStatusView> {

@@ -2,11 +2,15 @@ import { Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { todayInLagos } from '../../../shared/dates';
-import { SSC_CATEGORIES, SSC_CATEGORY_LABELS, type SscCategory } from '../../../shared/ssc/enums';
-import { SscMonth } from '../../../shared/ssc/views';
+import {
+  SSC_CATEGORIES,
+  SSC_CATEGORY_LABELS,
+  SSC_MONTH_PATTERN,
+  type SscCategory,
+} from '../../../shared/ssc/enums';
+import { CheckFailureAlert } from '../../lib/FailureAlert';
 import { selectOptions } from '../../lib/format';
-import { CheckFailureAlert } from '../rrr-checks/CheckParts';
-import { checkMdasQuery } from '../rrr-checks/queries';
+import { checkMdasQuery } from '../../lib/mdaOptions';
 
 export type ScheduleFieldErrors = Partial<Record<'mdaId' | 'category' | 'month', string>>;
 
@@ -20,7 +24,9 @@ export function useScheduleFields(initialCategory: SscCategory | null = null) {
   const [mdaId, setMdaId] = useState<string | null>(null);
   const [category, setCategory] = useState<SscCategory | null>(initialCategory);
   const [month, setMonth] = useState(todayInLagos().slice(0, 7));
-  const isMonth = SscMonth.safeParse(month).success;
+  // The API's pattern without its zod schema: the upload and the entry draw with no zod
+  // (docs/architecture.md §9 "Web"); the month is trimmed as it is typed.
+  const isMonth = SSC_MONTH_PATTERN.test(month);
   return {
     mdas,
     mdaId,

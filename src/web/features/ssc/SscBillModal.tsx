@@ -9,11 +9,11 @@ import {
 } from '../../../shared/ssc/enums';
 import type { SscScheduleDetail } from '../../../shared/ssc/views';
 import { AppModal } from '../../lib/AppModal';
+import { CheckFailureAlert } from '../../lib/FailureAlert';
 import { activeMdasQuery } from '../demandNotices/queries';
 import { revenueHeadsQuery } from '../payments/queries';
-import { CheckFailureAlert } from '../rrr-checks/CheckParts';
+import { monthText } from './format';
 import { billSscSchedule, sscKeys } from './queries';
-import { monthText } from './SscTable';
 
 /**
  * "Raise bill" on an SSC schedule, confirmed: the officer sees who pays, how much, and which

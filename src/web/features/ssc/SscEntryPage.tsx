@@ -1,6 +1,5 @@
 import '../../styles/forms.css';
 import {
-  Alert,
   Anchor,
   Button,
   Group,
@@ -10,7 +9,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -22,14 +20,14 @@ import { SSC_GRADE_LEVEL_MAX, SSC_GRADE_LEVEL_MIN } from '../../../shared/ssc/en
 import { computeSscLevyKobo, findSscRate, formatRateBps } from '../../../shared/ssc/levy';
 import type { SscScheduleEntryInput, SscScheduleView } from '../../../shared/ssc/views';
 import { api, validationIssues } from '../../lib/api';
+import { CheckFailureAlert } from '../../lib/FailureAlert';
 import { NairaInput } from '../../lib/money/NairaInput';
 import { NoAccess } from '../../lib/NoAccess';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
-import { CheckFailureAlert } from '../rrr-checks/CheckParts';
 import { sscKeys, sscRatesQuery } from './queries';
 import { ScheduleFields, useScheduleFields } from './ScheduleFields';
-import { monthText } from './SscTable';
+import { SchedulePage } from './SchedulePage';
 
 type Row = {
   key: number;
@@ -146,148 +144,123 @@ function EntryForm() {
   }, 0);
 
   return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        Enter SSC Schedule
-      </Title>
-      <Paper withBorder p="md">
-        <form
-          noValidate
-          aria-label="Enter an SSC schedule"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="md">
-            <Text size="sm">
-              One person at a time: staff id, name, grade level ({SSC_GRADE_LEVEL_MIN} to{' '}
-              {SSC_GRADE_LEVEL_MAX}) and gross monthly pay. A schedule for the same MDA, category
-              and month replaces the one stored until it is billed.{' '}
-              <Anchor component={Link} to={`${base}/ssc/upload`}>
-                Upload a file instead
-              </Anchor>
-            </Text>
-            <ScheduleFields fields={fields} errors={errors} />
-            {rates.isError && (
-              <CheckFailureAlert title="The SSC rates did not load" error={rates.error} />
-            )}
-            {rows.map((row, i) => {
-              const rate = rateOf(row);
-              const kobo = payKobo(row);
-              const e = rowErrors[i] ?? {};
-              return (
-                <Paper
-                  key={row.key}
-                  withBorder
-                  p="sm"
-                  component="fieldset"
-                  aria-label={`Person ${i + 1}`}
-                >
-                  <Stack gap="xs">
-                    <Group justify="space-between" wrap="nowrap">
-                      <Text fw={600} size="sm">
-                        Person {i + 1}
-                      </Text>
-                      {rows.length > 1 && (
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          size="xs"
-                          leftSection={<IconTrash size={14} aria-hidden="true" />}
-                          onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
-                          aria-label={`Remove person ${i + 1}`}
-                        >
-                          Remove
-                        </Button>
-                      )}
-                    </Group>
-                    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-                      <TextInput
-                        label="Staff id"
-                        value={row.staffId}
-                        onChange={(ev) => update(row.key, { staffId: ev.currentTarget.value })}
-                        withAsterisk
-                        error={e.staffId}
-                      />
-                      <TextInput
-                        label="Name"
-                        value={row.name}
-                        onChange={(ev) => update(row.key, { name: ev.currentTarget.value })}
-                        withAsterisk
-                        error={e.name}
-                      />
-                      <NumberInput
-                        label="Grade level"
-                        min={SSC_GRADE_LEVEL_MIN}
-                        max={SSC_GRADE_LEVEL_MAX}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        value={row.gradeLevel}
-                        onChange={(value) =>
-                          update(row.key, { gradeLevel: typeof value === 'number' ? value : '' })
-                        }
-                        withAsterisk
-                        error={e.gradeLevel}
-                      />
-                      <NairaInput
-                        label="Gross monthly pay (₦)"
-                        placeholder="150,000.00"
-                        value={row.pay}
-                        onChange={(value) =>
-                          update(row.key, { pay: typeof value === 'number' ? value : '' })
-                        }
-                        withAsterisk
-                        error={e.grossKobo}
-                      />
-                    </SimpleGrid>
-                    <Text size="sm" aria-live="polite">
-                      {rate && kobo
-                        ? `Levy ${formatKoboAsNaira(computeSscLevyKobo(kobo, rate.rateBps))} at ${formatRateBps(rate.rateBps)}${rate.isDemo ? ' (Demo rate)' : ''}`
-                        : 'Levy: give the category, month, grade level and pay'}
-                    </Text>
-                  </Stack>
-                </Paper>
-              );
-            })}
-            <Group justify="space-between">
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={16} aria-hidden="true" />}
-                onClick={() => setRows((all) => [...all, blankRow()])}
-              >
-                Add a person
-              </Button>
-              <Text size="sm" fw={600}>
-                Levy of {rows.length} {rows.length === 1 ? 'person' : 'people'}:{' '}
-                {formatKoboAsNaira(totalKobo)}
-              </Text>
-            </Group>
-            {save.isError && (
-              <CheckFailureAlert title="The schedule was not accepted" error={save.error} />
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>
-                Save schedule
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-      {stored && (
-        <Alert color="green" variant="light" title="Schedule stored" role="status">
-          <Stack gap={4}>
-            <Text size="sm">
-              {stored.mda.name}, {monthText(stored.month)}: {stored.staffCount} staff, levy{' '}
-              {formatKoboAsNaira(stored.levyKobo)}
-              {stored.replacedTimes > 0 ? ' (replaced the schedule sent before)' : ''}.
-            </Text>
-            <Anchor component={Link} to={`${base}/ssc/schedules/${stored.id}`} size="sm">
-              Open the schedule
-            </Anchor>
-          </Stack>
-        </Alert>
+    <SchedulePage
+      title="Enter SSC Schedule"
+      formLabel="Enter an SSC schedule"
+      onSubmit={submit}
+      stored={stored}
+    >
+      <Text size="sm">
+        One person at a time: staff id, name, grade level ({SSC_GRADE_LEVEL_MIN} to{' '}
+        {SSC_GRADE_LEVEL_MAX}) and gross monthly pay. A schedule for the same MDA, category and
+        month replaces the one stored until it is billed.{' '}
+        <Anchor component={Link} to={`${base}/ssc/upload`}>
+          Upload a file instead
+        </Anchor>
+      </Text>
+      <ScheduleFields fields={fields} errors={errors} />
+      {rates.isError && (
+        <CheckFailureAlert title="The SSC rates did not load" error={rates.error} />
       )}
-    </Stack>
+      {rows.map((row, i) => {
+        const rate = rateOf(row);
+        const kobo = payKobo(row);
+        const e = rowErrors[i] ?? {};
+        return (
+          <Paper
+            key={row.key}
+            withBorder
+            p="sm"
+            component="fieldset"
+            aria-label={`Person ${i + 1}`}
+          >
+            <Stack gap="xs">
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={600} size="sm">
+                  Person {i + 1}
+                </Text>
+                {rows.length > 1 && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    leftSection={<IconTrash size={14} aria-hidden="true" />}
+                    onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+                    aria-label={`Remove person ${i + 1}`}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </Group>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+                <TextInput
+                  label="Staff id"
+                  value={row.staffId}
+                  onChange={(ev) => update(row.key, { staffId: ev.currentTarget.value })}
+                  withAsterisk
+                  error={e.staffId}
+                />
+                <TextInput
+                  label="Name"
+                  value={row.name}
+                  onChange={(ev) => update(row.key, { name: ev.currentTarget.value })}
+                  withAsterisk
+                  error={e.name}
+                />
+                <NumberInput
+                  label="Grade level"
+                  min={SSC_GRADE_LEVEL_MIN}
+                  max={SSC_GRADE_LEVEL_MAX}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={row.gradeLevel}
+                  onChange={(value) =>
+                    update(row.key, { gradeLevel: typeof value === 'number' ? value : '' })
+                  }
+                  withAsterisk
+                  error={e.gradeLevel}
+                />
+                <NairaInput
+                  label="Gross monthly pay (₦)"
+                  placeholder="150,000.00"
+                  value={row.pay}
+                  onChange={(value) =>
+                    update(row.key, { pay: typeof value === 'number' ? value : '' })
+                  }
+                  withAsterisk
+                  error={e.grossKobo}
+                />
+              </SimpleGrid>
+              <Text size="sm" aria-live="polite">
+                {rate && kobo
+                  ? `Levy ${formatKoboAsNaira(computeSscLevyKobo(kobo, rate.rateBps))} at ${formatRateBps(rate.rateBps)}${rate.isDemo ? ' (Demo rate)' : ''}`
+                  : 'Levy: give the category, month, grade level and pay'}
+              </Text>
+            </Stack>
+          </Paper>
+        );
+      })}
+      <Group justify="space-between">
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={() => setRows((all) => [...all, blankRow()])}
+        >
+          Add a person
+        </Button>
+        <Text size="sm" fw={600}>
+          Levy of {rows.length} {rows.length === 1 ? 'person' : 'people'}:{' '}
+          {formatKoboAsNaira(totalKobo)}
+        </Text>
+      </Group>
+      {save.isError && (
+        <CheckFailureAlert title="The schedule was not accepted" error={save.error} />
+      )}
+      <Group justify="flex-end">
+        <Button type="submit" loading={save.isPending}>
+          Save schedule
+        </Button>
+      </Group>
+    </SchedulePage>
   );
 }

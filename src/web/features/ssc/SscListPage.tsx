@@ -26,11 +26,11 @@ import {
   ListHeader,
   useListSearch,
 } from '../../lib/lists/listPage';
+import { checkMdasQuery } from '../../lib/mdaOptions';
 import { NoAccess } from '../../lib/NoAccess';
 import { TableSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
-import { checkMdasQuery } from '../rrr-checks/queries';
 import { sscScheduleListQuery } from './queries';
 import { SscTable } from './SscTable';
 import { SSC_DEFAULT_SORT, SscListSearch, sscExportUrl, sscParams } from './sscSearch';

@@ -12,10 +12,11 @@ import { NoAccess } from '../../lib/NoAccess';
 import { DetailSkeleton } from '../../lib/pending/skeletons';
 import { usePermission } from '../../lib/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
+import { monthText } from './format';
 import { sscScheduleQuery } from './queries';
+import { DemoRateBadge, SscStatusBadge } from './SscBadges';
 import { SscBillModal } from './SscBillModal';
 import { SscStaffRows } from './SscStaffRows';
-import { DemoRateBadge, monthText, SscStatusBadge } from './SscTable';
 
 /** ssc/schedules/{id}: one schedule, its rows with each levy, and its bill (ADMIN raises it). */
 export function SscSchedulePage({ id }: { id: string }) {

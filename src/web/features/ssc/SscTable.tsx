@@ -1,53 +1,20 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { formatKoboAsNaira } from '../../../shared/money';
 import type { SscSort } from '../../../shared/ssc/enums';
-import { SSC_SCHEDULE_STATUS_LABELS, type SscScheduleStatus } from '../../../shared/ssc/enums';
 import type { SscSchedulePage, SscScheduleView } from '../../../shared/ssc/views';
 import { formatLagosDate } from '../../lib/format';
 import { type ListCards, type ListColumn, ListTable } from '../../lib/lists/ListTable';
 import { RecordLink } from '../../lib/lists/RecordLink';
 import { sortText } from '../../lib/lists/sortText';
 import { useShellBase } from '../../shell/shellPaths';
+import { monthText } from './format';
+import { DemoRateBadge, SscStatusBadge } from './SscBadges';
 
 const SORT_WORDS = {
   month: ['month', 'earliest first', 'latest first'],
   levyKobo: ['levy', 'smallest first', 'largest first'],
   mda: ['MDA', 'A to Z', 'Z to A'],
 } as const;
-
-const STATUS_COLOURS: Record<SscScheduleStatus, string> = {
-  unbilled: 'gray.7',
-  // White on orange.9 is under 4.5:1 (axe colour-contrast); blue.9, as a billed stamp instrument.
-  billed: 'blue.9',
-  paid: 'revenue.8',
-};
-
-export function SscStatusBadge({ status }: { status: SscScheduleStatus }) {
-  return (
-    <Badge color={STATUS_COLOURS[status]} variant="filled">
-      {SSC_SCHEDULE_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
-
-/** The rates of the seed have no public source (docs/tax-rules.md "SSC levies"): say so. */
-export function DemoRateBadge() {
-  return (
-    <Badge color="grape.9" variant="filled" size="sm">
-      Demo rate
-    </Badge>
-  );
-}
-
-/** "2026-03" → "March 2026". */
-export function monthText(month: string): string {
-  const [year, m] = month.split('-');
-  const name = new Date(Date.UTC(Number(year), Number(m) - 1, 1)).toLocaleString('en-GB', {
-    month: 'long',
-    timeZone: 'UTC',
-  });
-  return `${name} ${year}`;
-}
 
 type Props = {
   data: SscSchedulePage;

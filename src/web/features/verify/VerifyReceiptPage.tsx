@@ -1,12 +1,10 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { Text } from '@mantine/core';
 import { formatKoboAsNaira } from '../../../shared/money';
 import type { PublicReceiptView } from '../../../shared/payments/views';
+import { AnswerByCode, CheckFrame } from './CheckFrame';
 import { Facts } from './Facts';
 import { ISSUER } from './issuer';
-import { NumberCheck } from './NumberCheck';
 import { formatDay, type Reference } from './reference';
-import { isOffline, usePublicAnswer } from './usePublicAnswer';
 import { Verdict } from './Verdict';
 
 /**
@@ -15,90 +13,74 @@ import { Verdict } from './Verdict';
  * masked name (ADR 0032). A receipt number instead of a code is checked against its amount.
  */
 export function VerifyReceiptPage({ reference }: { reference: Reference }) {
-  useDocumentTitle(`Verify a receipt · ${ISSUER}`);
   return (
-    <Stack gap="lg">
-      <Title order={1} size="h3">
-        Verify a receipt
-      </Title>
-      {'code' in reference ? (
-        <ReceiptByCode code={reference.code} />
-      ) : (
-        <NumberCheck
-          what="receipt"
-          number={reference.number}
-          factLabel="Amount paid (₦), as printed on the receipt"
-          factKind="amount"
-          matchUrl={(kobo) =>
-            `/api/v1/public/receipts/match?number=${encodeURIComponent(reference.number)}&amountKobo=${kobo}`
-          }
-          matched={{
-            title: 'Genuine receipt',
-            text: `A payment the ${ISSUER} holds as paid has this receipt number and this amount.`,
-          }}
-          unmatched={{
-            title: 'Do not accept this receipt',
-            text: 'No paid receipt has this number and this amount: it was mistyped, altered, reversed or never issued. Ask the payer for proof of payment.',
-          }}
-        />
-      )}
-    </Stack>
+    <CheckFrame
+      title="Verify a receipt"
+      reference={reference}
+      byCode={(code) => <ReceiptByCode code={code} />}
+      byNumber={(number) => ({
+        what: 'receipt',
+        factLabel: 'Amount paid (₦), as printed on the receipt',
+        factKind: 'amount',
+        matchUrl: (kobo) =>
+          `/api/v1/public/receipts/match?number=${encodeURIComponent(number)}&amountKobo=${kobo}`,
+        matched: {
+          title: 'Genuine receipt',
+          text: `A payment the ${ISSUER} holds as paid has this receipt number and this amount.`,
+        },
+        unmatched: {
+          title: 'Do not accept this receipt',
+          text: 'No paid receipt has this number and this amount: it was mistyped, altered, reversed or never issued. Ask the payer for proof of payment.',
+        },
+      })}
+    />
   );
 }
 
 function ReceiptByCode({ code }: { code: string }) {
-  const { answer, retry } = usePublicAnswer<PublicReceiptView>(`/api/v1/public/receipts/${code}`);
-  if (!answer || answer.state === 'pending') {
-    return <Verdict tone="pending" title="Checking the receipt…" />;
-  }
-  if (answer.state === 'failed') {
-    if (answer.error.status === 404 || answer.error.status === 422) {
-      return (
-        <Verdict tone="invalid" title="Do not accept this receipt" forged>
-          No receipt has the verification code {code}. Check the code against the paper, or scan its
-          QR code again; a receipt the service cannot find is not genuine.
-        </Verdict>
-      );
-    }
-    return (
-      <Verdict
-        tone="unsure"
-        title="The receipt could not be checked"
-        action={
-          <Button size="xs" variant="white" color="dark" onClick={retry}>
-            Try again
-          </Button>
-        }
-      >
-        {isOffline(answer.error)
-          ? 'There is no connection to the service. Do not accept the receipt until it has been checked.'
-          : answer.error.message}
-      </Verdict>
-    );
-  }
-  const receipt = answer.data;
   return (
-    <Stack gap="lg">
-      {receipt.isGenuine ? (
-        <Verdict tone="valid" title="Genuine receipt">
-          {`The ${ISSUER} issued this receipt for a payment it holds as paid. Compare the facts below with the paper.`}
-        </Verdict>
-      ) : (
-        <Verdict tone="invalid" title="Do not accept this receipt: it was reversed">
-          The service issued this receipt, but the payment was later reversed. It no longer proves a
-          payment.
-        </Verdict>
+    <AnswerByCode<PublicReceiptView>
+      url={`/api/v1/public/receipts/${code}`}
+      pendingTitle="Checking the receipt…"
+      notFound={{
+        title: 'Do not accept this receipt',
+        text: (
+          <>
+            No receipt has the verification code {code}. Check the code against the paper, or scan
+            its QR code again; a receipt the service cannot find is not genuine.
+          </>
+        ),
+      }}
+      unchecked={{
+        title: 'The receipt could not be checked',
+        offlineText:
+          'There is no connection to the service. Do not accept the receipt until it has been checked.',
+      }}
+    >
+      {(receipt) => (
+        <>
+          {receipt.isGenuine ? (
+            <Verdict tone="valid" title="Genuine receipt">
+              {`The ${ISSUER} issued this receipt for a payment it holds as paid. Compare the facts below with the paper.`}
+            </Verdict>
+          ) : (
+            <Verdict tone="invalid" title="Do not accept this receipt: it was reversed">
+              The service issued this receipt, but the payment was later reversed. It no longer
+              proves a payment.
+            </Verdict>
+          )}
+          <Facts
+            title="What the service holds"
+            rows={[
+              ['Receipt number', receipt.receiptNumber],
+              ['Amount', formatKoboAsNaira(receipt.amountKobo)],
+              ['Date paid', formatDay(receipt.paidOn)],
+              ['MDA', receipt.mdaName],
+              ['Payer (masked)', receipt.payerName || <Text span>No name recorded</Text>],
+            ]}
+          />
+        </>
       )}
-      <Facts
-        title="What the service holds"
-        rows={[
-          ['Receipt number', receipt.receiptNumber],
-          ['Amount', formatKoboAsNaira(receipt.amountKobo)],
-          ['Date paid', formatDay(receipt.paidOn)],
-          ['MDA', receipt.mdaName],
-          ['Payer (masked)', receipt.payerName || <Text span>No name recorded</Text>],
-        ]}
-      />
-    </Stack>
+    </AnswerByCode>
   );
 }

@@ -4,15 +4,26 @@ import '../../../styles/forms.css';
 import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type AssessmentKind, assessmentKindsOf } from '../../../../shared/assessments/enums';
 import type { AssessmentView } from '../../../../shared/assessments/views';
 import { NoAccess } from '../../../lib/NoAccess';
+import { Spinner } from '../../../lib/pending/Spinner';
 import { meQuery } from '../../../lib/queries';
 import { usePermission } from '../../../lib/usePermission';
 import { BacklogForm } from './BacklogForm';
-import { CapturedEntry } from './CapturedEntry';
 import { RecentBacklog } from './RecentBacklog';
+
+/**
+ * What a capture recorded shows only after a save, and draws with the payments' labels (the
+ * feature-payments chunk): fetched when the officer saves, not with the page
+ * (docs/architecture.md §9 "Web"), so it is there by the time the server answers.
+ */
+const loadCapturedEntry = () => import('./CapturedEntry');
+const CapturedEntry = lazy(() =>
+  loadCapturedEntry().then((module) => ({ default: module.CapturedEntry })),
+);
+const prefetchCapturedEntry = () => void loadCapturedEntry().catch(() => undefined);
 
 const TITLES = {
   direct: 'Capture Direct Assessment',
@@ -56,9 +67,13 @@ function BacklogCapture({ kind }: { kind: AssessmentKind }) {
           receipts, so their history is complete for a tax clearance certificate.
         </Text>
       </Stack>
-      {captured && <CapturedEntry captured={captured} onAnother={() => setCaptured(null)} />}
+      {captured && (
+        <Suspense fallback={<Spinner label="Loading what was recorded" />}>
+          <CapturedEntry captured={captured} onAnother={() => setCaptured(null)} />
+        </Suspense>
+      )}
       {/* The form stays under the result: the next year is often the same taxpayer's. */}
-      <BacklogForm kind={kind} onCaptured={setCaptured} />
+      <BacklogForm kind={kind} onSaving={prefetchCapturedEntry} onCaptured={setCaptured} />
       <RecentBacklog kind={kind} />
     </Stack>
   );

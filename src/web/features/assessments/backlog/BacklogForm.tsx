@@ -11,17 +11,17 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import type { AssessmentKind } from '../../../../shared/assessments/enums';
-import { BacklogAssessmentInput } from '../../../../shared/assessments/input';
 import type { AssessmentView } from '../../../../shared/assessments/views';
 import { isValidBtin } from '../../../../shared/btin';
 import { todayInLagos } from '../../../../shared/dates';
-import { EARLIEST_TAX_YEAR } from '../../../../shared/tax';
+import { EARLIEST_TAX_YEAR } from '../../../../shared/tax/laws';
 import { api, isApiError, validationIssues } from '../../../lib/api';
+import { deferredChecks } from '../../../lib/deferredChecks';
 import { toFieldErrors } from '../../../lib/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { TaxpayerPicker } from '../../../lib/TaxpayerPicker';
@@ -29,30 +29,11 @@ import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { taxpayerQuery } from '../../taxpayers/queries';
 import { assessmentKeys, tradeCategoryListQuery } from '../common/queries';
-import {
-  type BacklogValues,
-  emptyBacklog,
-  formPathOf,
-  missingFields,
-  toBacklogInput,
-} from './backlogForm';
+import { type BacklogValues, emptyBacklog, formPathOf, toBacklogInput } from './backlogForm';
 import { ReceiptRows } from './ReceiptRows';
 
-const resolveBacklog = schemaResolver(BacklogAssessmentInput, { sync: true });
-
-/** Checked as the server checks it, each message put on the field the officer typed. */
-function validate(kind: AssessmentKind) {
-  return (values: BacklogValues) => {
-    const issues = Object.entries(resolveBacklog(toBacklogInput(kind, values))).map(
-      ([path, message]) => ({ path, message: String(message) }),
-    );
-    const { errors } = toFieldErrors(issues, formPathOf);
-    const missing = missingFields(values);
-    return Object.fromEntries(
-      Object.entries(errors).map(([path, message]) => [path, missing[path] ?? message]),
-    );
-  };
-}
+/** The server's schema, fetched at the officer's first key or click in the form (§9 "Web"). */
+const checks = deferredChecks(() => import('./backlogChecks'));
 
 /** What a refused capture says above the form, beside what it put on the fields. */
 type Refusal = { title: string; body: ReactNode } | null;
@@ -63,6 +44,8 @@ type Refusal = { title: string; body: ReactNode } | null;
  */
 export function BacklogForm(props: {
   kind: AssessmentKind;
+  /** The save has started (the page fetches what it shows of a capture meanwhile). */
+  onSaving: () => void;
   onCaptured: (captured: AssessmentView) => void;
 }) {
   const { kind } = props;
@@ -74,12 +57,13 @@ export function BacklogForm(props: {
     initialValues: emptyBacklog(),
     // Checked on submit only (as the bill form): a message appearing on blur moves the
     // buttons below from under the officer's pointer.
-    validate: validate(kind),
+    validate: checks.validate<BacklogValues>((module, values) => module.checkBacklog(kind, values)),
   });
 
   const capture = useMutation({
     mutationFn: (values: BacklogValues) =>
       api.post<AssessmentView>('/api/v1/assessments/backlog', toBacklogInput(kind, values)),
+    onMutate: () => props.onSaving(),
     onSuccess: (captured) => {
       void queryClient.invalidateQueries({ queryKey: assessmentKeys.all });
       // The BTIN stays: the next year captured is often the same taxpayer's.
@@ -131,6 +115,7 @@ export function BacklogForm(props: {
     <form
       noValidate
       aria-label="Capture a past year"
+      {...checks.prefetchProps}
       onSubmit={form.onSubmit(
         (values) => {
           setRefusal(null);
@@ -206,7 +191,7 @@ export function BacklogForm(props: {
           <Button variant="default" onClick={() => form.reset()} disabled={capture.isPending}>
             Clear the form
           </Button>
-          <Button type="submit" loading={capture.isPending}>
+          <Button type="submit" loading={capture.isPending || form.submitting}>
             Save backlog year
           </Button>
         </Group>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BacklogAssessmentInput } from '../../../../shared/assessments/input';
+import { makeBtin } from '../../../../shared/btin';
 import { toFieldErrors } from '../../../lib/formErrors';
+import { checkBacklog } from './backlogChecks';
 import {
   emptyBacklog,
   emptyReceipt,
@@ -76,6 +78,24 @@ describe('toBacklogInput', () => {
     expect(Object.keys(errors)).toEqual(
       expect.arrayContaining(['tax', 'grossIncome', 'receipts.0.amount', 'receipts.0.paidOn']),
     );
+  });
+});
+
+describe('checkBacklog', () => {
+  it('puts the schema’s messages on the fields, an empty box told what to type', () => {
+    const errors = checkBacklog('direct', emptyBacklog());
+    expect(errors).toMatchObject({
+      btin: 'A BTIN is 10 digits',
+      grossIncome: 'Enter the gross income on the notice',
+      tax: 'Enter the tax on the notice',
+      'receipts.0.amount': 'Enter the amount paid',
+      'receipts.0.paidOn': 'Enter the date it was paid',
+    });
+    expect(Object.keys(errors)).toEqual(expect.arrayContaining(['taxYear', 'receipts.0.mdaId']));
+  });
+
+  it('finds nothing wrong in a filled form', () => {
+    expect(checkBacklog('direct', { ...filled(), btin: makeBtin(204_517_338) })).toEqual({});
   });
 });
 

@@ -1,5 +1,7 @@
-import { TRADE_CATEGORY_RULE_LABELS } from '../../../../shared/assessments/categories';
-import { TRADE_CATEGORY_RULES } from '../../../../shared/assessments/enums';
+import {
+  TRADE_CATEGORY_RULE_LABELS,
+  TRADE_CATEGORY_RULES,
+} from '../../../../shared/assessments/enums';
 import {
   countActiveFilters,
   FilterActiveStatus,

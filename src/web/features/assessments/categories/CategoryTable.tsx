@@ -1,11 +1,11 @@
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import {
-  TRADE_CATEGORY_RULE_LABELS,
-  type TradeCategoryPage,
-  type TradeCategoryView,
+import type {
+  TradeCategoryPage,
+  TradeCategoryView,
 } from '../../../../shared/assessments/categories';
+import { TRADE_CATEGORY_RULE_LABELS } from '../../../../shared/assessments/enums';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { sortText } from '../../../lib/lists/sortText';
 import { CategoryListSearch } from './categorySearch';

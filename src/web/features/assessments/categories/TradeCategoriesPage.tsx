@@ -16,12 +16,16 @@ import {
 } from '../../../lib/lists/listPage';
 import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
+import { useLazyDialog } from '../../../lib/useLazyDialog';
 import { usePermission } from '../../../lib/usePermission';
 import { tradeCategoryListQuery } from '../common/queries';
 import { CategoryFilters } from './CategoryFilters';
-import { CategoryFormModal } from './CategoryFormModal';
 import { CategoryTable } from './CategoryTable';
 import { CategoryListSearch, categoryExportUrl, categoryParams } from './categorySearch';
+
+/** The category form validates with zod: fetched when it opens (docs/architecture.md §9 "Web"). */
+const loadCategoryForm = () =>
+  import('./CategoryFormModal').then((module) => module.CategoryFormModal);
 
 const CATEGORY_TABLE = { label: 'Loading the trade categories…', columns: 4 } as const;
 
@@ -44,6 +48,10 @@ function CategoriesList({ canWrite }: { canWrite: boolean }) {
   const query = useQuery(tradeCategoryListQuery(categoryParams(search)));
   const [editing, setEditing] = useState<TradeCategoryView | null>(null);
   const openNew = () => setSearch({ add: true }, false);
+  const form = useLazyDialog(
+    loadCategoryForm,
+    canWrite && (search.add === true || editing !== null),
+  );
   const hasDemo = query.data?.items.some((category) => category.isDemo) ?? false;
 
   return (
@@ -102,9 +110,9 @@ function CategoriesList({ canWrite }: { canWrite: boolean }) {
         )}
       </ListBody>
 
-      {canWrite && (
-        <CategoryFormModal
-          opened={search.add === true || editing !== null}
+      {canWrite && form.Dialog && (
+        <form.Dialog
+          opened={form.opened}
           category={editing}
           onClose={() => {
             setEditing(null);

@@ -12,15 +12,19 @@ import { countActiveFilters, FilterBar, FilterSelect } from '../../../lib/lists/
 import { ListBody, ListEmpty, ListHeader, useListSearch } from '../../../lib/lists/listPage';
 import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
+import { useLazyDialog } from '../../../lib/useLazyDialog';
 import { usePermission } from '../../../lib/usePermission';
 import { objectionListQuery } from '../common/queries';
 import { OBJECTION_STATUS_LABELS } from '../common/StatusBadges';
-import { DecideObjectionModal } from './DecideObjectionModal';
 import { ObjectionDrawer } from './ObjectionDrawer';
 import { ObjectionTable } from './ObjectionTable';
 import { ObjectionListSearch, objectionParams } from './objectionSearch';
 
 const TITLE = 'Objections';
+
+/** The decision form validates with zod: fetched when it opens (docs/architecture.md §9 "Web"). */
+const loadDecideModal = () =>
+  import('./DecideObjectionModal').then((module) => module.DecideObjectionModal);
 
 /**
  * taxs/objections (RevDesk's own page; docs/tax-rules.md: objected within 30 days of the
@@ -41,6 +45,8 @@ function Objections() {
   const query = useQuery(objectionListQuery(objectionParams(search)));
   const canDecide = usePermission('objection:decide');
   const [deciding, setDeciding] = useState<ObjectionView | null>(null);
+  // Mounted open and unmounted on close, as it was before its code was fetched on demand.
+  const decide = useLazyDialog(loadDecideModal, deciding !== null);
 
   return (
     <Stack gap="lg">
@@ -101,7 +107,9 @@ function Objections() {
         }}
         onClose={() => list.setSearch({ objection: undefined })}
       />
-      {deciding && <DecideObjectionModal objection={deciding} onClose={() => setDeciding(null)} />}
+      {deciding && decide.Dialog && (
+        <decide.Dialog objection={deciding} onClose={() => setDeciding(null)} />
+      )}
     </Stack>
   );
 }

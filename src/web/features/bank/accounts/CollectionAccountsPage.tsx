@@ -5,14 +5,19 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuildingBank, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BANK_LABELS, type BankAccountView } from '../../../../shared/bank/accounts';
+import type { BankAccountView } from '../../../../shared/bank/accounts';
+import { BANK_LABELS } from '../../../../shared/bank/enums';
 import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
 import { ListBody, ListEmpty, ListHeader } from '../../../lib/lists/listPage';
 import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
+import { useLazyDialog } from '../../../lib/useLazyDialog';
 import { usePermission } from '../../../lib/usePermission';
-import { AccountFormModal } from './AccountFormModal';
 import { collectionAccountsQuery } from './queries';
+
+/** The account form validates with zod: fetched when it opens (docs/architecture.md §9 "Web"). */
+const loadAccountForm = () =>
+  import('./AccountFormModal').then((module) => module.AccountFormModal);
 
 const ACCOUNT_TABLE = { label: 'Loading the collection accounts…', columns: 6 } as const;
 
@@ -32,6 +37,7 @@ function AccountsList() {
   const query = useQuery(collectionAccountsQuery());
   // null: closed; 'new': adding; an account: editing it.
   const [editing, setEditing] = useState<BankAccountView | 'new' | null>(null);
+  const form = useLazyDialog(loadAccountForm, editing !== null);
 
   const editButton = (account: BankAccountView, isCard = false) => (
     <Tooltip label="Edit">
@@ -139,11 +145,13 @@ function AccountsList() {
         )}
       </ListBody>
 
-      <AccountFormModal
-        opened={editing !== null}
-        account={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
-      />
+      {form.Dialog && (
+        <form.Dialog
+          opened={form.opened}
+          account={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Stack>
   );
 }

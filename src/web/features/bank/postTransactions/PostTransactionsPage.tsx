@@ -3,14 +3,16 @@ import '../../../styles/tables.css';
 import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { BANK_RANGE_MAX_DAYS, type BankAggregates } from '../../../../shared/bank/accounts';
-import { STATEMENT_LINE_STATES, type StatementLineState } from '../../../../shared/bank/enums';
+import { lazy, Suspense, useState } from 'react';
+import type { BankAggregates } from '../../../../shared/bank/accounts';
 import {
+  BANK_RANGE_MAX_DAYS,
   LINE_RULE_WORDS,
   STATE_WORDS,
-  type StatementLineView,
-} from '../../../../shared/bank/matching';
+  STATEMENT_LINE_STATES,
+  type StatementLineState,
+} from '../../../../shared/bank/enums';
+import type { StatementLineView } from '../../../../shared/bank/matching';
 import { addDays, daysSpanned, todayInLagos } from '../../../../shared/dates';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { formatCalendarDate } from '../../../lib/format';
@@ -24,13 +26,20 @@ import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/L
 import { ListTotals, nairaFigure } from '../../../lib/lists/ListTotals';
 import { ListHeader, ListLoadError, useListSearch } from '../../../lib/lists/listPage';
 import { NoAccess } from '../../../lib/NoAccess';
+import { Spinner } from '../../../lib/pending/Spinner';
 import { usePermission } from '../../../lib/usePermission';
 import { FetchStatement } from './FetchStatement';
-import { type LineAction, LineDecision } from './LineDecision';
+import type { LineAction } from './LineDecision';
 import { MatchAgain } from './MatchAgain';
 import { aggregatesQuery, bankAccountsQuery, statementLinesQuery } from './queries';
 import { ReconciliationPanel } from './ReconciliationPanel';
 import { PostTransactionsSearch } from './search';
+
+// The decision form, with the form packages it keeps its state in, loads when an officer acts on
+// a line, not with the list (docs/architecture.md §9 "Web").
+const LineDecision = lazy(() =>
+  import('./LineDecision').then((module) => ({ default: module.LineDecision })),
+);
 
 const TITLE = 'Post Transactions';
 
@@ -306,12 +315,14 @@ function PostTransactions() {
       )}
       {ready && <ReconciliationPanel accountNumber={range.accountNumber} from={from} to={to} />}
       {acting && (
-        <LineDecision
-          line={acting.line}
-          action={acting.action}
-          account={account}
-          onClose={() => setActing(null)}
-        />
+        <Suspense fallback={<Spinner label="Loading the form" />}>
+          <LineDecision
+            line={acting.line}
+            action={acting.action}
+            account={account}
+            onClose={() => setActing(null)}
+          />
+        </Suspense>
       )}
     </Stack>
   );

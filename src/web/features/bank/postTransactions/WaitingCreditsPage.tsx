@@ -4,9 +4,8 @@ import { Anchor, Badge, Select, Stack, Text, VisuallyHidden } from '@mantine/cor
 import { useDocumentTitle } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { STATE_WORDS } from '../../../../shared/bank/matching';
+import { OPEN_CREDIT_STATES, STATE_WORDS } from '../../../../shared/bank/enums';
 import type { OpenCreditPage, OpenCreditView } from '../../../../shared/bank/openCredits';
-import { OPEN_CREDIT_STATES } from '../../../../shared/bank/openCredits';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { api } from '../../../lib/api';
 import { formatCalendarDate } from '../../../lib/format';

@@ -16,15 +16,21 @@ import {
 import { NoAccess } from '../../../lib/NoAccess';
 import { OFFICER_TABLE } from '../../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
+import { useLazyDialog } from '../../../lib/useLazyDialog';
 import { usePermission } from '../../../lib/usePermission';
-import { CreateOfficerModal } from '../edit/CreateOfficerModal';
-import { OfficerDrawer } from '../edit/OfficerDrawer';
 import { GROUP_PAGES } from '../format';
 import { OfficerListSearch } from '../listSearch';
 import { officerExportUrl, officerListQuery } from '../queries';
 import { OfficerFilters } from './OfficerFilters';
 import { OfficerTable } from './OfficerTable';
 import { ThrottledSignIns } from './ThrottledSignIns';
+
+/**
+ * The new-officer form and the officer's drawer (its edit forms) validate with zod: fetched when
+ * one opens (docs/architecture.md §9 "Web": zod stays off a list's first load).
+ */
+const loadCreateModal = () => import('../edit/dialogs').then((module) => module.CreateOfficerModal);
+const loadDrawer = () => import('../edit/dialogs').then((module) => module.OfficerDrawer);
 
 /** docs/product.md §2 admin/admin-list: the administrators. */
 export function AdminListPage() {
@@ -49,6 +55,8 @@ function OfficerList({ group }: { group: UserTypeGroup }) {
   const list = useListSearch(OfficerListSearch);
   const { search, setSearch } = list;
   const query = useQuery(officerListQuery(group, search));
+  const create = useLazyDialog(loadCreateModal, canWrite && search.add === true);
+  const drawer = useLazyDialog(loadDrawer, search.officer !== undefined);
 
   return (
     <Stack gap="lg">
@@ -101,19 +109,21 @@ function OfficerList({ group }: { group: UserTypeGroup }) {
         )}
       </ListBody>
 
-      {canWrite && (
-        <CreateOfficerModal
+      {canWrite && create.Dialog && (
+        <create.Dialog
           group={group}
-          opened={search.add === true}
+          opened={create.opened}
           onClose={() => setSearch({ add: undefined })}
           onCreated={(id) => setSearch({ add: undefined, officer: id })}
         />
       )}
-      <OfficerDrawer
-        officerId={search.officer}
-        canWrite={canWrite}
-        onClose={() => setSearch({ officer: undefined })}
-      />
+      {drawer.Dialog && (
+        <drawer.Dialog
+          officerId={drawer.opened ? search.officer : undefined}
+          canWrite={canWrite}
+          onClose={() => setSearch({ officer: undefined })}
+        />
+      )}
     </Stack>
   );
 }

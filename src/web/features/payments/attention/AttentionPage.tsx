@@ -7,11 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatKoboAsNaira } from '../../../../shared/money';
-import {
-  ATTENTION_KINDS,
-  type AttentionItem,
-  type AttentionKind,
-} from '../../../../shared/payments/attention';
+import type { AttentionItem } from '../../../../shared/payments/attention';
+import { ATTENTION_KINDS, type AttentionKind } from '../../../../shared/payments/enums';
 import { formatLagosDateTime } from '../../../lib/format';
 import { countActiveFilters, FilterBar, FilterSelect } from '../../../lib/lists/filters';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';

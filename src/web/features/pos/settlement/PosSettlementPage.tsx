@@ -1,24 +1,15 @@
-import {
-  Button,
-  Code,
-  FileInput,
-  Group,
-  List,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Code, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { dayInFigures } from '../../../../shared/dates';
+import { CheckFailureAlert } from '../../../lib/FailureAlert';
 import { NoAccess } from '../../../lib/NoAccess';
+import { JobProgressBar } from '../../../lib/uploads/JobProgressBar';
+import { SpreadsheetFileInput } from '../../../lib/uploads/SpreadsheetFileInput';
 import { usePermission } from '../../../lib/usePermission';
-import { CheckFailureAlert } from '../../rrr-checks/CheckParts';
 import {
   isSettlementDone,
   settlementQuery,
@@ -101,14 +92,9 @@ function UploadForm({ onQueued }: { onQueued: (jobId: string) => void }) {
             </List.Item>
             <List.Item>A .csv or .xlsx file of at most 50,000 transactions and 12 MB.</List.Item>
           </List>
-          <FileInput
+          <SpreadsheetFileInput
             label="Settlement file"
             placeholder="Choose a .csv or .xlsx file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            withAsterisk
-            clearable
-            clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
-            leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
             value={file}
             onChange={(chosen) => {
               setFile(chosen);
@@ -167,14 +153,13 @@ function SettlementOutcome({ jobId, onAnother }: { jobId: string; onAnother: () 
                 : ''}
             </Text>
           </Group>
-          <Progress value={percent} aria-label="Lines compared" animated={!isDone} />
-          <Text size="sm" role="status">
+          <JobProgressBar percent={percent} label="Lines compared" isDone={isDone}>
             {data.status === 'failed'
               ? (data.error ?? 'The comparison failed.')
               : isDone
                 ? `Compared all ${data.total.toLocaleString('en-NG')} lines.`
                 : `Comparing: ${data.done.toLocaleString('en-NG')} of ${data.total.toLocaleString('en-NG')} lines…`}
-          </Text>
+          </JobProgressBar>
         </Stack>
       </Paper>
       {isDone && data.status === 'succeeded' && <SettlementResults job={data} />}

@@ -18,8 +18,8 @@ import type {
   PosSettlementRowView,
   PosSettlementView,
 } from '../../../../shared/pos/settlement';
+import { CheckFailureAlert } from '../../../lib/FailureAlert';
 import { formatLagosDateTime } from '../../../lib/format';
-import { CheckFailureAlert } from '../../rrr-checks/CheckParts';
 import {
   confirmAllSettlementRows,
   confirmSettlementRow,

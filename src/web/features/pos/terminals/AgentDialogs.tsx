@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PosAgentView } from '../../../../shared/pos/terminals';
 import { AppModal } from '../../../lib/AppModal';
 import { activeMdasQuery } from '../../demandNotices/queries';
+import { ActiveSwitchDialog, SaveForm, useSaved } from './dialogParts';
 import { createPosAgent, updatePosAgent } from './queries';
-import { ErrorLine, useSaved } from './TerminalDialogs';
 
 /**
  * The agent dialogs: registering an agent (with or without their POS officer account),
@@ -96,48 +96,38 @@ export function NewAgentDialog({ opened, onClose }: { opened: boolean; onClose: 
       title="Register an agent"
       closeButtonProps={{ 'aria-label': 'Close the agent form' }}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate();
-        }}
+      <SaveForm
+        error={save.error}
+        onSubmit={() => save.mutate()}
+        onCancel={onClose}
+        submitLabel="Register agent"
+        saving={save.isPending}
       >
-        <Stack>
-          <ErrorLine error={save.error} />
-          <AgentFields values={values} set={set} mdas={mdas.data ?? []} />
-          <TextInput
-            label="Username for signing in"
-            description="Leave empty to register the agent without an account"
-            value={values.username}
-            onChange={(e) => set({ username: e.currentTarget.value })}
-          />
-          {values.username && (
-            <>
-              <TextInput
-                label="E-mail"
-                required
-                value={values.email}
-                onChange={(e) => set({ email: e.currentTarget.value })}
-              />
-              <TextInput
-                label="Temporary password"
-                required
-                description="The agent replaces it at first sign-in"
-                value={values.temporaryPassword}
-                onChange={(e) => set({ temporaryPassword: e.currentTarget.value })}
-              />
-            </>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Register agent
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        <AgentFields values={values} set={set} mdas={mdas.data ?? []} />
+        <TextInput
+          label="Username for signing in"
+          description="Leave empty to register the agent without an account"
+          value={values.username}
+          onChange={(e) => set({ username: e.currentTarget.value })}
+        />
+        {values.username && (
+          <>
+            <TextInput
+              label="E-mail"
+              required
+              value={values.email}
+              onChange={(e) => set({ email: e.currentTarget.value })}
+            />
+            <TextInput
+              label="Temporary password"
+              required
+              description="The agent replaces it at first sign-in"
+              value={values.temporaryPassword}
+              onChange={(e) => set({ temporaryPassword: e.currentTarget.value })}
+            />
+          </>
+        )}
+      </SaveForm>
     </AppModal>
   );
 }
@@ -186,34 +176,24 @@ function EditAgentForm({ agent, onClose }: { agent: PosAgentView; onClose: () =>
     onSuccess: (a) => saved.onSuccess(`${a.name} is saved.`),
   });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate();
-      }}
+    <SaveForm
+      error={save.error}
+      onSubmit={() => save.mutate()}
+      onCancel={onClose}
+      submitLabel="Save agent"
+      saving={save.isPending}
     >
-      <Stack>
-        <ErrorLine error={save.error} />
-        <AgentFields
-          values={values}
-          set={set}
-          mdas={mdas.data ?? []}
-          mdaDescription={
-            agent.terminalCount > 0
-              ? 'Reassign the agent’s terminals before moving the agent to another MDA'
-              : undefined
-          }
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save agent
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <AgentFields
+        values={values}
+        set={set}
+        mdas={mdas.data ?? []}
+        mdaDescription={
+          agent.terminalCount > 0
+            ? 'Reassign the agent’s terminals before moving the agent to another MDA'
+            : undefined
+        }
+      />
+    </SaveForm>
   );
 }
 
@@ -224,67 +204,24 @@ export function AgentActiveDialog({
   agent: PosAgentView | null;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const saved = useSaved('Agent changed', () => {
-    setReason('');
-    onClose();
-  });
-  const save = useMutation({
-    mutationFn: (a: PosAgentView) =>
-      updatePosAgent(
-        a.id,
-        a.isActive
-          ? { isActive: false, reason }
-          : { isActive: true, ...(reason ? { reason } : {}) },
-      ),
-    onSuccess: (a) => saved.onSuccess(`${a.name} is ${a.isActive ? 'active' : 'deactivated'}.`),
-  });
-  const verb = agent?.isActive ? 'Deactivate' : 'Activate';
   return (
-    <AppModal
-      opened={agent !== null}
-      onClose={() => {
-        save.reset();
-        onClose();
-      }}
-      title={agent ? `${verb} ${agent.name}` : verb}
-      closeButtonProps={{ 'aria-label': 'Close without changing the agent' }}
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (agent) save.mutate(agent);
-        }}
-      >
-        <Stack>
-          <ErrorLine error={save.error} />
-          {agent?.isActive && (
-            <Alert color="yellow">
-              Only the agent is deactivated: their terminals and sign-in account stay as they are.
-              An agent with active terminals cannot be deactivated.
-            </Alert>
-          )}
-          <Textarea
-            label="Reason"
-            required={agent?.isActive ?? false}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              color={agent?.isActive ? 'red' : undefined}
-              loading={save.isPending}
-            >
-              {verb}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppModal>
+    <ActiveSwitchDialog
+      subject={agent}
+      onClose={onClose}
+      nameOf={(a) => a.name}
+      closeLabel="Close without changing the agent"
+      warning="Only the agent is deactivated: their terminals and sign-in account stay as they are. An agent with active terminals cannot be deactivated."
+      reasonRequired={(a) => a?.isActive ?? false}
+      savedTitle="Agent changed"
+      change={(a, reason) =>
+        updatePosAgent(
+          a.id,
+          a.isActive
+            ? { isActive: false, reason }
+            : { isActive: true, ...(reason ? { reason } : {}) },
+        )
+      }
+      resetOnClose
+    />
   );
 }

@@ -1,14 +1,13 @@
-import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { Select, Textarea, TextInput } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { PosTerminalView } from '../../../../shared/pos/terminals';
 import { AppModal } from '../../../lib/AppModal';
 import { activeMdasQuery } from '../../demandNotices/queries';
 import { revenueHeadsQuery } from '../../payments/queries';
+import { ActiveSwitchDialog, SaveForm, useSaved } from './dialogParts';
 import {
   createPosTerminal,
-  posAdminKeys,
   posAgentChoicesQuery,
   reassignPosTerminal,
   setPosTerminalActive,
@@ -68,25 +67,6 @@ function PlaceFields(props: {
   );
 }
 
-export function useSaved(title: string, onClose: () => void) {
-  const queryClient = useQueryClient();
-  return {
-    onSuccess: (message: string) => {
-      void queryClient.invalidateQueries({ queryKey: posAdminKeys.all });
-      notifications.show({ color: 'green', title, message });
-      onClose();
-    },
-  };
-}
-
-export function ErrorLine({ error }: { error: Error | null }) {
-  return error ? (
-    <Alert color="red" title="Not saved">
-      {error.message}
-    </Alert>
-  ) : null;
-}
-
 export function NewTerminalDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [terminalId, setTerminalId] = useState('');
   const [serialNumber, setSerialNumber] = useState('');
@@ -111,10 +91,6 @@ export function NewTerminalDialog({ opened, onClose }: { opened: boolean; onClos
       }),
     onSuccess: (t) => saved.onSuccess(`${t.terminalId} collects for ${t.mda.name}.`),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   return (
     <AppModal
       opened={opened}
@@ -122,33 +98,28 @@ export function NewTerminalDialog({ opened, onClose }: { opened: boolean; onClos
       title="Register a terminal"
       closeButtonProps={{ 'aria-label': 'Close the terminal form' }}
     >
-      <form onSubmit={submit}>
-        <Stack>
-          <ErrorLine error={save.error} />
-          <TextInput
-            label="Terminal id"
-            required
-            value={terminalId}
-            onChange={(e) => setTerminalId(e.currentTarget.value)}
-            data-autofocus
-          />
-          <TextInput
-            label="Serial number"
-            required
-            value={serialNumber}
-            onChange={(e) => setSerialNumber(e.currentTarget.value)}
-          />
-          <PlaceFields {...place} onChange={setPlace} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Register terminal
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <SaveForm
+        error={save.error}
+        onSubmit={() => save.mutate()}
+        onCancel={onClose}
+        submitLabel="Register terminal"
+        saving={save.isPending}
+      >
+        <TextInput
+          label="Terminal id"
+          required
+          value={terminalId}
+          onChange={(e) => setTerminalId(e.currentTarget.value)}
+          data-autofocus
+        />
+        <TextInput
+          label="Serial number"
+          required
+          value={serialNumber}
+          onChange={(e) => setSerialNumber(e.currentTarget.value)}
+        />
+        <PlaceFields {...place} onChange={setPlace} />
+      </SaveForm>
     </AppModal>
   );
 }
@@ -196,31 +167,21 @@ function ReassignForm({ terminal, onClose }: { terminal: PosTerminalView; onClos
       saved.onSuccess(`${t.terminalId} now collects for ${t.agent?.name ?? t.mda.name}.`),
   });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate();
-      }}
+    <SaveForm
+      error={save.error}
+      onSubmit={() => save.mutate()}
+      onCancel={onClose}
+      submitLabel="Reassign"
+      saving={save.isPending}
     >
-      <Stack>
-        <ErrorLine error={save.error} />
-        <PlaceFields {...place} onChange={setPlace} />
-        <Textarea
-          label="Reason"
-          required
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Reassign
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <PlaceFields {...place} onChange={setPlace} />
+      <Textarea
+        label="Reason"
+        required
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+      />
+    </SaveForm>
   );
 }
 
@@ -231,59 +192,16 @@ export function ActiveDialog({
   terminal: PosTerminalView | null;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const saved = useSaved('Terminal changed', () => {
-    setReason('');
-    onClose();
-  });
-  const save = useMutation({
-    mutationFn: (t: PosTerminalView) =>
-      setPosTerminalActive(t.id, { isActive: !t.isActive, reason }),
-    onSuccess: (t) =>
-      saved.onSuccess(`${t.terminalId} is ${t.isActive ? 'active' : 'deactivated'}.`),
-  });
-  const verb = terminal?.isActive ? 'Deactivate' : 'Activate';
   return (
-    <AppModal
-      opened={terminal !== null}
+    <ActiveSwitchDialog
+      subject={terminal}
       onClose={onClose}
-      title={terminal ? `${verb} ${terminal.terminalId}` : verb}
-      closeButtonProps={{ 'aria-label': `Close without changing the terminal` }}
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (terminal) save.mutate(terminal);
-        }}
-      >
-        <Stack>
-          <ErrorLine error={save.error} />
-          {terminal?.isActive && (
-            <Alert color="yellow">
-              Its transactions will be held for review, not recorded as revenue.
-            </Alert>
-          )}
-          <Textarea
-            label="Reason"
-            required
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              color={terminal?.isActive ? 'red' : undefined}
-              loading={save.isPending}
-            >
-              {verb}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppModal>
+      nameOf={(t) => t.terminalId}
+      closeLabel="Close without changing the terminal"
+      warning="Its transactions will be held for review, not recorded as revenue."
+      reasonRequired={() => true}
+      savedTitle="Terminal changed"
+      change={(t, reason) => setPosTerminalActive(t.id, { isActive: !t.isActive, reason })}
+    />
   );
 }

@@ -27,43 +27,76 @@ export function PosTerminalsPage() {
   return <Terminals />;
 }
 
-function statusBadge(terminal: PosTerminalView) {
+function statusBadge(row: { isActive: boolean }) {
   return (
-    <Badge color={terminal.isActive ? 'revenue.8' : 'gray.7'} variant="filled">
-      {terminal.isActive ? 'Active' : 'Deactivated'}
+    <Badge color={row.isActive ? 'revenue.8' : 'gray.7'} variant="filled">
+      {row.isActive ? 'Active' : 'Deactivated'}
     </Badge>
   );
 }
 
-function agentBadge(agent: PosAgentView) {
+/** A row's two buttons: its own change (Reassign, Edit) and Deactivate or Activate. */
+function RowActions(props: {
+  name: string;
+  isActive: boolean;
+  changeLabel: string;
+  onChange: () => void;
+  onSwitch: () => void;
+}) {
+  const verb = props.isActive ? 'Deactivate' : 'Activate';
   return (
-    <Badge color={agent.isActive ? 'revenue.8' : 'gray.7'} variant="filled">
-      {agent.isActive ? 'Active' : 'Deactivated'}
-    </Badge>
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="xs"
+        variant="light"
+        onClick={props.onChange}
+        aria-label={`${props.changeLabel} ${props.name}`}
+      >
+        {props.changeLabel}
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        color={props.isActive ? 'red' : undefined}
+        onClick={props.onSwitch}
+        aria-label={`${verb} ${props.name}`}
+      >
+        {verb}
+      </Button>
+    </Group>
   );
+}
+
+/** A list's search words (debounced) and page, back to the first page when either changes. */
+function useFoundPage(firstPageSize: number) {
+  const [keyword, setKeywordNow] = useState('');
+  const [debounced] = useDebouncedValue(keyword.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSizeNow] = useState(firstPageSize);
+  return {
+    keyword,
+    debounced,
+    page,
+    pageSize,
+    setPage,
+    setKeyword: (next: string) => {
+      setKeywordNow(next);
+      setPage(1);
+    },
+    setPageSize: (size: number) => {
+      setPageSizeNow(size);
+      setPage(1);
+    },
+    params: () => listParams({ keyword: debounced || undefined }, { page, pageSize }),
+  };
 }
 
 function Terminals() {
   useDocumentTitle('POS agents and terminals · RevDesk');
-  const [keyword, setKeyword] = useState('');
-  const [debounced] = useDebouncedValue(keyword.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(50);
-  const [agentKeyword, setAgentKeyword] = useState('');
-  const [agentDebounced] = useDebouncedValue(agentKeyword.trim(), 300);
-  const [agentPage, setAgentPage] = useState(1);
-  const [agentPageSize, setAgentPageSize] = useState(25);
-  const terminals = useQuery(
-    posTerminalListQuery(listParams({ keyword: debounced || undefined }, { page, pageSize })),
-  );
-  const agents = useQuery(
-    posAgentListQuery(
-      listParams(
-        { keyword: agentDebounced || undefined },
-        { page: agentPage, pageSize: agentPageSize },
-      ),
-    ),
-  );
+  const terminalList = useFoundPage(50);
+  const agentList = useFoundPage(25);
+  const terminals = useQuery(posTerminalListQuery(terminalList.params()));
+  const agents = useQuery(posAgentListQuery(agentList.params()));
   const [adding, setAdding] = useState<'terminal' | 'agent' | null>(null);
   const [reassigning, setReassigning] = useState<PosTerminalView | null>(null);
   const [switching, setSwitching] = useState<PosTerminalView | null>(null);
@@ -71,25 +104,13 @@ function Terminals() {
   const [switchingAgent, setSwitchingAgent] = useState<PosAgentView | null>(null);
 
   const actions = (terminal: PosTerminalView) => (
-    <Group gap="xs" wrap="nowrap">
-      <Button
-        size="xs"
-        variant="light"
-        onClick={() => setReassigning(terminal)}
-        aria-label={`Reassign ${terminal.terminalId}`}
-      >
-        Reassign
-      </Button>
-      <Button
-        size="xs"
-        variant="subtle"
-        color={terminal.isActive ? 'red' : undefined}
-        onClick={() => setSwitching(terminal)}
-        aria-label={`${terminal.isActive ? 'Deactivate' : 'Activate'} ${terminal.terminalId}`}
-      >
-        {terminal.isActive ? 'Deactivate' : 'Activate'}
-      </Button>
-    </Group>
+    <RowActions
+      name={terminal.terminalId}
+      isActive={terminal.isActive}
+      changeLabel="Reassign"
+      onChange={() => setReassigning(terminal)}
+      onSwitch={() => setSwitching(terminal)}
+    />
   );
   const columns: ListColumn<PosTerminalView>[] = [
     { accessor: 'terminalId', title: 'Terminal', render: (t) => t.terminalId },
@@ -116,25 +137,13 @@ function Terminals() {
     footer: actions,
   };
   const agentActions = (agent: PosAgentView) => (
-    <Group gap="xs" wrap="nowrap">
-      <Button
-        size="xs"
-        variant="light"
-        onClick={() => setEditingAgent(agent)}
-        aria-label={`Edit ${agent.name}`}
-      >
-        Edit
-      </Button>
-      <Button
-        size="xs"
-        variant="subtle"
-        color={agent.isActive ? 'red' : undefined}
-        onClick={() => setSwitchingAgent(agent)}
-        aria-label={`${agent.isActive ? 'Deactivate' : 'Activate'} ${agent.name}`}
-      >
-        {agent.isActive ? 'Deactivate' : 'Activate'}
-      </Button>
-    </Group>
+    <RowActions
+      name={agent.name}
+      isActive={agent.isActive}
+      changeLabel="Edit"
+      onChange={() => setEditingAgent(agent)}
+      onSwitch={() => setSwitchingAgent(agent)}
+    />
   );
   const agentColumns: ListColumn<PosAgentView>[] = [
     { accessor: 'name', title: 'Agent' },
@@ -147,7 +156,7 @@ function Terminals() {
       fold: 2,
     },
     { accessor: 'terminalCount', title: 'Terminals', fold: 3 },
-    { accessor: 'isActive', title: 'Status', render: agentBadge },
+    { accessor: 'isActive', title: 'Status', render: statusBadge },
     { accessor: 'actions', title: 'Actions', textAlign: 'right', render: agentActions },
   ];
   const agentCards: ListCards<PosAgentView> = {
@@ -157,7 +166,7 @@ function Terminals() {
       { label: 'MDA', render: (a) => a.mda.name },
       { label: 'Signs in as', render: (a) => a.officer?.username ?? '—' },
       { label: 'Terminals', render: (a) => a.terminalCount },
-      { label: 'Status', render: agentBadge },
+      { label: 'Status', render: statusBadge },
     ],
     footer: agentActions,
   };
@@ -186,11 +195,8 @@ function Terminals() {
       <TextInput
         label="Find a terminal"
         description="Terminal id, serial number or agent"
-        value={keyword}
-        onChange={(e) => {
-          setKeyword(e.currentTarget.value);
-          setPage(1);
-        }}
+        value={terminalList.keyword}
+        onChange={(e) => terminalList.setKeyword(e.currentTarget.value)}
         maw={360}
       />
       <ListBody
@@ -200,8 +206,8 @@ function Terminals() {
         empty={
           <ListEmpty
             icon={<IconDeviceMobile size={32} aria-hidden="true" />}
-            filtered={debounced !== ''}
-            onClear={() => setKeyword('')}
+            filtered={terminalList.debounced !== ''}
+            onClear={() => terminalList.setKeyword('')}
             noMatch="No terminal matches."
             none="No terminals are registered yet."
           />
@@ -218,11 +224,8 @@ function Terminals() {
             fetching={terminals.isFetching}
             loadingText="Loading terminals…"
             noRecordsText="No terminals on this page"
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
+            onPageChange={terminalList.setPage}
+            onPageSizeChange={terminalList.setPageSize}
           />
         )}
       </ListBody>
@@ -233,11 +236,8 @@ function Terminals() {
       <TextInput
         label="Find an agent"
         description="Name or phone"
-        value={agentKeyword}
-        onChange={(e) => {
-          setAgentKeyword(e.currentTarget.value);
-          setAgentPage(1);
-        }}
+        value={agentList.keyword}
+        onChange={(e) => agentList.setKeyword(e.currentTarget.value)}
         maw={360}
       />
       <ListBody
@@ -246,8 +246,8 @@ function Terminals() {
         skeleton={<TableSkeleton label="Loading the agents…" columns={7} />}
         empty={
           <ListEmpty
-            filtered={agentDebounced !== ''}
-            onClear={() => setAgentKeyword('')}
+            filtered={agentList.debounced !== ''}
+            onClear={() => agentList.setKeyword('')}
             noMatch="No agent matches."
             none="No agents are registered yet."
           />
@@ -265,11 +265,8 @@ function Terminals() {
             loadingText="Loading agents…"
             noRecordsText="No agents on this page"
             pageSizes={[25, 50, 100]}
-            onPageChange={setAgentPage}
-            onPageSizeChange={(size) => {
-              setAgentPageSize(size);
-              setAgentPage(1);
-            }}
+            onPageChange={agentList.setPage}
+            onPageSizeChange={agentList.setPageSize}
           />
         )}
       </ListBody>

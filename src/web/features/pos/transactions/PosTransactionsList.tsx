@@ -21,10 +21,10 @@ import {
   ListHeader,
   useListSearch,
 } from '../../../lib/lists/listPage';
+import { checkMdasQuery } from '../../../lib/mdaOptions';
 import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
-import { checkMdasQuery } from '../../rrr-checks/queries';
 import { POS_STATE_LABELS, PosTransactionTable } from './PosTransactionTable';
 import { POS_STATES, PosListSearch, posExportUrl, posParams } from './posSearch';
 import { posTransactionListQuery } from './queries';

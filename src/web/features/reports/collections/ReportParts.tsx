@@ -13,6 +13,7 @@ import {
   ListLoadError,
   useListSearch,
 } from '../../../lib/lists/listPage';
+import { BusyRegion } from '../../../lib/pending/skeletons';
 import { reportExportUrl } from './queries';
 import { ReportSearch } from './search';
 
@@ -73,11 +74,13 @@ export function ReportFrame<D>(props: {
           onRetry={() => void query.refetch()}
         />
       ) : query.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label={`Loading ${props.what.toLowerCase()}…`}>
-          <Skeleton height={72} radius="md" />
-          <Skeleton height={260} radius="md" />
-          <Skeleton height={160} radius="md" />
-        </Stack>
+        <BusyRegion label={`Loading ${props.what.toLowerCase()}…`}>
+          <Stack gap="md">
+            <Skeleton height={72} radius="md" />
+            <Skeleton height={260} radius="md" />
+            <Skeleton height={160} radius="md" />
+          </Stack>
+        </BusyRegion>
       ) : props.isEmpty(query.data) ? (
         <Paper withBorder radius="md" p="lg">
           <Text fw={600}>{props.empty}</Text>

@@ -11,6 +11,7 @@ import { api } from '../../../lib/api';
 import { PeriodPicker } from '../../../lib/dates/PeriodPicker';
 import type { Period } from '../../../lib/dates/period';
 import { NoAccess } from '../../../lib/NoAccess';
+import { BusyRegion } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
 import { daysOfReturnPeriod, lastMonth, RETURN_PERIOD_MODES, returnPeriodOf } from './period';
 
@@ -107,10 +108,12 @@ export function JrbReturnPage() {
       </Group>
 
       {isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the return">
-          <Skeleton height={260} radius="md" />
-          <Skeleton height={140} radius="md" />
-        </Stack>
+        <BusyRegion label="Loading the return">
+          <Stack gap="md">
+            <Skeleton height={260} radius="md" />
+            <Skeleton height={140} radius="md" />
+          </Stack>
+        </BusyRegion>
       ) : error ? (
         <Alert color="red" variant="light" title="The return could not be loaded" role="alert">
           <Stack gap="sm" align="flex-start">

@@ -3,10 +3,17 @@ import { useState } from 'react';
 import { STAMP_LAW_LABELS, STAMP_LAWS } from '../../../../shared/stampDuty/enums';
 import type { StampDutyRuleTables } from '../../../../shared/stampDuty/schemas';
 import { formatCalendarDate } from '../../../lib/format';
+import { useLazyDialog } from '../../../lib/useLazyDialog';
 import { percentOfPpm } from '../format';
-import { MprRateDialog, type MprTarget } from './MprRateDialog';
-import { PenaltyRuleDialog, type PenaltyTarget } from './PenaltyRuleDialog';
+import type { MprTarget } from './MprRateDialog';
+import type { PenaltyTarget } from './PenaltyRuleDialog';
 import { latestOf } from './rateForm';
+
+// The dialogs and the money and form packages they draw with load when one opens, not with the
+// page (docs/architecture.md §9 "Web").
+const loadPenaltyRuleDialog = () =>
+  import('./PenaltyRuleDialog').then((module) => module.PenaltyRuleDialog);
+const loadMprRateDialog = () => import('./MprRateDialog').then((module) => module.MprRateDialog);
 
 const toConfirm = (
   <Badge color="notice.9" variant="filled" ml={6}>
@@ -25,6 +32,8 @@ const period = (from: string, to: string | null) =>
 export function LateStampingSections({ tables }: { tables: StampDutyRuleTables }) {
   const [penaltyTarget, setPenaltyTarget] = useState<PenaltyTarget | null>(null);
   const [mprTarget, setMprTarget] = useState<MprTarget | null>(null);
+  const penaltyDialog = useLazyDialog(loadPenaltyRuleDialog, penaltyTarget !== null);
+  const mprDialog = useLazyDialog(loadMprRateDialog, mprTarget !== null);
   return (
     <>
       <Stack gap="xs">
@@ -180,8 +189,18 @@ export function LateStampingSections({ tables }: { tables: StampDutyRuleTables }
           </Table>
         </Table.ScrollContainer>
       </Stack>
-      <PenaltyRuleDialog target={penaltyTarget} onClose={() => setPenaltyTarget(null)} />
-      <MprRateDialog target={mprTarget} onClose={() => setMprTarget(null)} />
+      {penaltyDialog.Dialog && (
+        <penaltyDialog.Dialog
+          target={penaltyDialog.opened ? penaltyTarget : null}
+          onClose={() => setPenaltyTarget(null)}
+        />
+      )}
+      {mprDialog.Dialog && (
+        <mprDialog.Dialog
+          target={mprDialog.opened ? mprTarget : null}
+          onClose={() => setMprTarget(null)}
+        />
+      )}
     </>
   );
 }

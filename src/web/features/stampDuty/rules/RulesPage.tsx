@@ -12,12 +12,16 @@ import { formatCalendarDate } from '../../../lib/format';
 import { ListLoadError } from '../../../lib/lists/listPage';
 import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
+import { useLazyDialog } from '../../../lib/useLazyDialog';
 import { usePermission } from '../../../lib/usePermission';
 import { ruleCharge, ruleExemption } from '../format';
 import { stampRulesQuery } from '../queries';
 import { LateStampingSections } from './LateStampingSections';
-import { RuleEditDialog } from './RuleEditDialog';
 import type { EditableRule } from './ruleForm';
+
+// The dialog and the money and form packages it draws with load when it opens (docs/architecture.md
+// §9 "Web").
+const loadRuleEditDialog = () => import('./RuleEditDialog').then((module) => module.RuleEditDialog);
 
 const toConfirm = (
   <Badge color="notice.9" variant="filled" ml={6}>
@@ -44,6 +48,7 @@ function Rules() {
   useDocumentTitle('Stamp Duty Rules · RevDesk');
   const query = useQuery(stampRulesQuery());
   const [editing, setEditing] = useState<EditableRule | null>(null);
+  const editDialog = useLazyDialog(loadRuleEditDialog, editing !== null);
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -124,7 +129,12 @@ function Rules() {
           </Text>
         </>
       )}
-      <RuleEditDialog rule={editing} onClose={() => setEditing(null)} />
+      {editDialog.Dialog && (
+        <editDialog.Dialog
+          rule={editDialog.opened ? editing : null}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Stack>
   );
 }

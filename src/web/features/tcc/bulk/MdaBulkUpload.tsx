@@ -2,7 +2,6 @@ import {
   Anchor,
   Button,
   Code,
-  FileInput,
   Group,
   List,
   Paper,
@@ -11,12 +10,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { TCC_BATCH_MAX_ROWS } from '../../../../shared/tcc/bulk';
-import { CheckFailureAlert } from '../../rrr-checks/CheckParts';
-import { checkMdasQuery } from '../../rrr-checks/queries';
+import { TCC_BATCH_MAX_ROWS } from '../../../../shared/tcc/enums';
+import { CheckFailureAlert } from '../../../lib/FailureAlert';
+import { checkMdasQuery } from '../../../lib/mdaOptions';
+import { SpreadsheetFileInput } from '../../../lib/uploads/SpreadsheetFileInput';
 import { BatchOutcome } from './BatchOutcome';
 import { payrollFileError } from './fileCheck';
 import { TCC_BATCH_TEMPLATE_URL, uploadTccBatch } from './queries';
@@ -120,14 +120,9 @@ export function MdaBulkUpload() {
                 nothingFoundMessage={mdas.isPending ? 'Loading MDAs…' : 'No MDA matches'}
                 error={errors.mda}
               />
-              <FileInput
+              <SpreadsheetFileInput
                 label="Payroll file"
                 placeholder="Choose a .csv or .xlsx file"
-                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                withAsterisk
-                clearable
-                clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
-                leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
                 value={file}
                 onChange={(chosen) => {
                   setFile(chosen);

@@ -1,4 +1,4 @@
-import { TCC_BATCH_MAX_BYTES } from '../../../../shared/tcc/bulk';
+import { TCC_BATCH_MAX_BYTES } from '../../../../shared/tcc/enums';
 
 /**
  * What the panel can tell about a chosen file before sending it (the server checks again, and

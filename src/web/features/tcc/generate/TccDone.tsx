@@ -2,16 +2,22 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { PaymentView } from '../../../../shared/payments/views';
 import { TCC_STATUS_LABELS } from '../../../../shared/tcc/enums';
 import type { TccCreated } from '../../../../shared/tcc/views';
 import { api } from '../../../lib/api';
+import { Spinner } from '../../../lib/pending/Spinner';
 import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
-import { RaisedBill } from '../../payments/bills/RaisedBill';
 import { tccKeys, tccQuery } from '../common/queries';
+
+// The fee's bill, drawn with the payments' parts, loads when a certificate waits for its fee,
+// not with the generate page (docs/architecture.md §9 "Web").
+const RaisedBill = lazy(() =>
+  import('../../payments/bills/RaisedBill').then((module) => ({ default: module.RaisedBill })),
+);
 
 /**
  * What the officer sees once the certificate is generated (or an amended one sent back): its
@@ -75,7 +81,7 @@ function FeeBill({ id, onDone }: { id: string; onDone: () => void }) {
       api.post<{ bill: PaymentView }>(`/api/v1/tcc/${encodeURIComponent(id)}/bill`, {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tccKeys.detail(id) }),
   });
-  if (raise.data) return <RaisedBill bill={raise.data.bill} onClose={onDone} />;
+  if (raise.data) return <FeeBillShown bill={raise.data.bill} onClose={onDone} />;
   if (tcc.isPending) {
     return (
       <Text size="sm" c="dimmed">
@@ -92,7 +98,7 @@ function FeeBill({ id, onDone }: { id: string; onDone: () => void }) {
   }
   if (!fee) return null;
   if (payment.data?.rrr) {
-    return <RaisedBill bill={payment.data} onClose={onDone} />;
+    return <FeeBillShown bill={payment.data} onClose={onDone} />;
   }
   if (fee.rrr) {
     return (
@@ -125,5 +131,13 @@ function FeeBill({ id, onDone }: { id: string; onDone: () => void }) {
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+function FeeBillShown(props: { bill: PaymentView; onClose: () => void }) {
+  return (
+    <Suspense fallback={<Spinner label="Loading the fee’s bill" size="sm" />}>
+      <RaisedBill {...props} />
+    </Suspense>
   );
 }

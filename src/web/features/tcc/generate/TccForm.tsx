@@ -1,43 +1,20 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { type GetInputPropsReturnType, type UseFormReturnType, useForm } from '@mantine/form';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { type GetInputPropsReturnType, useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { isValidBtin } from '../../../../shared/btin';
 import { todayInLagos } from '../../../../shared/dates';
-import {
-  TCC_EXEMPTION_REASON_LABELS,
-  TCC_EXEMPTION_REASONS,
-  TCC_PURPOSE_LABELS,
-  TCC_PURPOSES,
-  TCC_STAGE_LABELS,
-  type TccKind,
-} from '../../../../shared/tcc/enums';
-import { yearsCovered } from '../../../../shared/tcc/input';
+import { TCC_PURPOSE_LABELS, type TccKind, yearsCovered } from '../../../../shared/tcc/enums';
 import type { TccCreated, TccPreview, TccView } from '../../../../shared/tcc/views';
 import { api, isApiError, validationIssues } from '../../../lib/api';
-import { formatCalendarDate, formatLagosDateTime } from '../../../lib/format';
-import { toFieldErrors } from '../../../lib/formErrors';
+import { deferredChecks } from '../../../lib/deferredChecks';
+import { toFieldErrors } from '../../../lib/fieldErrors';
+import { formatCalendarDate } from '../../../lib/format';
 import { DetailSkeleton } from '../../../lib/pending/skeletons';
-import { useShellBase } from '../../../shell/shellPaths';
 import { TaxpayerByBtin, useTaxpayerByBtin } from '../../assessments/presumptive/TaxpayerByBtin';
-import { mdaOptionsQuery } from '../../officers/queries';
 import { tccKeys } from '../common/queries';
-import { EnteredYears } from './EnteredYears';
-import { HolderCard } from './HolderCard';
-import { LedgerYears } from './LedgerYears';
 import { tccPreviewQuery } from './queries';
+import type { HeldCertificate } from './TccDetails';
 import {
   emptyTccForm,
   enteredFlags,
@@ -50,13 +27,27 @@ import {
   toResubmitInput,
   valuesFromView,
 } from './tccForm';
-import { type TccFormContext, validateTcc } from './validate';
+import type { TccFormContext } from './validate';
 
-const PURPOSE_CHOICES = TCC_PURPOSES.map((value) => ({ value, label: TCC_PURPOSE_LABELS[value] }));
-const REASON_CHOICES = TCC_EXEMPTION_REASONS.map((value) => ({
-  value,
-  label: TCC_EXEMPTION_REASON_LABELS[value],
-}));
+/**
+ * What the officer needs only once at work on the form is fetched then, not with the page
+ * (docs/architecture.md §9 "Web": a signed-in page ≤ 300 KB): the checks (the API's zod
+ * schemas) and step 2 (its money and date inputs). The first key or pointer pressed in the form
+ * fetches both, while the officer types the BTIN and the preview is read.
+ */
+const checks = deferredChecks(() => import('./validate'));
+const loadDetails = () => import('./TccDetails');
+const TccDetails = lazy(() => loadDetails().then((module) => ({ default: module.TccDetails })));
+const SecondCertificate = lazy(() =>
+  loadDetails().then((module) => ({ default: module.SecondCertificate })),
+);
+
+function prefetchStepTwo() {
+  checks.prefetch();
+  // A failed fetch is tried again when step 2 is drawn, and fails there to the route's error page.
+  loadDetails().catch(() => undefined);
+}
+const prefetchProps = { onKeyDownCapture: prefetchStepTwo, onPointerDownCapture: prefetchStepTwo };
 
 /** A field's input props with more of the text box's own (its label, autofocus). */
 function withExtras(
@@ -68,9 +59,6 @@ function withExtras(
 
 /** What a refused submission says above the form, beside what it put on the fields. */
 type Refusal = { title: string; body: string } | null;
-
-/** The certificate a DUPLICATE_CERTIFICATE refusal names (its `details`). */
-type HeldCertificate = { id: string; number: string; expiresOn: string | null; message: string };
 
 function heldOf(error: Error): HeldCertificate | null {
   if (!isApiError(error) || error.code !== 'DUPLICATE_CERTIFICATE') return null;
@@ -118,6 +106,8 @@ function previewRefusal(error: Error): string {
 export function TccForm(props: {
   kind: TccKind;
   amending?: TccView;
+  /** Above the form when amending: why the certificate came back (AmendTcc.tsx). */
+  rejection?: ReactNode;
   onDone: (done: TccCreated) => void;
 }) {
   const { kind, amending } = props;
@@ -128,7 +118,6 @@ export function TccForm(props: {
   const [held, setHeld] = useState<HeldCertificate | null>(null);
   const [duplicateReason, setDuplicateReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const base = useShellBase();
   // The form checks with what is known when Submit is pressed: the preview, the employer.
   const context = useRef<TccFormContext>({
     kind,
@@ -139,8 +128,14 @@ export function TccForm(props: {
   const form = useForm<TccFormValues>({
     mode: 'controlled',
     initialValues: amending ? valuesFromView(amending) : emptyTccForm(yearsCovered(todayInLagos())),
-    validate: (values) => validateTcc(context.current)(values),
+    validate: checks.validate<TccFormValues>((module, values) =>
+      module.validateTcc(context.current)(values),
+    ),
   });
+  // An amendment draws step 2 as soon as the preview is read: its code comes along with it.
+  useEffect(() => {
+    if (amending) prefetchStepTwo();
+  }, [amending]);
 
   const btin = form.values.btin.trim();
   const taxpayer = useTaxpayerByBtin(btin);
@@ -263,6 +258,7 @@ export function TccForm(props: {
     <form
       noValidate
       aria-label={amending ? `Amend certificate ${amending.number}` : 'Generate a certificate'}
+      {...prefetchProps}
       onSubmit={form.onSubmit(
         (values) => {
           setRefusal(null);
@@ -280,7 +276,7 @@ export function TccForm(props: {
       )}
     >
       <Stack gap="lg">
-        {amending && <Rejection view={amending} />}
+        {props.rejection}
 
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
@@ -315,243 +311,61 @@ export function TccForm(props: {
             {previewError}
           </Alert>
         )}
-        {preview.data && (
-          <Details
-            form={form}
-            kind={kind}
-            preview={preview.data}
-            amending={amending}
-            employer={employer}
-            employerRefusal={employerRefusal}
-          />
-        )}
+        {/* Step 2 and what follows it wait together for step 2's code: no Submit without it. */}
+        <Suspense
+          fallback={
+            <DetailSkeleton
+              label="Loading the certificate’s fields"
+              withTitle={false}
+              cards={1}
+              columns={1}
+            />
+          }
+        >
+          {preview.data && (
+            <TccDetails
+              form={form}
+              kind={kind}
+              preview={preview.data}
+              amending={amending}
+              employerField={
+                <TaxpayerByBtin
+                  taxpayer={employer}
+                  inputProps={withExtras(form.getInputProps('employerBtin'), {
+                    label: 'Employer BTIN',
+                    error: form.errors.employerBtin || employerRefusal,
+                  })}
+                />
+              }
+            />
+          )}
 
-        {refusal && (
-          <Alert color="red" variant="light" role="alert" title={refusal.title}>
-            {refusal.body}
-          </Alert>
-        )}
-        {heldNow && (
-          <Alert
-            color="notice"
-            variant="light"
-            role="alert"
-            title="The taxpayer already holds a certificate for this purpose"
-            data-testid="tcc-duplicate-refusal"
-          >
-            <Stack gap="sm">
-              <Text size="sm">{heldNow.message}</Text>
-              <Text size="sm">
-                <Link to={`${base}/taxs/tcc/${heldNow.id}`}>Open certificate {heldNow.number}</Link>
-              </Text>
-              <Textarea
-                label="Why a second certificate is needed"
-                description="Every approver sees this at the top of the new certificate"
-                withAsterisk
-                autosize
-                minRows={2}
-                maxLength={1000}
-                value={duplicateReason}
-                error={reasonError}
-                onChange={(event) => setDuplicateReason(event.currentTarget.value)}
-              />
-              <Group justify="flex-end">
-                {held && (
-                  <Button variant="default" onClick={() => setHeld(null)}>
-                    Not now
-                  </Button>
-                )}
-                <Button loading={submit.isPending} onClick={generateSecond}>
-                  {amending ? 'Send back with this reason' : 'Generate a second certificate'}
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        )}
-        {preview.data && (
-          <Group justify="flex-end">
-            <Button type="submit" loading={submit.isPending}>
-              {amending ? 'Send back for approval' : 'Generate certificate'}
-            </Button>
-          </Group>
-        )}
+          {refusal && (
+            <Alert color="red" variant="light" role="alert" title={refusal.title}>
+              {refusal.body}
+            </Alert>
+          )}
+          {heldNow && (
+            <SecondCertificate
+              held={heldNow}
+              amending={amending !== undefined}
+              reason={duplicateReason}
+              reasonError={reasonError}
+              onReason={setDuplicateReason}
+              onNotNow={held ? () => setHeld(null) : undefined}
+              sending={submit.isPending}
+              onSend={generateSecond}
+            />
+          )}
+          {preview.data && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={submit.isPending}>
+                {amending ? 'Send back for approval' : 'Generate certificate'}
+              </Button>
+            </Group>
+          )}
+        </Suspense>
       </Stack>
     </form>
-  );
-}
-
-/** Step 2: the holder card, the certificate's content for the kind, the amendment note. */
-function Details(props: {
-  form: UseFormReturnType<TccFormValues>;
-  kind: TccKind;
-  preview: TccPreview;
-  amending: TccView | undefined;
-  employer: ReturnType<typeof useTaxpayerByBtin>;
-  employerRefusal: string | null;
-}) {
-  const { form, kind, preview, amending } = props;
-  return (
-    <>
-      <HolderCard preview={preview} amendingId={amending?.id} />
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="sm">
-          <Text fw={600}>2. The certificate</Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Select
-              label="Purpose"
-              description="What the taxpayer needs the certificate for"
-              placeholder="Choose the purpose"
-              data={PURPOSE_CHOICES}
-              // Every purpose in view: a dropdown that scrolls cannot be scrolled by keyboard.
-              maxDropdownHeight={360}
-              withAsterisk
-              allowDeselect={false}
-              {...form.getInputProps('purpose')}
-            />
-            {form.values.purpose === 'other' && (
-              <TextInput
-                label="What for"
-                description="The purpose, in words"
-                withAsterisk
-                maxLength={200}
-                {...form.getInputProps('purposeDetail')}
-              />
-            )}
-            <TextInput
-              label="Source of income"
-              description="e.g. salary, trading, rent"
-              withAsterisk
-              maxLength={200}
-              {...form.getInputProps('sourceOfIncome')}
-            />
-          </SimpleGrid>
-          {kind === 'exemption' && <ExemptionFields form={form} />}
-          {kind === 'paye' &&
-            (amending ? (
-              <TextInput
-                label="Employer"
-                value={`${amending.employer?.name ?? ''} (${amending.employer?.btin ?? ''})`}
-                readOnly
-              />
-            ) : (
-              <TaxpayerByBtin
-                taxpayer={props.employer}
-                inputProps={withExtras(form.getInputProps('employerBtin'), {
-                  label: 'Employer BTIN',
-                  error: form.errors.employerBtin || props.employerRefusal,
-                })}
-              />
-            ))}
-          {kind === 'mda-employee' && <MdaFields form={form} amending={amending} />}
-          <Textarea
-            label="Comment"
-            description="Printed on the certificate when given"
-            autosize
-            minRows={2}
-            maxLength={1000}
-            {...form.getInputProps('comment')}
-          />
-        </Stack>
-      </Paper>
-      {readsLedger(kind) && <LedgerYears years={preview.years} form={form} />}
-      {entersYears(kind) && <EnteredYears form={form} />}
-      {amending && (
-        <Textarea
-          label="What you changed"
-          description="Kept in the certificate’s history for the approvers: at least 5 characters"
-          withAsterisk
-          autosize
-          minRows={2}
-          maxLength={1000}
-          {...form.getInputProps('note')}
-        />
-      )}
-    </>
-  );
-}
-
-function ExemptionFields({ form }: { form: UseFormReturnType<TccFormValues> }) {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <Select
-        label="Why not liable"
-        placeholder="Choose the reason"
-        data={REASON_CHOICES}
-        withAsterisk
-        allowDeselect={false}
-        {...form.getInputProps('exemptionReason')}
-      />
-      <Textarea
-        label="Evidence seen"
-        description="What you saw: a student ID, a pension letter… at least 10 characters"
-        withAsterisk
-        autosize
-        minRows={2}
-        maxLength={2000}
-        {...form.getInputProps('evidenceNote')}
-      />
-    </SimpleGrid>
-  );
-}
-
-function MdaFields(props: {
-  form: UseFormReturnType<TccFormValues>;
-  amending: TccView | undefined;
-}) {
-  const { form, amending } = props;
-  const mdas = useQuery(mdaOptionsQuery());
-  const choices = (mdas.data ?? [])
-    .filter((mda) => mda.isActive || mda.id === form.values.mdaId)
-    .map((mda) => ({ value: mda.id, label: `${mda.code} · ${mda.name}` }));
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      {amending ? (
-        <TextInput label="MDA" value={amending.mda?.name ?? ''} readOnly />
-      ) : (
-        <Select
-          label="MDA"
-          description="The ministry, department or agency that employs the person"
-          placeholder={mdas.isError ? 'MDAs could not be loaded' : 'Choose the MDA'}
-          data={choices}
-          searchable
-          withAsterisk
-          nothingFoundMessage="No MDA of that name"
-          {...form.getInputProps('mdaId')}
-        />
-      )}
-      {amending ? (
-        <TextInput label="Staff number" value={amending.staffNumber ?? '—'} readOnly />
-      ) : (
-        <TextInput
-          label="Staff number"
-          description="On the payroll, when known"
-          maxLength={40}
-          {...form.getInputProps('staffNumber')}
-        />
-      )}
-    </SimpleGrid>
-  );
-}
-
-/** Why the certificate came back: the last rejection's stage, approver, reason and day. */
-function Rejection({ view }: { view: TccView }) {
-  const rejection = view.history.filter((entry) => entry.action === 'rejected').at(-1);
-  return (
-    <Alert color="red" variant="light" title={`Certificate ${view.number} was rejected`}>
-      {rejection ? (
-        <Stack gap={4}>
-          <Text size="sm">
-            By {rejection.actor?.name ?? 'an approver'}
-            {rejection.stage ? `, ${TCC_STAGE_LABELS[rejection.stage]}` : ''}, on{' '}
-            {formatLagosDateTime(rejection.at)}.
-          </Text>
-          <Text size="sm" data-testid="tcc-rejection-reason">
-            Reason: <strong>{rejection.comment ?? 'none given'}</strong>
-          </Text>
-        </Stack>
-      ) : (
-        <Text size="sm">The rejection’s reason is not in its history.</Text>
-      )}
-    </Alert>
   );
 }

@@ -1,25 +1,29 @@
-import { isUuid } from '../../../../shared/ids';
 import '../../../styles/forms.css';
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useMatch } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
-import { isAmendable } from '../../../../shared/tcc/chain';
+import { useLocation, useMatch } from '@tanstack/react-router';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { TCC_GENERATE_PERMISSION, TCC_KIND_LABELS } from '../../../../shared/tcc/enums';
 import type { TccScreen } from '../../../../shared/tcc/lists';
-import type { TccCreated, TccView } from '../../../../shared/tcc/views';
-import { isApiError } from '../../../lib/api';
+import type { TccCreated } from '../../../../shared/tcc/views';
 import { NoAccess } from '../../../lib/NoAccess';
-import { DetailSkeleton } from '../../../lib/pending/skeletons';
+import { Spinner } from '../../../lib/pending/Spinner';
+import { BusyRegion, DetailSkeleton } from '../../../lib/pending/skeletons';
 import { usePermission } from '../../../lib/usePermission';
-import { useShellBase } from '../../../shell/shellPaths';
-import { MdaBulkUpload } from '../bulk/MdaBulkUpload';
-import { tccQuery } from '../common/queries';
 import { useTccScreen } from '../common/useTccScreen';
 import { TccListSection } from '../list/TccListSection';
-import { TccDone } from './TccDone';
 import { TccForm } from './TccForm';
+
+// Loaded when they are shown, not with the page (docs/architecture.md §9 "Web"): what a generated
+// certificate says, after a submission; the rejected certificate, when one is amended; the
+// payroll upload, on the MDA employees' page alone.
+const TccDone = lazy(() => import('./TccDone').then((module) => ({ default: module.TccDone })));
+const AmendLoader = lazy(() =>
+  import('./AmendTcc').then((module) => ({ default: module.AmendLoader })),
+);
+const MdaBulkUpload = lazy(() =>
+  import('../bulk/MdaBulkUpload').then((module) => ({ default: module.MdaBulkUpload })),
+);
 
 /**
  * The certificate to amend, from `?amend=<id>` (the certificate page's Resubmit links here).
@@ -73,20 +77,40 @@ function TccGenerate({ screen, amendId }: { screen: TccScreen; amendId: string |
         </Text>
       </Stack>
       {done ? (
-        <TccDone
-          done={done}
-          resubmitted={amendId !== null}
-          onAnother={() => {
-            setDone(null);
-            setFormKey((key) => key + 1);
-          }}
-        />
+        <Suspense fallback={<Spinner label="Loading the certificate generated" />}>
+          <TccDone
+            done={done}
+            resubmitted={amendId !== null}
+            onAnother={() => {
+              setDone(null);
+              setFormKey((key) => key + 1);
+            }}
+          />
+        </Suspense>
       ) : amendId ? (
-        <AmendLoader screen={screen} id={amendId} onDone={setDone} />
+        <Suspense fallback={<DetailSkeleton label="Loading the certificate" />}>
+          <AmendLoader
+            screen={screen}
+            id={amendId}
+            form={(view, rejection) => (
+              <TccForm kind={screen.kind} amending={view} rejection={rejection} onDone={setDone} />
+            )}
+          />
+        </Suspense>
       ) : (
         <TccForm key={formKey} kind={screen.kind} onDone={setDone} />
       )}
-      {screen.kind === 'mda-employee' && !amendId ? <MdaBulkUpload /> : null}
+      {screen.kind === 'mda-employee' && !amendId ? (
+        <Suspense
+          fallback={
+            <BusyRegion label="Loading the payroll upload">
+              <Skeleton height={320} radius="md" />
+            </BusyRegion>
+          }
+        >
+          <MdaBulkUpload />
+        </Suspense>
+      ) : null}
       <Stack gap="sm" component="section" aria-labelledby="tcc-generated-heading">
         <Title order={2} size="h4" id="tcc-generated-heading">
           Certificates you generated
@@ -94,56 +118,5 @@ function TccGenerate({ screen, amendId }: { screen: TccScreen; amendId: string |
         <TccListSection screen={screen} isMine label="Certificates you generated" />
       </Stack>
     </Stack>
-  );
-}
-
-/** Loads the rejected certificate to amend; says in words why one cannot be amended here. */
-function AmendLoader(props: { screen: TccScreen; id: string; onDone: (done: TccCreated) => void }) {
-  const { screen, id } = props;
-  const isId = isUuid(id);
-  const tcc = useQuery({ ...tccQuery(id), enabled: isId, retry: false });
-  if (!isId) return <CannotAmend>The link does not name a certificate.</CannotAmend>;
-  if (tcc.isPending) return <DetailSkeleton label="Loading the certificate" />;
-  if (tcc.isError) {
-    const missing = isApiError(tcc.error) && [403, 404].includes(tcc.error.status);
-    return (
-      <CannotAmend>
-        {missing ? 'No certificate of yours has this link.' : tcc.error.message}
-      </CannotAmend>
-    );
-  }
-  const view: TccView = tcc.data;
-  if (view.kind !== screen.kind) {
-    return (
-      <CannotAmend id={view.id}>
-        Certificate {view.number} is a {TCC_KIND_LABELS[view.kind]} certificate: amend it from its
-        own kind’s page.
-      </CannotAmend>
-    );
-  }
-  if (!isAmendable(view.status)) {
-    return (
-      <CannotAmend id={view.id}>
-        Certificate {view.number} was not rejected: only a rejected certificate is amended and sent
-        back.
-      </CannotAmend>
-    );
-  }
-  return <TccForm kind={screen.kind} amending={view} onDone={props.onDone} />;
-}
-
-function CannotAmend({ id, children }: { id?: string; children: React.ReactNode }) {
-  const base = useShellBase();
-  return (
-    <Alert color="red" variant="light" role="alert" title="This certificate cannot be amended">
-      <Stack gap="xs">
-        <Text size="sm">{children}</Text>
-        {id && (
-          <Anchor component={Link} to={`${base}/taxs/tcc/${id}`} size="sm">
-            Open the certificate
-          </Anchor>
-        )}
-      </Stack>
-    </Alert>
   );
 }

@@ -1,4 +1,4 @@
-import { isApiError } from '../../lib/api';
+import { isApiError } from './api';
 
 /**
  * What went wrong with a check and what the officer can do about it. The old portal ignored
