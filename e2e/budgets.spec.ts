@@ -69,7 +69,7 @@ test('the DG Budget imports a year’s budget from a file and sees its lines', a
   await form.getByRole('button', { name: 'Import', exact: true }).click();
   const problems = form.getByRole('table', { name: 'Lines to fix' });
   // The file is read by the job runner (the upload/job path, docs/budgets.md): with two browser
-  // workers on a two-core machine its answer once took past the 7 s default.
+  // workers on a two-core machine its answer once took past the default wait (then 7 s).
   await expect(problems).toContainText('annual amount (₦)', { timeout: 30_000 });
   await expect(problems.getByRole('cell', { name: '3', exact: true })).toBeVisible();
   await checkA11y();
