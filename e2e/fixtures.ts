@@ -31,15 +31,19 @@ function isExpectedApiRefusal(message: ConsoleMessage, failuresMade: readonly nu
   );
 }
 
+const SETTLE_TIMEOUT_MS = 15_000;
+
 /** Waits until the page has stopped moving: no route loading, no finite animation running. */
 async function settle(page: Page): Promise<void> {
   // A dialog opened by the last click starts its transition on a later frame: let it start.
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
+  // As long as a check waits for the page (playwright.config.ts expect.timeout): a route still
+  // loading on a busy machine is slow, not broken.
   await page
     .getByRole('progressbar', { name: 'Loading page' })
-    .waitFor({ state: 'detached', timeout: 10_000 });
+    .waitFor({ state: 'detached', timeout: SETTLE_TIMEOUT_MS });
   await page.waitForFunction(
     () =>
       document
@@ -50,7 +54,7 @@ async function settle(page: Page): Promise<void> {
             animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
         ),
     undefined,
-    { timeout: 10_000 },
+    { timeout: SETTLE_TIMEOUT_MS },
   );
   // Mantine names a dialog (aria-labelledby) only from an effect of its title, one render after
   // the dialog appears: wait that render out. A dialog that stays nameless is still scanned,
