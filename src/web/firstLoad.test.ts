@@ -87,8 +87,8 @@ describe('the first load of a page', () => {
     ],
     ['reporting/mda-transaction-report', 'features/demandNotices/MdaTransactionReportPage.tsx'],
     ['mda/generate-assessment', 'features/demandNotices/GenerateAssessmentPage.tsx'],
-    ['ssc/upload', 'features/ssc/SscUploadPage.tsx'],
-    ['ssc/entry', 'features/ssc/SscEntryPage.tsx'],
+    ['ssc/upload', 'features/ssc/capture/SscUploadPage.tsx'],
+    ['ssc/entry', 'features/ssc/capture/SscEntryPage.tsx'],
     [
       'taxs/generate-mda-tcc, paye-tcc-backlog, tcc-direct-assessment, tcc-presumptive-tax and tcc-exemptions',
       'features/tcc/generate/TccGeneratePage.tsx',

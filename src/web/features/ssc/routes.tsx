@@ -1,8 +1,8 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { SscCategory } from '../../../shared/ssc/enums';
 import { hasPermission, withParams } from '../../lib/routing';
+import { SscListSearch, sscParams } from './list/sscSearch';
 import { SSC_LIST_PATHS, sscScheduleListQuery, sscScheduleQuery } from './queries';
-import { SscListSearch, sscParams } from './sscSearch';
 
 /**
  * SSC levies (RevDesk's own pages; docs/product.md §7 names the three lists' calls): the three
@@ -14,13 +14,16 @@ const lazy = <T extends string>(load: () => Promise<Record<T, unknown>>, name: T
   lazyRouteComponent(load as () => Promise<Record<T, never>>, name);
 
 const LIST_PAGES = {
-  'office-holders': lazy(() => import('./SscListPage'), 'OfficeHoldersPage'),
-  'civil-servants': lazy(() => import('./SscListPage'), 'CivilServantsPage'),
-  'federal-civil-servants': lazy(() => import('./SscListPage'), 'FederalCivilServantsPage'),
+  'office-holders': lazy(() => import('./list/SscListPage'), 'OfficeHoldersPage'),
+  'civil-servants': lazy(() => import('./list/SscListPage'), 'CivilServantsPage'),
+  'federal-civil-servants': lazy(() => import('./list/SscListPage'), 'FederalCivilServantsPage'),
 } as const satisfies Record<SscCategory, unknown>;
-const SscUploadPage = lazy(() => import('./SscUploadPage'), 'SscUploadPage');
-const SscEntryPage = lazy(() => import('./SscEntryPage'), 'SscEntryPage');
-const SscSchedulePage = lazyRouteComponent(() => import('./SscSchedulePage'), 'SscSchedulePage');
+const SscUploadPage = lazy(() => import('./capture/SscUploadPage'), 'SscUploadPage');
+const SscEntryPage = lazy(() => import('./capture/SscEntryPage'), 'SscEntryPage');
+const SscSchedulePage = lazyRouteComponent(
+  () => import('./schedule/SscSchedulePage'),
+  'SscSchedulePage',
+);
 
 /** The routes of one officer shell; router.tsx adds them to /birs and /governor alike. */
 export function sscPages(shell: AnyRoute) {

@@ -1,19 +1,19 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatKoboAsNaira } from '../../../shared/money';
+import { formatKoboAsNaira } from '../../../../shared/money';
 import {
   SSC_CATEGORY_LABELS,
   SSC_COLLECTING_MDA_CODE,
   SSC_REVENUE_HEAD_CODE,
   SSC_REVENUE_HEAD_NAME,
-} from '../../../shared/ssc/enums';
-import type { SscScheduleDetail } from '../../../shared/ssc/views';
-import { AppModal } from '../../lib/AppModal';
-import { CheckFailureAlert } from '../../lib/FailureAlert';
-import { activeMdasQuery } from '../demandNotices/queries';
-import { revenueHeadsQuery } from '../payments/queries';
-import { monthText } from './format';
-import { billSscSchedule, sscKeys } from './queries';
+} from '../../../../shared/ssc/enums';
+import type { SscScheduleDetail } from '../../../../shared/ssc/views';
+import { AppModal } from '../../../lib/AppModal';
+import { CheckFailureAlert } from '../../../lib/FailureAlert';
+import { activeMdasQuery } from '../../demandNotices/queries';
+import { revenueHeadsQuery } from '../../payments/queries';
+import { monthText } from '../format';
+import { billSscSchedule, sscKeys } from '../queries';
 
 /**
  * "Raise bill" on an SSC schedule, confirmed: the officer sees who pays, how much, and which

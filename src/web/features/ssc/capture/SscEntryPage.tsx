@@ -1,4 +1,4 @@
-import '../../styles/forms.css';
+import '../../../styles/forms.css';
 import {
   Anchor,
   Button,
@@ -15,17 +15,17 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatKoboAsNaira, nairaToKobo } from '../../../shared/money';
-import { SSC_GRADE_LEVEL_MAX, SSC_GRADE_LEVEL_MIN } from '../../../shared/ssc/enums';
-import { computeSscLevyKobo, findSscRate, formatRateBps } from '../../../shared/ssc/levy';
-import type { SscScheduleEntryInput, SscScheduleView } from '../../../shared/ssc/views';
-import { api, validationIssues } from '../../lib/api';
-import { CheckFailureAlert } from '../../lib/FailureAlert';
-import { NairaInput } from '../../lib/money/NairaInput';
-import { NoAccess } from '../../lib/NoAccess';
-import { usePermission } from '../../lib/usePermission';
-import { useShellBase } from '../../shell/shellPaths';
-import { sscKeys, sscRatesQuery } from './queries';
+import { formatKoboAsNaira, nairaToKobo } from '../../../../shared/money';
+import { SSC_GRADE_LEVEL_MAX, SSC_GRADE_LEVEL_MIN } from '../../../../shared/ssc/enums';
+import { computeSscLevyKobo, findSscRate, formatRateBps } from '../../../../shared/ssc/levy';
+import type { SscScheduleEntryInput, SscScheduleView } from '../../../../shared/ssc/views';
+import { api, validationIssues } from '../../../lib/api';
+import { CheckFailureAlert } from '../../../lib/FailureAlert';
+import { NairaInput } from '../../../lib/money/NairaInput';
+import { NoAccess } from '../../../lib/NoAccess';
+import { usePermission } from '../../../lib/usePermission';
+import { useShellBase } from '../../../shell/shellPaths';
+import { sscKeys, sscRatesQuery } from '../queries';
 import { ScheduleFields, useScheduleFields } from './ScheduleFields';
 import { SchedulePage } from './SchedulePage';
 

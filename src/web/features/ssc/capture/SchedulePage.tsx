@@ -1,10 +1,10 @@
 import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { formatKoboAsNaira } from '../../../shared/money';
-import type { SscScheduleView } from '../../../shared/ssc/views';
-import { useShellBase } from '../../shell/shellPaths';
-import { monthText } from './format';
+import { formatKoboAsNaira } from '../../../../shared/money';
+import type { SscScheduleView } from '../../../../shared/ssc/views';
+import { useShellBase } from '../../../shell/shellPaths';
+import { monthText } from '../format';
 
 /**
  * The page of an SSC schedule sent by file or typed in: its heading, its form, and once stored,

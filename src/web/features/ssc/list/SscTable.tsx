@@ -1,14 +1,14 @@
 import { Group, Text } from '@mantine/core';
-import { formatKoboAsNaira } from '../../../shared/money';
-import type { SscSort } from '../../../shared/ssc/enums';
-import type { SscSchedulePage, SscScheduleView } from '../../../shared/ssc/views';
-import { formatLagosDate } from '../../lib/format';
-import { type ListCards, type ListColumn, ListTable } from '../../lib/lists/ListTable';
-import { RecordLink } from '../../lib/lists/RecordLink';
-import { sortText } from '../../lib/lists/sortText';
-import { useShellBase } from '../../shell/shellPaths';
-import { monthText } from './format';
-import { DemoRateBadge, SscStatusBadge } from './SscBadges';
+import { formatKoboAsNaira } from '../../../../shared/money';
+import type { SscSort } from '../../../../shared/ssc/enums';
+import type { SscSchedulePage, SscScheduleView } from '../../../../shared/ssc/views';
+import { formatLagosDate } from '../../../lib/format';
+import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
+import { RecordLink } from '../../../lib/lists/RecordLink';
+import { sortText } from '../../../lib/lists/sortText';
+import { useShellBase } from '../../../shell/shellPaths';
+import { monthText } from '../format';
+import { DemoRateBadge, SscStatusBadge } from '../SscBadges';
 
 const SORT_WORDS = {
   month: ['month', 'earliest first', 'latest first'],

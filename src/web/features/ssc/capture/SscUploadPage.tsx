@@ -1,20 +1,24 @@
-import '../../styles/forms.css';
+import '../../../styles/forms.css';
 import { Anchor, Button, Code, Group, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { SSC_CATEGORIES, SSC_SCHEDULE_MAX_ROWS, type SscCategory } from '../../../shared/ssc/enums';
-import type { SscRowProblem } from '../../../shared/ssc/file';
-import type { SscScheduleView } from '../../../shared/ssc/views';
-import { CheckFailureAlert } from '../../lib/FailureAlert';
-import { NoAccess } from '../../lib/NoAccess';
-import { RefusedRows } from '../../lib/uploads/RefusedRows';
-import { SpreadsheetFileInput } from '../../lib/uploads/SpreadsheetFileInput';
-import { usePermission } from '../../lib/usePermission';
-import { useShellBase } from '../../shell/shellPaths';
-import { SSC_TEMPLATE_URL, sscKeys, uploadSscSchedule } from './queries';
+import {
+  SSC_CATEGORIES,
+  SSC_SCHEDULE_MAX_ROWS,
+  type SscCategory,
+} from '../../../../shared/ssc/enums';
+import type { SscRowProblem } from '../../../../shared/ssc/file';
+import type { SscScheduleView } from '../../../../shared/ssc/views';
+import { CheckFailureAlert } from '../../../lib/FailureAlert';
+import { NoAccess } from '../../../lib/NoAccess';
+import { RefusedRows } from '../../../lib/uploads/RefusedRows';
+import { SpreadsheetFileInput } from '../../../lib/uploads/SpreadsheetFileInput';
+import { usePermission } from '../../../lib/usePermission';
+import { useShellBase } from '../../../shell/shellPaths';
+import { SSC_TEMPLATE_URL, sscKeys, uploadSscSchedule } from '../queries';
 import { ScheduleFields, useScheduleFields } from './ScheduleFields';
 import { SchedulePage } from './SchedulePage';
 

@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.css';
-import '../../styles/tables.css';
+import '../../../styles/tables.css';
 import { Button, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCoins, IconUpload } from '@tabler/icons-react';
@@ -10,28 +10,28 @@ import {
   SSC_SCHEDULE_STATUS_LABELS,
   SSC_SCHEDULE_STATUSES,
   type SscCategory,
-} from '../../../shared/ssc/enums';
+} from '../../../../shared/ssc/enums';
 import {
   countActiveFilters,
   FilterBar,
   FilterLookup,
   FilterSelect,
   FilterText,
-} from '../../lib/lists/filters';
-import { ListTotals, nairaFigure } from '../../lib/lists/ListTotals';
+} from '../../../lib/lists/filters';
+import { ListTotals, nairaFigure } from '../../../lib/lists/ListTotals';
 import {
   ExportButtons,
   ListBody,
   ListEmpty,
   ListHeader,
   useListSearch,
-} from '../../lib/lists/listPage';
-import { checkMdasQuery } from '../../lib/mdaOptions';
-import { NoAccess } from '../../lib/NoAccess';
-import { TableSkeleton } from '../../lib/pending/skeletons';
-import { usePermission } from '../../lib/usePermission';
-import { useShellBase } from '../../shell/shellPaths';
-import { sscScheduleListQuery } from './queries';
+} from '../../../lib/lists/listPage';
+import { checkMdasQuery } from '../../../lib/mdaOptions';
+import { NoAccess } from '../../../lib/NoAccess';
+import { TableSkeleton } from '../../../lib/pending/skeletons';
+import { usePermission } from '../../../lib/usePermission';
+import { useShellBase } from '../../../shell/shellPaths';
+import { sscScheduleListQuery } from '../queries';
 import { SscTable } from './SscTable';
 import { SSC_DEFAULT_SORT, SscListSearch, sscExportUrl, sscParams } from './sscSearch';
 

@@ -1,16 +1,16 @@
 import { Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { todayInLagos } from '../../../shared/dates';
+import { todayInLagos } from '../../../../shared/dates';
 import {
   SSC_CATEGORIES,
   SSC_CATEGORY_LABELS,
   SSC_MONTH_PATTERN,
   type SscCategory,
-} from '../../../shared/ssc/enums';
-import { CheckFailureAlert } from '../../lib/FailureAlert';
-import { selectOptions } from '../../lib/format';
-import { checkMdasQuery } from '../../lib/mdaOptions';
+} from '../../../../shared/ssc/enums';
+import { CheckFailureAlert } from '../../../lib/FailureAlert';
+import { selectOptions } from '../../../lib/format';
+import { checkMdasQuery } from '../../../lib/mdaOptions';
 
 export type ScheduleFieldErrors = Partial<Record<'mdaId' | 'category' | 'month', string>>;
 

@@ -1,4 +1,4 @@
-import { SSC_SCHEDULE_STATUSES, SSC_SORTS, type SscSort } from '../../../shared/ssc/enums';
+import { SSC_SCHEDULE_STATUSES, SSC_SORTS, type SscSort } from '../../../../shared/ssc/enums';
 import {
   type ExportFormat,
   listParams,
@@ -6,7 +6,7 @@ import {
   matching,
   oneOf,
   type SearchOf,
-} from '../../lib/lists/searchParams';
+} from '../../../lib/lists/searchParams';
 
 /** An SSC list's state in the URL: month, MDA and status; sort; page. Defaults left out. */
 export const SscListSearch = listSearch({

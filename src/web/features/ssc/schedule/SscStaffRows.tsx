@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { formatKoboAsNaira } from '../../../shared/money';
-import { formatRateBps } from '../../../shared/ssc/levy';
-import type { SscScheduleDetail } from '../../../shared/ssc/views';
-import { usePhoneLayout } from '../../lib/lists/usePhoneLayout';
+import { formatKoboAsNaira } from '../../../../shared/money';
+import { formatRateBps } from '../../../../shared/ssc/levy';
+import type { SscScheduleDetail } from '../../../../shared/ssc/views';
+import { usePhoneLayout } from '../../../lib/lists/usePhoneLayout';
 
 type Row = SscScheduleDetail['rows'][number];
 
