@@ -29,7 +29,10 @@ type ChunkingContext = Rolldown.ChunkingContext;
  *   imports; the date picker (@mantine/dates, dayjs) and the data table (mantine-datatable),
  *   with what only they import, each in a chunk of its own, so that a form with a date field
  *   does not load the table (12.6 KB) nor a list without one the date picker (13 KB). Only
- *   signed-in pages load them, never the sign-in page.
+ *   signed-in pages load them, never the sign-in page. Today the date picker has one importer,
+ *   lib/dates/CalendarDateField.tsx, which the date fields load when an officer first enters
+ *   one: it goes with that module's own chunk, and `vendor-dates` and `app-dates` stay empty
+ *   until a page imports it directly.
  * - `vendor-charts`, `app-charts`: the chart library (@mantine/charts, recharts and what only
  *   they import), and our code more than one lazy page imports that draws with it (the chart
  *   figure, the report parts), even when that code also parses with zod. Only the report and

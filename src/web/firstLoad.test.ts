@@ -99,6 +99,20 @@ describe('the first load of a page', () => {
     expect(zod.map((m) => chain(reached, m))).toEqual([]);
   });
 
+  // The date picker (@mantine/dates with dayjs, 15.6 KB) loads when an officer first enters a
+  // date field (lib/dates/DateField.tsx): a list's date filter, a form's date field and the
+  // period picker draw without it.
+  it.each([
+    ['a list’s date filters', 'lib/lists/filters.tsx'],
+    ['the period picker', 'lib/dates/PeriodPicker.tsx'],
+    ['a form’s date field', 'features/stampDuty/instrument/NewInstrumentPage.tsx'],
+  ])('of %s does not reach the date picker', (_what, module) => {
+    const reached = firstLoad(path.join(web, module));
+    const picker = [...reached.keys()].filter((m) => /^(?:@mantine\/dates|dayjs)(?:\/|$)/.test(m));
+    expect(picker.map((m) => chain(reached, m))).toEqual([]);
+    expect(reached.has(path.join(web, 'lib/dates/DateField.tsx'))).toBe(true);
+  });
+
   it('is followed through a folder’s index.ts', () => {
     // MdaTable.tsx imported the labels from '../../../shared/mdas' (the folder), whose index.ts
     // re-exports the zod schemas: the walk stopped at the folder and saw no zod.

@@ -22,6 +22,19 @@ describe('parseDayFirst', () => {
     expect(parseDayFirst('31/02/2026')).toBeNull();
     expect(parseDayFirst('12/31/2025')).toBeNull();
     expect(parseDayFirst('yesterday')).toBeNull();
+    expect(parseDayFirst('05/03-2026')).toBeNull();
+    expect(parseDayFirst('2026-3-5')).toBeNull();
+    expect(parseDayFirst('00/03/2026')).toBeNull();
+    expect(parseDayFirst('05/13/2026')).toBeNull();
+  });
+
+  it('knows the leap years: 29 February 2024 and 2000, not 2025 nor 1900', () => {
+    expect(parseDayFirst('29/02/2024')).toBe('2024-02-29');
+    expect(parseDayFirst('29/02/2000')).toBe('2000-02-29');
+    expect(parseDayFirst('29/02/2025')).toBeNull();
+    expect(parseDayFirst('29/02/1900')).toBeNull();
+    expect(parseDayFirst('31/04/2026')).toBeNull();
+    expect(parseDayFirst('30/04/2026')).toBe('2026-04-30');
   });
 });
 
