@@ -125,7 +125,9 @@ test('an officer captures a paid past year with its RRR; the same RRR again is r
     /\/birs\/taxs\/assessment\/[0-9a-f-]{36}$/,
   );
 
-  // The officer's recent entries: this year, paid, marked Backlog.
+  // The officer's recent entries, under the form (drawn when scrolled near): this year, paid,
+  // marked Backlog.
+  await page.getByRole('heading', { name: 'Your recent backlog entries' }).scrollIntoViewIfNeeded();
   const recent = page.getByRole('table', { name: 'Your recent backlog entries' });
   const row = recent.getByRole('row').filter({ hasText: `Preye ${surname}` });
   await expect(row).toContainText('2023');

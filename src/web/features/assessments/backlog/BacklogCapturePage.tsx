@@ -1,5 +1,3 @@
-import 'mantine-datatable/styles.css';
-import '../../../styles/tables.css';
 import '../../../styles/forms.css';
 import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -9,10 +7,11 @@ import { type AssessmentKind, assessmentKindsOf } from '../../../../shared/asses
 import type { AssessmentView } from '../../../../shared/assessments/views';
 import { NoAccess } from '../../../lib/NoAccess';
 import { Spinner } from '../../../lib/pending/Spinner';
+import { TableSkeleton } from '../../../lib/pending/skeletons';
+import { WhenNear } from '../../../lib/pending/WhenNear';
 import { meQuery } from '../../../lib/queries';
 import { usePermission } from '../../../lib/usePermission';
 import { BacklogForm } from './BacklogForm';
-import { RecentBacklog } from './RecentBacklog';
 
 /**
  * What a capture recorded shows only after a save, and draws with the payments' labels (the
@@ -24,6 +23,14 @@ const CapturedEntry = lazy(() =>
   loadCapturedEntry().then((module) => ({ default: module.CapturedEntry })),
 );
 const prefetchCapturedEntry = () => void loadCapturedEntry().catch(() => undefined);
+
+/**
+ * The officer's recent entries sit under a form taller than the screen, and draw with the data
+ * table (18 KB): they load when the officer scrolls near them, not with the page.
+ */
+const RecentBacklog = lazy(() =>
+  import('./RecentBacklog').then((module) => ({ default: module.RecentBacklog })),
+);
 
 const TITLES = {
   direct: 'Capture Direct Assessment',
@@ -74,7 +81,23 @@ function BacklogCapture({ kind }: { kind: AssessmentKind }) {
       )}
       {/* The form stays under the result: the next year is often the same taxpayer's. */}
       <BacklogForm kind={kind} onSaving={prefetchCapturedEntry} onCaptured={setCaptured} />
-      <RecentBacklog kind={kind} />
+      <WhenNear placeholder={<RecentBacklogPending />}>
+        <Suspense fallback={<RecentBacklogPending />}>
+          <RecentBacklog kind={kind} />
+        </Suspense>
+      </WhenNear>
+    </Stack>
+  );
+}
+
+/** The recent entries' heading and the shape of their table, until they load. */
+function RecentBacklogPending() {
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        Your recent backlog entries
+      </Title>
+      <TableSkeleton label="Loading your backlog entries…" columns={7} rows={3} withPage={false} />
     </Stack>
   );
 }

@@ -1,3 +1,5 @@
+import 'mantine-datatable/styles.css';
+import '../../../styles/tables.css';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
