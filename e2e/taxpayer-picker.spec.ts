@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, sidebar, signIn, test } from './fixtures';
 
 /**
- * Finding a taxpayer by name wherever a BTIN is asked (src/web/lib/TaxpayerPicker.tsx) and in
+ * Finding a taxpayer by name wherever a BTIN is asked (src/web/lib/forms/TaxpayerPicker.tsx) and in
  * the top bar: a misspelt name finds both namesakes, each option tells them apart (BTIN, phone,
  * LGA), and the keyboard alone picks one. At a desk's 1366 px and a phone's 375 px.
  */

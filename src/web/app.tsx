@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { createQueryClient } from './lib/queryClient';
+import { createQueryClient } from './lib/api/queryClient';
 import { createAppRouter } from './router';
 
 const SIGN_IN_PATHS = new Set(['/auth/login', '/account/login']);

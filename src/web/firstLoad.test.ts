@@ -68,7 +68,7 @@ describe('the first load of a page', () => {
   });
 
   // A lazy page's own first draw: the list, the page's forms that show at once. The dialogs,
-  // drawers and forms that validate load when they open (lib/useLazyDialog.ts), and what the
+  // drawers and forms that validate load when they open (lib/dialogs/useLazyDialog.ts), and what the
   // first draw needs of a schema module (its labels, its limits) comes from a zod-free module.
   it.each([
     ['admin/admin-list and admin/tax-officer-list', 'features/officers/list/OfficerListPage.tsx'],

@@ -1,8 +1,8 @@
 import './lib/zodJitless';
 import type { SessionResponse } from '../shared/auth';
 import { SignInPage } from './features/auth/SignInPage';
-import { api } from './lib/api';
-import { safeReturnUrl } from './lib/returnUrl';
+import { api } from './lib/api/api';
+import { safeReturnUrl } from './lib/routing/returnUrl';
 import { renderRoot, SkipLink } from './renderRoot';
 
 /**

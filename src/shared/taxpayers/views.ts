@@ -228,7 +228,7 @@ export type TaxpayerHistoryEntry = z.infer<typeof TaxpayerHistoryEntry>;
 export const BtinParams = z.object({ btin: BtinInput });
 
 /**
- * The taxpayer picker (src/web/lib/TaxpayerPicker.tsx): a name, misspelt or not, a BTIN, a
+ * The taxpayer picker (src/web/lib/forms/TaxpayerPicker.tsx): a name, misspelt or not, a BTIN, a
  * phone or an e-mail, as the registry list's search reads it; the best few matches.
  */
 export const TaxpayerMatchQuery = z.object({

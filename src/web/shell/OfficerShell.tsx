@@ -3,7 +3,7 @@ import { AppShell, Overlay } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { meQuery } from '../lib/queries';
+import { meQuery } from '../lib/api/queries';
 import { ExecutivesOnlyPage } from './errors/ExecutivesOnlyPage';
 import classes from './OfficerShell.module.css';
 import { ServiceFooter } from './ServiceFooter';

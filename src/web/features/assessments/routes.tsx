@@ -1,6 +1,6 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { AssessmentKind } from '../../../shared/assessments/enums';
-import { hasPermission, withParams } from '../../lib/routing';
+import { hasPermission, withParams } from '../../lib/routing/routing';
 import { AssessmentListSearch } from './common/assessmentSearch';
 import { assessmentListQuery, assessmentQuery } from './common/queries';
 import { AssessmentListPending, AssessmentPending } from './list/pending';

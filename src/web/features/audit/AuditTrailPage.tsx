@@ -10,10 +10,10 @@ import {
   ListHeader,
   useListSearch,
 } from '../../lib/lists/listPage';
-import { NoAccess } from '../../lib/NoAccess';
 import { AUDIT_TABLE } from '../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../lib/pending/skeletons';
-import { usePermission } from '../../lib/usePermission';
+import { NoAccess } from '../../lib/routing/NoAccess';
+import { usePermission } from '../../lib/routing/usePermission';
 import { AuditFilters } from './AuditFilters';
 import { AuditTable } from './AuditTable';
 import { AuditTrailSearch } from './auditSearch';

@@ -4,7 +4,7 @@ import type {
   AuditEventListResult,
   AuditVerifyResult,
 } from '../../../shared/audit';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 import { type AuditTrailSearch, auditParams } from './auditSearch';
 
 export const auditKeys = {

@@ -1,6 +1,6 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { AuditTrailPending } from '../../lib/pending/pendingShapes';
-import { hasPermission } from '../../lib/routing';
+import { hasPermission } from '../../lib/routing/routing';
 import { AuditTrailSearch } from './auditSearch';
 import { auditEventsQuery } from './queries';
 

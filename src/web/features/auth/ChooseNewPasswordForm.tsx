@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { type LoginResponse, PASSWORD_MIN, passwordProblem } from '../../../shared/auth';
 import type { FirstPasswordBody } from '../../../shared/officers';
-import { api, isApiError } from '../../lib/api';
+import { api, isApiError } from '../../lib/api/api';
 
 type Values = { newPassword: string; confirmPassword: string };
 

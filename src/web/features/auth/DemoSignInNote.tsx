@@ -1,7 +1,7 @@
 import { Alert, Code, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { SystemInfo } from '../../../shared/auth';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 
 /**
  * In demo mode the sign-in page lists the demo officers. The server never sends the password;

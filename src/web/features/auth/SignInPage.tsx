@@ -2,9 +2,9 @@ import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } fr
 import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { LoginBody, LoginResponse } from '../../../shared/auth';
-import { type ApiError, api, isApiError } from '../../lib/api';
+import { type ApiError, api, isApiError } from '../../lib/api/api';
 import { Spinner } from '../../lib/pending/Spinner';
-import { safeReturnUrl } from '../../lib/returnUrl';
+import { safeReturnUrl } from '../../lib/routing/returnUrl';
 import { PublicLayout } from '../../shell/PublicLayout';
 import { DemoSignInNote } from './DemoSignInNote';
 

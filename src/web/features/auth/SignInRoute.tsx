@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { meQuery } from '../../lib/queries';
+import { meQuery } from '../../lib/api/queries';
 import { SignInPage } from './SignInPage';
 
 /**

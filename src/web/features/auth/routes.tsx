@@ -1,8 +1,8 @@
 import { type AnyRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { MeResponse } from '../../../shared/auth';
-import { fetchSignedInOfficer } from '../../lib/queries';
-import { safeReturnUrl } from '../../lib/returnUrl';
-import type { RouterContext } from '../../lib/routing';
+import { fetchSignedInOfficer } from '../../lib/api/queries';
+import { safeReturnUrl } from '../../lib/routing/returnUrl';
+import type { RouterContext } from '../../lib/routing/routing';
 
 /** The sign-in page (docs/product.md §2: /auth/login, and the old portal's /account/login). */
 

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { api, isUnauthenticated } from '../../lib/api';
+import { api, isUnauthenticated } from '../../lib/api/api';
 
 /**
  * Log Out (top bar and sidebar, docs/product.md §4): end the session on the server, forget everything

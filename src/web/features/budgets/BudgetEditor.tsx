@@ -17,7 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BudgetLineInput, BudgetView } from '../../../shared/budgets/views';
 import { formatKoboAsNaira, nairaToKobo } from '../../../shared/money';
-import { CheckFailureAlert } from '../../lib/FailureAlert';
+import { CheckFailureAlert } from '../../lib/failures/FailureAlert';
 import { NairaInput } from '../../lib/money/NairaInput';
 import { budgetCatalogueQuery, budgetKeys, saveBudgetVersion } from './queries';
 

@@ -5,7 +5,7 @@ import type {
   BudgetView,
   NewBudgetVersionBody,
 } from '../../../shared/budgets/views';
-import { api, isApiError } from '../../lib/api';
+import { api, isApiError } from '../../lib/api/api';
 
 /** The revenue budget (src/server/modules/budgets): one queryOptions per resource. */
 

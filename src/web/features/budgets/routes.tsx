@@ -1,6 +1,6 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { type SearchOf, searchSchema, whole } from '../../lib/lists/searchParams';
-import { hasPermission } from '../../lib/routing';
+import { hasPermission } from '../../lib/routing/routing';
 import { budgetQuery } from './queries';
 
 /**

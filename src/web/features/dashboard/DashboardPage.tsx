@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { MenuItem } from '../../../shared/menu/types';
 import { USER_TYPE_LABELS } from '../../../shared/userTypeEnums';
-import { meQuery } from '../../lib/queries';
+import { meQuery } from '../../lib/api/queries';
 import { toShellPath, useShellBase } from '../../shell/shellPaths';
 import { MenuIconGlyph } from '../../shell/sidebar/menuIcons';
 import { PAGE_CATALOG } from '../pages/catalog';

@@ -2,7 +2,7 @@ import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { WorkQueues } from '../../../shared/dashboards/queues';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 import { BusyRegion } from '../../lib/pending/skeletons';
 import { toShellPath, useShellBase } from '../../shell/shellPaths';
 import classes from './DashboardPage.module.css';

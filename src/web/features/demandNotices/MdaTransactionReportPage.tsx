@@ -31,9 +31,9 @@ import {
   useListSearch,
 } from '../../lib/lists/listPage';
 import { sortText } from '../../lib/lists/sortText';
-import { NoAccess } from '../../lib/NoAccess';
 import { TableSkeleton } from '../../lib/pending/skeletons';
-import { usePermission } from '../../lib/usePermission';
+import { NoAccess } from '../../lib/routing/NoAccess';
+import { usePermission } from '../../lib/routing/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { NOTICE_SORT_WORDS, NOTICE_STATUS_LABELS } from './format';
 import { NoticeStatusBadge } from './NoticeStatusBadge';

@@ -6,7 +6,7 @@ import type {
   MdaTransactionReport,
 } from '../../../shared/demandNotices';
 import type { MdaList } from '../../../shared/mdas/views';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 import type { ExportFormat } from '../../lib/lists/searchParams';
 import { type MdaTransactionSearch, mdaTransactionParams } from './search';
 

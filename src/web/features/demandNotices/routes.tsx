@@ -1,5 +1,5 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { hasPermission, withParams } from '../../lib/routing';
+import { hasPermission, withParams } from '../../lib/routing/routing';
 import { demandNoticeQuery, mdaTransactionQuery } from './queries';
 import { MdaTransactionSearch } from './search';
 

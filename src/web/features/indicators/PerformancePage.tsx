@@ -23,13 +23,13 @@ import { formatIndicatorValue, type IndicatorUnit } from '../../../shared/indica
 import { drillDownPageOf } from '../../../shared/indicators/drillDown';
 import type { IndicatorItem } from '../../../shared/indicators/schemas';
 import { pendingTrendNote, targetMet } from '../../../shared/indicators/standing';
-import { AppModal } from '../../lib/AppModal';
 import { ChartFigure } from '../../lib/charts/ChartFigure';
 import type { ChartFormat } from '../../lib/charts/chartFormat';
+import { AppModal } from '../../lib/dialogs/AppModal';
 import { ExportButtons, ListHeader, ListLoadError } from '../../lib/lists/listPage';
-import { NoAccess } from '../../lib/NoAccess';
 import { DetailSkeleton } from '../../lib/pending/skeletons';
-import { usePermission } from '../../lib/usePermission';
+import { NoAccess } from '../../lib/routing/NoAccess';
+import { usePermission } from '../../lib/routing/usePermission';
 import { toShellPath, useShellBase } from '../../shell/shellPaths';
 import { splitLink } from '../dashboard/waiting';
 import { indicatorKeys, indicatorsExportUrl, indicatorsQuery, setIndicatorTarget } from './queries';

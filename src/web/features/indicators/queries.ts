@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { IndicatorsAnswer, SetTargetBody } from '../../../shared/indicators/schemas';
-import { api, apiRequest } from '../../lib/api';
+import { api, apiRequest } from '../../lib/api/api';
 
 export const indicatorKeys = {
   all: ['indicators'] as const,

@@ -1,7 +1,7 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { MONTH_PATTERN } from '../../../shared/indicators/months';
 import { matching, searchSchema } from '../../lib/lists/searchParams';
-import { hasPermission } from '../../lib/routing';
+import { hasPermission } from '../../lib/routing/routing';
 import { indicatorsQuery } from './queries';
 
 // The page draws charts: its code, and the chart library's, load only when it opens.

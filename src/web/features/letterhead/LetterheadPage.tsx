@@ -5,8 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { LetterheadView } from '../../../shared/letterhead';
 import { CREST_MAX_BYTES } from '../../../shared/letterheadLimits';
-import { apiRequest, validationIssues } from '../../lib/api';
-import { ImageFrame, ImageUploadCard } from '../../lib/ImageUploadCard';
+import { apiRequest, validationIssues } from '../../lib/api/api';
+import { ImageFrame, ImageUploadCard } from '../../lib/forms/ImageUploadCard';
 import { ProfilePending } from '../../lib/pending/pendingShapes';
 import { crestUrl, letterheadKeys, letterheadQuery } from './queries';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LetterheadView } from '../../../shared/letterhead';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 
 export const letterheadKeys = { letterhead: ['letterhead'] as const };
 

@@ -1,6 +1,6 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { ProfilePending } from '../../lib/pending/pendingShapes';
-import { hasPermission } from '../../lib/routing';
+import { hasPermission } from '../../lib/routing/routing';
 import { letterheadQuery } from './queries';
 
 const LetterheadPage = lazyRouteComponent(() => import('./LetterheadPage'), 'LetterheadPage');

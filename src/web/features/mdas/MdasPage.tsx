@@ -7,6 +7,7 @@ import { IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MdaView } from '../../../shared/mdas';
+import { useLazyDialog } from '../../lib/dialogs/useLazyDialog';
 import {
   ExportButtons,
   ListBody,
@@ -14,11 +15,10 @@ import {
   ListHeader,
   useListSearch,
 } from '../../lib/lists/listPage';
-import { NoAccess } from '../../lib/NoAccess';
 import { MDA_TABLE } from '../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../lib/pending/skeletons';
-import { useLazyDialog } from '../../lib/useLazyDialog';
-import { usePermission } from '../../lib/usePermission';
+import { NoAccess } from '../../lib/routing/NoAccess';
+import { usePermission } from '../../lib/routing/usePermission';
 import { MdaListSearch } from './listSearch';
 import { MdaFilters } from './MdaFilters';
 import { MdaTable } from './MdaTable';

@@ -5,10 +5,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type MdaView, RevenueHeadInput, type RevenueHeadView } from '../../../shared/mdas';
 import { koboToNaira, nairaToKobo } from '../../../shared/money';
-import { AppModal } from '../../lib/AppModal';
-import { api } from '../../lib/api';
-import { changedFields } from '../../lib/changedFields';
-import { type FieldNames, fieldByHead, showServerErrors, validateWith } from '../../lib/formErrors';
+import { api } from '../../lib/api/api';
+import { AppModal } from '../../lib/dialogs/AppModal';
+import {
+  type FieldNames,
+  fieldByHead,
+  showServerErrors,
+  validateWith,
+} from '../../lib/failures/formErrors';
+import { changedFields } from '../../lib/forms/changedFields';
 import { mdaKeys } from './queries';
 
 type Values = { code: string; name: string; defaultAmount: number | string; isActive: boolean };

@@ -5,8 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MdaView, RevenueHeadPatch, RevenueHeadView } from '../../../shared/mdas';
 import { formatKoboAsNaira } from '../../../shared/money';
-import { api } from '../../lib/api';
-import { useLazyDialog } from '../../lib/useLazyDialog';
+import { api } from '../../lib/api/api';
+import { useLazyDialog } from '../../lib/dialogs/useLazyDialog';
 import { mdaKeys } from './queries';
 
 /** The revenue head form validates with zod: fetched when it opens (docs/architecture.md §9 "Web"). */

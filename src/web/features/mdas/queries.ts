@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { MdaPage } from '../../../shared/mdas';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 import { detailsParams, type MdaListSearch } from './listSearch';
 
 export const mdaKeys = {

@@ -1,6 +1,6 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { MdaListPending } from '../../lib/pending/pendingShapes';
-import { hasPermission } from '../../lib/routing';
+import { hasPermission } from '../../lib/routing/routing';
 import { MdaListSearch } from './listSearch';
 import { mdaDetailsQuery } from './queries';
 

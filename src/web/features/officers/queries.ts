@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { MdaList } from '../../../shared/mdas/views';
 import type { OfficerDetail, ThrottledSignInList, UserTypeGroup } from '../../../shared/officers';
 import type { Page } from '../../../shared/pagination';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 import { type OfficerListSearch, officerListParams } from './listSearch';
 
 export const officerKeys = {

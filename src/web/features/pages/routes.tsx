@@ -1,6 +1,6 @@
 import { type AnyRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { meQuery } from '../../lib/queries';
-import { withParams } from '../../lib/routing';
+import { meQuery } from '../../lib/api/queries';
+import { withParams } from '../../lib/routing/routing';
 import type { ShellBase } from '../../shell/shellPaths';
 
 /**

@@ -10,7 +10,7 @@ import type {
   PaymentView,
   ReasonInput,
 } from '../../../shared/payments/views';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 import {
   type AutoRegSearch,
   autoRegParams,

@@ -1,6 +1,6 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { PaymentHistoryPending } from '../../lib/pending/pendingShapes';
-import { hasPermission } from '../../lib/routing';
+import { hasPermission } from '../../lib/routing/routing';
 import { AttentionSearch } from './attention/attentionQuery';
 import { AutoRegSearch, PaymentHistorySearch } from './paymentSearch';
 import { paymentListQuery } from './queries';

@@ -1,7 +1,7 @@
 import { Image, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ProfileSignature } from '../../../shared/officers';
-import { ImageFrame, ImageUploadCard } from '../../lib/ImageUploadCard';
+import { ImageFrame, ImageUploadCard } from '../../lib/forms/ImageUploadCard';
 
 /** What the server takes (src/server/modules/profile/signature.ts), checked here first. */
 const SIGNATURE_TYPES = ['image/png', 'image/jpeg'];

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordBody } from '../../../shared/auth';
 import { PASSWORD_MIN, passwordProblem } from '../../../shared/passwordPolicy';
-import { api, isApiError } from '../../lib/api';
+import { api, isApiError } from '../../lib/api/api';
 
 type ChangePasswordValues = {
   currentPassword: string;

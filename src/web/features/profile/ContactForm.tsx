@@ -4,10 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ProfilePatch, ProfileView } from '../../../shared/officers';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
+import { meQuery } from '../../lib/api/queries';
+import { fieldByPath, showServerErrors } from '../../lib/failures/formErrors';
 import { formatPhone } from '../../lib/format';
-import { fieldByPath, showServerErrors } from '../../lib/formErrors';
-import { meQuery } from '../../lib/queries';
 import { profileKeys } from './queries';
 
 type Values = { email: string; phoneNumber: string };

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { USER_TYPE_LABELS } from '../../../shared/userTypeEnums';
 import { formatPhone } from '../../lib/format';
 import { ProfilePending } from '../../lib/pending/pendingShapes';
-import { usePermission } from '../../lib/usePermission';
+import { usePermission } from '../../lib/routing/usePermission';
 import { ChairmanSignature } from './ChairmanSignature';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ContactForm } from './ContactForm';

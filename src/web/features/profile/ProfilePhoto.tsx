@@ -1,8 +1,8 @@
 import { Avatar } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileView } from '../../../shared/officers';
-import { ImageUploadCard } from '../../lib/ImageUploadCard';
-import { PHOTO_TYPES, photoProblem } from '../../lib/photo';
+import { ImageUploadCard } from '../../lib/forms/ImageUploadCard';
+import { PHOTO_TYPES, photoProblem } from '../../lib/forms/photo';
 import { profileKeys, profilePhotoUrl } from './queries';
 
 /** The officer's profile picture (docs/product.md §7 POST file/), checked as taxpayers' photos are. */

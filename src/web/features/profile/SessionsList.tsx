@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 import { formatLagosDateTime } from '../../lib/format';
 import { Spinner } from '../../lib/pending/Spinner';
 import { ownSessionsQuery, profileKeys } from './queries';

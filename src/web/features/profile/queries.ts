@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { OwnSession, ProfileView } from '../../../shared/officers';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 
 export const profileKeys = {
   profile: ['profile'] as const,

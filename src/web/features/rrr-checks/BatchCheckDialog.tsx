@@ -1,8 +1,8 @@
 import { Anchor, Button, Code, Group, List, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CheckFailureAlert } from '../../lib/FailureAlert';
-import { checkMdasQuery } from '../../lib/mdaOptions';
+import { checkMdasQuery } from '../../lib/api/mdaOptions';
+import { CheckFailureAlert } from '../../lib/failures/FailureAlert';
 import { ProcessFailedAlert } from '../../lib/uploads/BatchJobProgress';
 import { SpreadsheetFileInput } from '../../lib/uploads/SpreadsheetFileInput';
 import { BatchProgress } from './BatchProgress';

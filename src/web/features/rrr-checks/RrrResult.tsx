@@ -7,10 +7,10 @@ import type { RecheckResult, RrrStatusView } from '../../../shared/payments/view
 
 type RecheckOutcome = RecheckResult['outcome'];
 
-import { CheckFailureAlert } from '../../lib/FailureAlert';
+import { systemQuery } from '../../lib/api/queries';
+import { CheckFailureAlert } from '../../lib/failures/FailureAlert';
 import { formatLagosDateTime } from '../../lib/format';
-import { systemQuery } from '../../lib/queries';
-import { usePermission } from '../../lib/usePermission';
+import { usePermission } from '../../lib/routing/usePermission';
 import { CheckingOverlay, ResultTable } from './CheckParts';
 import { checkRrrStatus, recheckRrr, simulatePayment } from './queries';
 

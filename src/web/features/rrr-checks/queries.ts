@@ -5,7 +5,7 @@ import type {
   RecheckResult,
   RrrStatusView,
 } from '../../../shared/payments/views';
-import { api, isApiError } from '../../lib/api';
+import { api, isApiError } from '../../lib/api/api';
 
 /** One RRR's status with Remita, asked with the chosen MDA's credentials (kept on the server). */
 export function checkRrrStatus(rrr: string, mdaId: string): Promise<RrrStatusView> {

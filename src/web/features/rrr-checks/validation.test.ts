@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { describeFailure } from '../../lib/failure';
+import { ApiError } from '../../lib/api/api';
+import { describeFailure } from '../../lib/failures/failure';
 import { batchFileError, mdaFieldError, rrrFieldError } from './validation';
 
 describe('the RRR field', () => {

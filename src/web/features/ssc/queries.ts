@@ -7,7 +7,7 @@ import type {
   SscSchedulePage,
   SscScheduleView,
 } from '../../../shared/ssc/views';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 
 /** SSC schedules (src/server/modules/ssc): one queryOptions per resource. */
 

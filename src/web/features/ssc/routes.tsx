@@ -1,6 +1,6 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { SscCategory } from '../../../shared/ssc/enums';
-import { hasPermission, withParams } from '../../lib/routing';
+import { hasPermission, withParams } from '../../lib/routing/routing';
 import { SscListSearch, sscParams } from './list/sscSearch';
 import { SSC_LIST_PATHS, sscScheduleListQuery, sscScheduleQuery } from './queries';
 

@@ -33,9 +33,9 @@ import {
 import { RecordLink } from '../../lib/lists/RecordLink';
 import { PAGE_SIZE_CHOICES } from '../../lib/lists/searchParams';
 import { sortText } from '../../lib/lists/sortText';
-import { NoAccess } from '../../lib/NoAccess';
 import { TableSkeleton } from '../../lib/pending/skeletons';
-import { usePermission } from '../../lib/usePermission';
+import { NoAccess } from '../../lib/routing/NoAccess';
+import { usePermission } from '../../lib/routing/usePermission';
 import { useShellBase } from '../../shell/shellPaths';
 import { stampExportUrl, stampListQuery } from './queries';
 import { StampStatusBadge } from './StatusBadge';

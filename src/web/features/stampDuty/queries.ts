@@ -5,7 +5,7 @@ import type {
   StampInstrumentDetail,
   StampInstrumentPage,
 } from '../../../shared/stampDuty/schemas';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 import type { ExportFormat } from '../../lib/lists/searchParams';
 import { type StampListSearch, stampListParams } from './search';
 

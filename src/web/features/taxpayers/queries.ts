@@ -7,7 +7,7 @@ import type {
   TaxpayerListResult,
   TaxpayerView,
 } from '../../../shared/taxpayers';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 import { listParams, type TaxpayerListSearch } from './listSearch';
 
 /** Reference lists change with a migration, not during a working day. */

@@ -2,7 +2,7 @@ import { type AnyRoute, createRoute, lazyRouteComponent, redirect } from '@tanst
 import { BTIN_PATTERN } from '../../../shared/btin';
 import type { TaxpayerKind } from '../../../shared/taxpayers/enums';
 import { TaxpayerListPending, TaxpayerPending } from '../../lib/pending/pendingShapes';
-import { hasPermission, withParams } from '../../lib/routing';
+import { hasPermission, withParams } from '../../lib/routing/routing';
 import { TaxpayerListSearch } from './listSearch';
 import { taxpayerListQuery, taxpayerQuery } from './queries';
 

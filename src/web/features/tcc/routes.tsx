@@ -1,6 +1,6 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { TCC_SCREENS, type TccScreen } from '../../../shared/tcc/lists';
-import { hasPermission, withParams } from '../../lib/routing';
+import { hasPermission, withParams } from '../../lib/routing/routing';
 import { tccListQuery, tccQuery } from './common/queries';
 import { TccListSearch } from './common/tccSearch';
 import { TccListPending, TccPending } from './list/pending';

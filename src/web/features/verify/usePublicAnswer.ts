@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type ApiError, api, isApiError } from '../../lib/api';
+import { type ApiError, api, isApiError } from '../../lib/api/api';
 
 export type PublicAnswer<T> =
   | { state: 'pending' }

@@ -2,8 +2,8 @@ import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconFilter, IconSearch, IconX } from '@tabler/icons-react';
 import { Children, isValidElement, type ReactNode, useEffect, useState } from 'react';
-import { AppDrawer } from '../AppModal';
 import { DateField } from '../dates/DateField';
+import { AppDrawer } from '../dialogs/AppModal';
 import classes from './filters.module.css';
 import { usePhoneLayout } from './usePhoneLayout';
 

@@ -3,7 +3,7 @@ import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { JobStatus } from '../../../shared/payments/enums';
-import { CheckFailureAlert } from '../FailureAlert';
+import { CheckFailureAlert } from '../failures/FailureAlert';
 
 /** docs/product.md §8: the words of the old portal's result dialogs. */
 export const PROCESS_SUCCESSFUL = 'Process Successful!';

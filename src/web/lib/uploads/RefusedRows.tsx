@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import { isApiError } from '../api';
+import { isApiError } from '../api/api';
 
 type RowProblem = { line: number; field: string };
 

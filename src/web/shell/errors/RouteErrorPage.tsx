@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { Fragment, useContext } from 'react';
-import { isApiError, NETWORK_FAILURE_MESSAGE } from '../../lib/api';
+import { isApiError, NETWORK_FAILURE_MESSAGE } from '../../lib/api/api';
 import { PublicLayout } from '../PublicLayout';
 import { InsideShellContext } from '../shellLayout';
 

@@ -4,7 +4,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import type { MeResponse } from '../../../shared/auth';
 import { useSignOut } from '../../features/auth/useSignOut';
-import { useLazyDialog } from '../../lib/useLazyDialog';
+import { useLazyDialog } from '../../lib/dialogs/useLazyDialog';
 import { useShellBase } from '../shellPaths';
 import type { CheckKind } from '../topbar/CheckModals';
 import classes from './Sidebar.module.css';

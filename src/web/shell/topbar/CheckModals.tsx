@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { BatchCheckDialog } from '../../features/rrr-checks/BatchCheckDialog';
 import { EvasCheckDialog } from '../../features/rrr-checks/EvasCheckDialog';
 import { RrrCheckDialog } from '../../features/rrr-checks/RrrCheckDialog';
-import { AppModal } from '../../lib/AppModal';
+import { AppModal } from '../../lib/dialogs/AppModal';
 
 export type CheckKind = 'rrr' | 'rrr-batch' | 'evas';
 

@@ -4,9 +4,9 @@ import { IconSearch, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { TaxpayerLookupResult, TaxpayerMatchResult } from '../../../shared/taxpayers';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/api';
 import { usePhoneLayout } from '../../lib/lists/usePhoneLayout';
-import { usePermission } from '../../lib/usePermission';
+import { usePermission } from '../../lib/routing/usePermission';
 import {
   SearchFailedDialog,
   SearchingDialog,

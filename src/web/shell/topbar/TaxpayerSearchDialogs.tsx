@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { TaxpayerMatch, TaxpayerSummary } from '../../../shared/taxpayers';
-import { AppModal } from '../../lib/AppModal';
-import { isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api/api';
+import { AppModal } from '../../lib/dialogs/AppModal';
 import { formatNigerianPhone } from '../../lib/format';
-import { matchDetails } from '../../lib/TaxpayerPicker';
-import { usePermission } from '../../lib/usePermission';
+import { matchDetails } from '../../lib/forms/TaxpayerPicker';
+import { usePermission } from '../../lib/routing/usePermission';
 import { useShellBase } from '../shellPaths';
 
 /** docs/product.md §8: the exact words of the portal. */

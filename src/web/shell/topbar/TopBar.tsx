@@ -3,7 +3,7 @@ import { IconLayoutSidebarLeftCollapse, IconMenu2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { OfficerView } from '../../../shared/auth';
-import { systemQuery } from '../../lib/queries';
+import { systemQuery } from '../../lib/api/queries';
 import { BrandMark } from '../BrandMark';
 import { useShellBase } from '../shellPaths';
 import { SIDEBAR_ID } from '../sidebar/Sidebar';

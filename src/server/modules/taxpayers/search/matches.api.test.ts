@@ -8,7 +8,7 @@ import {
   uniqueNin,
 } from '../../../testing/factories';
 
-/** GET /api/v1/taxpayers/matches: the taxpayer picker's search (src/web/lib/TaxpayerPicker.tsx). */
+/** GET /api/v1/taxpayers/matches: the taxpayer picker's search (src/web/lib/forms/TaxpayerPicker.tsx). */
 let ctx: TestContext & { close(): Promise<void> };
 let assessor: SignedIn;
 let first: { btin: string };

@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { type AssessmentKind, assessmentKindsOf } from '../../../../shared/assessments/enums';
 import type { AssessmentView } from '../../../../shared/assessments/views';
-import { NoAccess } from '../../../lib/NoAccess';
+import { meQuery } from '../../../lib/api/queries';
 import { Spinner } from '../../../lib/pending/Spinner';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
 import { WhenNear } from '../../../lib/pending/WhenNear';
-import { meQuery } from '../../../lib/queries';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { BacklogForm } from './BacklogForm';
 
 /**

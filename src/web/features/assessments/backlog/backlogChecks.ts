@@ -1,13 +1,13 @@
 import { type FormErrors, schemaResolver } from '@mantine/form';
 import type { AssessmentKind } from '../../../../shared/assessments/enums';
 import { BacklogAssessmentInput } from '../../../../shared/assessments/input';
-import { toFieldErrors } from '../../../lib/formErrors';
+import { toFieldErrors } from '../../../lib/failures/formErrors';
 import { type BacklogValues, formPathOf, missingFields, toBacklogInput } from './backlogForm';
 
 /**
  * The backlog form's checks, the server's own schema (BacklogAssessmentInput). This is the one
  * module of the page that imports zod: the form fetches it when the officer first uses it
- * (lib/deferredChecks.ts, docs/architecture.md §9 "Web"), not with the page.
+ * (lib/forms/deferredChecks.ts, docs/architecture.md §9 "Web"), not with the page.
  */
 
 const resolveBacklog = schemaResolver(BacklogAssessmentInput, { sync: true });

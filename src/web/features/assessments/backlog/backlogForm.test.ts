@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BacklogAssessmentInput } from '../../../../shared/assessments/input';
 import { makeBtin } from '../../../../shared/btin';
-import { toFieldErrors } from '../../../lib/formErrors';
+import { toFieldErrors } from '../../../lib/failures/formErrors';
 import { checkBacklog } from './backlogChecks';
 import {
   emptyBacklog,

@@ -23,9 +23,9 @@ import {
   type TradeCategoryView,
 } from '../../../../shared/assessments/categories';
 import { TRADE_CATEGORY_RULES, type TradeCategoryRule } from '../../../../shared/assessments/enums';
-import { AppModal } from '../../../lib/AppModal';
-import { api, isApiError } from '../../../lib/api';
-import { fieldByHead, showServerErrors, validateWith } from '../../../lib/formErrors';
+import { api, isApiError } from '../../../lib/api/api';
+import { AppModal } from '../../../lib/dialogs/AppModal';
+import { fieldByHead, showServerErrors, validateWith } from '../../../lib/failures/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { assessmentKeys } from '../common/queries';
 import { DemoBadge } from './CategoryTable';

@@ -7,6 +7,7 @@ import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TradeCategoryView } from '../../../../shared/assessments/categories';
+import { useLazyDialog } from '../../../lib/dialogs/useLazyDialog';
 import {
   ExportButtons,
   ListBody,
@@ -14,10 +15,9 @@ import {
   ListHeader,
   useListSearch,
 } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
-import { useLazyDialog } from '../../../lib/useLazyDialog';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { tradeCategoryListQuery } from '../common/queries';
 import { CategoryFilters } from './CategoryFilters';
 import { CategoryTable } from './CategoryTable';

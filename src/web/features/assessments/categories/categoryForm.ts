@@ -1,7 +1,7 @@
 import type { TradeCategoryView } from '../../../../shared/assessments/categories';
 import { TRADE_CATEGORY_RULES, type TradeCategoryRule } from '../../../../shared/assessments/enums';
 import { koboToNaira, nairaToKobo } from '../../../../shared/money';
-import type { FieldNames } from '../../../lib/formErrors';
+import type { FieldNames } from '../../../lib/failures/formErrors';
 
 /**
  * The trade category form: amounts typed in naira and the rate in per cent, as an administrator

@@ -7,7 +7,7 @@ import type {
   AssessmentPage,
   ObjectionPage,
 } from '../../../../shared/assessments/views';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 import { type AssessmentListSearch, assessmentParams } from './assessmentSearch';
 
 /** Query keys of the assessment screens: a change to one assessment invalidates `all`. */

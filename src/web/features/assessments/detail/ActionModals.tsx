@@ -7,9 +7,9 @@ import type { AssessmentBillView, AssessmentView } from '../../../../shared/asse
 import { formatKoboAsNaira, nairaToKobo } from '../../../../shared/money';
 import { formatRrr } from '../../../../shared/payments/rrrText';
 import type { PaymentView } from '../../../../shared/payments/views';
-import { AppModal } from '../../../lib/AppModal';
-import { api, isApiError } from '../../../lib/api';
-import { fieldByHead, showServerErrors, validateWith } from '../../../lib/formErrors';
+import { api, isApiError } from '../../../lib/api/api';
+import { AppModal } from '../../../lib/dialogs/AppModal';
+import { fieldByHead, showServerErrors, validateWith } from '../../../lib/failures/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { RaisedBill } from '../../payments/bills/RaisedBill';
 import { paymentKeys } from '../../payments/queries';

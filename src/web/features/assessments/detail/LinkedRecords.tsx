@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { AssessmentDetail } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { formatRrr } from '../../../../shared/payments/rrrText';
-import { AppModal } from '../../../lib/AppModal';
+import { AppModal } from '../../../lib/dialogs/AppModal';
 import { actorText, formatLagosDate, formatLagosDateTime } from '../../../lib/format';
 import { STATUS_COLORS, STATUS_LABELS, shownRrr } from '../../payments/format';
 import { receiptPdfUrl } from '../../payments/queries';

@@ -27,8 +27,8 @@ import type {
   ComputeIncomeTaxInput,
   PersonalIncomeTaxComputation,
 } from '../../../../shared/tax/schemas';
-import { isApiError, validationIssues } from '../../../lib/api';
-import { FIELDS_NEED_CORRECTING, toFieldErrors } from '../../../lib/formErrors';
+import { isApiError, validationIssues } from '../../../lib/api/api';
+import { FIELDS_NEED_CORRECTING, toFieldErrors } from '../../../lib/failures/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { useShellBase } from '../../../shell/shellPaths';
 import { assessmentKeys } from '../common/queries';

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { todayInLagos } from '../../../../shared/dates';
-import { NoAccess } from '../../../lib/NoAccess';
+import { NoAccess } from '../../../lib/routing/NoAccess';
 import { EditableDraft } from '../form/EditableDraft';
 import { FormPageHeading } from '../form/FormPageHeading';
 import { useMayWorkOnKind } from '../list/access';

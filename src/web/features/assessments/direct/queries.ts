@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AssessmentPage, AssessmentView } from '../../../../shared/assessments/views';
-import { api, apiRequest } from '../../../lib/api';
+import { api, apiRequest } from '../../../lib/api/api';
 import { assessmentKeys } from '../common/queries';
 import type { toCreateBody, toUpdateBody } from './formValues';
 

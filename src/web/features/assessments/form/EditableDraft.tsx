@@ -7,7 +7,7 @@ import {
   type AssessmentKind,
 } from '../../../../shared/assessments/enums';
 import type { AssessmentDetail } from '../../../../shared/assessments/views';
-import { DetailLoadError } from '../../../lib/DetailLoadError';
+import { DetailLoadError } from '../../../lib/failures/DetailLoadError';
 import { DetailSkeleton } from '../../../lib/pending/skeletons';
 import { useShellBase } from '../../../shell/shellPaths';
 import { assessmentQuery } from '../common/queries';

@@ -2,9 +2,9 @@ import { Badge, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isValidBtin } from '../../../../shared/btin';
 import type { TaxpayerView } from '../../../../shared/taxpayers/views';
-import { isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api/api';
+import { TaxpayerPicker } from '../../../lib/forms/TaxpayerPicker';
 import { Spinner } from '../../../lib/pending/Spinner';
-import { TaxpayerPicker } from '../../../lib/TaxpayerPicker';
 import { taxpayerQuery } from '../../taxpayers/queries';
 
 export type TaxpayerLookup = {
@@ -50,7 +50,7 @@ export function useTaxpayerLookup(
   return { taxpayer, refusal: null, isLoading: lookup.isLoading };
 }
 
-/** The BTIN typed or picked by name (lib/TaxpayerPicker.tsx), and below it whose it is. */
+/** The BTIN typed or picked by name (lib/forms/TaxpayerPicker.tsx), and below it whose it is. */
 export function TaxpayerField(props: {
   value: string;
   onChange: (btin: string) => void;

@@ -14,9 +14,9 @@ import {
   ListHeader,
   useListSearch,
 } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { AssessmentListSearch } from '../common/assessmentSearch';
 import { assessmentExportUrl, assessmentListQuery } from '../common/queries';

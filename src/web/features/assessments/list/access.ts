@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type AssessmentKind, assessmentKindsOf } from '../../../../shared/assessments/enums';
 import type { Permission } from '../../../../shared/permissions';
 import type { UserType } from '../../../../shared/userTypes';
-import { meQuery } from '../../../lib/queries';
+import { meQuery } from '../../../lib/api/queries';
 
 type Officer = { userType: UserType | null; permissions: readonly string[] } | undefined;
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { ASSESSMENT_KIND_LABELS } from '../../../../shared/assessments/enums';
 import type { ObjectionView } from '../../../../shared/assessments/views';
 import { formatKoboAsNaira } from '../../../../shared/money';
-import { AppDrawer } from '../../../lib/AppModal';
+import { AppDrawer } from '../../../lib/dialogs/AppModal';
 import { formatCalendarDate, formatLagosDate } from '../../../lib/format';
 import { useShellBase } from '../../../shell/shellPaths';
 import { DecisionResult } from './DecisionResult';

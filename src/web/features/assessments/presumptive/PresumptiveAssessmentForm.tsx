@@ -9,8 +9,12 @@ import type { AssessmentView } from '../../../../shared/assessments/views';
 import { isValidBtin } from '../../../../shared/btin';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { BAYELSA_STATE_ID } from '../../../../shared/states';
-import { api, apiRequest, isApiError } from '../../../lib/api';
-import { FIELDS_NEED_CORRECTING, fieldByHead, showServerErrors } from '../../../lib/formErrors';
+import { api, apiRequest, isApiError } from '../../../lib/api/api';
+import {
+  FIELDS_NEED_CORRECTING,
+  fieldByHead,
+  showServerErrors,
+} from '../../../lib/failures/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { useShellBase } from '../../../shell/shellPaths';
 import { TRADER_SIZE_LABELS } from '../categories/ruleText';

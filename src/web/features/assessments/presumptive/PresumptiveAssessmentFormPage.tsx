@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { NoAccess } from '../../../lib/NoAccess';
+import { NoAccess } from '../../../lib/routing/NoAccess';
 import { EditableDraft } from '../form/EditableDraft';
 import { FormPageHeading } from '../form/FormPageHeading';
 import { useMayWorkOnKind } from '../list/access';

@@ -3,9 +3,9 @@ import type { GetInputPropsReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { isValidBtin } from '../../../../shared/btin';
 import type { TaxpayerView } from '../../../../shared/taxpayers';
-import { isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api/api';
+import { TaxpayerPicker } from '../../../lib/forms/TaxpayerPicker';
 import { Spinner } from '../../../lib/pending/Spinner';
-import { TaxpayerPicker } from '../../../lib/TaxpayerPicker';
 import { taxpayerQuery } from '../../taxpayers/queries';
 
 /** The taxpayer a BTIN names, once it is ten digits with a right check digit. */
@@ -16,7 +16,7 @@ export function useTaxpayerByBtin(btin: string) {
 }
 
 /**
- * The BTIN box (typed, or picked by name: lib/TaxpayerPicker.tsx) with the name it belongs to under it, so the officer sees at once whom they are
+ * The BTIN box (typed, or picked by name: lib/forms/TaxpayerPicker.tsx) with the name it belongs to under it, so the officer sees at once whom they are
  * assessing (an individual trader or a business).
  */
 export function TaxpayerByBtin(props: {

@@ -11,7 +11,7 @@ import {
   PresumptiveInputError,
   type PresumptiveTaxComputation,
 } from '../../../../shared/tax/presumptive';
-import type { FieldNames } from '../../../lib/formErrors';
+import type { FieldNames } from '../../../lib/failures/formErrors';
 
 /**
  * The presumptive assessment form (docs/tax-rules.md, "Presumptive tax"): what the officer

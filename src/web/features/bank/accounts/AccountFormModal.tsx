@@ -11,9 +11,9 @@ import {
   MATCH_WINDOW_MAX_DAYS,
 } from '../../../../shared/bank/accounts';
 import { BANKS, type Bank } from '../../../../shared/bank/enums';
-import { AppModal } from '../../../lib/AppModal';
-import { api } from '../../../lib/api';
-import { showServerErrors, validateWith } from '../../../lib/formErrors';
+import { api } from '../../../lib/api/api';
+import { AppModal } from '../../../lib/dialogs/AppModal';
+import { showServerErrors, validateWith } from '../../../lib/failures/formErrors';
 import { accountMdasQuery, bankAccountKeys } from './queries';
 
 type AccountValues = {

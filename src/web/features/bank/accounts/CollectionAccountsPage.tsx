@@ -7,12 +7,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BankAccountView } from '../../../../shared/bank/accounts';
 import { BANK_LABELS } from '../../../../shared/bank/enums';
+import { useLazyDialog } from '../../../lib/dialogs/useLazyDialog';
 import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
 import { ListBody, ListEmpty, ListHeader } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
-import { useLazyDialog } from '../../../lib/useLazyDialog';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { collectionAccountsQuery } from './queries';
 
 /** The account form validates with zod: fetched when it opens (docs/architecture.md §9 "Web"). */

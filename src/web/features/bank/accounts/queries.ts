@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BankAccountList } from '../../../../shared/bank/accounts';
 import type { MdaList } from '../../../../shared/mdas/views';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 
 export const bankAccountKeys = { all: ['bank-accounts'] as const };
 

@@ -1,5 +1,5 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { hasPermission } from '../../../lib/routing';
+import { hasPermission } from '../../../lib/routing/routing';
 import { collectionAccountsQuery } from './queries';
 
 const CollectionAccountsPage = lazyRouteComponent(

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Progress, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { usePermission } from '../../../lib/usePermission';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { bankKeys, fetchJobQuery, fetchStatement } from './queries';
 
 /**

@@ -14,10 +14,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StatementLineView } from '../../../../shared/bank/matching';
 import { formatKoboAsNaira } from '../../../../shared/money';
-import { AppModal } from '../../../lib/AppModal';
+import { AppModal } from '../../../lib/dialogs/AppModal';
+import { showServerErrors } from '../../../lib/failures/formErrors';
 import { formatCalendarDate } from '../../../lib/format';
-import { showServerErrors } from '../../../lib/formErrors';
-import { TaxpayerPicker } from '../../../lib/TaxpayerPicker';
+import { TaxpayerPicker } from '../../../lib/forms/TaxpayerPicker';
 import { mdaOptionsQuery } from '../../officers/queries';
 import { revenueHeadsQuery } from '../../payments/queries';
 import {

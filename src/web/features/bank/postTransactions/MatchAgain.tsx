@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RematchResult } from '../../../../shared/bank/matching';
-import { usePermission } from '../../../lib/usePermission';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { bankKeys, rematchLines } from './queries';
 
 const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;

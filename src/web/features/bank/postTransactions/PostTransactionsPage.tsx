@@ -25,9 +25,9 @@ import {
 import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
 import { ListTotals, nairaFigure } from '../../../lib/lists/ListTotals';
 import { ListHeader, ListLoadError, useListSearch } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
 import { Spinner } from '../../../lib/pending/Spinner';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { FetchStatement } from './FetchStatement';
 import type { LineAction } from './LineDecision';
 import { MatchAgain } from './MatchAgain';

@@ -15,9 +15,9 @@ import { useState } from 'react';
 import type { CountAndSum, ReconciliationDay } from '../../../../shared/bank/matching';
 import { todayInLagos } from '../../../../shared/dates';
 import { formatKoboAsNaira } from '../../../../shared/money';
-import { AppModal } from '../../../lib/AppModal';
+import { AppModal } from '../../../lib/dialogs/AppModal';
 import { formatCalendarDate, formatLagosDateTime } from '../../../lib/format';
-import { usePermission } from '../../../lib/usePermission';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { bankKeys, reconciliationQuery, signOffDay, unmatchedPaymentsQuery } from './queries';
 
 const countAndSum = (figure: CountAndSum) =>

@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { OPEN_CREDIT_STATES, STATE_WORDS } from '../../../../shared/bank/enums';
 import type { OpenCreditPage, OpenCreditView } from '../../../../shared/bank/openCredits';
 import { formatKoboAsNaira } from '../../../../shared/money';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 import { formatCalendarDate } from '../../../lib/format';
 import { countActiveFilters, FilterBar, FilterSelect } from '../../../lib/lists/filters';
 import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
@@ -18,8 +18,8 @@ import {
   useListSearch,
 } from '../../../lib/lists/listPage';
 import { type ExportFormat, listParams } from '../../../lib/lists/searchParams';
-import { NoAccess } from '../../../lib/NoAccess';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { bankAccountsQuery, bankKeys } from './queries';
 import { WaitingCreditsSearch } from './search';
 

@@ -18,7 +18,7 @@ import type {
   UnmatchedPaymentList,
 } from '../../../../shared/bank/matching';
 import type { PaymentView } from '../../../../shared/payments/views';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 import { listParams } from '../../../lib/lists/searchParams';
 
 /** The page's calls: the lines, decisions and reconciliation here; the accounts, the fetch and the aggregates of the statement side (docs/bank.md). */

@@ -10,8 +10,8 @@ import {
 import { dayInFigures } from '../../../../shared/dates';
 import { ChartFigure } from '../../../lib/charts/ChartFigure';
 import { ExportButtons, ListLoadError } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { BudgetNote } from './BudgetNote';
 import { MdaTable } from './Figures';
 import { formatShare, naira, shareOf } from './format';

@@ -5,7 +5,7 @@ import type {
   MdaDashboard,
   MdaRanking,
 } from '../../../../shared/dashboards/executive';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 
 /** The executive dashboards' reads (src/server/modules/dashboards/executive): one request a page. */
 

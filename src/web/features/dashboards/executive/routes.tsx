@@ -1,8 +1,8 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { DASHBOARD_PERIODS } from '../../../../shared/dashboards/labels';
+import { meQuery } from '../../../lib/api/queries';
 import { oneOf, searchSchema, text } from '../../../lib/lists/searchParams';
-import { meQuery } from '../../../lib/queries';
-import { hasPermission } from '../../../lib/routing';
+import { hasPermission } from '../../../lib/routing/routing';
 import { executiveDashboardQuery, mdaDashboardQuery, mdaRankingQuery } from './queries';
 
 /**

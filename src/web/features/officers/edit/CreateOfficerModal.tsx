@@ -19,9 +19,9 @@ import {
   type UserTypeGroup,
 } from '../../../../shared/officers';
 import { USER_TYPES } from '../../../../shared/userTypeEnums';
-import { AppModal } from '../../../lib/AppModal';
-import { api } from '../../../lib/api';
-import { fieldByPath, showServerErrors } from '../../../lib/formErrors';
+import { api } from '../../../lib/api/api';
+import { AppModal } from '../../../lib/dialogs/AppModal';
+import { fieldByPath, showServerErrors } from '../../../lib/failures/formErrors';
 import { GROUP_PAGES, userTypeOptions } from '../format';
 import { officerKeys } from '../queries';
 import { MdaPrivilegeSelect } from './MdaPrivilegeSelect';

@@ -17,8 +17,8 @@ import {
   UpdateOfficerBody,
 } from '../../../../shared/officers';
 import { USER_TYPE_LABELS, USER_TYPES } from '../../../../shared/userTypeEnums';
+import { fieldByPath, showServerErrors } from '../../../lib/failures/formErrors';
 import { formatPhone } from '../../../lib/format';
-import { fieldByPath, showServerErrors } from '../../../lib/formErrors';
 import { userTypeOptions } from '../format';
 import { PASSWORD_POLICY } from './CreateOfficerModal';
 import { MdaPrivilegeSelect } from './MdaPrivilegeSelect';

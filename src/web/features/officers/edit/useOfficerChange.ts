@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OfficerDetail } from '../../../../shared/officers';
-import { apiRequest } from '../../../lib/api';
+import { apiRequest } from '../../../lib/api/api';
 import { officerKeys } from '../queries';
 
 /**

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { UserTypeGroup } from '../../../../shared/officers';
+import { useLazyDialog } from '../../../lib/dialogs/useLazyDialog';
 import {
   ExportButtons,
   ListBody,
@@ -13,11 +14,10 @@ import {
   ListHeader,
   useListSearch,
 } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
 import { OFFICER_TABLE } from '../../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
-import { useLazyDialog } from '../../../lib/useLazyDialog';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { GROUP_PAGES } from '../format';
 import { OfficerListSearch } from '../listSearch';
 import { officerExportUrl, officerListQuery } from '../queries';

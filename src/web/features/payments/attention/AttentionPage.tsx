@@ -13,8 +13,8 @@ import { formatLagosDateTime } from '../../../lib/format';
 import { countActiveFilters, FilterBar, FilterSelect } from '../../../lib/lists/filters';
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { ListHeader, ListLoadError, useListSearch } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { AttentionSearch, attentionQuery } from './attentionQuery';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AttentionList } from '../../../../shared/payments/attention';
 import { ATTENTION_KINDS } from '../../../../shared/payments/enums';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 import { listParams, listSearch, oneOf, type SearchOf } from '../../../lib/lists/searchParams';
 import { paymentKeys } from '../queries';
 

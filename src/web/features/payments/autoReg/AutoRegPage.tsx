@@ -19,8 +19,8 @@ import {
 import { type ListCards, ListTable } from '../../../lib/lists/ListTable';
 import { ListHeader, ListLoadError, useListSearch } from '../../../lib/lists/listPage';
 import { PhoneLink } from '../../../lib/lists/PhoneLink';
-import { NoAccess } from '../../../lib/NoAccess';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { shownRrr } from '../format';
 import { MatchPayerModal } from '../history/MatchPayerModal';

@@ -9,9 +9,9 @@ import {
   type PaymentType,
 } from '../../../../shared/payments/enums';
 import { InvoiceInput, type PaymentView } from '../../../../shared/payments/views';
-import { AppModal } from '../../../lib/AppModal';
+import { AppModal } from '../../../lib/dialogs/AppModal';
+import { fieldByHead, showServerErrors, validateWith } from '../../../lib/failures/formErrors';
 import { selectOptions } from '../../../lib/format';
-import { fieldByHead, showServerErrors, validateWith } from '../../../lib/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { mdaOptionsQuery } from '../../officers/queries';
 import { paymentKeys, raiseBill, revenueHeadsQuery } from '../queries';

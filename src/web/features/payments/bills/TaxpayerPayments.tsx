@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { PaymentSort } from '../../../../shared/payments/enums';
 import type { PaymentView } from '../../../../shared/payments/views';
 import { ListLoadError } from '../../../lib/lists/listPage';
-import { usePermission } from '../../../lib/usePermission';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { PaymentDetailsDrawer } from '../history/PaymentDetailsDrawer';
 import { PaymentTable } from '../history/PaymentTable';

@@ -1,5 +1,5 @@
 import type { CardPaymentView } from '../../../../shared/payments/card';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 
 /** Sends the bill to the card gateway's terminal; resolves when the card is read (or not). */
 export function takeCardPayment(paymentId: string): Promise<CardPaymentView> {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import { PAYMENT_TYPE_LABELS, type PaymentArrival } from '../../../../shared/payments/enums';
 import type { PaymentView } from '../../../../shared/payments/views';
-import { AppDrawer } from '../../../lib/AppModal';
+import { AppDrawer } from '../../../lib/dialogs/AppModal';
 import { formatLagosDateTime, formatPhone } from '../../../lib/format';
 import { Spinner } from '../../../lib/pending/Spinner';
 import { CardPaymentAction } from '../card/CardPaymentAction';

@@ -11,10 +11,10 @@ import {
   ListHeader,
   useListSearch,
 } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
 import { PAYMENT_TABLE } from '../../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { PaymentHistorySearch } from '../paymentSearch';
 import { paymentExportUrl, paymentListQuery } from '../queries';
 import { PaymentDetailsDrawer } from './PaymentDetailsDrawer';

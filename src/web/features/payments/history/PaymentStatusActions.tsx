@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { PaymentView, ReasonInput } from '../../../../shared/payments/views';
 import { Spinner } from '../../../lib/pending/Spinner';
-import { usePermission } from '../../../lib/usePermission';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { shownRrr } from '../format';
 import { cancelBill, paymentKeys, reversePayment } from '../queries';
 

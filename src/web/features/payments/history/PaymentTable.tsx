@@ -6,7 +6,7 @@ import type { PaymentPage, PaymentView } from '../../../../shared/payments/views
 import { formatLagosDate } from '../../../lib/format';
 import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
 import { sortText } from '../../../lib/lists/sortText';
-import { usePermission } from '../../../lib/usePermission';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import {
   CHANNEL_LABELS,

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ReasonInput } from '../../../../shared/payments/views';
-import { validateWith } from '../../../lib/formErrors';
+import { validateWith } from '../../../lib/failures/formErrors';
 
 /**
  * Why a payment is reversed or a bill cancelled: the reason goes into the ledger and the audit

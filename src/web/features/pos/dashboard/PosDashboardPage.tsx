@@ -25,8 +25,8 @@ import type {
   PosDashboardPeriod,
 } from '../../../../shared/pos/dashboard';
 import { ListLoadError } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { posDashboardQuery } from '../transactions/queries';
 import { DailyChart } from './DailyChart';

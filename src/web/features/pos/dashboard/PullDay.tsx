@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { addDays, dayInFigures, todayInLagos } from '../../../../shared/dates';
 import type { PosPullView } from '../../../../shared/pos/pull';
 import { DateField } from '../../../lib/dates/DateField';
-import { CheckFailureAlert } from '../../../lib/FailureAlert';
+import { CheckFailureAlert } from '../../../lib/failures/FailureAlert';
 import { posKeys } from '../transactions/queries';
 import { isPullDone, PULL_OUTCOMES, pullQuery, startPull } from './pullQueries';
 

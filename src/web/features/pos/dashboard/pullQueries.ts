@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PosPullView } from '../../../../shared/pos/pull';
-import { api, isApiError } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api/api';
 
 /** A pull of the provider's day (POST /pos/pulls and its job; docs/pos.md "The pull"). */
 

@@ -8,14 +8,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { HeldPosTransactionView } from '../../../../shared/pos/held';
-import { AppModal } from '../../../lib/AppModal';
+import { AppModal } from '../../../lib/dialogs/AppModal';
 import { formatLagosDateTime } from '../../../lib/format';
 import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
 import { ListBody, ListEmpty, ListHeader } from '../../../lib/lists/listPage';
 import { listParams } from '../../../lib/lists/searchParams';
-import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { assignHeldPos, heldPosKeys, heldPosListQuery, rejectHeldPos } from './queries';
 
 /**

@@ -5,7 +5,7 @@ import type {
   HeldPosTransactionPage,
   RejectHeldPosBody,
 } from '../../../../shared/pos/held';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 
 /** POS transactions held for review (docs/pos.md "Held transactions"). */
 export const heldPosKeys = { all: ['pos', 'held'] as const };

@@ -5,11 +5,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { dayInFigures } from '../../../../shared/dates';
-import { CheckFailureAlert } from '../../../lib/FailureAlert';
-import { NoAccess } from '../../../lib/NoAccess';
+import { CheckFailureAlert } from '../../../lib/failures/FailureAlert';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { JobProgressBar } from '../../../lib/uploads/JobProgressBar';
 import { SpreadsheetFileInput } from '../../../lib/uploads/SpreadsheetFileInput';
-import { usePermission } from '../../../lib/usePermission';
 import {
   isSettlementDone,
   settlementQuery,

@@ -18,7 +18,7 @@ import type {
   PosSettlementRowView,
   PosSettlementView,
 } from '../../../../shared/pos/settlement';
-import { CheckFailureAlert } from '../../../lib/FailureAlert';
+import { CheckFailureAlert } from '../../../lib/failures/FailureAlert';
 import { formatLagosDateTime } from '../../../lib/format';
 import {
   confirmAllSettlementRows,

@@ -6,7 +6,7 @@ import type {
   PosSettlementRowView,
   PosSettlementView,
 } from '../../../../shared/pos/settlement';
-import { api, isApiError } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api/api';
 
 /** The settlement file (POST /pos/settlements and its job). */
 

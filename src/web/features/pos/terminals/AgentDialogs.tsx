@@ -2,7 +2,7 @@ import { Select, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PosAgentView } from '../../../../shared/pos/terminals';
-import { AppModal } from '../../../lib/AppModal';
+import { AppModal } from '../../../lib/dialogs/AppModal';
 import { activeMdasQuery } from '../../demandNotices/queries';
 import { ActiveSwitchDialog, SaveForm, useSaved } from './dialogParts';
 import { createPosAgent, updatePosAgent } from './queries';

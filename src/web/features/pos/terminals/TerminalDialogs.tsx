@@ -2,7 +2,7 @@ import { Select, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PosTerminalView } from '../../../../shared/pos/terminals';
-import { AppModal } from '../../../lib/AppModal';
+import { AppModal } from '../../../lib/dialogs/AppModal';
 import { activeMdasQuery } from '../../demandNotices/queries';
 import { revenueHeadsQuery } from '../../payments/queries';
 import { ActiveSwitchDialog, SaveForm, useSaved } from './dialogParts';

@@ -9,9 +9,9 @@ import type { PosAgentView, PosTerminalView } from '../../../../shared/pos/termi
 import { type ListCards, type ListColumn, ListTable } from '../../../lib/lists/ListTable';
 import { ListBody, ListEmpty, ListHeader } from '../../../lib/lists/listPage';
 import { listParams } from '../../../lib/lists/searchParams';
-import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { AgentActiveDialog, EditAgentDialog, NewAgentDialog } from './AgentDialogs';
 import { posAgentListQuery, posTerminalListQuery } from './queries';
 import { ActiveDialog, NewTerminalDialog, ReassignDialog } from './TerminalDialogs';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { AppModal } from '../../../lib/AppModal';
+import { AppModal } from '../../../lib/dialogs/AppModal';
 import { posAdminKeys } from './queries';
 
 /** After a change: the lists ask again, a notice says what changed, the dialog closes. */

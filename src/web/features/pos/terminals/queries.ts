@@ -10,7 +10,7 @@ import type {
   SetPosTerminalActiveBody,
   UpdatePosAgentBody,
 } from '../../../../shared/pos/terminals';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 
 /** POS agents and terminals (docs/pos.md "Agents and terminals"). */
 export const posAdminKeys = { all: ['pos', 'admin'] as const };

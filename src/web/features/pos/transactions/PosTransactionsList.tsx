@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconDeviceMobileDollar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { PosTransactionPage } from '../../../../shared/pos/transactionList';
+import { checkMdasQuery } from '../../../lib/api/mdaOptions';
 import {
   countActiveFilters,
   FilterBar,
@@ -21,10 +22,9 @@ import {
   ListHeader,
   useListSearch,
 } from '../../../lib/lists/listPage';
-import { checkMdasQuery } from '../../../lib/mdaOptions';
-import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { POS_STATE_LABELS, PosTransactionTable } from './PosTransactionTable';
 import { POS_STATES, PosListSearch, posExportUrl, posParams } from './posSearch';
 import { posTransactionListQuery } from './queries';

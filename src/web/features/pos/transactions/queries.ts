@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PosDashboard, PosDashboardPeriod } from '../../../../shared/pos/dashboard';
 import type { PosTransactionPage } from '../../../../shared/pos/transactionList';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 
 /** POS reads (src/server/modules/pos/{transactions,dashboard}): one queryOptions per resource. */
 

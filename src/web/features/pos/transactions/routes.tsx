@@ -1,6 +1,6 @@
 import { type AnyRoute, createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { oneOf, searchSchema, text } from '../../../lib/lists/searchParams';
-import { hasPermission } from '../../../lib/routing';
+import { hasPermission } from '../../../lib/routing/routing';
 import { PosListSearch, posParams } from './posSearch';
 import { posDashboardQuery, posTransactionListQuery } from './queries';
 

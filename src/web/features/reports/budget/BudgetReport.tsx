@@ -26,9 +26,9 @@ import { ChartFigure } from '../../../lib/charts/ChartFigure';
 import { PeriodPicker } from '../../../lib/dates/PeriodPicker';
 import { type Period, periodText, yearToDatePeriod } from '../../../lib/dates/period';
 import { ListHeader, ListLoadError } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import {
   type BudgetReportParams,
   budgetMdasQuery,

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { MdaList } from '../../../../shared/mdas/views';
 import type { BudgetGrouping, BudgetPerformanceReport } from '../../../../shared/reports/budget';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 
 /** What a budget report page asks: the period, the grouping, and one MDA on the MDA's report. */
 export type BudgetReportParams = {

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_CHANNELS, type PaymentChannel } from '../../../../shared/payments/enums';
 import type { CollectionsByMdaItem } from '../../../../shared/reports/collections';
 import { ChartFigure } from '../../../lib/charts/ChartFigure';
-import { NoAccess } from '../../../lib/NoAccess';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { collectionsByMdaQuery } from './queries';
 import {
   naira,

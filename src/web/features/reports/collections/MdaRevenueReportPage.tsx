@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MdaRevenueHeadRow } from '../../../../shared/reports/collections';
 import { ChartFigure } from '../../../lib/charts/ChartFigure';
-import { NoAccess } from '../../../lib/NoAccess';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { MdaSelect } from './MdaSelect';
 import { mdaRevenueQuery } from './queries';
 import {

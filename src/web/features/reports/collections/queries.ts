@@ -6,7 +6,7 @@ import type {
   MdaSummaryReport,
 } from '../../../../shared/reports/collections';
 import type { PosTakingsReport } from '../../../../shared/reports/pos';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 import { type ReportSearch, reportParams } from './search';
 
 /** One query per report API; the export is the same URL with `format`. */

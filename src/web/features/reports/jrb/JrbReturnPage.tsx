@@ -7,12 +7,12 @@ import type { ReactNode } from 'react';
 import { todayInLagos } from '../../../../shared/dates';
 import { formatKoboAsNaira } from '../../../../shared/money';
 import type { JrbReturn } from '../../../../shared/reports/jrb';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 import { PeriodPicker } from '../../../lib/dates/PeriodPicker';
 import type { Period } from '../../../lib/dates/period';
-import { NoAccess } from '../../../lib/NoAccess';
 import { BusyRegion } from '../../../lib/pending/skeletons';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { daysOfReturnPeriod, lastMonth, RETURN_PERIOD_MODES, returnPeriodOf } from './period';
 
 const TITLE = 'Joint Tax Board Report';

@@ -2,8 +2,8 @@ import { Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ChartFigure } from '../../../lib/charts/ChartFigure';
 import { ListLoadError } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { collectionsByMdaQuery, posTakingsQuery } from '../collections/queries';
 import {
   naira,

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { dayInFigures } from '../../../../shared/dates';
 import type { PosTakingsReport } from '../../../../shared/reports/pos';
 import { ChartFigure } from '../../../lib/charts/ChartFigure';
-import { NoAccess } from '../../../lib/NoAccess';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { MdaSelect } from '../collections/MdaSelect';
 import { posTakingsQuery } from '../collections/queries';
 import {

@@ -8,9 +8,9 @@ import {
   SSC_MONTH_PATTERN,
   type SscCategory,
 } from '../../../../shared/ssc/enums';
-import { CheckFailureAlert } from '../../../lib/FailureAlert';
+import { checkMdasQuery } from '../../../lib/api/mdaOptions';
+import { CheckFailureAlert } from '../../../lib/failures/FailureAlert';
 import { selectOptions } from '../../../lib/format';
-import { checkMdasQuery } from '../../../lib/mdaOptions';
 
 export type ScheduleFieldErrors = Partial<Record<'mdaId' | 'category' | 'month', string>>;
 

@@ -12,11 +12,11 @@ import {
 } from '../../../../shared/ssc/enums';
 import type { SscRowProblem } from '../../../../shared/ssc/file';
 import type { SscScheduleView } from '../../../../shared/ssc/views';
-import { CheckFailureAlert } from '../../../lib/FailureAlert';
-import { NoAccess } from '../../../lib/NoAccess';
+import { CheckFailureAlert } from '../../../lib/failures/FailureAlert';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { RefusedRows } from '../../../lib/uploads/RefusedRows';
 import { SpreadsheetFileInput } from '../../../lib/uploads/SpreadsheetFileInput';
-import { usePermission } from '../../../lib/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { SSC_TEMPLATE_URL, sscKeys, uploadSscSchedule } from '../queries';
 import { ScheduleFields, useScheduleFields } from './ScheduleFields';

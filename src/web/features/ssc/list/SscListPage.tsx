@@ -11,6 +11,7 @@ import {
   SSC_SCHEDULE_STATUSES,
   type SscCategory,
 } from '../../../../shared/ssc/enums';
+import { checkMdasQuery } from '../../../lib/api/mdaOptions';
 import {
   countActiveFilters,
   FilterBar,
@@ -26,10 +27,9 @@ import {
   ListHeader,
   useListSearch,
 } from '../../../lib/lists/listPage';
-import { checkMdasQuery } from '../../../lib/mdaOptions';
-import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { sscScheduleListQuery } from '../queries';
 import { SscTable } from './SscTable';

@@ -8,8 +8,8 @@ import {
   SSC_REVENUE_HEAD_NAME,
 } from '../../../../shared/ssc/enums';
 import type { SscScheduleDetail } from '../../../../shared/ssc/views';
-import { AppModal } from '../../../lib/AppModal';
-import { CheckFailureAlert } from '../../../lib/FailureAlert';
+import { AppModal } from '../../../lib/dialogs/AppModal';
+import { CheckFailureAlert } from '../../../lib/failures/FailureAlert';
 import { activeMdasQuery } from '../../demandNotices/queries';
 import { revenueHeadsQuery } from '../../payments/queries';
 import { monthText } from '../format';

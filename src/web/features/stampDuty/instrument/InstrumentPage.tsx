@@ -20,13 +20,13 @@ import {
   STAMP_LAW_LABELS,
 } from '../../../../shared/stampDuty/enums';
 import type { StampInstrumentDetail } from '../../../../shared/stampDuty/schemas';
-import { AppModal } from '../../../lib/AppModal';
-import { api } from '../../../lib/api';
-import { DetailLoadError } from '../../../lib/DetailLoadError';
+import { api } from '../../../lib/api/api';
+import { AppModal } from '../../../lib/dialogs/AppModal';
+import { DetailLoadError } from '../../../lib/failures/DetailLoadError';
 import { formatCalendarDate, formatLagosDate, formatPhone } from '../../../lib/format';
-import { NoAccess } from '../../../lib/NoAccess';
 import { DetailSkeleton } from '../../../lib/pending/skeletons';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { ruleCharge } from '../format';
 import { stampInstrumentQuery, stampKeys } from '../queries';

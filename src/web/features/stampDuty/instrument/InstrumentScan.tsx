@@ -6,8 +6,8 @@ import {
   STAMP_SCAN_MAX_BYTES,
   type StampInstrumentDetail,
 } from '../../../../shared/stampDuty/schemas';
-import { api } from '../../../lib/api';
-import { usePermission } from '../../../lib/usePermission';
+import { api } from '../../../lib/api/api';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { stampKeys } from '../queries';
 
 /** What the picker offers: the server checks the bytes again (PDF, JPEG or PNG). */

@@ -29,13 +29,13 @@ import {
   type PartyRole,
 } from '../../../../shared/stampDuty/enums';
 import type { StampInstrumentDetail } from '../../../../shared/stampDuty/schemas';
-import { api, validationIssues } from '../../../lib/api';
+import { api, validationIssues } from '../../../lib/api/api';
 import { DateField } from '../../../lib/dates/DateField';
 import { selectOptions } from '../../../lib/format';
+import { TaxpayerPicker } from '../../../lib/forms/TaxpayerPicker';
 import { NairaInput } from '../../../lib/money/NairaInput';
-import { NoAccess } from '../../../lib/NoAccess';
-import { TaxpayerPicker } from '../../../lib/TaxpayerPicker';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { ruleCharge } from '../format';
 import { stampComputeQuery, stampKeys } from '../queries';

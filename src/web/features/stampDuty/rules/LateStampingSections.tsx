@@ -2,8 +2,8 @@ import { Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from 
 import { useState } from 'react';
 import { STAMP_LAW_LABELS, STAMP_LAWS } from '../../../../shared/stampDuty/enums';
 import type { StampDutyRuleTables } from '../../../../shared/stampDuty/schemas';
+import { useLazyDialog } from '../../../lib/dialogs/useLazyDialog';
 import { formatCalendarDate } from '../../../lib/format';
-import { useLazyDialog } from '../../../lib/useLazyDialog';
 import { percentOfPpm } from '../format';
 import type { MprTarget } from './MprRateDialog';
 import type { PenaltyTarget } from './PenaltyRuleDialog';

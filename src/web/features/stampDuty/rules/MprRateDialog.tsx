@@ -4,11 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StampDutyRuleTables } from '../../../../shared/stampDuty/schemas';
-import { AppModal } from '../../../lib/AppModal';
-import { apiRequest } from '../../../lib/api';
+import { apiRequest } from '../../../lib/api/api';
 import { DateField } from '../../../lib/dates/DateField';
+import { AppModal } from '../../../lib/dialogs/AppModal';
+import { fieldByHead, showServerErrors } from '../../../lib/failures/formErrors';
 import { formatCalendarDate } from '../../../lib/format';
-import { fieldByHead, showServerErrors } from '../../../lib/formErrors';
 import { percentOfPpm } from '../format';
 import { stampKeys } from '../queries';
 import {

@@ -15,11 +15,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { STAMP_LAW_LABELS, type StampLaw } from '../../../../shared/stampDuty/enums';
 import type { StampDutyRuleTables } from '../../../../shared/stampDuty/schemas';
-import { AppModal } from '../../../lib/AppModal';
-import { apiRequest } from '../../../lib/api';
+import { apiRequest } from '../../../lib/api/api';
 import { DateField } from '../../../lib/dates/DateField';
+import { AppModal } from '../../../lib/dialogs/AppModal';
+import { fieldByHead, showServerErrors } from '../../../lib/failures/formErrors';
 import { formatCalendarDate } from '../../../lib/format';
-import { fieldByHead, showServerErrors } from '../../../lib/formErrors';
 import { stampKeys } from '../queries';
 import {
   firstDayAfter,

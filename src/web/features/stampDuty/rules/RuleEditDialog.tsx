@@ -5,11 +5,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { INSTRUMENT_TYPE_LABELS, STAMP_LAW_LABELS } from '../../../../shared/stampDuty/enums';
 import type { StampDutyRuleTables } from '../../../../shared/stampDuty/schemas';
-import { AppModal } from '../../../lib/AppModal';
-import { apiRequest, isApiError } from '../../../lib/api';
+import { apiRequest, isApiError } from '../../../lib/api/api';
 import { DateField } from '../../../lib/dates/DateField';
+import { AppModal } from '../../../lib/dialogs/AppModal';
+import { fieldByHead, showServerErrors } from '../../../lib/failures/formErrors';
 import { formatCalendarDate } from '../../../lib/format';
-import { fieldByHead, showServerErrors } from '../../../lib/formErrors';
 import { NairaInput } from '../../../lib/money/NairaInput';
 import { stampKeys } from '../queries';
 import {

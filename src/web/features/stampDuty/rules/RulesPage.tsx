@@ -8,12 +8,12 @@ import {
   PARTY_ROLE_LABELS,
   STAMP_LAW_LABELS,
 } from '../../../../shared/stampDuty/enums';
+import { useLazyDialog } from '../../../lib/dialogs/useLazyDialog';
 import { formatCalendarDate } from '../../../lib/format';
 import { ListLoadError } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
-import { useLazyDialog } from '../../../lib/useLazyDialog';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { ruleCharge, ruleExemption } from '../format';
 import { stampRulesQuery } from '../queries';
 import { LateStampingSections } from './LateStampingSections';

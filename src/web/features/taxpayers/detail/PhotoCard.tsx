@@ -2,8 +2,8 @@ import { Center, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TaxpayerView } from '../../../../shared/taxpayers';
-import { ImageUploadCard } from '../../../lib/ImageUploadCard';
-import { PHOTO_TYPES, photoProblem } from '../../../lib/photo';
+import { ImageUploadCard } from '../../../lib/forms/ImageUploadCard';
+import { PHOTO_TYPES, photoProblem } from '../../../lib/forms/photo';
 import { taxpayerKeys, taxpayerPhotoUrl } from '../queries';
 
 /** The taxpayer's photo (or passport picture of a company's contact), and its upload. */

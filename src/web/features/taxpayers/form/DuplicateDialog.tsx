@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { DuplicateWarning, ExactDuplicate } from '../../../../shared/taxpayers';
-import { AppModal } from '../../../lib/AppModal';
+import { AppModal } from '../../../lib/dialogs/AppModal';
 import { useShellBase } from '../../../shell/shellPaths';
 
 /** A link that opens the taxpayer's page in a new tab, so the form keeps what was typed. */

@@ -12,7 +12,7 @@ import type {
   RegistrationResult,
   TaxpayerKind,
 } from '../../../../shared/taxpayers';
-import { api, isApiError } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api/api';
 import { useShellBase } from '../../../shell/shellPaths';
 import { taxpayerKeys } from '../queries';
 

@@ -1,6 +1,6 @@
 import { useForm } from '@mantine/form';
 import { CorporateInput, IndividualInput, type TaxpayerView } from '../../../../shared/taxpayers';
-import { fieldByPath, validateWith } from '../../../lib/formErrors';
+import { fieldByPath, validateWith } from '../../../lib/failures/formErrors';
 import {
   type CorporateValues,
   corporateValues,

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TaxpayerKind } from '../../../../shared/taxpayers';
+import { useLazyDialog } from '../../../lib/dialogs/useLazyDialog';
 import {
   ExportButtons,
   ListBody,
@@ -13,11 +14,10 @@ import {
   ListHeader,
   useListSearch,
 } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
 import { TAXPAYER_TABLE } from '../../../lib/pending/pendingShapes';
 import { TableSkeleton } from '../../../lib/pending/skeletons';
-import { useLazyDialog } from '../../../lib/useLazyDialog';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { KIND_PAGES } from '../format';
 import { effectiveSort, TaxpayerListSearch } from '../listSearch';
 import { taxpayerExportUrl, taxpayerListQuery } from '../queries';

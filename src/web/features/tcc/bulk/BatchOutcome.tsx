@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TccBatchRowView } from '../../../../shared/tcc/bulk';
-import { CheckFailureAlert } from '../../../lib/FailureAlert';
+import { CheckFailureAlert } from '../../../lib/failures/FailureAlert';
 import { ListTable } from '../../../lib/lists/ListTable';
 import { BatchJobProgress } from '../../../lib/uploads/BatchJobProgress';
 import { tccBatchQuery, tccBatchResultUrl, tccBatchRowsQuery } from './queries';

@@ -5,7 +5,7 @@ import type {
   TccBatchRowsPage,
   TccBatchView,
 } from '../../../../shared/tcc/bulk';
-import { api, isApiError } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api/api';
 
 /** The bulk upload of an MDA's employees (POST /tcc-batches and its job). */
 

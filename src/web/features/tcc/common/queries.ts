@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TccKind } from '../../../../shared/tcc/enums';
 import type { TccScreen } from '../../../../shared/tcc/lists';
 import type { TccNext, TccPage, TccQueue, TccView } from '../../../../shared/tcc/views';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 import { type TccListSearch, tccParams } from './tccSearch';
 
 /** Query keys of the TCC screens: a change to one certificate invalidates `all`. */

@@ -5,8 +5,8 @@ import { stageAwaited } from '../../../../shared/tcc/chain';
 import { TCC_STAGE_LABELS } from '../../../../shared/tcc/enums';
 import { TccApproveInput, TccReasonInput } from '../../../../shared/tcc/input';
 import type { TccView } from '../../../../shared/tcc/views';
-import { AppModal } from '../../../lib/AppModal';
-import { api, isApiError } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api/api';
+import { AppModal } from '../../../lib/dialogs/AppModal';
 import { tccActionPath, tccCertificateUrl, tccKeys } from '../common/queries';
 
 /**

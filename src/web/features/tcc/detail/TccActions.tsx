@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { stageAwaited } from '../../../../shared/tcc/chain';
 import { tccGenerateScreenOf } from '../../../../shared/tcc/lists';
 import type { TccView } from '../../../../shared/tcc/views';
-import { useLazyDialog } from '../../../lib/useLazyDialog';
+import { useLazyDialog } from '../../../lib/dialogs/useLazyDialog';
 import { useShellBase } from '../../../shell/shellPaths';
 import type { TccModalAction } from './ActionModals';
 import { type TccDecision, TccOutcome } from './TccOutcome';

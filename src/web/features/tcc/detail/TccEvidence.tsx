@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TCC_COMPLETED_STATUSES, TCC_GENERATE_PERMISSION } from '../../../../shared/tcc/enums';
 import type { TccView } from '../../../../shared/tcc/views';
-import { api, apiRequest } from '../../../lib/api';
-import { ConfirmDialog } from '../../../lib/ConfirmDialog';
+import { api, apiRequest } from '../../../lib/api/api';
+import { ConfirmDialog } from '../../../lib/dialogs/ConfirmDialog';
 import { formatLagosDateTime } from '../../../lib/format';
-import { usePermission } from '../../../lib/usePermission';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { tccEvidencePath, tccEvidenceUrl, tccKeys } from '../common/queries';
 
 /** What the upload takes: the server checks the bytes again (docs/decisions/0030-jobs-and-uploads.md). */

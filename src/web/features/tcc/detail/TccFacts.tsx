@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/tcc/enums';
 import type { TccView } from '../../../../shared/tcc/views';
 import { formatCalendarDate, formatLagosDate, formatPhone } from '../../../lib/format';
-import { usePermission } from '../../../lib/usePermission';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { STATUS_LABELS as PAYMENT_STATUS_LABELS, shownRrr } from '../../payments/format';
 

@@ -7,7 +7,7 @@ import { isAmendable } from '../../../../shared/tcc/chain';
 import { TCC_KIND_LABELS, TCC_STAGE_LABELS } from '../../../../shared/tcc/enums';
 import type { TccScreen } from '../../../../shared/tcc/lists';
 import type { TccView } from '../../../../shared/tcc/views';
-import { isApiError } from '../../../lib/api';
+import { isApiError } from '../../../lib/api/api';
 import { formatLagosDateTime } from '../../../lib/format';
 import { DetailSkeleton } from '../../../lib/pending/skeletons';
 import { useShellBase } from '../../../shell/shellPaths';

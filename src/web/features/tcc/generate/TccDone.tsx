@@ -7,9 +7,9 @@ import { formatKoboAsNaira } from '../../../../shared/money';
 import type { PaymentView } from '../../../../shared/payments/views';
 import { TCC_STATUS_LABELS } from '../../../../shared/tcc/enums';
 import type { TccCreated } from '../../../../shared/tcc/views';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 import { Spinner } from '../../../lib/pending/Spinner';
-import { usePermission } from '../../../lib/usePermission';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { useShellBase } from '../../../shell/shellPaths';
 import { tccKeys, tccQuery } from '../common/queries';
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TccKind } from '../../../../shared/tcc/enums';
 import type { TccPreview } from '../../../../shared/tcc/views';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 import { tccKeys } from '../common/queries';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeBtin } from '../../../../shared/btin';
 import { TccGenerateInput, TccResubmitInput } from '../../../../shared/tcc/input';
 import type { TccPreview, TccView } from '../../../../shared/tcc/views';
-import { toFieldErrors } from '../../../lib/formErrors';
+import { toFieldErrors } from '../../../lib/failures/formErrors';
 import {
   emptyReceipt,
   emptyTccForm,

@@ -2,7 +2,7 @@ import { type FormErrors, schemaResolver } from '@mantine/form';
 import type { TccKind } from '../../../../shared/tcc/enums';
 import { TccGenerateInput, TccResubmitInput } from '../../../../shared/tcc/input';
 import type { TccPreview } from '../../../../shared/tcc/views';
-import { toFieldErrors } from '../../../lib/fieldErrors';
+import { toFieldErrors } from '../../../lib/failures/fieldErrors';
 import {
   formPathOf,
   missingFields,

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { TCC_STAGE_LABELS, TCC_STATUS_LABELS, type TccStage } from '../../../../shared/tcc/enums';
 import { TccBulkApproveInput } from '../../../../shared/tcc/input';
 import type { TccBulkResult, TccListItem } from '../../../../shared/tcc/views';
-import { AppModal } from '../../../lib/AppModal';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
+import { AppModal } from '../../../lib/dialogs/AppModal';
 import { TCC_BULK_APPROVE_PATH, tccKeys } from '../common/queries';
 
 /** How many selected numbers the dialog lists before "and n more". */

@@ -2,8 +2,8 @@ import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { TccScreen } from '../../../../shared/tcc/lists';
 import { ListHeader } from '../../../lib/lists/listPage';
-import { NoAccess } from '../../../lib/NoAccess';
-import { usePermission } from '../../../lib/usePermission';
+import { NoAccess } from '../../../lib/routing/NoAccess';
+import { usePermission } from '../../../lib/routing/usePermission';
 import { useTccScreen } from '../common/useTccScreen';
 import { TccListSection } from './TccListSection';
 

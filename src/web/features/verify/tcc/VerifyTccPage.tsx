@@ -6,7 +6,7 @@ import type { PublicMatch } from '../../../../shared/publicCheck';
 import { maskPublicName } from '../../../../shared/publicCode';
 import type { TccPayload } from '../../../../shared/tcc/payload';
 import type { PublicKeyList, PublicTccView } from '../../../../shared/tcc/views';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/api';
 import { Facts } from '../Facts';
 import { ISSUER } from '../issuer';
 import { NumberCheck } from '../NumberCheck';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TccPayload } from '../../../../shared/tcc/payload';
 import type { PublicTccView } from '../../../../shared/tcc/views';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api/api';
 import { verdictByCode, verdictByNumber } from './tccVerdict';
 
 const payload: TccPayload = {

@@ -1,6 +1,6 @@
 import type { PublicMatch } from '../../../../shared/publicCheck';
 import type { PublicTccView } from '../../../../shared/tcc/views';
-import type { ApiError } from '../../../lib/api';
+import type { ApiError } from '../../../lib/api/api';
 import { formatDay } from '../reference';
 import type { PublicAnswer } from '../usePublicAnswer';
 import type { VerdictTone } from '../Verdict';

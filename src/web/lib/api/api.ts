@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from '../../shared/errors';
+import type { ErrorBody, ErrorCode } from '../../../shared/errors';
 
 /** Shown whenever the browser cannot reach the server at all (offline, server down, DNS). */
 export const NETWORK_FAILURE_MESSAGE = 'Cannot reach RevDesk. Check your connection and try again.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from './api';
+import { ApiError } from '../api/api';
 import {
   FIELDS_NEED_CORRECTING,
   fieldByHead,

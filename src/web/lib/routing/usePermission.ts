@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Permission } from '../../shared/permissions';
-import { meQuery } from './queries';
+import type { Permission } from '../../../shared/permissions';
+import { meQuery } from '../api/queries';
 
 /**
  * True when the signed-in officer holds the permission. The web uses it only to hide what the

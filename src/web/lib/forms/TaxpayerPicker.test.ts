@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNameTerm } from '../shell/topbar/TaxpayerSearch';
+import { isNameTerm } from '../../shell/topbar/TaxpayerSearch';
 import { isPickerSearch, matchDetails } from './TaxpayerPicker';
 
 describe('the taxpayer picker', () => {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MdaList } from '../../shared/mdas/views';
+import type { MdaList } from '../../../shared/mdas/views';
 import { api } from './api';
 
 /**

@@ -1,4 +1,4 @@
-import type { ValidationIssue } from './api';
+import type { ValidationIssue } from '../api/api';
 
 /**
  * The mapping of a refusal's field issues to a form's fields, apart from formErrors.ts (which

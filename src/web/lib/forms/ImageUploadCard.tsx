@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { apiRequest } from './api';
+import { apiRequest } from '../api/api';
 
 /** A green notice after the server kept (or dropped) the image. */
 type Notice = { title: string; message: string };

@@ -10,10 +10,10 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { TaxpayerKind, TaxpayerMatch, TaxpayerMatchResult } from '../../shared/taxpayers';
-import { LABELS } from '../../shared/taxpayers/enums';
-import { api } from './api';
-import { formatNigerianPhone } from './format';
+import type { TaxpayerKind, TaxpayerMatch, TaxpayerMatchResult } from '../../../shared/taxpayers';
+import { LABELS } from '../../../shared/taxpayers/enums';
+import { api } from '../api/api';
+import { formatNigerianPhone } from '../format';
 
 /** Long enough that a name typed at speed asks once, short enough to feel live. */
 export const PICKER_DEBOUNCE_MS = 250;

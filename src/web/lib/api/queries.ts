@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { MeResponse, SessionResponse, SystemInfo } from '../../shared/auth';
+import type { MeResponse, SessionResponse, SystemInfo } from '../../../shared/auth';
 import { api } from './api';
 
 /** The signed-in officer, their permissions and their menu (already filtered by the server). */

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { isApiError } from './api';
+import { isApiError } from '../api/api';
 
 /** The server found no such record: 404, or 422 for an address that is not an id at all. */
 export function isMissingRecord(error: Error): boolean {

@@ -6,8 +6,8 @@ import {
   type RouteComponent,
   useParams,
 } from '@tanstack/react-router';
-import type { Permission } from '../../shared/permissions';
-import { meQuery } from './queries';
+import type { Permission } from '../../../shared/permissions';
+import { meQuery } from '../api/queries';
 
 /**
  * What every feature's route file (`features/<domain>/routes.tsx`) builds its routes with;

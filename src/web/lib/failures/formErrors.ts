@@ -1,6 +1,6 @@
 import { type FormErrors, schemaResolver } from '@mantine/form';
-import { isApiError, validationIssues } from './api';
-import { changedFields } from './changedFields';
+import { isApiError, validationIssues } from '../api/api';
+import { changedFields } from '../forms/changedFields';
 import { type FieldOf, toFieldErrors } from './fieldErrors';
 
 /**

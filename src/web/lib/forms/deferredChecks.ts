@@ -41,7 +41,7 @@ export function deferredChecks<M>(load: () => Promise<M>) {
     /**
      * A validator for `useForm({ validate })`: at once once the checks are here, else when they
      * are. When they cannot be fetched it finds nothing wrong, and the form sends: the server
-     * checks with the same schemas and its refusal is put on the fields (lib/formErrors.ts).
+     * checks with the same schemas and its refusal is put on the fields (lib/failures/formErrors.ts).
      */
     validate<V>(check: (module: M, values: V) => FormErrors) {
       return (values: V): FormErrors | Promise<FormErrors> =>

@@ -1,4 +1,4 @@
-import { isApiError } from './api';
+import { isApiError } from '../api/api';
 
 /**
  * What went wrong with a check and what the officer can do about it. The old portal ignored
