@@ -102,11 +102,11 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 function markdownTable(figures: PageFigures[]): string {
   const rows = figures.map(
     (f) =>
-      `| ${f.page} | ${f.preset} | ${f.performance} | ${f.accessibility} | ${(f.fcpMs / 1000).toFixed(1)} | ${(f.lcpMs / 1000).toFixed(1)} | ${kb(f.jsCssBrotliBytes)} | ${kb(f.jsCssWireBytes)} | ${f.jsCssRequests} | ${f.requests} |`,
+      `| ${f.page} | ${f.preset} | ${f.performance} | ${f.accessibility} | ${(f.fcpMs / 1000).toFixed(1)} | ${(f.lcpMs / 1000).toFixed(1)} | ${f.tbtMs} | ${(f.speedIndexMs / 1000).toFixed(1)} | ${kb(f.jsCssBrotliBytes)} | ${kb(f.jsCssWireBytes)} | ${f.jsCssRequests} | ${f.requests} |`,
   );
   return [
-    '| page | preset | performance | accessibility | FCP s | LCP s | JS+CSS KiB (brotli) | JS+CSS KiB (as sent) | JS+CSS requests | requests |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| page | preset | performance | accessibility | FCP s | LCP s | TBT ms | SI s | JS+CSS KiB (brotli) | JS+CSS KiB (as sent) | JS+CSS requests | requests |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }

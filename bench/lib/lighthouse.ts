@@ -17,6 +17,12 @@ export type PageFigures = {
   /** First contentful paint: the page's first drawn text or image. */
   fcpMs: number;
   lcpMs: number;
+  /**
+   * Total blocking time and speed index: with FCP and LCP, what the performance score weighs
+   * (and cumulative layout shift), so a score that moves while the bytes do not can be read.
+   */
+  tbtMs: number;
+  speedIndexMs: number;
   /** Every request of the load, whatever its type. */
   requests: number;
   /** JS and CSS requests of the load. */
@@ -100,6 +106,8 @@ export async function measurePage(options: {
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
       fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
       lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+      speedIndexMs: Math.round(audits['speed-index']?.numericValue ?? 0),
       requests: requests.length,
       jsCssRequests: jsCss.length,
       jsCssWireBytes: jsCss.reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
